@@ -1,0 +1,39 @@
+# The two commands of the README: `make reproduce` and `make test`.
+# Each creates .venv if missing and installs only when pyproject.toml changed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: test reproduce bench lint clean
+
+$(BIN)/python:
+	@echo ">> creating $(VENV) with $(PYTHON)"
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	@echo ">> installing game-ai-studies with its test extras into $(VENV)"
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@
+
+$(VENV)/.installed-notebook: pyproject.toml | $(BIN)/python
+	@echo ">> installing game-ai-studies with its notebook extras into $(VENV)"
+	$(BIN)/python -m pip install --quiet -e '.[notebook]'
+	@touch $@
+
+test: $(VENV)/.installed-test
+	@echo ">> running the test suite (notebooks in quick mode included)"
+	$(BIN)/python -m pytest
+
+reproduce: $(VENV)/.installed-notebook
+	@echo ">> reproducing every study$(if $(GAMEAI_QUICK), in quick mode,)"
+	$(BIN)/python -m studykit.reproduce
+
+bench: $(VENV)/.installed-test
+	@for b in bench/bench_*.py; do echo ">> $$b"; $(BIN)/python $$b || exit 1; done
+
+lint: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet ruff && $(BIN)/python -m ruff check .
+
+clean:
+	rm -rf results .pytest_cache

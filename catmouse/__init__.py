@@ -1,0 +1,1 @@
+"""catmouse study (work in progress)."""

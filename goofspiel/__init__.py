@@ -1,0 +1,1 @@
+"""goofspiel study (work in progress)."""

@@ -1,0 +1,1 @@
+"""mix study (work in progress)."""

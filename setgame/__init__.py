@@ -1,0 +1,1 @@
+"""setgame study (work in progress)."""

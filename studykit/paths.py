@@ -1,0 +1,30 @@
+"""Where executed notebooks, figures, GIFs and claims are written."""
+
+import os
+from pathlib import Path
+
+
+def results_dir(*parts: str) -> Path:
+    """The results folder (or a subfolder of it), created if missing.
+
+    ``GAMEAI_RESULTS`` names it when set; otherwise it is ``results/`` beside the nearest
+    ``pyproject.toml`` above the working directory (the repository root when a notebook runs
+    from ``notebooks/``), or ``./results`` when there is none.
+    """
+    env = os.environ.get("GAMEAI_RESULTS")
+    if env:
+        base = Path(env)
+    else:
+        here = Path.cwd().resolve()
+        root = next((p for p in (here, *here.parents) if (p / "pyproject.toml").is_file()), here)
+        base = root / "results"
+    path = base.joinpath(*parts)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def save_figure(fig, name: str, dpi: int = 110) -> Path:
+    """Save a matplotlib figure as ``results/figures/<name>.png`` and return the path."""
+    path = results_dir("figures") / f"{name}.png"
+    fig.savefig(path, dpi=dpi, bbox_inches="tight")
+    return path

@@ -1,0 +1,95 @@
+"""The shared helpers: sweeps (local and Dask), claims and the report, quick mode, paths."""
+
+import json
+
+import numpy as np
+import pytest
+
+from studykit import report
+from studykit.quick import quick_mode
+from studykit.sweep import grid_points, run_sweep, trial_seeds
+
+
+def noisy_sum(a, b, seed):
+    """A pure trial: a + b plus a seeded uniform draw."""
+    return a + b + np.random.default_rng(seed).random()
+
+
+def test_grid_points_is_cartesian_first_key_slowest():
+    assert grid_points({"a": [1, 2], "b": ["x", "y"]}) == [
+        {"a": 1, "b": "x"}, {"a": 1, "b": "y"}, {"a": 2, "b": "x"}, {"a": 2, "b": "y"}]
+    assert grid_points([{"a": 3}]) == [{"a": 3}]
+    with pytest.raises(ValueError, match="grid"):
+        grid_points({"a": 5})
+
+
+def test_trial_seeds_are_distinct_and_reproducible():
+    seeds = trial_seeds(7, 50)
+    assert len(set(seeds)) == 50 and seeds == trial_seeds(7, 50)
+    assert seeds[:10] == trial_seeds(7, 10)  # a longer run extends, never reshuffles
+    with pytest.raises(ValueError):
+        trial_seeds(0, 0)
+
+
+def test_sweep_results_do_not_depend_on_workers():
+    grid = {"a": [0, 10], "b": [1, 2, 3]}
+    serial = run_sweep(noisy_sum, grid, trials=4, seed=3, n_jobs=1, progress=False)
+    parallel = run_sweep(noisy_sum, grid, trials=4, seed=3, n_jobs=2, progress=False)
+    assert serial == parallel
+    assert len(serial) == 24
+    row = serial[5]
+    assert row["result"] == noisy_sum(row["a"], row["b"], row["seed"])
+    # common random numbers: trial t has the same seed at every grid point
+    assert {r["seed"] for r in serial if r["trial"] == 2} == {trial_seeds(3, 4)[2]}
+
+
+def test_sweep_on_a_local_dask_cluster_matches_the_local_run():
+    distributed = pytest.importorskip("dask.distributed")
+    from joblib import parallel_config
+
+    grid = {"a": [1, 2], "b": [5, 6]}
+    local = run_sweep(noisy_sum, grid, trials=3, seed=11, progress=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster):
+        with parallel_config(backend="dask"):
+            remote = run_sweep(noisy_sum, grid, trials=3, seed=11, progress=False)
+    assert remote == local
+
+
+def test_quick_mode_reads_the_environment(monkeypatch):
+    for value, expected in [("1", True), ("yes", True), ("0", False), ("", False)]:
+        monkeypatch.setenv("GAMEAI_QUICK", value)
+        assert quick_mode() is expected
+    monkeypatch.delenv("GAMEAI_QUICK")
+    assert quick_mode() is False
+
+
+def test_claim_statuses():
+    assert report.exact_claim("tally", "54,760", "54,760").status == report.EXACT
+    assert report.exact_claim("mean", 26.546, 26.5463, tolerance=5e-4).status == report.EXACT
+    with pytest.raises(ValueError, match="reason"):
+        report.exact_claim("tally", 1, 2)
+    assert report.exact_claim("tally", 1, 2, reason="article typo").status == report.DIFFERS
+    ok = report.statistical_claim("P", 0.43, 0.44, 0.004, article_tolerance=0.005)
+    assert ok.status == report.CONSISTENT and "±" in ok.ours
+    far = report.statistical_claim("P", 0.10, 0.05, 0.001, reason="counts other turns")
+    assert far.status == report.DIFFERS
+    with pytest.raises(ValueError):
+        report.Claim("x", "1", "1", "roughly")
+
+
+def test_report_gathers_every_recorded_notebook(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
+    monkeypatch.delenv("GAMEAI_QUICK", raising=False)
+    report.record_claims("Set", "10_set", [report.exact_claim("a | b", 1, 1)])
+    monkeypatch.setenv("GAMEAI_QUICK", "1")
+    report.record_claims("Cat", "20_cat", [report.exact_claim("c", "x", "x")])
+    payload = json.loads((tmp_path / "claims" / "20_cat.json").read_text())
+    assert payload["quick"] is True and payload["study"] == "Cat"
+    text = report.build_report(tmp_path)
+    assert (tmp_path / "REPORT.md").read_text() == text
+    assert "## Set" in text and "## Cat" in text and "a \\| b" in text
+    assert "20_cat (quick)" in text and "Quick mode" in text
+    with pytest.raises(ValueError):
+        report.record_claims("Set", "empty", [])

@@ -1,0 +1,1 @@
+"""tracking study (work in progress)."""
