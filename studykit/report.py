@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import math
 import numbers
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Sequence
 
 from studykit.paths import results_dir
 from studykit.quick import quick_mode
@@ -99,8 +99,8 @@ def build_report(base: Path | None = None) -> str:
     records = [json.loads(p.read_text()) for p in sorted((base / "claims").glob("*.json"))]
     lines = ["# Did it reproduce?", ""]
     if any(r["quick"] for r in records):
-        lines += ["> **Quick mode**: some rows come from smoke runs (GAMEAI_QUICK=1); their "
-                  "numbers are not the experiment. Run `make reproduce` for the real table.", ""]
+        lines += [("> **Quick mode**: some rows come from smoke runs (GAMEAI_QUICK=1); their "
+                   "numbers are not the experiment. Run `make reproduce` for the real table."), ""]
     if not records:
         lines.append("No claims recorded yet: run the notebooks first.")
     studies: dict[str, list[dict]] = {}

@@ -13,7 +13,8 @@ call runs on the Dask cluster.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -26,7 +27,7 @@ def grid_points(grid: Mapping[str, Sequence] | Iterable[Mapping[str, Any]]) -> l
     if isinstance(grid, Mapping):
         for key, values in grid.items():
             if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-                raise ValueError(f"grid[{key!r}] must be a sequence of values, got {values!r}")
+                raise TypeError(f"grid[{key!r}] must be a sequence of values, got {values!r}")
         keys = list(grid)
         return [dict(zip(keys, combo)) for combo in itertools.product(*grid.values())]
     return [dict(point) for point in grid]
