@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: test reproduce bench lint clean
+.PHONY: test reproduce notebooks bench lint clean
 
 $(BIN)/python:
 	@echo ">> creating $(VENV) with $(PYTHON)"
@@ -28,6 +28,11 @@ test: $(VENV)/.installed-test
 reproduce: $(VENV)/.installed-notebook
 	@echo ">> reproducing every study$(if $(GAMEAI_QUICK), in quick mode,)"
 	$(BIN)/python -m studykit.reproduce
+
+# Maintainers: re-execute every notebook in place at full settings, to commit its outputs.
+notebooks: $(VENV)/.installed-notebook
+	@for nb in notebooks/*.ipynb; do echo ">> $$nb"; \
+	  (cd notebooks && ../$(BIN)/papermill --cwd . $$(basename $$nb) $$(basename $$nb)) || exit 1; done
 
 bench: $(VENV)/.installed-test
 	@for b in bench/bench_*.py; do echo ">> $$b"; $(BIN)/python $$b || exit 1; done
