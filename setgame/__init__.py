@@ -1,1 +1,21 @@
-"""setgame study (work in progress)."""
+"""Solving the card game Set (after Pietro Berkes, "Solving the game Set", 2010).
+
+Cards are vectors of four attributes in {0, 1, 2} (colour, shape, shading, number) or integer
+codes 0..80. Three solvers from the blog plus a fast one, a batched counter for millions of
+tables, complete-game simulation, set-free collections and their exact counts, and drawing.
+"""
+
+from setgame.batch import count_sets, random_tables
+from setgame.capsets import MAX_CAP_SIZE, find_cap_set, is_set_free
+from setgame.cards import COMPLETION, DECK_SIZE, LINES, decode, encode, full_deck, is_set
+from setgame.draw import draw_card, draw_table
+from setgame.exact import count_cap_sets, no_set_probability
+from setgame.games import GameTurns, simulate_games
+from setgame.solvers import SOLVERS, find_sets
+
+__all__ = [
+    "COMPLETION", "DECK_SIZE", "LINES", "MAX_CAP_SIZE", "SOLVERS", "GameTurns", "count_cap_sets",
+    "count_sets", "decode", "draw_card", "draw_table", "encode", "find_cap_set", "find_sets",
+    "full_deck", "is_set", "is_set_free", "no_set_probability", "random_tables",
+    "simulate_games",
+]

@@ -1,0 +1,65 @@
+"""Counting sets on many tables at once, and dealing many random tables."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, N_VALUES, encode
+
+_CHUNK_PAIRS = 20_000_000  # table-pairs handled per chunk, to bound memory
+
+
+def as_codes(tables) -> np.ndarray:
+    """Tables as card vectors (m, n, 4) or codes (m, n) -> validated codes (m, n)."""
+    arr = np.asarray(tables)
+    if arr.ndim == 3 and arr.shape[2] == N_ATTRIBUTES:
+        if arr.size and (arr.min() < 0 or arr.max() >= N_VALUES):
+            raise ValueError("card attributes must be 0, 1 or 2")
+        arr = encode(arr)
+    elif arr.ndim != 2:
+        raise ValueError(f"tables must have shape (m, n, {N_ATTRIBUTES}) or (m, n) codes; "
+                         f"got {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"card codes must be integers 0..80; got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() >= DECK_SIZE):
+        raise ValueError("card codes must lie in 0..80")
+    if arr.shape[1] > 1:
+        ordered = np.sort(arr, axis=1)
+        if np.any(ordered[:, 1:] == ordered[:, :-1]):
+            raise ValueError("a table holds the same card twice")
+    return arr.astype(np.int64)
+
+
+def count_sets(tables) -> np.ndarray:
+    """Number of sets on each of many tables: (m, n, 4) vectors or (m, n) codes -> (m,).
+
+    Each pair of cards names its completing card (81 x 81 table); a set is found once per
+    pair it contains, so the number of pairs whose completion is on the table is 3 x sets.
+    """
+    codes = as_codes(tables)
+    m, n = codes.shape
+    counts = np.zeros(m, dtype=np.int64)
+    if n < 3 or m == 0:
+        return counts
+    i, j = np.triu_indices(n, 1)
+    step = max(1, _CHUNK_PAIRS // len(i))
+    rows = np.arange(min(step, m))[:, None]
+    for start in range(0, m, step):
+        block = codes[start:start + step]
+        present = np.zeros((len(block), DECK_SIZE), dtype=bool)
+        present[rows[:len(block)], block] = True
+        thirds = COMPLETION[block[:, i], block[:, j]]
+        counts[start:start + step] = present[rows[:len(block)], thirds].sum(axis=1) // 3
+    return counts
+
+
+def random_tables(m: int, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``m`` tables of ``n`` distinct cards drawn uniformly from the deck, as codes (m, n)."""
+    if not 0 <= n <= DECK_SIZE:
+        raise ValueError(f"n must lie in 0..{DECK_SIZE}; got {n}")
+    if m < 0:
+        raise ValueError(f"m must be >= 0; got {m}")
+    keys = rng.random((m, DECK_SIZE))
+    if n == DECK_SIZE:
+        return np.argsort(keys, axis=1)
+    return np.argpartition(keys, n, axis=1)[:, :n] if n else np.empty((m, 0), np.int64)

@@ -1,0 +1,81 @@
+"""Set cards as vectors in {0, 1, 2}^4 and as integer codes 0..80.
+
+Three cards form a set exactly when their vectors sum to 0 modulo 3 on every attribute, so
+for any two distinct cards exactly one third card completes a set: ``-(a + b) mod 3``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+N_ATTRIBUTES = 4
+N_VALUES = 3
+DECK_SIZE = N_VALUES**N_ATTRIBUTES  # 81
+_PLACES = N_VALUES ** np.arange(N_ATTRIBUTES - 1, -1, -1)  # first attribute most significant
+
+
+def encode(cards: np.ndarray) -> np.ndarray:
+    """Card vectors (..., 4) with values 0..2 -> integer codes 0..80 (..., )."""
+    return np.asarray(cards, dtype=np.int64) @ _PLACES
+
+
+def decode(codes: np.ndarray) -> np.ndarray:
+    """Integer codes 0..80 -> card vectors (..., 4)."""
+    codes = np.asarray(codes, dtype=np.int64)
+    return (codes[..., None] // _PLACES) % N_VALUES
+
+
+def full_deck() -> np.ndarray:
+    """All 81 cards as a (81, 4) array, in code order."""
+    return decode(np.arange(DECK_SIZE))
+
+
+def third_card(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The card completing a set with cards ``a`` and ``b`` (vectors, broadcasting)."""
+    return (-(np.asarray(a) + np.asarray(b))) % N_VALUES
+
+
+def is_set(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> bool:
+    """True when three card vectors are all-same or all-different on every attribute."""
+    return bool(np.all((np.asarray(a) + np.asarray(b) + np.asarray(c)) % N_VALUES == 0))
+
+
+def _completion_table() -> np.ndarray:
+    deck = full_deck()
+    table = encode(third_card(deck[:, None, :], deck[None, :, :])).astype(np.int8)
+    table.flags.writeable = False
+    return table
+
+
+COMPLETION = _completion_table()
+"""``COMPLETION[a, b]``: code of the card completing a set with codes ``a`` and ``b``
+(on the diagonal it is ``a`` itself, which never matters since table cards are distinct)."""
+
+
+def _all_lines() -> np.ndarray:
+    a, b = np.triu_indices(DECK_SIZE, 1)
+    c = COMPLETION[a, b].astype(np.int64)
+    keep = c > b
+    lines = np.stack([a[keep], b[keep], c[keep]], axis=1)
+    lines.flags.writeable = False
+    return lines
+
+
+LINES = _all_lines()
+"""All 1080 sets of the deck as sorted code triples, shape (1080, 3)."""
+
+
+def validate_table(cards) -> np.ndarray:
+    """Check a table of cards (n, 4) with values 0..2 and no repeated card; return it as int."""
+    arr = np.asarray(cards)
+    if arr.ndim != 2 or arr.shape[1] != N_ATTRIBUTES:
+        raise ValueError(f"cards must have shape (n, {N_ATTRIBUTES}); got {arr.shape}")
+    if arr.size and not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"cards must hold integers 0..2; got dtype {arr.dtype}")
+    arr = arr.astype(np.int64)
+    if arr.size and (arr.min() < 0 or arr.max() >= N_VALUES):
+        raise ValueError("card attributes must be 0, 1 or 2")
+    codes = encode(arr)
+    if len(np.unique(codes)) != len(codes):
+        raise ValueError("cards must be distinct: a table holds each card at most once")
+    return arr

@@ -1,0 +1,91 @@
+"""Real-looking Set cards with matplotlib: colour, shape, shading and number, sets outlined."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import FancyBboxPatch, PathPatch, Polygon
+from matplotlib.path import Path
+
+from setgame.cards import validate_table
+
+COLOURS = ("#d62728", "#2ca02c", "#7b2d8e")  # red, green, purple
+SHAPES = ("diamond", "oval", "squiggle")
+SHADINGS = ("solid", "striped", "open")
+HIGHLIGHTS = ("#ff9f1c", "#1f77b4", "#e377c2", "#17becf", "#bcbd22", "#8c564b")
+CARD_W, CARD_H = 1.0, 1.5
+
+
+def _squiggle(cx: float, cy: float, w: float, h: float) -> Path:
+    """A wavy lozenge: two S-shaped Bezier sides joined at rounded ends."""
+    x0, x1, y0, y1 = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
+    verts = [(x0, y0 + 0.2 * h),
+             (x0 + 0.3 * w, y0 - 0.35 * h), (x0 + 0.6 * w, y0 + 0.6 * h), (x1, y0),
+             (x1 + 0.1 * w, y0 + 0.4 * h), (x1 + 0.05 * w, y1), (x1, y1 - 0.2 * h),
+             (x1 - 0.3 * w, y1 + 0.35 * h), (x1 - 0.6 * w, y1 - 0.6 * h), (x0, y1),
+             (x0 - 0.1 * w, y1 - 0.4 * h), (x0 - 0.05 * w, y0), (x0, y0 + 0.2 * h)]
+    codes = [Path.MOVETO] + [Path.CURVE4] * 12
+    return Path(verts, codes)
+
+
+def _symbol(shape: int, cx: float, cy: float, w: float, h: float, **style):
+    if SHAPES[shape] == "diamond":
+        return Polygon([(cx - w / 2, cy), (cx, cy + h / 2), (cx + w / 2, cy), (cx, cy - h / 2)],
+                       closed=True, **style)
+    if SHAPES[shape] == "oval":
+        return FancyBboxPatch((cx - w / 2 + h / 2, cy - h / 2), w - h, h,
+                              boxstyle=f"round,pad=0,rounding_size={h / 2}", **style)
+    return PathPatch(_squiggle(cx, cy, w * 0.9, h * 0.7), **style)
+
+
+def draw_card(ax, card, x: float, y: float, edge: str = "#999999", edge_width: float = 1.0):
+    """Draw one card (a vector colour, shape, shading, number) with its lower-left corner at x, y."""
+    colour, shape, shading, number = (int(v) for v in card)
+    ax.add_patch(FancyBboxPatch((x + 0.05, y + 0.05), CARD_W - 0.1, CARD_H - 0.1,
+                                boxstyle="round,pad=0.02,rounding_size=0.08",
+                                facecolor="white", edgecolor=edge, linewidth=edge_width))
+    ink = COLOURS[colour]
+    face = {"solid": ink, "striped": "none", "open": "none"}[SHADINGS[shading]]
+    hatch = "||||" if SHADINGS[shading] == "striped" else None
+    count = number + 1
+    for slot in range(count):
+        cy = y + CARD_H / 2 + (slot - (count - 1) / 2) * 0.4
+        patch = _symbol(shape, x + CARD_W / 2, cy, 0.62, 0.28, facecolor=face, edgecolor=ink,
+                        linewidth=1.3, hatch=hatch)
+        ax.add_patch(patch)
+    return ax
+
+
+def draw_table(cards, sets=None, ncols: int | None = None, ax=None, title: str | None = None):
+    """Draw a table of cards in a grid (3 rows by default, like the game), outlining ``sets``.
+
+    ``sets`` is a list of index triples (e.g. from ``find_sets``); each gets its own colour,
+    drawn as nested outlines when a card belongs to several sets.
+    """
+    cards = validate_table(cards)
+    n = len(cards)
+    ncols = ncols or max(1, int(np.ceil(n / 3)))
+    nrows = max(1, int(np.ceil(n / ncols)))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(1.1 * ncols + 0.4, 1.6 * nrows + 0.5))
+    membership: dict[int, list[int]] = {}
+    for s, triple in enumerate(sets or []):
+        for index in triple:
+            membership.setdefault(int(index), []).append(s)
+    for index, card in enumerate(cards):
+        x, y = (index % ncols) * 1.1, (nrows - 1 - index // ncols) * 1.6
+        draw_card(ax, card, x, y)
+        for depth, s in enumerate(membership.get(index, [])):
+            pad = 0.02 + 0.045 * depth
+            ax.add_patch(FancyBboxPatch((x + 0.05 - pad, y + 0.05 - pad), CARD_W - 0.1 + 2 * pad,
+                                        CARD_H - 0.1 + 2 * pad,
+                                        boxstyle="round,pad=0.02,rounding_size=0.1",
+                                        facecolor="none", linewidth=2.2,
+                                        edgecolor=HIGHLIGHTS[s % len(HIGHLIGHTS)]))
+    ax.set_xlim(-0.2, ncols * 1.1 + 0.1)
+    ax.set_ylim(-0.2, nrows * 1.6 + 0.1)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return ax

@@ -1,0 +1,102 @@
+"""Complete games of Set, simulated many at a time.
+
+Rules (the blog's): deal 12; while possible, remove one set chosen uniformly at random among
+those on the table and refill to 12 from the deck; when the table holds no set, add 3 cards;
+the game ends when the deck is empty and the table holds no set. Every table a player looks
+at is one *turn*; the last turn of each game (deck empty, no set) is flagged ``final``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from setgame.cards import DECK_SIZE, LINES
+
+TABLE_SIZE = 12
+
+
+@dataclass(frozen=True)
+class GameTurns:
+    """One row per turn (a table looked at), over all simulated games, in game order."""
+
+    game: np.ndarray        # index of the game
+    turn: np.ndarray        # 0, 1, ... within the game
+    table_size: np.ndarray  # cards on the table
+    n_sets: np.ndarray      # sets on the table
+    deck_left: np.ndarray   # cards still in the deck
+    final: np.ndarray       # True on the game's last table (deck empty, no set)
+    tables: np.ndarray | None = None  # (turns, 81) membership, when asked for
+
+    def __len__(self) -> int:
+        return len(self.game)
+
+
+def _deal(on_table, decks, dealt, rows, count):
+    """Move ``count`` cards from each listed game's deck to its table."""
+    for offset in range(count):
+        on_table[rows, decks[rows, dealt[rows] + offset]] = True
+    dealt[rows] += count
+
+
+def _simulate_batch(n_games, rng, keep_tables):
+    decks = np.argsort(rng.random((n_games, DECK_SIZE)), axis=1)
+    on_table = np.zeros((n_games, DECK_SIZE), dtype=bool)
+    dealt = np.zeros(n_games, dtype=np.int64)
+    _deal(on_table, decks, dealt, np.arange(n_games), TABLE_SIZE)
+    active = np.arange(n_games)
+    columns, turn = [], 0
+    while len(active):
+        tables = on_table[active]
+        present = tables[:, LINES[:, 0]] & tables[:, LINES[:, 1]] & tables[:, LINES[:, 2]]
+        n_sets = present.sum(axis=1)
+        size = tables.sum(axis=1)
+        left = DECK_SIZE - dealt[active]
+        final = (n_sets == 0) & (left == 0)
+        columns.append((active, np.full(len(active), turn), size, n_sets, left, final,
+                        tables if keep_tables else None))
+        # A set is on the table: remove one chosen uniformly, refill to 12 from the deck.
+        u = rng.random(len(active))
+        has = n_sets > 0
+        pick = np.floor(u[has] * n_sets[has]).astype(np.int64)
+        chosen = np.argmax(np.cumsum(present[has], axis=1) > pick[:, None], axis=1)
+        games = active[has]
+        on_table[games[:, None], LINES[chosen]] = False
+        refill = games[(size[has] - 3 < TABLE_SIZE) & (left[has] > 0)]
+        _deal(on_table, decks, dealt, refill, 3)
+        # No set: add three cards while the deck lasts; otherwise the game is over.
+        stuck = active[~has & (left > 0)]
+        _deal(on_table, decks, dealt, stuck, 3)
+        active = active[~final]
+        turn += 1
+    parts = list(zip(*columns))
+    order = np.lexsort((np.concatenate(parts[1]), np.concatenate(parts[0])))
+    cat = [np.concatenate(p)[order] for p in parts[:6]]
+    tables = np.concatenate(parts[6])[order] if keep_tables else None
+    return cat, tables
+
+
+def simulate_games(n_games: int, seed: int = 0, *, batch_size: int = 20_000,
+                   keep_tables: bool = False, progress: bool = False) -> GameTurns:
+    """Play ``n_games`` complete games (seeded), all turns recorded; see the module rules.
+
+    Games are simulated ``batch_size`` at a time in lockstep with numpy; ``batch_size`` shapes
+    the random stream, so keep it fixed when comparing runs of the same seed.
+    ``keep_tables=True`` also returns every table as a (turns, 81) boolean membership array.
+    """
+    if n_games < 1:
+        raise ValueError(f"n_games must be >= 1; got {n_games}")
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be >= 1; got {batch_size}")
+    rng = np.random.default_rng(seed)
+    out, tables, first = [], [], 0
+    for start in tqdm(range(0, n_games, batch_size), disable=not progress, desc="Set games"):
+        cols, tab = _simulate_batch(min(batch_size, n_games - start), rng, keep_tables)
+        cols[0] = cols[0] + first
+        first += min(batch_size, n_games - start)
+        out.append(cols)
+        tables.append(tab)
+    merged = [np.concatenate(c) for c in zip(*out)]
+    return GameTurns(*merged, tables=np.concatenate(tables) if keep_tables else None)
