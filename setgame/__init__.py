@@ -12,10 +12,12 @@ from setgame.draw import draw_card, draw_table
 from setgame.exact import count_cap_sets, no_set_probability
 from setgame.games import GameTurns, simulate_games
 from setgame.solvers import SOLVERS, find_sets
+from setgame.speed import solver_rates
+from setgame.stats import clustered_proportion, proportion
 
 __all__ = [
     "COMPLETION", "DECK_SIZE", "LINES", "MAX_CAP_SIZE", "SOLVERS", "GameTurns", "count_cap_sets",
     "count_sets", "decode", "draw_card", "draw_table", "encode", "find_cap_set", "find_sets",
     "full_deck", "is_set", "is_set_free", "no_set_probability", "random_tables",
-    "simulate_games",
+    "simulate_games", "solver_rates", "clustered_proportion", "proportion",
 ]

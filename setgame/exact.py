@@ -105,7 +105,7 @@ def count_cap_sets(dimension: int = 4, progress: bool = False) -> np.ndarray:
     sub = dimension - 1
     caps = enumerate_cap_sets(sub)
     n_points = 3**sub
-    sizes = np.array([bin(int(m)).count("1") for m in caps])
+    sizes = np.array([int(m).bit_count() for m in caps])
     points = _points(sub)
     # completes[a][b]: the point of H2 completing a line through a in H0 and b in H1
     completes = _codes(-(points[:, None] + points[None, :]), sub)
@@ -126,7 +126,7 @@ def count_cap_sets(dimension: int = 4, progress: bool = False) -> np.ndarray:
         for (rep, orbit), allowed in zip(reps, forbidden):
             found = table[allowed].astype(np.int64)
             per_size1 = np.bincount(sizes, weights=found, minlength=sizes.max() + 1)
-            size0 = bin(rep).count("1")
+            size0 = (rep).bit_count()
             for size1, total in enumerate(per_size1):
                 counts[size0 + size1 + size2] += orbit * int(total)
         del table

@@ -58,8 +58,9 @@ def exact_claim(claim: str, article, ours, *, tolerance: float = 0.0, fmt: str |
         same = abs(float(article) - float(ours)) <= tolerance
     else:
         same = article == ours
+    # ``reason`` explains a difference; it is dropped when the claim holds.
     return Claim(claim, _text(article, fmt), _text(ours, fmt), EXACT if same else DIFFERS,
-                 reason)
+                 "" if same else reason)
 
 
 def statistical_claim(claim: str, article: float, mean: float, se: float, *,
@@ -75,7 +76,7 @@ def statistical_claim(claim: str, article: float, mean: float, se: float, *,
     ok = abs(mean - article) <= sigmas * se + article_tolerance
     ours = f"{fmt.format(mean)} ± {fmt.format(se)}"
     text = article_text if article_text is not None else fmt.format(article)
-    return Claim(claim, text, ours, CONSISTENT if ok else DIFFERS, reason)
+    return Claim(claim, text, ours, CONSISTENT if ok else DIFFERS, "" if ok else reason)
 
 
 def record_claims(study: str, source: str, claims: Sequence[Claim]) -> Path:

@@ -73,7 +73,11 @@ def test_claim_statuses():
     ok = report.statistical_claim("P", 0.43, 0.44, 0.004, article_tolerance=0.005)
     assert ok.status == report.CONSISTENT and "±" in ok.ours
     far = report.statistical_claim("P", 0.10, 0.05, 0.001, reason="counts other turns")
-    assert far.status == report.DIFFERS
+    assert far.status == report.DIFFERS and far.reason == "counts other turns"
+    # a reason prepared for a difference is dropped when the claim holds
+    assert report.exact_claim("tally", 1, 1, reason="typo").reason == ""
+    assert report.statistical_claim("P", 0.43, 0.44, 0.004, article_tolerance=0.005,
+                                    reason="other turns").reason == ""
     with pytest.raises(ValueError):
         report.Claim("x", "1", "1", "roughly")
 
