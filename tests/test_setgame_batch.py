@@ -8,7 +8,7 @@ from setgame import count_sets, decode, find_sets, random_tables
 
 def test_count_sets_agrees_with_brute_force_on_random_tables_of_every_size():
     rng = np.random.default_rng(7)
-    for n in range(0, 22):
+    for n in range(22):
         tables = random_tables(150, n, rng)
         counts = count_sets(tables)
         expected = [len(find_sets(decode(t), "brute")) for t in tables]
@@ -18,7 +18,7 @@ def test_count_sets_agrees_with_brute_force_on_random_tables_of_every_size():
 
 
 def test_count_sets_on_chunk_boundaries(monkeypatch):
-    import setgame.batch as batch
+    from setgame import batch
     monkeypatch.setattr(batch, "_CHUNK_PAIRS", 66 * 7)  # 7 tables per chunk
     tables = random_tables(50, 12, np.random.default_rng(1))
     expected = [len(find_sets(decode(t))) for t in tables]

@@ -1,5 +1,7 @@
 """Complete-game simulation: every recorded table is consistent with the rules."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -18,7 +20,7 @@ def test_set_counts_and_sizes_match_the_recorded_tables(games):
     by_size = {}
     for index, c in enumerate(codes):
         by_size.setdefault(len(c), []).append(index)
-    for size, rows in by_size.items():
+    for rows in by_size.values():
         counted = count_sets(np.array([codes[r] for r in rows]))
         np.testing.assert_array_equal(counted, games.n_sets[rows])
 
@@ -31,7 +33,7 @@ def test_each_turn_follows_the_rules(games):
         assert games.n_sets[rows[-1]] == 0 and games.deck_left[rows[-1]] == 0
         assert games.table_size[rows[0]] == 12 and games.deck_left[rows[0]] == 69
         seen_on_table = set()
-        for before, after in zip(rows[:-1], rows[1:]):
+        for before, after in itertools.pairwise(rows):
             old, new = games.tables[before], games.tables[after]
             removed, added = np.flatnonzero(old & ~new), np.flatnonzero(new & ~old)
             seen_on_table |= set(np.flatnonzero(old).tolist())
