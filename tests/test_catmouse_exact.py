@@ -1,0 +1,105 @@
+"""Exact solver against a brute-force minimax search, and the laws it must reproduce."""
+
+import functools
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from catmouse import article_rule_cat_wins, optimal_capture, parity_rule_cat_wins, solve
+from catmouse.exact import corner_start
+
+
+def brute_force(rows, cols, first, obstacles=(), cats=1, start=None, bound=None):
+    """Depth-bounded minimax over the game tree, memoised; inf if no capture within ``bound``."""
+    blocked = set(obstacles)
+    bound = bound if bound is not None else 3 * (rows + cols) + 4
+
+    def moves(p):
+        x, y = p
+        out = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+        return [q for q in out if 0 <= q[0] < cols and 0 <= q[1] < rows and q not in blocked]
+
+    @functools.lru_cache(maxsize=None)
+    def cat_wins_within(cs, m, to_move, t):
+        # can the cats force a capture using at most t cat moves?
+        if m in cs:
+            return True
+        if to_move == "cat":
+            if t == 0:
+                return False
+            return any(cat_wins_within(tuple(nc), m, "mouse", t - 1)
+                       for nc in itertools.product(*[moves(c) for c in cs]))
+        return all(cat_wins_within(cs, nm, "cat", t) for nm in moves(m))
+
+    cs, m = start or corner_start(rows, cols, cats)
+    cs = tuple(tuple(c) for c in cs)
+    for t in range(bound + 1):
+        if cat_wins_within(cs, tuple(m), first, t):
+            return t
+    return math.inf
+
+
+@pytest.mark.parametrize("rows,cols", [(r, c) for r in range(2, 6) for c in range(2, 6)])
+def test_optimal_capture_matches_brute_force_up_to_5x5(rows, cols):
+    for first in ("cat", "mouse"):
+        ours = optimal_capture(rows, cols, first)
+        ref = brute_force(rows, cols, first)
+        assert (ours is None and ref == math.inf) or ours == ref
+
+
+def test_every_position_matches_brute_force_on_small_boards():
+    rng = np.random.default_rng(1)
+    for rows, cols in [(3, 3), (3, 4), (4, 4)]:
+        sol = solve(rows, cols)
+        for _ in range(60):
+            c = (int(rng.integers(cols)), int(rng.integers(rows)))
+            m = (int(rng.integers(cols)), int(rng.integers(rows)))
+            for first in ("cat", "mouse"):
+                assert sol.value([c], m, first) == brute_force(rows, cols, first, start=([c], m))
+
+
+def test_obstacles_and_two_cats_match_brute_force():
+    cases = [(4, 4, ((1, 1),), 1), (4, 5, ((2, 1), (2, 2)), 1), (3, 4, (), 2), (4, 4, ((1, 2),), 2)]
+    for rows, cols, obstacles, cats in cases:
+        sol = solve(rows, cols, obstacles, cats)
+        for first in ("cat", "mouse"):
+            ours = sol.value(*corner_start(rows, cols, cats), first)
+            assert ours == brute_force(rows, cols, first, obstacles, cats)
+
+
+def test_parity_rule_and_r_plus_c_minus_3_law_to_10x10():
+    wrong = 0
+    for rows in range(2, 11):
+        for cols in range(2, 11):
+            for first in ("cat", "mouse"):
+                v = optimal_capture(rows, cols, first)
+                assert (v is not None) == parity_rule_cat_wins(rows, cols, first)
+                if v is not None:
+                    assert v == rows + cols - 3
+                wrong += (v is not None) != article_rule_cat_wins(rows, cols, first)
+    assert wrong == 56          # the spec's count of boards where the article's rule fails
+
+
+def test_values_are_consistent_with_one_step_lookahead():
+    sol = solve(5, 6)
+    C, M, nbr = sol.cat_to_move, sol.mouse_to_move, sol.nbr
+    n = 30
+    for c in range(n):
+        for m in range(n):
+            if c == m:
+                continue
+            assert C[c, m] == 1 + min(M[c2, m] for c2 in nbr[c] if c2 >= 0)
+            assert M[c, m] == max(0 if m2 == c else C[c, m2] for m2 in nbr[m] if m2 >= 0)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="rows"):
+        optimal_capture(1, 4)
+    with pytest.raises(ValueError, match="first_move"):
+        optimal_capture(4, 4, "both")
+    with pytest.raises(ValueError, match="obstacles"):
+        solve(4, 4, obstacles=[(9, 9)])
+    with pytest.raises(ValueError, match="cats"):
+        solve(4, 4, cats=0)
