@@ -28,6 +28,8 @@ class LegacyStream:
         """The next integer in [0, n), as ``randint(n)`` (or ``choice`` of n items) would give."""
         if n < 1:
             raise ValueError(f"n must be >= 1, got {n}")
+        if n == 1:
+            return 0  # numpy draws nothing for a range of one value
         mask = (1 << (n - 1).bit_length()) - 1
         while True:
             if self._pos >= len(self._buf):

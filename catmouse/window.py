@@ -1,0 +1,94 @@
+"""Version 2's small cat policy: a 729-entry table over a 3x3 window with two edge flags.
+
+Index ``[cat_lx, cat_ly, mouse_lx, mouse_ly, lr_flag, bt_flag]`` with local coordinates inside
+the window starting at ``max(0, max(coord) - 2)`` per axis; a flag is 1 when either player is on
+the left (bottom) edge, else 2 on the right (top) edge, else 0. Used only when both players fit in
+the window (|dx| <= 2 and |dy| <= 2); otherwise the cat takes the greedy step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from catmouse.game import greedy_direction
+
+TABLE_SHAPE = (3, 3, 3, 3, 3, 3)
+TABLE_DIRECTIONS = ("R", "L", "U", "D")   # codes stored in a window table
+
+
+def _axis(c: int, m: int, size: int) -> tuple[int, int, int]:
+    start = max(0, max(c, m) - 2)
+    flag = 1 if 0 in (c, m) else (2 if size - 1 in (c, m) else 0)
+    return c - start, m - start, flag
+
+
+def window_index(cx: int, cy: int, mx: int, my: int, rows: int, cols: int):
+    """The table index of a position, or None when the players do not fit in a 3x3 window."""
+    if abs(cx - mx) > 2 or abs(cy - my) > 2:
+        return None
+    clx, mlx, lr = _axis(cx, mx, cols)
+    cly, mly, bt = _axis(cy, my, rows)
+    return (clx, cly, mlx, mly, lr, bt)
+
+
+def leaves_flagged_edge(direction: str, clx: int, cly: int, lr: int, bt: int) -> bool:
+    """Would this direction take the cat out through an edge its flags mark?"""
+    return ((direction == "L" and lr == 1 and clx == 0) or (direction == "R" and lr == 2 and clx == 2)
+            or (direction == "D" and bt == 1 and cly == 0) or (direction == "U" and bt == 2 and cly == 2))
+
+
+def initial_window_table() -> np.ndarray:
+    """Codes (into TABLE_DIRECTIONS) of the first of U, D, L, R that does not leave a flagged edge."""
+    table = np.empty(TABLE_SHAPE, dtype=np.int8)
+    for idx in np.ndindex(TABLE_SHAPE):
+        clx, cly, _, _, lr, bt = idx
+        d = next(d for d in "UDLR" if not leaves_flagged_edge(d, clx, cly, lr, bt))
+        table[idx] = TABLE_DIRECTIONS.index(d)
+    return table
+
+
+def window_direction(table: np.ndarray, cx: int, cy: int, mx: int, my: int, rows: int, cols: int) -> str:
+    """The cat's move: the table inside the window, the greedy step outside it."""
+    idx = window_index(cx, cy, mx, my, rows, cols)
+    if idx is None:
+        return greedy_direction(cx, cy, mx, my)
+    return TABLE_DIRECTIONS[int(table[idx])]
+
+
+def as_letters(table: np.ndarray) -> np.ndarray:
+    """A window table of codes as letters (for display)."""
+    return np.array(TABLE_DIRECTIONS)[table]
+
+
+def window_index_arrays(cx, cy, mx, my, rows: int, cols: int):
+    """Vectorised window_index: (flat index into the 729 table, inside-window mask)."""
+    inside = (np.abs(cx - mx) <= 2) & (np.abs(cy - my) <= 2)
+    sx = np.maximum(0, np.maximum(cx, mx) - 2)
+    sy = np.maximum(0, np.maximum(cy, my) - 2)
+    lr = np.where((cx == 0) | (mx == 0), 1, np.where((cx == cols - 1) | (mx == cols - 1), 2, 0))
+    bt = np.where((cy == 0) | (my == 0), 1, np.where((cy == rows - 1) | (my == rows - 1), 2, 0))
+    flat = (((((cx - sx) * 3 + (cy - sy)) * 3 + (mx - sx)) * 3 + (my - sy)) * 3 + lr) * 3 + bt
+    return np.where(inside, flat, 0), inside
+
+
+def validate_window_table(table: np.ndarray) -> None:
+    """Raise ValueError for a wrong shape, unknown codes, or a move out through a flagged edge."""
+    table = np.asarray(table)
+    if table.shape != TABLE_SHAPE:
+        raise ValueError(f"table must have shape {TABLE_SHAPE}, got {table.shape}")
+    if not np.isin(table, range(4)).all():
+        raise ValueError("table holds codes outside 0..3")
+    for idx in np.ndindex(TABLE_SHAPE):
+        clx, cly, _, _, lr, bt = idx
+        if leaves_flagged_edge(TABLE_DIRECTIONS[int(table[idx])], clx, cly, lr, bt):
+            raise ValueError(f"table moves the cat off the board at {idx}")
+
+
+def random_window_table(rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random table among those that never leave the board."""
+    table = np.empty(TABLE_SHAPE, dtype=np.int8)
+    for idx in np.ndindex(TABLE_SHAPE):
+        clx, cly, _, _, lr, bt = idx
+        ok = [k for k, d in enumerate(TABLE_DIRECTIONS) if not leaves_flagged_edge(d, clx, cly, lr, bt)]
+        table[idx] = rng.choice(ok)
+    return table

@@ -1,0 +1,105 @@
+"""Version 2: window features, mice, batched games against single games, the article's numbers."""
+
+import numpy as np
+import pytest
+
+from catmouse.local import evaluate_local, summarize, train_local
+from catmouse.localgame import evaluate_batch, play_local
+from catmouse.mice import mouse_move, move_probabilities
+from catmouse.stream import LegacyStream
+from catmouse.window import (initial_window_table, random_window_table, validate_window_table,
+                             window_direction, window_index)
+
+
+def test_legacy_stream_matches_randomstate_calls():
+    rs = np.random.RandomState(5)
+    st = LegacyStream(5, block=64)
+    for n in [10, 7, 8, 7, 8, 4, 3, 3, 100, 1, 2] * 40:
+        assert st.below(n) == rs.randint(n)
+    rs, st = np.random.RandomState(9), LegacyStream(9)
+    for _ in range(200):
+        assert ["U", "D", "L", "R"][st.below(4)] == rs.choice(["U", "D", "L", "R"])
+
+
+def test_window_index_hand_cases():
+    # 5x5: cat (0, 0), mouse (2, 1): window starts at 0, left and bottom flags
+    assert window_index(0, 0, 2, 1, 5, 5) == (0, 0, 2, 1, 1, 1)
+    # cat (4, 4), mouse (3, 2): x window starts at 2, y at 2; right and top flags
+    assert window_index(4, 4, 3, 2, 5, 5) == (2, 2, 1, 0, 2, 2)
+    # middle of 15x15, no flags
+    assert window_index(7, 7, 8, 5, 15, 15) == (1, 2, 2, 0, 0, 0)
+    assert window_index(0, 0, 3, 0, 5, 5) is None
+    assert window_direction(initial_window_table(), 0, 0, 4, 1, 5, 5) == "R"   # greedy outside
+
+
+def test_initial_table_never_leaves_the_board():
+    table = initial_window_table()
+    validate_window_table(table)
+    assert window_direction(table, 2, 4, 3, 4, 5, 5) == "D"   # top edge: U would leave
+    assert window_direction(table, 2, 2, 3, 3, 5, 5) == "U"
+    bad = table.copy()
+    bad[0, 0, 0, 0, 1, 1] = 3       # D out through the bottom
+    with pytest.raises(ValueError, match="off the board"):
+        validate_window_table(bad)
+
+
+@pytest.mark.parametrize("kind", ["random", "smart", "strict"])
+def test_mouse_probabilities_match_draw_frequencies(kind):
+    rng = np.random.default_rng(11)
+    for cx, cy, mx, my in [(1, 1, 2, 1), (0, 1, 0, 0), (2, 2, 4, 4), (1, 0, 2, 0)]:
+        p = move_probabilities(kind, cx, cy, mx, my, 5, 5)
+        counts = np.zeros(4)
+        n = 20000
+        for _ in range(n):
+            nx, ny = mouse_move(kind, cx, cy, mx, my, 5, 5, lambda: int(rng.integers(4)))
+            counts[[(0, 1), (0, -1), (-1, 0), (1, 0)].index((nx - mx, ny - my))] += 1
+        se = np.sqrt(p * (1 - p) / n) + 1e-12
+        assert np.all(np.abs(counts / n - p) <= 5 * se), (kind, p, counts / n)
+        assert abs(p.sum() - 1) < 1e-12
+
+
+@pytest.mark.parametrize("kind,rows,cols,first", [("random", 5, 5, "mouse"), ("smart", 5, 5, "mouse"),
+                                                  ("strict", 6, 4, "mouse"), ("smart", 7, 9, "cat")])
+def test_batch_agrees_with_single_games(kind, rows, cols, first):
+    rng = np.random.default_rng(2)
+    tables = np.stack([initial_window_table()] + [random_window_table(rng) for _ in range(3)])
+    won, rounds, figure = evaluate_batch(tables, rows, cols, games=250, mouse=kind, first_move=first)
+    for k in range(len(tables)):
+        for g in range(250):
+            st = LegacyStream(g, block=256)
+            w, r, f, path = play_local(tables[k], rows, cols, kind, lambda: st.below(4), first)
+            assert (w, r, f) == (won[k, g], rounds[k, g], figure[k, g])
+            for a, b in zip(path, path[1:]):    # one player, one step, on the board
+                assert sum(abs(u - v) for u, v in zip(a, b)) == 1
+                assert 0 <= b[0] < cols and 0 <= b[2] < cols and 0 <= b[1] < rows and 0 <= b[3] < rows
+            assert w == (path[-1][:2] == path[-1][2:])
+
+
+def test_article_run_reproduces_the_log_and_the_15x15_result():
+    run = train_local(mode="article")
+    assert run.phase1_iterations == 30
+    phase2 = [ln for ln in run.log[23:]]
+    wins = [int(ln.split("Number of wins: ")[1].split(",")[0]) for ln in phase2[:14]]
+    assert wins == [821, 880, 902, 950, 957, 968, 979, 992, 993, 994, 997, 998, 999, 1000]
+    assert phase2[13].startswith("Iteration:     17, Number of wins: 1000")
+    assert run.log[0] == ("Iteration:      1, Number of wins: 702, avg. number of moves until a win: "
+                          "9.336182336182336, avg_distance: 2.229864629897751")
+    assert run.log[-1].endswith("avg. number of moves until a win: 6.885, avg_distance: 2.1294284920634925")
+    wins15, rounds15, dist15 = evaluate_local(run.table, 15, 15, games=1000, mouse="smart")
+    assert (wins15, rounds15) == (1000, 26.546) and dist15 == pytest.approx(8.04781033031741, abs=1e-12)
+
+
+def test_fast_mode_and_summaries():
+    run = train_local(mode="fast", games=200, phase1_iterations=5, phase2_iterations=5, seed=1)
+    validate_window_table(run.table)
+    assert len(run.history) == run.phase1_iterations + 5
+    assert summarize(np.array([True, False]), np.array([3, 40]), np.array([1.0, 2.0])) == (1, 3.0, 1.5)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="mouse"):
+        evaluate_local(initial_window_table(), 5, 5, mouse="cheese")
+    with pytest.raises(ValueError, match="rows"):
+        evaluate_local(initial_window_table(), 1, 5)
+    with pytest.raises(ValueError, match="mode"):
+        train_local(mode="slow")

@@ -1,0 +1,58 @@
+"""Expected capture times against stochastic mice, and exploitability of table policies."""
+
+import numpy as np
+import pytest
+
+from catmouse import exploitability, greedy_is_optimal, greedy_table, initial_cat_policy, solve
+from catmouse.exploit import cat_policy_values
+from catmouse.localgame import evaluate_batch
+from catmouse.mdp import expected_capture, expected_capture_from_corner, policy_cells
+from catmouse.window import initial_window_table
+
+
+def test_spec_values_on_5x5():
+    assert expected_capture_from_corner(5, 5, "smart") == pytest.approx(6.49, abs=0.005)
+    assert expected_capture_from_corner(5, 5, "random") == pytest.approx(5.38, abs=0.005)
+    assert expected_capture_from_corner(5, 5, "smart", cat_table=policy_cells(5, 5)) == pytest.approx(
+        6.52, abs=0.005)
+
+
+def test_optimum_is_a_lower_bound_and_parity():
+    for mouse in ("random", "smart", "strict"):
+        best = expected_capture_from_corner(5, 5, mouse)
+        greedy = expected_capture_from_corner(5, 5, mouse, cat_table=policy_cells(5, 5))
+        window = expected_capture_from_corner(5, 5, mouse,
+                                              cat_table=policy_cells(5, 5, initial_window_table()))
+        assert best <= greedy + 1e-9 and best <= window + 1e-9
+    E_cat, E_mouse = expected_capture(5, 5, "random")
+    assert np.isinf(E_cat[0, 2]) and E_cat[0, 5] == 1.0     # even distance at the cat's turn: never
+    assert np.isinf(E_mouse[0, 5]) and np.isfinite(E_mouse[0, 24])
+
+
+def test_greedy_simulation_matches_exact_expectation():
+    # a table that always plays greedy: fill the window with the greedy step
+    from catmouse.window import TABLE_DIRECTIONS, TABLE_SHAPE
+    from catmouse.game import greedy_direction
+    table = np.zeros(TABLE_SHAPE, dtype=np.int8)
+    for idx in np.ndindex(TABLE_SHAPE):
+        clx, cly, mlx, mly, _, _ = idx
+        d = greedy_direction(clx, cly, mlx, mly) if (clx, cly) != (mlx, mly) else "U"
+        table[idx] = TABLE_DIRECTIONS.index(d)
+    exact = expected_capture_from_corner(5, 5, "smart", cat_table=policy_cells(5, 5))
+    won, rounds, _ = evaluate_batch(table[None], 5, 5, games=20000, mouse="smart", mode="fast", seed=8)
+    assert won.all()                                    # greedy never hits the 20-round limit here
+    se = rounds.std() / np.sqrt(rounds.size)
+    assert abs(rounds.mean() - exact) < 4 * se
+
+
+def test_greedy_is_optimal_and_exploitability():
+    for rows, cols in [(2, 3), (5, 5), (8, 7), (6, 9)]:
+        assert greedy_is_optimal(rows, cols)
+    e = exploitability(cat_policy=greedy_table(8, 7))
+    assert e == {"optimal": 12.0, "value": 12.0, "wins": True, "lost_moves": 0.0}
+    weak = exploitability(cat_policy=initial_cat_policy(8, 7, "WEAK"))
+    assert not weak["wins"] and weak["lost_moves"] == np.inf
+    C, _ = cat_policy_values(greedy_table(5, 4))
+    assert (C >= solve(5, 4).cat_to_move).all()          # no policy beats the optimum
+    with pytest.raises(ValueError, match="exactly one"):
+        exploitability()
