@@ -33,6 +33,7 @@ class TabularRun:
     tally: dict
     log: list = field(default_factory=list)
     snapshots: dict = field(default_factory=dict)  # iteration -> TableGame of that moment
+    snapshot_policies: dict = field(default_factory=dict)  # iteration -> (cat table, mouse table)
 
 
 def _moves(rows: int, cols: int) -> list[list[int]]:
@@ -148,6 +149,7 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     dist_h = np.empty(iterations, dtype=np.int32)
     log: list[str] = []
     snapshots: dict[int, TableGame] = {}
+    snapshot_policies: dict[int, tuple] = {}
     shown = (won, r, d)
     for it in tqdm(range(iterations), disable=not progress, desc="version 1"):
         if it and ((won, r, d) != shown or it % log_every == 0):
@@ -158,8 +160,9 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
                 print(line)
             shown = (won, r, d)
         if snapshot_every and it % snapshot_every == 0:
-            snapshots[it] = play_tables(_to_table(cat, rows, cols), _to_table(mouse, rows, cols),
-                                        first_move, validate=False)
+            tables = (_to_table(cat, rows, cols), _to_table(mouse, rows, cols))
+            snapshots[it] = play_tables(*tables, first_move, validate=False)
+            snapshot_policies[it] = tables
         cat_learns = not won
         table, used = (cat, used_c) if cat_learns else (mouse, used_m)
         k = below(10) + 1
@@ -193,4 +196,4 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     final = play_tables(cat_t, mouse_t, first_move, validate=False)
     n_cat = int(winners.sum())
     return TabularRun(np.where(winners, "cat", "mouse"), rounds_h, dist_h, cat_t, mouse_t, final,
-                      {"mouse": iterations - n_cat, "cat": n_cat}, log, snapshots)
+                      {"mouse": iterations - n_cat, "cat": n_cat}, log, snapshots, snapshot_policies)

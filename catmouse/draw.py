@@ -1,0 +1,135 @@
+"""Matplotlib views: the board, animated games, learning curves and capture-time heat maps."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.animation import FuncAnimation
+
+
+def draw_board(ax, rows: int, cols: int, cat, mouse, obstacles=(), title: str = "") -> list:
+    """Draw the grid with the cat(s) (orange) and the mouse (grey); returns the two artists."""
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(-0.5, rows - 0.5)
+    ax.set_xticks(np.arange(-0.5, cols, 1), minor=True)
+    ax.set_yticks(np.arange(-0.5, rows, 1), minor=True)
+    ax.grid(which="minor", color="0.8")
+    ax.set_xticks(range(cols))
+    ax.set_yticks(range(rows))
+    ax.set_aspect("equal")
+    ax.set_xlabel("x (column)")
+    ax.set_ylabel("y (row)")
+    for x, y in obstacles:
+        ax.add_patch(plt.Rectangle((x - 0.5, y - 0.5), 1, 1, color="0.3"))
+    cats = np.atleast_2d(cat)
+    c_art, = ax.plot(cats[:, 0], cats[:, 1], "o", ms=14, color="tab:orange", label="cat")
+    m_art, = ax.plot([mouse[0]], [mouse[1]], "s", ms=11, color="tab:gray", label="mouse")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
+    ax.set_title(title)
+    return [c_art, m_art]
+
+
+def animate_game(positions, rows: int, cols: int, title: str = "", interval: int = 500,
+                 max_frames: int = 80, dpi: int = 60) -> FuncAnimation:
+    """Animate a list of (cat_x, cat_y, mouse_x, mouse_y) positions (one frame per half move)."""
+    positions = list(positions)[:max_frames]
+    size = max(2.5, min(6.0, 0.45 * max(rows, cols)))
+    fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
+    c_art, m_art = draw_board(ax, rows, cols, positions[0][:2], positions[0][2:], title=title)
+
+    def update(i):
+        cx, cy, mx, my = positions[i]
+        c_art.set_data([cx], [cy])
+        m_art.set_data([mx], [my])
+        ax.set_title(f"{title} (half move {i})")
+        return [c_art, m_art]
+
+    fig.tight_layout()
+    return FuncAnimation(fig, update, frames=len(positions), interval=interval, blit=False)
+
+
+def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: int = 400) -> FuncAnimation:
+    """One compact animation of several games in a row: ``{label: positions}``."""
+    frames = [(label, i, p) for label, pos in games.items() for i, p in enumerate(pos)]
+    size = max(2.5, min(6.0, 0.45 * max(rows, cols)))
+    fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
+    c_art, m_art = draw_board(ax, rows, cols, frames[0][2][:2], frames[0][2][2:])
+
+    def update(k):
+        label, i, (cx, cy, mx, my) = frames[k]
+        c_art.set_data([cx], [cy])
+        m_art.set_data([mx], [my])
+        ax.set_title(f"{label}: half move {i}", fontsize=9)
+        return [c_art, m_art]
+
+    fig.tight_layout()
+    return FuncAnimation(fig, update, frames=len(frames), interval=interval, blit=False)
+
+
+def rolling(values, window: int) -> np.ndarray:
+    """Trailing moving average (shorter at the start)."""
+    v = np.asarray(values, dtype=float)
+    c = np.cumsum(np.insert(v, 0, 0.0))
+    idx = np.arange(1, len(v) + 1)
+    lo = np.maximum(0, idx - window)
+    return (c[idx] - c[lo]) / (idx - lo)
+
+
+def plot_learning_curves(run, window: int = 1000):
+    """Version 1 history: share of iterations the cat leads, game length and end distance."""
+    fig, axes = plt.subplots(3, 1, figsize=(9, 7), sharex=True)
+    it = np.arange(1, len(run.winners) + 1)
+    axes[0].plot(it, rolling(run.winners == "cat", window), color="tab:orange")
+    axes[0].set_ylabel("share cat winning")
+    axes[0].set_ylim(-0.05, 1.05)
+    axes[1].plot(it, run.rounds, lw=0.6, color="tab:blue")
+    axes[1].set_ylabel("moves until a win")
+    axes[2].plot(it, run.distances, lw=0.6, color="tab:gray")
+    axes[2].set_ylabel("distance at the end")
+    axes[2].set_xlabel("iteration")
+    axes[0].set_title(f"Co-evolution: rolling share over {window:,} iterations, current game per iteration")
+    fig.tight_layout()
+    return fig
+
+
+def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, ax=None):
+    """Heat map of capture times (NaN/inf cells shown blank and marked 'mouse')."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 5))
+    data = np.where(np.isfinite(table), table, np.nan)
+    im = ax.imshow(data, origin="lower", cmap="viridis")
+    for (i, j), v in np.ndenumerate(table):
+        ax.text(j, i, "-" if not np.isfinite(v) else f"{v:g}", ha="center", va="center", fontsize=7,
+                color="white" if np.isfinite(v) else "black")
+    ax.set_xticks(range(len(col_labels)), col_labels)
+    ax.set_yticks(range(len(row_labels)), row_labels)
+    ax.set_xlabel("columns C")
+    ax.set_ylabel("rows R")
+    ax.set_title(title)
+    plt.colorbar(im, ax=ax, label="cat moves to capture")
+    return ax
+
+
+def plot_trajectories(games: dict, rows: int, cols: int, ncols: int = 4, title: str = ""):
+    """Small multiples: each game's cat path (orange) and mouse path (grey), labelled by key."""
+    n = len(games)
+    nrows = -(-n // ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(2.4 * ncols, 2.5 * nrows), squeeze=False)
+    for ax, (label, game) in zip(axes.flat, games.items()):
+        pos = np.array(game.positions)
+        jitter = 0.08
+        ax.plot(pos[:, 0] - jitter, pos[:, 1] - jitter, "-o", ms=2, color="tab:orange", lw=1)
+        ax.plot(pos[:, 2] + jitter, pos[:, 3] + jitter, "-s", ms=2, color="tab:gray", lw=1)
+        ax.plot(pos[-1, 0], pos[-1, 1], "o", color="tab:orange", ms=7)
+        ax.plot(pos[-1, 2], pos[-1, 3], "s", color="tab:gray", ms=6)
+        ax.set_xlim(-0.5, cols - 0.5)
+        ax.set_ylim(-0.5, rows - 0.5)
+        ax.set_aspect("equal")
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.set_title(f"{label}\n{game.winner} wins, {game.rounds} moves", fontsize=8)
+    for ax in list(axes.flat)[n:]:
+        ax.axis("off")
+    fig.suptitle(title or "Cat (orange) and mouse (grey) paths", fontsize=10)
+    fig.tight_layout()
+    return fig
