@@ -1,1 +1,22 @@
-"""tracking study (work in progress)."""
+"""Tracking the enemy in a Pacman capture-the-flag maze (after Pietro Berkes's blog posts, 2010-2011).
+
+A Bayesian filter over the free cells of a maze estimates a hidden opponent's position from the
+contest's noisy Manhattan distances and sight rule; motion models: uniform and explorer.
+
+>>> import tracking
+>>> run = tracking.track("defaultCapture", motion="explorer", opponent="explorer", steps=50, seed=0)
+>>> run["beliefs"].shape
+(51, 248)
+"""
+
+from tracking.episodes import Episodes, score, simulate, summarize, track
+from tracking.filters import ExactFilter, run_filter
+from tracking.maze import LAYOUTS, Maze, load_layout, parse_layout, random_maze
+from tracking.opponents import walk
+from tracking.sensing import evidence, noisy_distance, observe, reading_likelihood, visible
+
+__all__ = [
+    "LAYOUTS", "Episodes", "ExactFilter", "Maze", "evidence", "load_layout", "noisy_distance",
+    "observe", "parse_layout", "random_maze", "reading_likelihood", "run_filter", "score",
+    "simulate", "summarize", "track", "visible", "walk",
+]

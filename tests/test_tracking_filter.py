@@ -1,0 +1,105 @@
+"""The sparse exact filter against a plain dictionary-loop oracle, and its recovery rule."""
+
+import math
+
+import numpy as np
+import pytest
+
+from tracking.episodes import simulate
+from tracking.filters import ExactFilter, run_filter
+from tracking.maze import LAYOUTS, load_layout
+
+
+def oracle_filter(maze, start, likelihoods, motion, beta, mix, oracle_counts=None):
+    """Forward filter with dictionaries and loops over cells: the reference implementation."""
+    belief = {c: 0.0 for c in maze.cells}
+    belief[tuple(start)] = 1.0
+    counts = dict(belief)
+    out = [dict(belief)]
+    for t in range(1, len(likelihoods)):
+        used = counts if oracle_counts is None else {c: oracle_counts[t - 1][maze.index[c]] for c in maze.cells}
+        pred = {c: 0.0 for c in maze.cells}
+        for c, p in belief.items():
+            succ = list(maze.legal_moves(c).values())
+            if motion == "explorer":
+                low = min(used[s] for s in succ)
+                w = {s: math.exp(-beta * (used[s] - low)) for s in succ}
+                z = sum(w.values())
+                for s in succ:
+                    pred[s] += p * ((1 - mix) * w[s] / z + mix / len(succ))
+            else:
+                for s in succ:
+                    pred[s] += p / len(succ)
+        like = {c: likelihoods[t][maze.index[c]] for c in maze.cells}
+        post = {c: pred[c] * like[c] for c in maze.cells}
+        total = sum(post.values())
+        if total <= 0:
+            post, total = like, sum(like.values())
+        belief = {c: v / total for c, v in post.items()}
+        for c in maze.cells:
+            counts[c] += belief[c]
+        out.append(dict(belief))
+    return np.array([[b[c] for c in maze.cells] for b in out])
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+@pytest.mark.parametrize("motion", ["uniform", "explorer"])
+def test_sparse_filter_agrees_with_dictionary_oracle(name, motion):
+    maze = load_layout(name)
+    start = maze.starts[1]
+    observer = maze.starts[0]
+    for seed in range(3):
+        ep = simulate(maze, observers=(observer,), start=start, steps=40, opponent_beta=[0.0, 10.0, 2.0][seed],
+                      episodes=3, seed=seed)
+        filt = ExactFilter(maze, start, motion=motion, beta=[10.0, 1.0, 3.0][seed], mix=0.05, episodes=3)
+        fast = run_filter(filt, ep.likelihoods)
+        for e in range(3):
+            slow = oracle_filter(maze, start, ep.likelihoods[:, e], motion, filt.beta, 0.05)
+            np.testing.assert_allclose(fast[:, e], slow, atol=1e-12, rtol=0)
+
+
+def test_oracle_counts_variant_agrees_with_dictionary_oracle():
+    maze = load_layout("mediumCapture")
+    ep = simulate(maze, observers=(maze.starts[0],), start=maze.starts[1], steps=30, opponent_beta=10.0,
+                  episodes=2, seed=5)
+    counts = ep.oracle_counts()
+    filt = ExactFilter(maze, maze.starts[1], motion="explorer", beta=10.0, mix=0.01, episodes=2)
+    fast = run_filter(filt, ep.likelihoods, oracle_counts=counts)
+    for e in range(2):
+        slow = oracle_filter(maze, maze.starts[1], ep.likelihoods[:, e], "explorer", 10.0, 0.01, counts[e])
+        np.testing.assert_allclose(fast[:, e], slow, atol=1e-12, rtol=0)
+
+
+def test_beliefs_are_distributions_and_true_cell_keeps_mass_without_model_error():
+    maze = load_layout("defaultCapture")
+    ep = simulate(maze, steps=300, opponent_beta=0.0, episodes=16, seed=11)
+    beliefs = run_filter(ExactFilter(maze, (30, 13), motion="uniform", episodes=16), ep.likelihoods)
+    np.testing.assert_allclose(beliefs.sum(axis=2), 1.0, atol=1e-12)
+    assert (beliefs >= 0).all()
+    # the uniform model is the random walker's true model: the true cell never gets zero mass
+    p_true = np.take_along_axis(beliefs.transpose(1, 0, 2), ep.path[:, :, None], axis=2)
+    assert (p_true > 0).all()
+    # visible steps pin the belief on the true cell
+    assert np.allclose(p_true[ep.visible], 1.0)
+
+
+def test_recovery_reseeds_from_evidence_when_mass_vanishes():
+    maze = load_layout("defaultCapture")
+    filt = ExactFilter(maze, (30, 13), motion="uniform")
+    filt.predict()
+    like = np.zeros(maze.n)
+    like[maze.index[(1, 1)]] = 0.5                     # impossible after one step from (30, 13)
+    like[maze.index[(1, 2)]] = 0.5
+    b = filt.observe(like[None])
+    assert filt.recoveries == 1
+    assert b[0, maze.index[(1, 1)]] == pytest.approx(0.5) and np.isfinite(b).all()
+
+
+def test_bad_arguments_raise():
+    maze = load_layout("tinyCapture")
+    with pytest.raises(ValueError, match="motion"):
+        ExactFilter(maze, maze.starts[1], motion="psychic")
+    with pytest.raises(ValueError, match="mix"):
+        ExactFilter(maze, maze.starts[1], mix=2.0)
+    with pytest.raises(ValueError, match="start"):
+        ExactFilter(maze, (0, 0))

@@ -1,0 +1,98 @@
+"""Seeded tracking episodes: simulate opponents and sensing, filter, and score the beliefs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tracking.filters import ExactFilter, run_filter
+from tracking.maze import Maze, load_layout
+from tracking.opponents import visit_counts, walk
+from tracking.sensing import NOISE, SIGHT
+
+
+@dataclass
+class Episodes:
+    """A batch of simulated episodes: true paths, readings, visibility and the evidence likelihoods."""
+
+    maze: Maze
+    observers: tuple
+    start: tuple
+    path: np.ndarray          # (episodes, steps + 1) true cell indices
+    readings: np.ndarray      # (episodes, steps + 1, observers) noisy distances
+    visible: np.ndarray       # (episodes, steps + 1) bool
+    likelihoods: np.ndarray   # (steps + 1, episodes, n)
+
+    def oracle_counts(self) -> np.ndarray:
+        """The opponent's true visit counts after each step, (episodes, steps + 1, n)."""
+        return visit_counts(self.path, self.maze.n)
+
+
+def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 300,
+             opponent_beta: float = 0.0, episodes: int = 1, seed: int = 0) -> Episodes:
+    """Simulate ``episodes`` seeded opponents (beta 0: random walker) watched by fixed observers."""
+    observers = tuple(tuple(o) for o in observers)
+    for o in observers:
+        if o not in maze.index:
+            raise ValueError(f"observer {o} is not a free cell")
+    rng = np.random.default_rng(seed)
+    path = walk(maze, start, steps, beta=opponent_beta, episodes=episodes, rng=rng)
+    man = np.stack([maze.manhattan(o) for o in observers])          # (k, n)
+    true_d = man[:, path].transpose(1, 2, 0)                         # (episodes, steps + 1, k)
+    readings = true_d + rng.integers(-NOISE, NOISE + 1, size=true_d.shape)
+    visible = (true_d <= SIGHT).any(axis=2)
+    like = np.ones((steps + 1, episodes, maze.n))
+    for k in range(len(observers)):
+        band = np.abs(readings[:, :, k].T[:, :, None] - man[k][None, None, :]) <= NOISE
+        like *= band / (2 * NOISE + 1) * (man[k] > SIGHT)
+    seen = np.zeros_like(like)
+    seen[np.arange(steps + 1)[:, None], np.arange(episodes)[None, :], path.T] = 1.0
+    like = np.where(visible.T[:, :, None], seen, like)
+    return Episodes(maze, observers, tuple(start), path, readings, visible, like)
+
+
+def score(maze: Maze, beliefs: np.ndarray, path: np.ndarray, distances: np.ndarray | None = None) -> dict:
+    """Per-step scores (episodes, steps + 1): P(true cell), expected maze-distance error, MAP hit."""
+    dist = maze.distances() if distances is None else distances
+    b = beliefs.transpose(1, 0, 2)                                    # (episodes, steps + 1, n)
+    p_true = np.take_along_axis(b, path[:, :, None], axis=2)[:, :, 0]
+    err = np.einsum("etn,etn->et", b, dist[path])
+    hit = b.argmax(axis=2) == path
+    return {"p_true": p_true, "distance_error": err, "map_accuracy": hit.astype(float)}
+
+
+def summarize(scores: dict, visible: np.ndarray, skip_first: bool = True) -> dict:
+    """Mean and standard error over episodes of each score, for all, visible and invisible steps.
+
+    Each episode contributes its own mean over the selected steps (episodes are the independent
+    units); episodes without any selected step are left out. Returns {(metric, subset): (mean, se)}.
+    """
+    sel = np.ones_like(visible, dtype=bool)
+    if skip_first:
+        sel[:, 0] = False                                            # the known start
+    out = {}
+    for name, s in scores.items():
+        for subset, mask in (("all", sel), ("visible", sel & visible), ("invisible", sel & ~visible)):
+            n = mask.sum(axis=1)
+            per = (s * mask).sum(axis=1)[n > 0] / n[n > 0]
+            se = per.std(ddof=1) / np.sqrt(len(per)) if len(per) > 1 else np.nan
+            out[(name, subset)] = (float(per.mean()) if len(per) else np.nan, float(se))
+    return out
+
+
+def track(layout="defaultCapture", motion: str = "uniform", beta: float = 10.0,
+          opponent: str = "random", steps: int = 300, seed: int = 0, observer=(1, 2),
+          start=(30, 13), opponent_beta: float = 10.0, mix: float = 0.01) -> dict:
+    """Run one seeded tracking episode; returns beliefs (steps + 1, n), true path, episode, metrics."""
+    if opponent not in ("random", "explorer"):
+        raise ValueError(f"opponent must be 'random' or 'explorer', got {opponent!r}")
+    maze = load_layout(layout) if isinstance(layout, str) else layout
+    ep = simulate(maze, observers=(tuple(observer),), start=start, steps=steps,
+                  opponent_beta=opponent_beta if opponent == "explorer" else 0.0, seed=seed)
+    filt = ExactFilter(maze, start, motion=motion, beta=beta, mix=mix)
+    beliefs = run_filter(filt, ep.likelihoods)
+    scores = score(maze, beliefs, ep.path)
+    return {"maze": maze, "episodes": ep, "beliefs": beliefs[:, 0], "path": ep.path[0],
+            "visible": ep.visible[0], "scores": {k: v[0] for k, v in scores.items()},
+            "metrics": {k: v[0] for k, v in summarize(scores, ep.visible).items()}}

@@ -1,0 +1,159 @@
+"""The maze: contest layout parsing, legal moves, all-pairs maze distances, random symmetric mazes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import connected_components, shortest_path
+
+LAYOUTS = ("defaultCapture", "tinyCapture", "mediumCapture")
+MOVES = {"North": (0, 1), "South": (0, -1), "East": (1, 0), "West": (-1, 0), "Stop": (0, 0)}
+_CHARS = set("%.o1234 ")
+
+
+@dataclass(frozen=True, eq=False)
+class Maze:
+    """A parsed maze; cells are ``(x, y)`` with ``y = 0`` at the bottom; free cells are indexed."""
+
+    walls: np.ndarray                 # bool (width, height), True for a wall
+    food: tuple                       # (x, y) food cells
+    capsules: tuple                   # (x, y) capsule cells
+    starts: dict                      # agent index -> (x, y)
+    cells: list = field(init=False)   # free cells in index order
+    index: dict = field(init=False)   # (x, y) -> cell index
+
+    def __post_init__(self):
+        w, h = self.walls.shape
+        cells = [(x, y) for x in range(w) for y in range(h) if not self.walls[x, y]]
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "index", {c: i for i, c in enumerate(cells)})
+
+    @property
+    def width(self) -> int:
+        return self.walls.shape[0]
+
+    @property
+    def height(self) -> int:
+        return self.walls.shape[1]
+
+    @property
+    def n(self) -> int:
+        """Number of free cells."""
+        return len(self.cells)
+
+    def food_of(self, team: str) -> tuple:
+        """Food on the half defended by ``team`` ("red": left half, "blue": right half)."""
+        if team not in ("red", "blue"):
+            raise ValueError(f"team must be 'red' or 'blue', got {team!r}")
+        left = [f for f in self.food if f[0] < self.width // 2]
+        return tuple(left if team == "red" else [f for f in self.food if f not in left])
+
+    def legal_moves(self, cell: tuple) -> dict:
+        """Legal moves from ``cell`` (Stop always included) mapped to the destination cell."""
+        x, y = cell
+        return {m: (x + dx, y + dy) for m, (dx, dy) in MOVES.items() if (x + dx, y + dy) in self.index}
+
+    def coords(self) -> np.ndarray:
+        """(n, 2) array of the free cells' coordinates."""
+        return np.array(self.cells, dtype=int).reshape(-1, 2)
+
+    def neighbor_table(self) -> np.ndarray:
+        """(n, 5) successor indices, Stop first, padded with -1 where a move is illegal."""
+        table = -np.ones((self.n, 5), dtype=int)
+        order = ["Stop", "North", "South", "East", "West"]
+        for i, c in enumerate(self.cells):
+            dests = self.legal_moves(c)
+            valid = [self.index[dests[m]] for m in order if m in dests]
+            table[i, : len(valid)] = valid
+        return table
+
+    def edges(self) -> tuple[np.ndarray, np.ndarray]:
+        """(source, destination) index arrays of every legal move, Stop included."""
+        t = self.neighbor_table()
+        src = np.repeat(np.arange(self.n), 5)
+        dst = t.ravel()
+        return src[dst >= 0], dst[dst >= 0]
+
+    def distances(self) -> np.ndarray:
+        """All-pairs maze distances (n, n) by breadth-first shortest paths."""
+        src, dst = self.edges()
+        keep = src != dst
+        graph = csr_matrix((np.ones(keep.sum()), (src[keep], dst[keep])), shape=(self.n, self.n))
+        return shortest_path(graph, unweighted=True, directed=False)
+
+    def manhattan(self, cell: tuple) -> np.ndarray:
+        """Manhattan distance from ``cell`` to every free cell."""
+        xy = self.coords()
+        return np.abs(xy[:, 0] - cell[0]) + np.abs(xy[:, 1] - cell[1])
+
+
+def parse_layout(text: str) -> Maze:
+    """Parse the contest's layout text (first line is the top row)."""
+    lines = [ln for ln in text.strip("\n").splitlines() if ln.strip()]
+    if not lines:
+        raise ValueError("layout text is empty")
+    width = len(lines[0])
+    if any(len(ln) != width for ln in lines):
+        raise ValueError(f"layout rows must all have length {width} (ragged rows)")
+    height = len(lines)
+    walls = np.zeros((width, height), dtype=bool)
+    food, capsules, starts = [], [], {}
+    for row, ln in enumerate(lines):
+        y = height - 1 - row
+        for x, ch in enumerate(ln):
+            if ch not in _CHARS:
+                raise ValueError(f"layout has unknown character {ch!r} at (x={x}, y={y})")
+            walls[x, y] = ch == "%"
+            if ch == ".":
+                food.append((x, y))
+            elif ch == "o":
+                capsules.append((x, y))
+            elif ch in "1234":
+                starts[int(ch) - 1] = (x, y)
+    if not starts:
+        raise ValueError("layout has no agent starts (digits 1-4)")
+    return Maze(walls, tuple(food), tuple(capsules), dict(sorted(starts.items())))
+
+
+def load_layout(name_or_text: str) -> Maze:
+    """A shipped layout by name (``defaultCapture``, ``tinyCapture``, ``mediumCapture``) or layout text."""
+    if "\n" in name_or_text or "%" in name_or_text:
+        return parse_layout(name_or_text)
+    if name_or_text not in LAYOUTS:
+        raise ValueError(f"name_or_text must be one of {LAYOUTS} or layout text, got {name_or_text!r}")
+    text = resources.files("tracking").joinpath("layouts", f"{name_or_text}.lay").read_text()
+    return parse_layout(text)
+
+
+def random_maze(width: int = 32, height: int = 16, *, wall_density: float = 0.3,
+                food: int = 20, seed: int = 0) -> Maze:
+    """A connected random maze, point-symmetric (left half rotated 180 degrees gives the right)."""
+    if width < 8 or width % 2 or height < 5:
+        raise ValueError(f"width must be even and >= 8, height >= 5; got {width}x{height}")
+    if not 0.0 <= wall_density < 0.6:
+        raise ValueError(f"wall_density must be in [0, 0.6), got {wall_density}")
+    rng = np.random.default_rng(seed)
+    half = width // 2
+    while True:
+        walls = np.ones((width, height), dtype=bool)
+        inner = rng.random((half - 1, height - 2)) < wall_density
+        walls[1:half, 1:height - 1] = inner
+        walls[1:3, 1:3] = False                      # room for the starts
+        walls[half:, :] = walls[:half, :][::-1, ::-1]
+        maze = Maze(walls, (), (), {})
+        if maze.n < 8:
+            continue
+        src, dst = maze.edges()
+        graph = csr_matrix((np.ones(len(src)), (src, dst)), shape=(maze.n, maze.n))
+        if connected_components(graph, directed=False)[0] == 1:
+            break
+    left = [c for c in maze.cells if c[0] < half and c not in ((1, 1), (1, 2))]
+    picks = rng.choice(len(left), size=min(food, len(left)), replace=False)
+    red_food = [left[i] for i in picks]
+    mirror = lambda c: (width - 1 - c[0], height - 1 - c[1])  # noqa: E731
+    starts = {0: (1, 2), 2: (1, 1)}
+    starts.update({1: mirror(starts[0]), 3: mirror(starts[2])})
+    return Maze(walls, tuple(red_food + [mirror(c) for c in red_food]), (), dict(sorted(starts.items())))
