@@ -103,3 +103,15 @@ def test_bad_arguments_raise():
         ExactFilter(maze, maze.starts[1], mix=2.0)
     with pytest.raises(ValueError, match="start"):
         ExactFilter(maze, (0, 0))
+
+
+def test_underflow_fallback_agrees_with_oracle():
+    """Oracle counts spread by hundreds make exp(-beta v) underflow; the per-cell shift takes over."""
+    maze = load_layout("tinyCapture")
+    ep = simulate(maze, observers=(maze.starts[0],), start=maze.starts[1], steps=12, episodes=2, seed=2)
+    counts = np.random.default_rng(0).integers(0, 300, size=(2, 13, maze.n)).astype(float)
+    fast = run_filter(ExactFilter(maze, maze.starts[1], motion="explorer", beta=10.0, mix=0.1, episodes=2),
+                      ep.likelihoods, oracle_counts=counts)
+    for e in range(2):
+        slow = oracle_filter(maze, maze.starts[1], ep.likelihoods[:, e], "explorer", 10.0, 0.1, counts[e])
+        np.testing.assert_allclose(fast[:, e], slow, atol=1e-12, rtol=0)

@@ -13,10 +13,12 @@ from tracking.episodes import Episodes, score, simulate, summarize, track
 from tracking.filters import ExactFilter, run_filter
 from tracking.maze import LAYOUTS, Maze, load_layout, parse_layout, random_maze
 from tracking.opponents import walk
+from tracking.particles import ParticleFilter
 from tracking.sensing import evidence, noisy_distance, observe, reading_likelihood, visible
+from tracking.smoother import smooth
 
 __all__ = [
     "LAYOUTS", "Episodes", "ExactFilter", "Maze", "evidence", "load_layout", "noisy_distance",
-    "observe", "parse_layout", "random_maze", "reading_likelihood", "run_filter", "score",
-    "simulate", "summarize", "track", "visible", "walk",
+    "observe", "ParticleFilter", "parse_layout", "random_maze", "reading_likelihood", "run_filter", "score",
+    "simulate", "smooth", "summarize", "track", "visible", "walk",
 ]

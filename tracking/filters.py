@@ -34,31 +34,50 @@ class ExactFilter:
             raise ValueError(f"start {start} is not a free cell")
         self.maze, self.motion, self.beta, self.mix = maze, motion, beta, mix
         n = maze.n
-        self.src, self.dst = maze.edges()                 # edges sorted by source
-        self.group = np.r_[0, np.flatnonzero(np.diff(self.src)) + 1]
-        deg = np.bincount(self.src, minlength=n)
-        self.uniform = csr_matrix((1.0 / deg[self.src], (self.src, self.dst)), shape=(n, n))
-        m = len(self.src)
-        self.to_dst = csr_matrix((np.ones(m), (np.arange(m), self.dst)), shape=(m, n))
+        nbrs = maze.neighbor_table()                      # (n, 5), Stop first, -1 padded
+        self.valid = nbrs >= 0
+        self.nbrs = np.where(self.valid, nbrs, 0)
+        deg = self.valid.sum(axis=1)
+        slot = np.flatnonzero(self.valid.ravel())         # (cell, move) slots that are legal moves
+        dst = nbrs.ravel()[slot]
+        src = slot // 5
+        self.uniform = csr_matrix((1.0 / deg[src], (src, dst)), shape=(n, n))
+        self.uniform_t = self.uniform.T.tocsr()
+        self.adjacency = csr_matrix((np.ones(len(src)), (src, dst)), shape=(n, n))
+        self.adjacency_t = self.adjacency.T.tocsr()
+        self.gather = csr_matrix((np.ones(len(slot)), (dst, slot)), shape=(n, 5 * n))   # slot -> its destination
         self.belief = np.zeros((episodes, n))
         self.belief[:, maze.index[tuple(start)]] = 1.0
         self.counts = self.belief.copy()                  # expected visit counts
         self.recoveries = 0
 
     def edge_probs(self, counts: np.ndarray) -> np.ndarray:
-        """Explorer move probabilities per edge, (episodes, edges), from visit counts (episodes, n)."""
-        v = counts[:, self.dst]
-        v = v - np.minimum.reduceat(v, self.group, axis=1)[:, self.src]
-        w = np.exp(-self.beta * v)
-        return w / np.add.reduceat(w, self.group, axis=1)[:, self.src]
+        """Explorer move probabilities (episodes, n, 5) over each cell's successors, from visit counts."""
+        v = np.where(self.valid, counts[:, self.nbrs], np.inf)
+        w = np.exp(-self.beta * (v - v.min(axis=2, keepdims=True)))
+        return w / w.sum(axis=2, keepdims=True)
+
+    def _weights(self, counts: np.ndarray):
+        """exp(-beta v) per cell (shifted per episode) and its sum Z over each cell's successors.
+
+        Returns None where Z underflows (counts spread over more than ~70/beta): the caller then
+        uses the per-cell shifted ``edge_probs`` instead.
+        """
+        ex = np.exp(-self.beta * (counts - counts.min(axis=1, keepdims=True)))
+        z = (self.adjacency @ ex.T).T
+        return ex, z, (z < 1e-280).any(axis=1)
 
     def predict(self, counts: np.ndarray | None = None) -> np.ndarray:
         """Prediction step: belief <- sum over x of belief(x) P(x' | x); ``counts`` overrides the expected ones."""
         b = self.belief
-        out = (self.uniform.T @ b.T).T
+        out = (self.uniform_t @ b.T).T
         if self.motion == "explorer":
-            p = self.edge_probs(self.counts if counts is None else counts)
-            explore = (self.to_dst.T @ (b[:, self.src] * p).T).T
+            counts = self.counts if counts is None else counts
+            ex, z, bad = self._weights(counts)
+            explore = ex * (self.adjacency_t @ (b / np.where(bad[:, None], 1.0, z)).T).T
+            if bad.any():
+                flow = (b[bad][:, :, None] * self.edge_probs(counts[bad])).reshape(bad.sum(), -1)
+                explore[bad] = (self.gather @ flow.T).T
             out = (1.0 - self.mix) * explore + self.mix * out
         self.belief = out
         return out
@@ -67,8 +86,10 @@ class ExactFilter:
         """The transposed step for smoothing: y(x) = sum over x' of P(x' | x) x(x')."""
         out = (self.uniform @ x.T).T
         if self.motion == "explorer":
-            p = self.edge_probs(counts)
-            explore = np.add.reduceat(p * x[:, self.dst], self.group, axis=1)
+            ex, z, bad = self._weights(counts)
+            explore = (self.adjacency @ (ex * x).T).T / np.where(bad[:, None], 1.0, z)
+            if bad.any():
+                explore[bad] = (self.edge_probs(counts[bad]) * x[bad][:, self.nbrs]).sum(axis=2)
             out = (1.0 - self.mix) * explore + self.mix * out
         return out
 
