@@ -7,6 +7,8 @@ distance at the cat's turn is even are never captured (value inf); the rest conv
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from catmouse.exact import neighbours
@@ -25,6 +27,7 @@ def _mouse_targets(rows: int, cols: int) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=16)
 def transition(rows: int, cols: int, mouse: str) -> np.ndarray:
     """P[c, m, k]: probability that the mouse at m moves in direction k with the cat at c."""
     check_mouse(mouse)
@@ -103,17 +106,20 @@ def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart", fir
 
 def policy_cells(rows: int, cols: int, table: np.ndarray | None = None) -> np.ndarray:
     """next[c, m]: the cat's next cell under a window table (None: the greedy rule everywhere)."""
-    from catmouse.game import DELTAS, greedy_direction
-    from catmouse.window import window_direction
+    from catmouse.game import DELTAS
+    from catmouse.window import TABLE_DIRECTIONS, window_index_arrays
     n = rows * cols
-    out = np.zeros((n, n), dtype=np.int64)
-    for c in range(n):
-        for m in range(n):
-            cx, cy, mx, my = c // rows, c % rows, m // rows, m % rows
-            if c == m:
-                out[c, m] = c
-                continue
-            d = greedy_direction(cx, cy, mx, my) if table is None else window_direction(
-                table, cx, cy, mx, my, rows, cols)
-            out[c, m] = (cx + DELTAS[d][0]) * rows + cy + DELTAS[d][1]
-    return out
+    c, m = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    cx, cy, mx, my = c // rows, c % rows, m // rows, m % rows
+    dx, dy = mx - cx, my - cy
+    vertical = (np.abs(dy) >= np.abs(dx)) & (dy != 0)
+    gx, gy = np.where(vertical, 0, np.sign(dx)), np.where(vertical, np.sign(dy), 0)
+    if table is not None:
+        flat, inside = window_index_arrays(cx, cy, mx, my, rows, cols)
+        code = np.asarray(table).ravel()[flat]
+        tx = np.array([DELTAS[d][0] for d in TABLE_DIRECTIONS])[code]
+        ty = np.array([DELTAS[d][1] for d in TABLE_DIRECTIONS])[code]
+        gx, gy = np.where(inside, tx, gx), np.where(inside, ty, gy)
+    nx, ny = cx + gx, cy + gy
+    out = nx * rows + ny
+    return np.where(c == m, c, out)

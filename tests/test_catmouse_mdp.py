@@ -56,3 +56,16 @@ def test_greedy_is_optimal_and_exploitability():
     assert (C >= solve(5, 4).cat_to_move).all()          # no policy beats the optimum
     with pytest.raises(ValueError, match="exactly one"):
         exploitability()
+
+
+def test_exact_climb_reaches_within_one_percent_of_the_optimum():
+    from catmouse.improve import exact_score, train_local_exact
+    from catmouse.window import greedy_window_table, validate_window_table
+    optimum = expected_capture_from_corner(5, 5, "smart")
+    start = exact_score(greedy_window_table(), 5, 5, "smart")
+    assert start == pytest.approx(6.52, abs=0.005)
+    table, history = train_local_exact(5, 5, "smart", iterations=150, seed=0)
+    validate_window_table(table)
+    assert all(b <= a for a, b in zip(history, history[1:]))
+    assert optimum - 1e-9 <= history[-1] <= 1.01 * optimum
+    assert exact_score(table, 5, 5, "smart") == history[-1]
