@@ -37,12 +37,13 @@ SEED = 0
 ITERATIONS = 100_000
 SNAPSHOT_EVERY = 10_000         # the article animates one game every 10,000 iterations
 FAST_SEEDS = 8                  # independent runs of the modern-generator trainer
+IMPROVED_ITERATIONS = 10_000    # the improved trainer (pools, jumps, both sides learn)
 
 # %%
 import os
 
 if os.environ.get("GAMEAI_QUICK"):
-    ITERATIONS, SNAPSHOT_EVERY, FAST_SEEDS = 20_000, 5_000, 2
+    ITERATIONS, SNAPSHOT_EVERY, FAST_SEEDS, IMPROVED_ITERATIONS = 20_000, 5_000, 2, 400
 
 # %%
 import time
@@ -170,6 +171,51 @@ for s in range(FAST_SEEDS):
     tallies.append((s, r.tally["cat"] / ITERATIONS, r.final_game.winner, ex["wins"]))
     print(f"seed {s}: cat leads {r.tally['cat'] / ITERATIONS:.1%} of iterations, final game won by "
           f"{r.final_game.winner}; cat table beats a best-responding mouse: {ex['wins']}")
+
+# %% [markdown]
+# ## Addressing the article's limitations
+#
+# The article lists what it would change: more than one change per candidate, detecting
+# stagnation (larger jumps), letting the stronger player keep learning, and scoring candidates
+# against a pool of strong past opponents. `train_tabular_improved` does all four (mutations
+# also go only to cells the scoring games consult). With `best_response_every`, the pool also
+# receives the opponent's exact best response every few iterations. Measured the only way that
+# matters here, against a best-responding opponent (cat moves; the optimum is 12):
+
+# %%
+from catmouse.coevolve import train_tabular_improved
+
+every = max(IMPROVED_ITERATIONS // 10, 1)
+variants = {
+    "pools + jumps + both learn": train_tabular_improved(
+        NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, IMPROVED_ITERATIONS, seed=SEED,
+        checkpoint_every=every),
+    "... + exact best responses in the pool": train_tabular_improved(
+        NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, IMPROVED_ITERATIONS, seed=SEED,
+        best_response_every=10, pool_size=20, candidates=8, checkpoint_every=every),
+}
+fig, ax = plt.subplots(figsize=(8, 4))
+snap_its = list(run.snapshot_policies)
+ax.plot(snap_its, [m for _, _, m in rows_], "o-", color="tab:gray", label="article's trainer")
+for (label, res), color in zip(variants.items(), ("tab:blue", "tab:green")):
+    its = [c[0] for c in res.checkpoints]
+    ax.plot(its, [c[2]["value"] for c in res.checkpoints], "o-", color=color, label=label)
+    cat_wins = [c[1]["wins"] for c in res.checkpoints]
+    print(f"{label}: mouse vs best cat {[c[2]['value'] for c in res.checkpoints]}; "
+          f"cat beats a best-responding mouse at any checkpoint: {any(cat_wins)}")
+ax.axhline(catmouse.optimal_capture(NUM_ROWS, NUM_COLS, FIRST_MOVE), color="k", ls="--", label="optimum")
+ax.set_xlabel("iteration")
+ax.set_ylabel("cat moves to catch the learned mouse\n(best-responding cat)")
+ax.set_title("How long does the learned mouse survive a perfect cat?")
+ax.legend(fontsize=8)
+plt.show()
+
+# %% [markdown]
+# With exact best responses in its pool the mouse table becomes optimal (it survives the full 12
+# moves against any cat), which the article's co-evolution never reaches. The cat's table does
+# not become a winning strategy with any of these changes in the iterations tried: a table that
+# beats every mouse must be right on every position a mouse can steer it into, while each
+# candidate is judged on a handful of games. The greedy rule, four lines of code, is optimal.
 
 # %%
 ours_tally = f"mouse {run.tally['mouse']:,} / cat {run.tally['cat']:,}"
