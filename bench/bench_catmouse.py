@@ -88,7 +88,7 @@ def plain_v2_iteration(table, it, games=1000):
         for g in range(games):
             rs = np.random.RandomState(g)   # as the article: reseed per game, one choice per draw
             res.append(play_local(cand, 5, 5, "random",
-                                  lambda: "UDLR".index(rs.choice(["U", "D", "L", "R"])))[:3])
+                                  lambda rs=rs: "UDLR".index(rs.choice(["U", "D", "L", "R"])))[:3])
         won = np.array([r[0] for r in res])
         scores.append(summarize(won, np.array([r[1] for r in res]), np.array([r[2] for r in res])))
     return cands, scores

@@ -2,14 +2,30 @@
 
 Reproduces W. Brett Kennedy's "Using Optimization to Solve Adversarial Problems" (2025):
 version 1 co-evolves full tables for both players (``train_tabular``), version 2 trains a small
-window policy for the cat (``train_local``); ``optimal_capture``/``solve`` give the ground truth.
+window policy for the cat (``train_local``); ``optimal_capture``/``solve`` give the ground truth,
+``exploitability`` measures any table against a best-responding opponent.
 """
 
-from catmouse.exact import (Solution, article_rule_cat_wins, optimal_capture, parity_rule_cat_wins,
-                            solve)
-from catmouse.exploit import exploitability, greedy_is_optimal, greedy_table
-from catmouse.game import (DIRECTIONS, TableGame, greedy_direction, initial_cat_policy,
-                           initial_mouse_policy, play_tables, validate_policy)
+from catmouse.climb import hill_climb_cat
+from catmouse.coevolve import train_tabular_improved
+from catmouse.exact import (
+    Solution,
+    article_rule_cat_wins,
+    optimal_capture,
+    parity_rule_cat_wins,
+    solve,
+)
+from catmouse.exploit import best_response, exploitability, greedy_is_optimal, greedy_table
+from catmouse.game import (
+    DIRECTIONS,
+    TableGame,
+    greedy_direction,
+    initial_cat_policy,
+    initial_mouse_policy,
+    play_tables,
+    validate_policy,
+)
+from catmouse.improve import train_local_exact
 from catmouse.local import LocalRun, evaluate_local, train_local
 from catmouse.mdp import expected_capture, expected_capture_from_corner, policy_cells
 from catmouse.tabular import TabularRun, train_tabular
@@ -17,9 +33,10 @@ from catmouse.window import initial_window_table, validate_window_table, window_
 
 __all__ = [
     "DIRECTIONS", "LocalRun", "Solution", "TableGame", "TabularRun", "article_rule_cat_wins",
-    "evaluate_local", "expected_capture", "expected_capture_from_corner", "exploitability",
-    "greedy_direction", "initial_window_table", "policy_cells", "train_local",
-    "validate_window_table", "window_direction", "greedy_is_optimal", "greedy_table", "initial_cat_policy",
-    "initial_mouse_policy", "optimal_capture", "parity_rule_cat_wins", "play_tables", "solve",
-    "train_tabular", "validate_policy",
+    "best_response", "evaluate_local", "expected_capture", "expected_capture_from_corner",
+    "exploitability", "greedy_direction", "greedy_is_optimal", "greedy_table", "hill_climb_cat",
+    "initial_cat_policy", "initial_mouse_policy", "initial_window_table", "optimal_capture",
+    "parity_rule_cat_wins", "play_tables", "policy_cells", "solve", "train_local",
+    "train_local_exact", "train_tabular", "train_tabular_improved", "validate_policy",
+    "validate_window_table", "window_direction",
 ]

@@ -94,6 +94,20 @@ def _mouse_step(kind, S, g, ptr, cx, cy, mx, my, rows, cols):
     return newx, newy, ptr
 
 
+_DIR_DX = np.array([DELTAS[d][0] for d in TABLE_DIRECTIONS])
+_DIR_DY = np.array([DELTAS[d][1] for d in TABLE_DIRECTIONS])
+
+
+def _cat_step(a, cx, cy, mx, my, cand, flat_tables, rows, cols):
+    """Move the cats of the listed games: window table inside the window, greedy outside."""
+    flat, inside = window_index_arrays(cx[a], cy[a], mx[a], my[a], rows, cols)
+    ddx, ddy = mx[a] - cx[a], my[a] - cy[a]
+    vertical = (np.abs(ddy) >= np.abs(ddx)) & (ddy != 0)
+    code = flat_tables[cand[a], flat]
+    cx[a] += np.where(inside, _DIR_DX[code], np.where(vertical, 0, np.sign(ddx)))
+    cy[a] += np.where(inside, _DIR_DY[code], np.where(vertical, np.sign(ddy), 0))
+
+
 class _Exhausted(Exception):
     """A game needs more pre-drawn mouse directions than were drawn."""
 
@@ -123,22 +137,11 @@ def evaluate_batch(tables: np.ndarray, rows: int, cols: int, games: int = 1000, 
         won, rounds, figure = np.zeros(n, bool), np.zeros(n, np.int64), np.zeros(n)
         records, acc = np.zeros((n, limit)), np.zeros(n)
         dist_table = _rounded_distances(rows, cols)
-        dir_dx = np.array([DELTAS[d][0] for d in TABLE_DIRECTIONS])
-        dir_dy = np.array([DELTAS[d][1] for d in TABLE_DIRECTIONS])
         alive = np.arange(n)
 
-        def cat_step(a):
-            flat, inside = window_index_arrays(cx[a], cy[a], mx[a], my[a], rows, cols)
-            ddx, ddy = mx[a] - cx[a], my[a] - cy[a]
-            vertical = (np.abs(ddy) >= np.abs(ddx)) & (ddy != 0)
-            gx = np.where(vertical, 0, np.sign(ddx))
-            gy = np.where(vertical, np.sign(ddy), 0)
-            code = flat_tables[cand[a], flat]
-            cx[a] += np.where(inside, dir_dx[code], gx)
-            cy[a] += np.where(inside, dir_dy[code], gy)
-
+        state = (cx, cy, mx, my, cand, flat_tables, rows, cols)
         if first_move == "cat":
-            cat_step(alive)
+            _cat_step(alive, *state)
         r, exhausted = 1, False
         while len(alive):
             try:
@@ -151,7 +154,7 @@ def evaluate_batch(tables: np.ndarray, rows: int, cols: int, games: int = 1000, 
                 rounds[alive] = r
                 figure[alive] = np.mean(records[alive, :r - 1], axis=1)
                 break
-            cat_step(alive)
+            _cat_step(alive, *state)
             rec = dist_table[np.abs(cx[alive] - mx[alive]), np.abs(cy[alive] - my[alive])]
             records[alive, r - 1] = rec
             acc[alive] += rec

@@ -13,8 +13,16 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
-from catmouse.game import (DELTAS, DIRECTIONS, TableGame, check_board, check_first_move,
-                           initial_cat_policy, initial_mouse_policy, play_tables)
+from catmouse.game import (
+    DELTAS,
+    DIRECTIONS,
+    TableGame,
+    check_board,
+    check_first_move,
+    initial_cat_policy,
+    initial_mouse_policy,
+    play_tables,
+)
 from catmouse.stream import LegacyStream
 
 _CODE = {d: i for i, d in enumerate(DIRECTIONS)}  # R L U D

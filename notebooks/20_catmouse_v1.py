@@ -49,7 +49,6 @@ if os.environ.get("GAMEAI_QUICK"):
 import time
 
 import matplotlib.pyplot as plt
-import numpy as np
 
 import catmouse
 from catmouse.draw import animate_game, plot_learning_curves, plot_trajectories
@@ -211,8 +210,10 @@ ax.legend(fontsize=8)
 plt.show()
 
 # %% [markdown]
-# With exact best responses in its pool the mouse table becomes optimal (it survives the full 12
-# moves against any cat), which the article's co-evolution never reaches. The cat's table does
+# Pools, jumps and letting both sides learn do not help by themselves: the mouse trained against
+# a pool of weak cats gets *more* exploitable (caught in 7 moves). With exact best responses in
+# its pool the mouse table becomes optimal (it survives the full 12 moves against any cat),
+# which the article's co-evolution never reaches. The cat's table does
 # not become a winning strategy with any of these changes in the iterations tried: a table that
 # beats every mouse must be right on every position a mouse can steer it into, while each
 # candidate is judged on a handful of games. The greedy rule, four lines of code, is optimal.

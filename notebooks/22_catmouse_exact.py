@@ -125,8 +125,8 @@ print("greedy is optimal in every cat-winnable position of every board:", greedy
 expect = {m: catmouse.expected_capture_from_corner(5, 5, m) for m in ("random", "smart", "strict")}
 greedy_expect = {m: catmouse.expected_capture_from_corner(5, 5, m, cat_table=catmouse.policy_cells(5, 5))
                  for m in ("random", "smart", "strict")}
-for m in expect:
-    print(f"{m:>6} mouse: optimal cat {expect[m]:.3f} moves, greedy cat {greedy_expect[m]:.3f}")
+for m, value in expect.items():
+    print(f"{m:>6} mouse: optimal cat {value:.3f} moves, greedy cat {greedy_expect[m]:.3f}")
 
 # %% [markdown]
 # Against a random mouse the optimal cat needs 5.38 moves on average; against the smart mouse
@@ -174,7 +174,7 @@ for (r, c) in [(4, 4), (5, 5), (6, 6), (5, 6)]:
     for first in ("cat", "mouse"):
         one = catmouse.optimal_capture(r, c, first)
         two = catmouse.optimal_capture(r, c, first, cats=2)
-        print(f"{r}x{c:<4} {first:>6} {str(one):>8} {str(two):>9}")
+        print(f"{r}x{c:<4} {first:>6} {one!s:>8} {two!s:>9}")
 
 # %%
 claims = [

@@ -1,5 +1,7 @@
 """Hill climbing against the exact mouse on boards with walls."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -16,7 +18,7 @@ def test_greedy_fails_at_a_wall_and_climbing_reaches_the_optimum():
     assert np.isinf(greedy)
     table, history = hill_climb_cat(R, C, wall, "cat", iterations=1500, seed=0)
     assert history[-1][0] == opt
-    assert all(b <= a for a, b in zip(history, history[1:]))       # never accepts a worse table
+    assert all(b <= a for a, b in itertools.pairwise(history))       # never accepts a worse table
     values = cat_policy_values(table, wall)[0]
     sol = solve(R, C, wall)
     free = (sol.nbr >= 0).any(axis=1)

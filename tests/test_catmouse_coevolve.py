@@ -3,7 +3,13 @@
 import numpy as np
 import pytest
 
-from catmouse import exploitability, greedy_table, initial_cat_policy, initial_mouse_policy, play_tables
+from catmouse import (
+    exploitability,
+    greedy_table,
+    initial_cat_policy,
+    initial_mouse_policy,
+    play_tables,
+)
 from catmouse.coevolve import train_tabular_improved
 from catmouse.exploit import best_response
 from catmouse.game import validate_policy

@@ -21,7 +21,7 @@ def brute_force(rows, cols, first, obstacles=(), cats=1, start=None, bound=None)
         out = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
         return [q for q in out if 0 <= q[0] < cols and 0 <= q[1] < rows and q not in blocked]
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def cat_wins_within(cs, m, to_move, t):
         # can the cats force a capture using at most t cat moves?
         if m in cs:

@@ -1,5 +1,7 @@
 """Rules of the version-1 game: hand-made cases, bad input, and invariants over random tables."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -79,13 +81,13 @@ def test_invariants_over_random_tables():
                         first)
         pos = g.positions
         assert pos[0] == (0, 0, cols - 1, rows - 1)
-        for a, b in zip(pos, pos[1:]):
+        for a, b in itertools.pairwise(pos):
             # exactly one player moves one step and stays on the board
             assert abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2]) + abs(a[3] - b[3]) == 1
             assert all(0 <= v < lim for v, lim in zip(b, (cols, rows, cols, rows)))
         # movers alternate, starting with first_move
-        movers = ["cat" if a[:2] != b[:2] else "mouse" for a, b in zip(pos, pos[1:])]
-        assert movers[0] == first and all(m != n for m, n in zip(movers, movers[1:]))
+        movers = ["cat" if a[:2] != b[:2] else "mouse" for a, b in itertools.pairwise(pos)]
+        assert movers[0] == first and all(m != n for m, n in itertools.pairwise(movers))
         last = pos[-1]
         dist = abs(last[0] - last[2]) + abs(last[1] - last[3])
         if g.winner == "cat":

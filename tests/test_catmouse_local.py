@@ -1,5 +1,7 @@
 """Version 2: window features, mice, batched games against single games, the article's numbers."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -7,8 +9,13 @@ from catmouse.local import evaluate_local, summarize, train_local
 from catmouse.localgame import evaluate_batch, play_local
 from catmouse.mice import mouse_move, move_probabilities
 from catmouse.stream import LegacyStream
-from catmouse.window import (initial_window_table, random_window_table, validate_window_table,
-                             window_direction, window_index)
+from catmouse.window import (
+    initial_window_table,
+    random_window_table,
+    validate_window_table,
+    window_direction,
+    window_index,
+)
 
 
 def test_legacy_stream_matches_randomstate_calls():
@@ -67,9 +74,9 @@ def test_batch_agrees_with_single_games(kind, rows, cols, first):
     for k in range(len(tables)):
         for g in range(250):
             st = LegacyStream(g, block=256)
-            w, r, f, path = play_local(tables[k], rows, cols, kind, lambda: st.below(4), first)
+            w, r, f, path = play_local(tables[k], rows, cols, kind, lambda st=st: st.below(4), first)
             assert (w, r, f) == (won[k, g], rounds[k, g], figure[k, g])
-            for a, b in zip(path, path[1:]):    # one player, one step, on the board
+            for a, b in itertools.pairwise(path):    # one player, one step, on the board
                 assert sum(abs(u - v) for u, v in zip(a, b)) == 1
                 assert 0 <= b[0] < cols and 0 <= b[2] < cols and 0 <= b[1] < rows and 0 <= b[3] < rows
             assert w == (path[-1][:2] == path[-1][2:])
