@@ -1,0 +1,106 @@
+"""Breeders on rank lists (``ranks[i]`` = bid rank on prize i): preferences, pairs, random; mutation.
+
+Pure-Python scalar loops with a ``random.Random`` stream (the fast choice for 20-card
+permutations). breeding-pairs keeps the transitive closure incrementally as bitsets:
+``above[c]`` holds every card known to get a higher bid than ``c``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+Ranks = Sequence[int]
+
+
+@lru_cache(maxsize=64)
+def _all_pairs(n: int) -> tuple[tuple[int, int], ...]:
+    return tuple((a, b) for a in range(n) for b in range(a + 1, n))
+
+
+def preference_list(ranks: Ranks) -> list[int]:
+    """Prize indices ordered by increasing bid (the inverse permutation)."""
+    prefs = [0] * len(ranks)
+    for prize, rank in enumerate(ranks):
+        prefs[rank] = prize
+    return prefs
+
+
+def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
+                      as_published: bool = False) -> list[int]:
+    """Order crossover: keep a random slice of mom's preference list, fill the rest in dad's order.
+
+    ``as_published`` draws the slice as the published code did: it never covers the last position.
+    """
+    n = len(mom)
+    pm, pd = preference_list(mom), preference_list(dad)
+    if n < 2:
+        return list(mom)
+    i, j = sorted(rnd.sample(range(n if as_published else n + 1), 2))
+    kept = set(pm[i:j])
+    fill = iter([c for c in pd if c not in kept])
+    child = [pm[k] if i <= k < j else next(fill) for k in range(n)]
+    return list(_ranks_of(child))
+
+
+def _ranks_of(prefs: Sequence[int]) -> list[int]:
+    ranks = [0] * len(prefs)
+    for position, prize in enumerate(prefs):
+        ranks[prize] = position
+    return ranks
+
+
+def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
+                dad_share: float = 0.5) -> list[int]:
+    """Order random unordered pairs as mom (share) or dad does, closing transitively, until total."""
+    if mom_share < 0 or dad_share < 0 or mom_share + dad_share <= 0:
+        raise ValueError(f"mom_share and dad_share must be >= 0 with a positive sum, "
+                         f"got {mom_share}, {dad_share}")
+    n = len(mom)
+    p_mom = mom_share / (mom_share + dad_share)
+    above = [0] * n
+    below = [0] * n
+    pairs = list(_all_pairs(n))
+    rnd.shuffle(pairs)
+    rand = rnd.random
+    for a, b in pairs:
+        if (above[a] >> b) & 1 or (above[b] >> a) & 1:
+            continue
+        src = mom if rand() < p_mom else dad
+        if src[a] > src[b]:
+            a, b = b, a
+        low = below[a] | (1 << a)        # a and everything under it
+        high = above[b] | (1 << b)       # b and everything over it
+        x = low
+        while x:
+            bit = x & -x
+            above[bit.bit_length() - 1] |= high
+            x ^= bit
+        x = high
+        while x:
+            bit = x & -x
+            below[bit.bit_length() - 1] |= low
+            x ^= bit
+    return [below[c].bit_count() for c in range(n)]
+
+
+def breed_random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
+    """Random search: ignore both parents, return a uniformly random strategy."""
+    child = list(range(len(mom)))
+    rnd.shuffle(child)
+    return child
+
+
+def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
+    """Breed with the reverse, taking a ``degree`` share (0..0.5) from it: 0 changes nothing."""
+    if not 0.0 <= degree <= 0.5:
+        raise ValueError(f"degree must be in [0, 0.5], got {degree}")
+    if degree == 0.0:
+        return list(ranks)
+    n = len(ranks)
+    rev = [n - 1 - r for r in ranks]
+    return breed_pairs(ranks, rev, rnd, mom_share=1.0 - degree, dad_share=degree)
+
+
+BREEDERS = {"pairs": breed_pairs, "preferences": breed_preferences, "random": breed_random}

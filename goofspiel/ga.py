@@ -1,0 +1,119 @@
+"""The genetic algorithm on the identity-target score, and the grid-search trial for the sweep.
+
+Each generation: fill the population by breeding random pairs of members (children bred
+earlier in the generation included)
+(plus optional random immigrants), mutate (children only, everyone, or nobody), score
+everyone, keep the best ``survivors``. The score of a strategy is
+``SUM_i [min(prize_i, bid_i) - bid_i]`` against the target ``1 < 2 < ... < n`` (0 only
+for the identity). ``as_published=True`` reproduces the published code: mutation is a
+no-op, the preference slice never covers the last position, and G generations are
+scored only G - 1 times.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from goofspiel.breed import BREEDERS, breed_preferences, mutate as mutate_one
+
+MUTATE = ("none", "children", "all")
+
+
+def identity_score(ranks: np.ndarray, deck: np.ndarray) -> np.ndarray:
+    """Scores of a (P, n) array of rank rows against the identity target (0 is perfect)."""
+    bids = deck[np.asarray(ranks)]
+    return (np.minimum(deck, bids) - bids).sum(axis=-1)
+
+
+@dataclass
+class History:
+    """A GA run: per-generation best/mean score and survivor diversity, the final population."""
+
+    best: np.ndarray
+    mean: np.ndarray
+    diversity: np.ndarray          # distinct strategies among the survivors
+    population: list = field(repr=False)
+    scores: np.ndarray = field(repr=False)
+
+    @property
+    def best_score(self) -> float:
+        """The best score at the end of the run."""
+        return float(self.best[-1])
+
+    @property
+    def best_ranks(self) -> tuple[int, ...]:
+        return tuple(self.population[int(np.argmax(self.scores))])
+
+
+def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", initial: int = 10,
+           generations: int = 15, population: int = 25, survivors: int = 10,
+           deck: Iterable[int] = range(1, 21), seed: int = 0, as_published: bool = False,
+           immigrants: int = 0, progress: bool = False) -> History:
+    """Run the GA on the identity-target score and return its full history."""
+    if breeder not in BREEDERS:
+        raise ValueError(f"breeder must be one of {sorted(BREEDERS)}, got {breeder!r}")
+    if mutate not in MUTATE:
+        raise ValueError(f"mutate must be one of {MUTATE}, got {mutate!r}")
+    if not 0.0 <= mutation <= 0.5:
+        raise ValueError(f"mutation must be in [0, 0.5], got {mutation}")
+    if not 1 <= survivors < population:
+        raise ValueError(f"survivors must be in [1, population - 1], got {survivors}")
+    if not 2 <= initial <= population:
+        raise ValueError(f"initial must be in [2, population], got {initial}")
+    if generations < 1:
+        raise ValueError(f"generations must be >= 1, got {generations}")
+    if not 0 <= immigrants <= population - survivors:
+        raise ValueError(f"immigrants must be in [0, population - survivors], got {immigrants}")
+    cards = np.array(sorted(int(c) for c in deck))
+    if len(cards) < 2:
+        raise ValueError(f"deck must hold at least two cards, got {len(cards)}")
+    n = len(cards)
+    rnd = random.Random(seed)
+    breed = BREEDERS[breeder]
+    if breeder == "preferences" and as_published:
+        def breed(m, d, r):
+            return breed_preferences(m, d, r, as_published=True)
+    members = [rnd.sample(range(n), n) for _ in range(initial)]
+    scores = identity_score(np.array(members), cards)
+    best, mean, diversity = [], [], []
+    scored_rounds = generations - 1 if as_published else generations
+    for g in tqdm(range(generations), disable=not progress, desc=f"GA {breeder}"):
+        parents = members
+        children = []
+        while len(parents) + len(children) < population - immigrants:
+            mom, dad = rnd.sample(parents + children, 2)   # any two members so far
+            children.append(breed(mom, dad, rnd))
+        children += [rnd.sample(range(n), n) for _ in range(population - len(parents) - len(children))]
+        if not as_published and mutation > 0 and mutate != "none":
+            children = [mutate_one(c, mutation, rnd) for c in children]
+            if mutate == "all":
+                parents = [mutate_one(p, mutation, rnd) for p in parents]
+        if g >= scored_rounds:          # the published code never scored the last children
+            break
+        members = parents + children
+        scores = identity_score(np.array(members), cards)
+        keep = np.argsort(-scores, kind="stable")[:survivors]
+        members = [members[k] for k in keep]
+        scores = scores[keep]
+        best.append(float(scores[0]))
+        mean.append(float(scores.mean()))
+        diversity.append(len({tuple(m) for m in members}))
+    if not best:                         # as_published with one generation: nothing scored
+        best, mean, diversity = [float(scores.max())], [float(scores.mean())], [len(members)]
+    return History(np.array(best), np.array(mean), np.array(diversity), members, scores)
+
+
+def grid_trial(breeder: str, mutation: float, initial: int, generations: int, seed: int,
+               mutate: str = "none", as_published: bool = True, immigrants: int = 0,
+               population: int = 25, survivors: int = 10, cards: int = 20) -> dict:
+    """One GA run of the article's grid, for ``studykit.run_sweep``: best/diversity per generation."""
+    h = evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
+               generations=generations, population=population, survivors=survivors,
+               deck=range(1, cards + 1), seed=seed, as_published=as_published,
+               immigrants=immigrants)
+    return {"best": h.best, "diversity": h.diversity, "best_score": h.best_score}

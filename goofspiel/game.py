@@ -1,0 +1,131 @@
+"""Fixed-bid goofspiel: strategies (bids fixed before the game) and the game with split ties.
+
+A strategy assigns one bid card to each prize card. Internally it is a *rank* tuple:
+``ranks[i]`` is the position (0 = lowest) of the bid placed on the i-th smallest prize.
+Three equivalent views convert to and from it: the bid per prize, the preference list
+(prizes ordered by increasing bid) and the set of pairwise preferences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+
+def _deck(deck: Iterable[int]) -> tuple[int, ...]:
+    cards = tuple(sorted(int(c) for c in deck))
+    if not cards:
+        raise ValueError("deck must hold at least one card, got an empty deck")
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"deck must not repeat cards, got {cards}")
+    return cards
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A fixed-bid strategy on a prize deck: ``ranks[i]`` is the bid rank on the i-th prize."""
+
+    deck: tuple[int, ...]
+    ranks: tuple[int, ...]
+
+    def __post_init__(self):
+        if sorted(self.ranks) != list(range(len(self.deck))):
+            raise ValueError(f"ranks must be a permutation of 0..{len(self.deck) - 1}, got {self.ranks}")
+
+    @classmethod
+    def from_bids(cls, bids: Sequence[int], deck: Iterable[int] | None = None) -> Strategy:
+        """The strategy bidding ``bids[i]`` on the i-th smallest prize (deck defaults to 1..n)."""
+        cards = _deck(deck if deck is not None else range(1, len(bids) + 1))
+        if sorted(int(b) for b in bids) != list(cards):
+            raise ValueError(f"bids must be a permutation of the deck {cards}, got {tuple(bids)}")
+        index = {c: k for k, c in enumerate(cards)}
+        return cls(cards, tuple(index[int(b)] for b in bids))
+
+    @classmethod
+    def from_preferences(cls, prefs: Sequence[int], deck: Iterable[int] | None = None) -> Strategy:
+        """The strategy from a preference list: prizes ordered by increasing bid."""
+        cards = _deck(deck if deck is not None else range(1, len(prefs) + 1))
+        if sorted(int(p) for p in prefs) != list(cards):
+            raise ValueError(f"prefs must be a permutation of the deck {cards}, got {tuple(prefs)}")
+        index = {c: k for k, c in enumerate(cards)}
+        ranks = [0] * len(cards)
+        for position, prize in enumerate(prefs):
+            ranks[index[int(prize)]] = position
+        return cls(cards, tuple(ranks))
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """The bid card on each prize, prizes in increasing order."""
+        return tuple(self.deck[r] for r in self.ranks)
+
+    @property
+    def preferences(self) -> tuple[int, ...]:
+        """Prizes ordered by increasing bid (``(3, 2, 4)`` reads ``3 < 2 < 4``)."""
+        order = sorted(range(len(self.deck)), key=self.ranks.__getitem__)
+        return tuple(self.deck[i] for i in order)
+
+    @property
+    def pairs(self) -> frozenset[tuple[int, int]]:
+        """Every pairwise preference ``(a, b)``: prize a gets a lower bid than prize b."""
+        p = self.preferences
+        return frozenset((p[i], p[j]) for i in range(len(p)) for j in range(i + 1, len(p)))
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[int, int]], deck: Iterable[int]) -> Strategy:
+        """The strategy whose pairwise preferences are ``pairs`` (must form a total order)."""
+        cards = _deck(deck)
+        below = {c: 0 for c in cards}
+        for a, b in set(pairs):
+            if a not in below or b not in below or a == b:
+                raise ValueError(f"pairs must relate two distinct deck cards, got {(a, b)}")
+            below[b] += 1
+        prefs = sorted(cards, key=below.__getitem__)
+        if [below[c] for c in prefs] != list(range(len(cards))):
+            raise ValueError("pairs must form a total order on the deck")
+        return cls.from_preferences(prefs, cards)
+
+    def __str__(self) -> str:
+        return "<".join(str(p) for p in self.preferences)
+
+
+def identity(deck: Iterable[int] = range(1, 21)) -> Strategy:
+    """Bid each prize's own value: ``1 < 2 < ... < n``."""
+    cards = _deck(deck)
+    return Strategy(cards, tuple(range(len(cards))))
+
+
+def reverse(strategy: Strategy) -> Strategy:
+    """The reversed preference list: the highest bid goes where the lowest was."""
+    n = len(strategy.deck)
+    return Strategy(strategy.deck, tuple(n - 1 - r for r in strategy.ranks))
+
+
+def random_strategy(deck: Iterable[int], rng: np.random.Generator) -> Strategy:
+    """A uniformly random strategy."""
+    cards = _deck(deck)
+    return Strategy(cards, tuple(int(r) for r in rng.permutation(len(cards))))
+
+
+def play(strategies: Sequence[Strategy]) -> list[Fraction]:
+    """Points of each player; a prize goes to the highest bid, ties split it equally."""
+    if len(strategies) < 2:
+        raise ValueError(f"strategies must hold at least two players, got {len(strategies)}")
+    deck = strategies[0].deck
+    if any(s.deck != deck for s in strategies):
+        raise ValueError("strategies must all play on the same deck")
+    points = [Fraction(0)] * len(strategies)
+    for i, prize in enumerate(deck):
+        top = max(s.ranks[i] for s in strategies)
+        winners = [k for k, s in enumerate(strategies) if s.ranks[i] == top]
+        for k in winners:
+            points[k] += Fraction(prize, len(winners))
+    return points
+
+
+def margin(a: Strategy, b: Strategy) -> int:
+    """Points of ``a`` minus points of ``b`` in a two-player game."""
+    pa, pb = play([a, b])
+    return int(pa - pb)
