@@ -1,0 +1,58 @@
+"""Experiments: score a tracker over many seeded episodes (model vs opponent, filter vs smoother vs particles)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from tracking.episodes import score, simulate, summarize
+from tracking.filters import ExactFilter, run_filter
+from tracking.maze import Maze, load_layout
+from tracking.particles import ParticleFilter
+from tracking.smoother import smooth
+
+METHODS = ("filter", "oracle", "smoother", "particles")
+
+
+def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 10.0,
+             opponent_beta: float = 10.0, method: str = "filter", episodes: int = 64, steps: int = 300,
+             seed: int = 0, observer=(1, 2), start=(30, 13), mix: float = 0.01,
+             particles: int = 1000) -> dict:
+    """Summary metrics {(metric, subset): (mean, se)} over seeded episodes, plus ``seconds`` and ``steps_per_second``.
+
+    Args:
+        motion, beta: the tracker's motion model.
+        opponent_beta: the simulated opponent (0: random walker, > 0: explorer).
+        method: "filter" (exact, expected counts), "oracle" (exact, the opponent's true counts),
+            "smoother" (forward-backward over the finished episodes) or "particles".
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    maze: Maze = load_layout(layout) if isinstance(layout, str) else layout
+    ep = simulate(maze, observers=(tuple(observer),), start=start, steps=steps,
+                  opponent_beta=opponent_beta, episodes=episodes, seed=seed)
+    tic = time.perf_counter()
+    if method == "particles":
+        filt = ParticleFilter(maze, start, motion=motion, beta=beta, mix=mix, episodes=episodes,
+                              particles=particles, rng=np.random.default_rng(seed + 1))
+    else:
+        filt = ExactFilter(maze, start, motion=motion, beta=beta, mix=mix, episodes=episodes)
+    counts = ep.oracle_counts() if method == "oracle" else None
+    beliefs = run_filter(filt, ep.likelihoods, oracle_counts=counts)
+    if method == "smoother":
+        beliefs = smooth(filt, ep.likelihoods, beliefs)
+    seconds = time.perf_counter() - tic
+    out = summarize(score(maze, beliefs, ep.path), ep.visible)
+    out["seconds"] = seconds
+    out["steps_per_second"] = episodes * steps / seconds
+    out["visible_fraction"] = float(ep.visible[:, 1:].mean())
+    return out
+
+
+def sweep_trial(model_beta: float, opponent_beta: float, seed: int, *, episodes: int = 16,
+                steps: int = 300, layout: str = "defaultCapture") -> float:
+    """Mean P(true cell) of the explorer model with ``model_beta`` against an opponent with ``opponent_beta``."""
+    res = evaluate(layout, motion="explorer", beta=model_beta, opponent_beta=opponent_beta,
+                   episodes=episodes, steps=steps, seed=seed)
+    return res[("p_true", "all")][0]

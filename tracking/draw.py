@@ -1,0 +1,72 @@
+"""Drawing: the maze, a belief as red squares (area proportional to P), readings and sight range."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.animation import FuncAnimation
+from matplotlib.collections import PatchCollection
+from matplotlib.patches import Rectangle
+
+from tracking.maze import Maze
+from tracking.sensing import NOISE, SIGHT
+
+
+def draw_maze(maze: Maze, ax=None):
+    """Walls as grey squares on a white board; returns the axes."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(maze.width / 4, maze.height / 4))
+    ax.imshow(maze.walls.T, origin="lower", cmap="Greys", vmin=0, vmax=1.6,
+              extent=(-0.5, maze.width - 0.5, -0.5, maze.height - 0.5))
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_aspect("equal")
+    return ax
+
+
+def _squares(maze: Maze, belief: np.ndarray) -> list:
+    side = np.sqrt(np.clip(belief, 0, 1))                 # area proportional to P(x); P = 1 fills the cell
+    return [Rectangle((x - s / 2, y - s / 2), s, s) for (x, y), s in zip(maze.cells, side) if s > 0.02]
+
+
+def _manhattan_grid(maze: Maze, cell: tuple):
+    xs, ys = np.meshgrid(np.arange(maze.width), np.arange(maze.height))
+    return xs, ys, np.abs(xs - cell[0]) + np.abs(ys - cell[1])
+
+
+def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer: tuple,
+                    readings: np.ndarray, *, frames=None, title: str = "", dpi: int = 70) -> FuncAnimation:
+    """Animate one tracked episode.
+
+    Args:
+        beliefs: (steps + 1, n) beliefs; path: (steps + 1,) true cell indices.
+        readings: (steps + 1,) the observer's noisy distances.
+        frames: the step numbers to show (default: every step).
+    """
+    frames = list(range(len(beliefs))) if frames is None else list(frames)
+    fig, ax = plt.subplots(figsize=(maze.width / 4.5, maze.height / 4.5 + 0.4), dpi=dpi)
+    xs, ys, dist = _manhattan_grid(maze, observer)
+
+    def draw(t):
+        ax.clear()
+        draw_maze(maze, ax)
+        ax.add_collection(PatchCollection(_squares(maze, beliefs[t]), color="red", alpha=0.8))
+        r = readings[t]
+        ax.contour(xs, ys, dist, levels=[r - NOISE - 0.5, r + NOISE + 0.5], colors="blue", linewidths=1)
+        ax.contour(xs, ys, dist, levels=[SIGHT + 0.5], colors="green", linewidths=1.5)
+        ax.plot(*observer, "o", color="darkred", ms=7)
+        ax.plot(*maze.cells[path[t]], "o", color="blue", ms=7, mfc="none", mew=2)
+        ax.set_title(f"{title} step {t}: P(true cell) = {beliefs[t][path[t]]:.2f}", fontsize=8)
+        return []
+
+    return FuncAnimation(fig, draw, frames=frames, blit=False)
+
+
+def plot_belief(maze: Maze, belief: np.ndarray, truth: tuple | None = None, ax=None, title: str = ""):
+    """One belief as red squares with the true cell circled; returns the axes."""
+    ax = draw_maze(maze, ax)
+    ax.add_collection(PatchCollection(_squares(maze, belief), color="red", alpha=0.8))
+    if truth is not None:
+        ax.plot(*truth, "o", color="blue", ms=7, mfc="none", mew=2)
+    ax.set_title(title, fontsize=9)
+    return ax
