@@ -133,3 +133,27 @@ def plot_trajectories(games: dict, rows: int, cols: int, ncols: int = 4, title: 
     fig.suptitle(title or "Cat (orange) and mouse (grey) paths", fontsize=10)
     fig.tight_layout()
     return fig
+
+
+def animate_paths(games: dict, rows: int, cols: int, dpi: int = 50, interval: int = 900) -> FuncAnimation:
+    """One frame per game: its whole cat path (orange) and mouse path (grey), labelled by key."""
+    items = list(games.items())
+    size = max(2.5, min(5.0, 0.45 * max(rows, cols)))
+    fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
+    draw_board(ax, rows, cols, (0, 0), (cols - 1, rows - 1))
+    cat_line, = ax.plot([], [], "-", color="tab:orange", lw=2, alpha=0.7)
+    mouse_line, = ax.plot([], [], "-", color="tab:gray", lw=2, alpha=0.7)
+    c_end, m_end = ax.lines[0], ax.lines[1]
+
+    def update(k):
+        label, game = items[k]
+        pos = np.array(game.positions)
+        cat_line.set_data(pos[:, 0] - 0.08, pos[:, 1] - 0.08)
+        mouse_line.set_data(pos[:, 2] + 0.08, pos[:, 3] + 0.08)
+        c_end.set_data([pos[-1, 0]], [pos[-1, 1]])
+        m_end.set_data([pos[-1, 2]], [pos[-1, 3]])
+        ax.set_title(f"{label}: {game.winner} wins, {game.rounds} moves", fontsize=9)
+        return [cat_line, mouse_line, c_end, m_end]
+
+    fig.tight_layout()
+    return FuncAnimation(fig, update, frames=len(items), interval=interval, blit=False)
