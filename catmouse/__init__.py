@@ -12,6 +12,8 @@ from catmouse.exact import (
     Solution,
     article_rule_cat_wins,
     optimal_capture,
+    optimal_cat_moves,
+    optimal_mouse_move,
     parity_rule_cat_wins,
     solve,
 )
@@ -22,6 +24,7 @@ from catmouse.game import (
     greedy_direction,
     initial_cat_policy,
     initial_mouse_policy,
+    play_pursuit,
     play_tables,
     validate_policy,
 )
@@ -36,7 +39,7 @@ __all__ = [
     "best_response", "evaluate_local", "expected_capture", "expected_capture_from_corner",
     "exploitability", "greedy_direction", "greedy_is_optimal", "greedy_table", "hill_climb_cat",
     "initial_cat_policy", "initial_mouse_policy", "initial_window_table", "optimal_capture",
-    "parity_rule_cat_wins", "play_tables", "policy_cells", "solve", "train_local",
+    "optimal_cat_moves", "optimal_mouse_move", "parity_rule_cat_wins", "play_pursuit", "play_tables", "policy_cells", "solve", "train_local",
     "train_local_exact", "train_tabular", "train_tabular_improved", "validate_policy",
     "validate_window_table", "window_direction",
 ]

@@ -8,6 +8,7 @@ sweeps exactly the captures that take at most t cat moves, so the fixed point is
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -116,3 +117,33 @@ def article_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
 def parity_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
     """The true rule from the corners: cat first -> R + C odd; mouse first -> R + C even."""
     return (rows + cols) % 2 == (1 if first_move == "cat" else 0)
+
+
+def _cells_of(sol: Solution, cats, mouse):
+    return tuple(x * sol.rows + y for x, y in cats), mouse[0] * sol.rows + mouse[1]
+
+
+def optimal_cat_moves(sol: Solution, cats, mouse) -> list[str]:
+    """A joint move (one direction per cat) that attains the optimal capture time."""
+    cs, m = _cells_of(sol, cats, mouse)
+    options = [[(k, int(c2)) for k, c2 in enumerate(sol.nbr[c]) if c2 >= 0] for c in cs]
+    best, best_val = None, np.inf
+    for combo in itertools.product(*options):
+        new = tuple(c2 for _, c2 in combo)
+        val = 0.0 if m in new else sol.mouse_to_move[new + (m,)]
+        if best is None or val < best_val:
+            best, best_val = combo, val
+    return [DIRECTIONS[k] for k, _ in best]
+
+
+def optimal_mouse_move(sol: Solution, cats, mouse) -> str:
+    """A mouse move that maximises the capture time (ties: first in R, L, U, D)."""
+    cs, m = _cells_of(sol, cats, mouse)
+    best, best_val = None, -np.inf
+    for k, m2 in enumerate(sol.nbr[m]):
+        if m2 < 0:
+            continue
+        val = 0.0 if m2 in cs else sol.cat_to_move[cs + (int(m2),)]
+        if best is None or val > best_val:
+            best, best_val = k, val
+    return DIRECTIONS[best]

@@ -131,3 +131,38 @@ def play_tables(cat_policy: np.ndarray, mouse_policy: np.ndarray, first_move: st
             if (cx, cy) == (mx, my):
                 return TableGame("cat", r, 0, positions)
         r += 1
+
+
+def play_pursuit(rows: int, cols: int, cat_fn, mouse_fn, cats=((0, 0),), mouse=None, obstacles=(),
+                 first_move: str = "cat", max_cat_moves: int = 1000) -> tuple[bool, int, list]:
+    """General engine: any number of cats, obstacles, callables choosing the moves.
+
+    ``cat_fn(cats, mouse)`` returns one direction per cat (all cats move each cat turn),
+    ``mouse_fn(cats, mouse)`` one direction. Returns (caught, cat moves made, positions).
+    """
+    check_board(rows, cols)
+    check_first_move(first_move)
+    blocked = {tuple(o) for o in obstacles}
+    cats = [tuple(c) for c in cats]
+    mouse = tuple(mouse) if mouse is not None else (cols - 1, rows - 1)
+
+    def moved(p, d, who):
+        q = step(p[0], p[1], d, rows, cols)
+        if q is None or q in blocked:
+            raise ValueError(f"{who} move {d!r} from {p} leaves the board or enters an obstacle")
+        return q
+
+    path = [(tuple(cats), mouse)]
+    cat_moves = 0
+    turn = first_move
+    while cat_moves < max_cat_moves:
+        if turn == "cat":
+            cats = [moved(c, d, "cat") for c, d in zip(cats, cat_fn(tuple(cats), mouse), strict=True)]
+            cat_moves += 1
+        else:
+            mouse = moved(mouse, mouse_fn(tuple(cats), mouse), "mouse")
+        path.append((tuple(cats), mouse))
+        if mouse in cats:
+            return True, cat_moves, path
+        turn = "mouse" if turn == "cat" else "cat"
+    return False, cat_moves, path
