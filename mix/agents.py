@@ -1,0 +1,151 @@
+"""Opponents: random, one-ply heuristics, a potential-chess builder, and value-table search.
+
+Every agent has ``choose(board, rng) -> column`` with ``rng`` a ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mix.board import Board
+from mix.features import BitFeatures, get_features, threats
+from mix.search import search_move
+
+
+def _cols(mask: int, b: Board) -> list[int]:
+    """Columns of the feasible slots in ``mask``."""
+    h, out = b.g.height, []
+    while mask:
+        low = mask & -mask
+        out.append((low.bit_length() - 1) // h)
+        mask ^= low
+    return sorted(out)
+
+
+class RandomAgent:
+    """A uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, b: Board, rng: random.Random) -> int:
+        return rng.choice(b.legal_moves())
+
+
+class OneStep:
+    """Win if you can, block if you must, else random; ``safe``: never play directly under
+    the opponent's winning slot (when another move exists)."""
+
+    def __init__(self, safe: bool = False):
+        self.safe = safe
+        self.name = "onestep-safe" if safe else "onestep"
+
+    def candidates(self, b: Board) -> list[int]:
+        g, me = b.g, b.turn
+        occ = b.stones[0] | b.stones[1]
+        empty, feas = g.full & ~occ, (occ + g.bottom) & g.full
+        win = threats(b.stones[me], empty, g) & feas
+        if win:
+            return _cols(win, b)
+        opp = threats(b.stones[1 - me], empty, g)
+        if opp & feas:
+            return _cols(opp & feas, b)
+        moves = b.legal_moves()
+        if self.safe:
+            safe = _cols(feas & ~(opp >> 1), b)
+            return safe or moves
+        return moves
+
+    def choose(self, b: Board, rng: random.Random) -> int:
+        return rng.choice(self.candidates(b))
+
+
+class Builder(OneStep):
+    """The report's weakness, scripted: play safe, and otherwise prepare as many potential
+    chesses (threat slots above empty slots) as possible, preferring the upper rows."""
+
+    name = "builder"
+
+    def __init__(self):
+        super().__init__(safe=True)
+
+    def choose(self, b: Board, rng: random.Random) -> int:
+        cands = self.candidates(b)
+        if len(cands) == 1:
+            return cands[0]
+        g, me, best, out = b.g, b.turn, -1, []
+        for c in cands:
+            b.play(c)
+            occ = b.stones[0] | b.stones[1]
+            feas = (occ + g.bottom) & g.full
+            t = threats(b.stones[me], g.full & ~occ, g)
+            score = (t & ~feas).bit_count() * 100 + b.heights[c]
+            b.undo(c)
+            if score > best:
+                best, out = score, [c]
+            elif score == best:
+                out.append(c)
+        return rng.choice(out)
+
+
+def heuristic_values(features: BitFeatures | None = None) -> list[float]:
+    """A hand-made value (X's view) for each of the 128 bit states, for alpha-beta search."""
+    out = []
+    for s in range(128):
+        o_turn, xm, om, xc, oc, xp, op = ((s >> i) & 1 for i in range(7))
+        sign = -1.0 if o_turn else 1.0
+        mover_chess, opp_mate = (oc, xm) if o_turn else (xc, om)
+        if mover_chess:
+            v = 0.9 * sign
+        elif opp_mate:
+            v = -0.8 * sign
+        else:
+            v = 0.3 * (xc - oc) + 0.2 * (xm - om) + 0.1 * (xp - op)
+        out.append(v)
+    return out
+
+
+class SearchAgent:
+    """Depth-limited minimax over a state-value table (X's view): the learned player with
+    ``depth=2`` is the report's "future seeing"; a hand-made table gives plain alpha-beta."""
+
+    def __init__(self, values: Sequence[float], features="bits-strict", depth: int = 2,
+                 draw: float = 0.0, name: str | None = None):
+        if depth < 1:
+            raise ValueError(f"depth must be >= 1, got {depth}")
+        self.feats = get_features(features) if isinstance(features, str) else features
+        if len(values) != self.feats.n_states:
+            raise ValueError(f"values has {len(values)} entries, features need {self.feats.n_states}")
+        self.values, self.depth, self.draw = list(values), depth, draw
+        self.name = name or f"search:{depth}"
+
+    def choose(self, b: Board, rng: random.Random) -> int:
+        return search_move(b, self.depth, self.values, self.feats, rng, self.draw)
+
+
+def make_agent(spec):
+    """An agent from a name: 'random', 'onestep', 'onestep-safe', 'builder', 'alphabeta:D',
+    'learned' or 'learned:D' (the shipped mix.init); objects with ``choose`` pass through."""
+    if hasattr(spec, "choose"):
+        return spec
+    if not isinstance(spec, str):
+        raise ValueError(f"agent must be a name or an object with choose(), got {spec!r}")
+    name, _, arg = spec.partition(":")
+    if arg and not arg.isdigit():
+        raise ValueError(f"agent depth must be a positive integer, got {spec!r}")
+    if name == "random":
+        return RandomAgent()
+    if name == "onestep":
+        return OneStep(False)
+    if name == "onestep-safe":
+        return OneStep(True)
+    if name == "builder":
+        return Builder()
+    if name == "alphabeta":
+        return SearchAgent(heuristic_values(), "bits-strict", int(arg or 2), name=spec)
+    if name == "learned":
+        from mix.valuesfile import load_values
+        feats, values = load_values()
+        return SearchAgent(values, feats, int(arg or 2), name=spec)
+    raise ValueError(f"unknown agent {spec!r}: use random, onestep, onestep-safe, builder, "
+                     "alphabeta:D or learned[:D]")

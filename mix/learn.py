@@ -1,0 +1,121 @@
+"""The report's learner: state values V(s) from X's view, learned by SARSA-style updates in
+self-play, with the two-move lookahead ("future seeing") choosing moves and feeding updates.
+
+Our reading of the report, each ambiguity an option (default first):
+- ``lookahead``: "minimax" (best move against the worst reply) or "optimistic" (the best
+  single (move, reply) pair);
+- ``update``: "current" (the backed-up lookahead value is also a target for the current
+  state) or "none" (only the transition V(s) <- (1-a) V(s) + a V(s'));
+- ``draw``: the value of a draw (0.0);
+- ``features``: "bits-strict", "bits-loose" or "counts" (the improved learner).
+Alpha is 1/(floor(run / (N/10)) + 1); with probability run/N a player exploits, else random.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from mix.board import X, Board, Geometry
+from mix.features import get_features
+
+
+@dataclass
+class TrainResult:
+    """Final values, their history (row g = values after g games) and the games' outcomes."""
+
+    values: np.ndarray
+    history: np.ndarray
+    winners: list  # 0 = X, 1 = O, None = draw
+    lengths: list
+    features: str
+
+
+def lookahead(b: Board, values, feats, draw: float = 0.0,
+              mode: str = "minimax") -> tuple[list[int], float]:
+    """Best moves for the mover by 2-ply search over ``values``, and the backed-up value (X's view)."""
+    g, sign = b.g, (1.0 if b.turn == X else -1.0)
+    full = g.rows * g.cols
+    moves = b.legal_moves()
+    for m in moves:
+        if b.play(m):
+            b.undo(m)
+            return [m], sign
+        b.undo(m)
+    best, out = -2.0, []
+    optimistic = mode == "optimistic"
+    for m in moves:
+        b.play(m)
+        if b.moves == full:
+            v = sign * draw
+        else:
+            v = -2.0 if optimistic else 2.0
+            for r in b.legal_moves():
+                if b.play(r):
+                    u = -1.0
+                elif b.moves == full:
+                    u = sign * draw
+                else:
+                    u = sign * values[feats.index(b.stones, b.turn, g)]
+                b.undo(r)
+                if optimistic:
+                    v = max(v, u)
+                elif u < v:
+                    v = u
+                    if v < best:  # this move cannot tie the best one: prune
+                        break
+        b.undo(m)
+        if v > best:
+            best, out = v, [m]
+        elif v == best:
+            out.append(m)
+    return out, sign * best
+
+
+def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
+          lookahead_mode: str = "minimax", update: str = "current", draw: float = 0.0,
+          rows: int = 10, cols: int = 20, diagonals: bool = False,
+          progress: bool = False) -> TrainResult:
+    """Self-play training for ``games`` games (the report's N = 500)."""
+    if games < 10:
+        raise ValueError(f"games must be >= 10 (alpha changes every games/10), got {games}")
+    if lookahead_mode not in ("minimax", "optimistic"):
+        raise ValueError(f"lookahead_mode must be 'minimax' or 'optimistic', got {lookahead_mode!r}")
+    if update not in ("current", "none"):
+        raise ValueError(f"update must be 'current' or 'none', got {update!r}")
+    feats, g, rng = get_features(features), Geometry(rows, cols, 4, diagonals), random.Random(seed)
+    V = [0.0] * feats.n_states
+    history, winners, lengths = [V[:]], [], []
+    full = rows * cols
+    for run in tqdm(range(games), disable=not progress, desc="training"):
+        alpha = 1.0 / (run // (games // 10) + 1)
+        eps = run / games
+        b = Board(geometry=g)
+        s = feats.index(b.stones, b.turn, g)
+        while True:
+            if rng.random() < eps:
+                best, backup = lookahead(b, V, feats, draw, lookahead_mode)
+                move = rng.choice(best)
+                if update == "current":
+                    V[s] += alpha * (backup - V[s])
+            else:
+                move = rng.choice(b.legal_moves())
+            mover = b.turn
+            if b.play(move):
+                target, s2 = (1.0 if mover == X else -1.0), None
+            elif b.moves == full:
+                target, s2 = draw, None
+            else:
+                s2 = feats.index(b.stones, b.turn, g)
+                target = V[s2]
+            V[s] += alpha * (target - V[s])
+            if s2 is None:
+                break
+            s = s2
+        winners.append(b.winner)
+        lengths.append(b.moves)
+        history.append(V[:])
+    return TrainResult(np.array(V), np.array(history), winners, lengths, features)

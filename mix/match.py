@@ -1,0 +1,75 @@
+"""Seeded matches between agents, and the strength ladder (each pairing in both seats)."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from mix.agents import make_agent
+from mix.board import Board, Geometry
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Outcome counts of ``games`` games and the mean game length in moves."""
+
+    x_wins: int
+    o_wins: int
+    draws: int
+    mean_length: float
+    horizontal_share: float = float("nan")
+
+    @property
+    def games(self) -> int:
+        return self.x_wins + self.o_wins + self.draws
+
+    def rate(self, which: str = "x") -> tuple[float, float]:
+        """Share of X wins ('x'), O wins ('o') or draws ('d'), with a 95% normal half-width."""
+        n = {"x": self.x_wins, "o": self.o_wins, "d": self.draws}[which]
+        p = n / self.games
+        return p, 1.96 * math.sqrt(p * (1 - p) / self.games)
+
+
+def play_game(x_agent, o_agent, rng: random.Random, g: Geometry) -> Board:
+    """Play one game to the end and return the final board."""
+    b, agents = Board(geometry=g), (x_agent, o_agent)
+    while not b.is_over():
+        b.play(agents[b.turn].choose(b, rng))
+    return b
+
+
+def _horizontal(b: Board) -> bool:
+    s, h = b.stones[b.winner], b.g.height
+    return bool(s & (s >> h) & (s >> 2 * h) & (s >> 3 * h)) if b.g.k == 4 else False
+
+
+def match(x_agent, o_agent, games: int, seed: int = 0, rows: int = 10, cols: int = 20,
+          diagonals: bool = False, progress: bool = False) -> MatchResult:
+    """Play ``games`` seeded games, ``x_agent`` moving first; agents by name or object."""
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    x, o = make_agent(x_agent), make_agent(o_agent)
+    g = Geometry(rows, cols, 4, diagonals)
+    seeds = np.random.SeedSequence(seed).generate_state(games)
+    counts, length, horiz = [0, 0, 0], 0, 0
+    for s in tqdm(seeds, disable=not progress, desc="games"):
+        b = play_game(x, o, random.Random(int(s)), g)
+        counts[2 if b.winner is None else b.winner] += 1
+        length += b.moves
+        horiz += b.winner is not None and _horizontal(b)
+    wins = counts[0] + counts[1]
+    return MatchResult(counts[0], counts[1], counts[2], length / games,
+                       horiz / wins if wins else float("nan"))
+
+
+def duel(agent, opponent, games: int, seed: int = 0, **kw) -> dict:
+    """``agent`` against ``opponent`` in both seats: its win rate as X and as O (with 95% CIs)."""
+    as_x = match(agent, opponent, games, seed, **kw)
+    as_o = match(opponent, agent, games, seed + 1, **kw)
+    (px, hx), (po, ho) = as_x.rate("x"), as_o.rate("o")
+    return {"win_as_x": px, "ci_x": hx, "win_as_o": po, "ci_o": ho,
+            "draws": (as_x.draws + as_o.draws) / (2 * games), "as_x": as_x, "as_o": as_o}

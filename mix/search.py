@@ -1,0 +1,127 @@
+"""Search: depth-limited alpha-beta negamax on a state-value table, and an exact solver.
+
+Values are from X's point of view (X maximises); a win is worth +-1 like the learner's
+terminal states. ``solve`` plays perfectly on small boards with a transposition table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mix.board import X, Board
+
+INF = float("inf")
+
+
+def center_order(cols: int) -> list[int]:
+    """Columns ordered from the centre outwards (good first moves for alpha-beta)."""
+    mid = (cols - 1) / 2
+    return sorted(range(cols), key=lambda c: (abs(c - mid), c))
+
+
+def _negamax(b: Board, depth: int, alpha: float, beta: float, values: Sequence[float],
+             feats, draw: float, order: list[int]) -> float:
+    """Value for the side to move; leaves are ``values[state]`` signed for the mover."""
+    sign = 1.0 if b.turn == X else -1.0
+    if b.moves == b.g.rows * b.g.cols:
+        return sign * draw
+    if depth == 0:
+        return sign * values[feats.index(b.stones, b.turn, b.g)]
+    rows, best = b.g.rows, -INF
+    for c in order:
+        if b.heights[c] >= rows:
+            continue
+        if b.play(c):
+            b.undo(c)
+            return 1.0
+        v = -_negamax(b, depth - 1, -beta, -alpha, values, feats, draw, order)
+        b.undo(c)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+def search_values(b: Board, depth: int, values: Sequence[float], feats,
+                  draw: float = 0.0) -> dict[int, float]:
+    """Mover's value of each move that ties for best (others are bounded below it)."""
+    if depth < 1:
+        raise ValueError(f"depth must be >= 1, got {depth}")
+    order = [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
+    for c in order:  # immediate wins are taken
+        if b.play(c):
+            b.undo(c)
+            return {c: 1.0}
+        b.undo(c)
+    out, best = {}, -INF
+    for c in order:
+        b.play(c)
+        v = -_negamax(b, depth - 1, -INF, -(best - 1e-12), values, feats, draw, order)
+        b.undo(c)
+        if v >= best - 1e-12:
+            best = max(best, v)
+            out[c] = v
+    return {c: v for c, v in out.items() if v >= best - 1e-12}
+
+
+def search_move(b: Board, depth: int, values: Sequence[float], feats, rng: random.Random,
+                draw: float = 0.0) -> int:
+    """A best move by depth-``depth`` minimax over ``values``; ties broken by ``rng``."""
+    return rng.choice(sorted(search_values(b, depth, values, feats, draw)))
+
+
+def _solve(b: Board, alpha: int, beta: int, tt: dict, order: list[int]) -> int:
+    if b.moves == b.g.rows * b.g.cols:
+        return 0
+    key = (b.stones[b.turn], b.stones[1 - b.turn])
+    hit = tt.get(key)
+    if hit is not None:
+        lo, hi = hit
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        alpha, beta = max(alpha, lo), min(beta, hi)
+    rows = b.g.rows
+    moves = [c for c in order if b.heights[c] < rows]
+    for c in moves:
+        if b.play(c):
+            b.undo(c)
+            tt[key] = (1, 1)
+            return 1
+        b.undo(c)
+    a0, best = alpha, -2
+    for c in moves:
+        b.play(c)
+        v = -_solve(b, -beta, -alpha, tt, order)
+        b.undo(c)
+        if v > best:
+            best = v
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+    lo, hi = tt.get(key, (-1, 1))
+    if best <= a0:
+        hi = min(hi, best)
+    elif best >= beta:
+        lo = max(lo, best)
+    else:
+        lo = hi = best
+    tt[key] = (lo, hi)
+    return best
+
+
+def solve_position(b: Board) -> int:
+    """+1 / 0 / -1: the side to move wins / draws / loses under perfect play."""
+    if b.winner is not None:
+        return -1
+    return _solve(b, -1, 1, {}, center_order(b.g.cols))
+
+
+def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
+    """+1 / 0 / -1 for a first-player win / draw / second-player win on the empty board."""
+    return solve_position(Board(rows, cols, k, diagonals))
