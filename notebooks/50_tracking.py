@@ -38,7 +38,7 @@ SWEEP_OPPONENTS = [0.0, 1.0, 10.0]
 SWEEP_EPISODES = 16
 PARTICLES = 1000
 ANIMATION_STEPS = 120       # steps shown in each video
-FRAME_STRIDE = 5            # show every FRAME_STRIDE-th step
+FRAME_STRIDE = 10           # show every FRAME_STRIDE-th step (few frames keep the notebook small)
 N_JOBS = 2
 SEED = 0
 
@@ -143,7 +143,7 @@ for motion, opp, method, ob in ROWS:
     for metric in ("p_true", "distance_error", "map_accuracy"):
         for subset in ("all", "invisible", "visible"):
             m, se = r[(metric, subset)]
-            row[f"{metric} {subset}"] = f"{m:.3f} ± {se:.3f}"
+            row[f"{metric} {subset}"] = "never visible" if np.isnan(m) else f"{m:.3f} ± {se:.3f}"
     row["visible %"] = f"{100 * r['visible_fraction']:.1f}"
     table.append(row)
 pd.DataFrame(table)

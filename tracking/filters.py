@@ -43,6 +43,7 @@ class ExactFilter:
         src = slot // 5
         self.uniform = csr_matrix((1.0 / deg[src], (src, dst)), shape=(n, n))
         self.uniform_t = self.uniform.T.tocsr()
+        self.inv_deg = 1.0 / deg
         self.adjacency = csr_matrix((np.ones(len(src)), (src, dst)), shape=(n, n))
         self.adjacency_t = self.adjacency.T.tocsr()
         self.gather = csr_matrix((np.ones(len(slot)), (dst, slot)), shape=(n, 5 * n))   # slot -> its destination
@@ -70,15 +71,18 @@ class ExactFilter:
     def predict(self, counts: np.ndarray | None = None) -> np.ndarray:
         """Prediction step: belief <- sum over x of belief(x) P(x' | x); ``counts`` overrides the expected ones."""
         b = self.belief
-        out = (self.uniform_t @ b.T).T
-        if self.motion == "explorer":
-            counts = self.counts if counts is None else counts
-            ex, z, bad = self._weights(counts)
-            explore = ex * (self.adjacency_t @ (b / np.where(bad[:, None], 1.0, z)).T).T
-            if bad.any():
-                flow = (b[bad][:, :, None] * self.edge_probs(counts[bad])).reshape(bad.sum(), -1)
-                explore[bad] = (self.gather @ flow.T).T
-            out = (1.0 - self.mix) * explore + self.mix * out
+        if self.motion == "uniform":
+            self.belief = (self.uniform_t @ b.T).T
+            return self.belief
+        counts = self.counts if counts is None else counts
+        ex, z, bad = self._weights(counts)
+        # one sparse product carries both models: sum over predecessors of b / Z and of b / degree
+        both = (self.adjacency_t @ np.vstack([b / np.where(bad[:, None], 1.0, z), b * self.inv_deg]).T).T
+        explore, out = ex * both[: len(b)], both[len(b):]
+        if bad.any():
+            flow = (b[bad][:, :, None] * self.edge_probs(counts[bad])).reshape(bad.sum(), -1)
+            explore[bad] = (self.gather @ flow.T).T
+        out = (1.0 - self.mix) * explore + self.mix * out
         self.belief = out
         return out
 

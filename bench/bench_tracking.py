@@ -1,0 +1,70 @@
+"""Tracking benchmark: exact-filter steps per second, sparse vs a dictionary-loop filter, batched episodes.
+
+Run: .venv/bin/python bench/bench_tracking.py
+"""
+
+import math
+import time
+
+import numpy as np
+
+from tracking import ExactFilter, ParticleFilter, load_layout, run_filter, simulate
+
+STEPS = 300
+
+
+def dict_filter(maze, start, likelihoods, motion, beta, mix):
+    """The plain dictionary-loop forward filter (the tests' oracle), one episode."""
+    belief = {c: 0.0 for c in maze.cells}
+    belief[start] = 1.0
+    counts = dict(belief)
+    succ = {c: list(maze.legal_moves(c).values()) for c in maze.cells}
+    for t in range(1, len(likelihoods)):
+        pred = dict.fromkeys(maze.cells, 0.0)
+        for c, p in belief.items():
+            if p == 0.0:
+                continue
+            if motion == "explorer":
+                low = min(counts[s] for s in succ[c])
+                w = {s: math.exp(-beta * (counts[s] - low)) for s in succ[c]}
+                z = sum(w.values())
+                for s in succ[c]:
+                    pred[s] += p * ((1 - mix) * w[s] / z + mix / len(succ[c]))
+            else:
+                for s in succ[c]:
+                    pred[s] += p / len(succ[c])
+        post = {c: pred[c] * likelihoods[t][maze.index[c]] for c in maze.cells}
+        total = sum(post.values())
+        belief = {c: v / total for c, v in post.items()}
+        for c in maze.cells:
+            counts[c] += belief[c]
+    return belief
+
+
+def timed(fn):
+    tic = time.perf_counter()
+    fn()
+    return time.perf_counter() - tic
+
+
+def main():
+    maze = load_layout("defaultCapture")
+    start = (30, 13)
+    for motion in ("uniform", "explorer"):
+        ep1 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=1, seed=0)
+        t_dict = timed(lambda: dict_filter(maze, start, ep1.likelihoods[:, 0], motion, 10.0, 0.01))
+        t_one = min(timed(lambda: run_filter(ExactFilter(maze, start, motion=motion), ep1.likelihoods))
+                    for _ in range(3))
+        ep64 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=64, seed=0)
+        t_64 = min(timed(lambda: run_filter(ExactFilter(maze, start, motion=motion, episodes=64),
+                                            ep64.likelihoods)) for _ in range(3))
+        t_pf = timed(lambda: run_filter(ParticleFilter(maze, start, motion=motion, particles=1000,
+                                                       rng=np.random.default_rng(0)), ep1.likelihoods))
+        print(f"{motion:9s} dict loop {STEPS / t_dict:9,.0f} steps/s | sparse {STEPS / t_one:9,.0f} steps/s "
+              f"({t_dict / t_one:5.1f}x the dict loop) | batched 64 episodes {64 * STEPS / t_64:10,.0f} "
+              f"episode-steps/s ({64 * t_one / t_64:5.1f}x one at a time) | 1000 particles "
+              f"{STEPS / t_pf:7,.0f} steps/s")
+
+
+if __name__ == "__main__":
+    main()
