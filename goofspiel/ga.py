@@ -116,4 +116,5 @@ def grid_trial(breeder: str, mutation: float, initial: int, generations: int, se
                generations=generations, population=population, survivors=survivors,
                deck=range(1, cards + 1), seed=seed, as_published=as_published,
                immigrants=immigrants)
-    return {"best": h.best, "diversity": h.diversity, "best_score": h.best_score}
+    return {"best": h.best, "diversity": h.diversity, "best_score": h.best_score,
+            "best_ranks": h.best_ranks}

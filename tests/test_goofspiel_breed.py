@@ -1,0 +1,101 @@
+"""Breeders: children are permutations, self-breeding is the identity map, the pairs breeder
+agrees with a plain boolean-matrix oracle consuming the same random stream."""
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goofspiel.breed import (breed_pairs, breed_preferences, breed_random, mutate,
+                             preference_list, _all_pairs)
+
+BREEDERS = [breed_pairs, breed_preferences, breed_random,
+            lambda m, d, r: breed_preferences(m, d, r, as_published=True)]
+
+
+def perm(draw_n=st.integers(2, 12)):
+    return draw_n.flatmap(lambda n: st.permutations(list(range(n))))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 12).flatmap(lambda n: st.tuples(st.permutations(range(n)),
+                                                       st.permutations(range(n)))),
+       st.integers(0, 2**32 - 1))
+def test_every_child_is_a_permutation_and_self_breeding_returns_the_parent(parents, seed):
+    mom, dad = parents
+    for breed in BREEDERS:
+        child = breed(mom, dad, random.Random(seed))
+        assert sorted(child) == list(range(len(mom)))
+    for breed in BREEDERS[:2] + BREEDERS[3:]:
+        assert breed(mom, mom, random.Random(seed)) == list(mom)
+    assert mutate(mom, 0.0, random.Random(seed)) == list(mom)
+
+
+def test_order_crossover_matches_the_spec_example():
+    to_ranks = lambda prefs: [prefs.index(c) for c in range(len(prefs))]   # noqa: E731
+    mom, dad = to_ranks([0, 1, 2, 3, 4]), to_ranks([4, 0, 1, 2, 3])
+    for seed in range(200):
+        rnd = random.Random(seed)
+        i, j = sorted(random.Random(seed).sample(range(6), 2))
+        child = preference_list(breed_preferences(mom, dad, rnd))
+        if (i, j) == (2, 4):
+            assert child == [4, 0, 2, 3, 1]                     # 5<1<3<4<2 in the spec's cards
+        assert child[i:j] == [0, 1, 2, 3, 4][i:j]
+
+
+def test_published_slice_never_covers_the_last_position():
+    mom, dad = list(range(8)), list(range(7, -1, -1))        # identity and its reverse
+    last_kept = {False: 0, True: 0}
+    for seed in range(3000):
+        for published in (False, True):
+            child = preference_list(breed_preferences(mom, dad, random.Random(seed),
+                                                      as_published=published))
+            # mom's last card stays last only when the slice covers the last position
+            # (or when it is the only card left to fill, which makes the child a copy of mom)
+            last_kept[published] += child[-1] == 7 and child != mom
+    assert last_kept[True] == 0 and last_kept[False] > 100
+
+
+def _plain_pairs(mom, dad, rnd, p_mom=0.5):
+    """Oracle: a boolean 'less' matrix closed with Warshall's algorithm after every addition."""
+    n = len(mom)
+    less = np.zeros((n, n), dtype=bool)
+    pairs = list(_all_pairs(n))
+    rnd.shuffle(pairs)
+    for a, b in pairs:
+        if less[a, b] or less[b, a]:
+            continue
+        src = mom if rnd.random() < p_mom else dad
+        if src[a] > src[b]:
+            a, b = b, a
+        less[a, b] = True
+        for k in range(n):
+            less |= less[:, [k]] & less[[k], :]
+    assert less.sum() == n * (n - 1) // 2
+    return [int(less[:, c].sum()) for c in range(n)]
+
+
+def test_pairs_breeder_agrees_with_the_plain_oracle():
+    rng = np.random.default_rng(5)
+    for seed in range(400):
+        n = int(rng.integers(2, 11))
+        mom, dad = list(rng.permutation(n)), list(rng.permutation(n))
+        share = float(rng.uniform(0.05, 0.95))
+        fast = breed_pairs(mom, dad, random.Random(seed), mom_share=share, dad_share=1 - share)
+        assert fast == _plain_pairs(mom, dad, random.Random(seed), share)
+
+
+def test_mutation_degree_half_forgets_every_relation():
+    rnd = random.Random(0)
+    base = list(range(6))
+    kept = np.mean([(lambda c: c[0] < c[5])(mutate(base, 0.5, rnd)) for _ in range(4000)])
+    small = np.mean([(lambda c: c[0] < c[5])(mutate(base, 0.1, rnd)) for _ in range(4000)])
+    assert abs(kept - 0.5) < 0.03 and small > 0.85
+
+
+def test_bad_shares_and_degrees_raise():
+    with pytest.raises(ValueError, match="degree"):
+        mutate([0, 1], 0.6, random.Random(0))
+    with pytest.raises(ValueError, match="mom_share"):
+        breed_pairs([0, 1], [1, 0], random.Random(0), mom_share=0, dad_share=0)
