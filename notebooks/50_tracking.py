@@ -91,8 +91,8 @@ def video(title, name):
 video(VIDEOS[0][0], "tracking_uniform_vs_random")
 
 # %% [markdown]
-# Against a random walker the uniform model is the true model: the belief stays a compact blob
-# around the enemy.
+# Against a random walker the uniform model is the true model: the belief spreads only as far as
+# a random walk can go and always keeps mass on the enemy (the walker rarely leaves its corner).
 
 # %%
 video(VIDEOS[1][0], "tracking_uniform_vs_explorer")
