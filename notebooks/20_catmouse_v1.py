@@ -38,12 +38,14 @@ ITERATIONS = 100_000
 SNAPSHOT_EVERY = 10_000         # the article animates one game every 10,000 iterations
 FAST_SEEDS = 8                  # independent runs of the modern-generator trainer
 IMPROVED_ITERATIONS = 10_000    # the improved trainer (pools, jumps, both sides learn)
+GIF_FRAMES_PER_GAME = 30        # half moves per snapshot game in the saved GIF
 
 # %%
 import os
 
 if os.environ.get("GAMEAI_QUICK"):
-    ITERATIONS, SNAPSHOT_EVERY, FAST_SEEDS, IMPROVED_ITERATIONS = 20_000, 5_000, 2, 400
+    ITERATIONS, SNAPSHOT_EVERY, FAST_SEEDS, IMPROVED_ITERATIONS = 20_000, 5_000, 2, 200
+    GIF_FRAMES_PER_GAME = 5
 
 # %%
 import time
@@ -51,7 +53,7 @@ import time
 import matplotlib.pyplot as plt
 
 import catmouse
-from catmouse.draw import animate_game, plot_learning_curves, plot_trajectories
+from catmouse.draw import animate_game, animate_paths, plot_learning_curves, plot_trajectories
 from studykit import Claim, exact_claim, record_claims, save_figure, save_gif, show_animation
 
 FULL = (NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, SEED, ITERATIONS) == (8, 7, "cat", "WEAK", 0, 100_000)
@@ -98,23 +100,27 @@ plt.show()
 # %% [markdown]
 # ## The games every 10,000 iterations
 #
-# The article animates one game every 10,000 iterations. Here they are as small multiples (the
-# animated version is written to `results/gifs/catmouse_v1_snapshots.gif`), followed by the
-# final game as a compact inline animation.
+# The article animates one game every 10,000 iterations. Here they are as one compact animation,
+# one frame per game with its whole path (a frame-by-frame version of every game is written to
+# `results/gifs/catmouse_v1_snapshots.gif`), then as small multiples, then the final game move by
+# move.
 
 # %%
 games = {f"iteration {it:,}": g for it, g in run.snapshots.items()}
 games["final"] = final
+show_animation(animate_paths(games, NUM_ROWS, NUM_COLS, dpi=45), fps=1)
+
+# %%
 fig = plot_trajectories(games, NUM_ROWS, NUM_COLS, ncols=4, title="Current game every "
                         f"{SNAPSHOT_EVERY:,} iterations (cat orange, mouse grey)")
 plt.show()
-frames = [p for g in run.snapshots.values() for p in g.positions[:30]]
+frames = [p for g in run.snapshots.values() for p in g.positions[:GIF_FRAMES_PER_GAME]]
 save_gif(animate_game(frames, NUM_ROWS, NUM_COLS, "snapshots", max_frames=len(frames), dpi=40),
          "catmouse_v1_snapshots", fps=int(1 / ANIMATION_TIME_PER_MOVE))
 plt.close("all")
 
 # %%
-show_animation(animate_game(final.positions, NUM_ROWS, NUM_COLS, "final game", dpi=45),
+show_animation(animate_game(final.positions, NUM_ROWS, NUM_COLS, "final game", dpi=38),
                gif="catmouse_v1_final", fps=int(1 / ANIMATION_TIME_PER_MOVE))
 
 # %% [markdown]
