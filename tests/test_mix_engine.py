@@ -1,0 +1,188 @@
+"""MIX engine and features against a plain array oracle, over thousands of seeded random games."""
+
+import random
+
+import pytest
+
+from mix.board import O, X, Board, Geometry
+from mix.features import BitFeatures, CountFeatures, raw_features
+
+
+class ArrayBoard:
+    """The oracle: a list-of-lists board scanned cell by cell."""
+
+    def __init__(self, rows, cols, k=4, diagonals=False):
+        self.rows, self.cols, self.k = rows, cols, k
+        self.grid = [[None] * cols for _ in range(rows)]  # grid[r][c], r = 0 at the bottom
+        self.dirs = [(1, 0), (0, 1)] + ([(1, 1), (1, -1)] if diagonals else [])
+        self.turn, self.winner, self.moves = X, None, 0
+
+    def legal(self):
+        return [] if self.winner is not None else [c for c in range(self.cols)
+                                                    if self.grid[self.rows - 1][c] is None]
+
+    def play(self, c):
+        r = next(r for r in range(self.rows) if self.grid[r][c] is None)
+        self.grid[r][c] = self.turn
+        if self.line(self.turn):
+            self.winner = self.turn
+        self.turn, self.moves = 1 - self.turn, self.moves + 1
+
+    def inside(self, r, c):
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    def line(self, p):
+        for r in range(self.rows):
+            for c in range(self.cols):
+                for dr, dc in self.dirs:
+                    cells = [(r + i * dr, c + i * dc) for i in range(self.k)]
+                    if all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in cells):
+                        return True
+        return False
+
+    def feasible(self, r, c):
+        return self.grid[r][c] is None and (r == 0 or self.grid[r - 1][c] is not None)
+
+    def threat_cells(self, p):
+        out = set()
+        for r in range(self.rows):
+            for c in range(self.cols):
+                if self.grid[r][c] is not None:
+                    continue
+                for dr, dc in self.dirs:
+                    for j in range(self.k):
+                        cells = [(r + (i - j) * dr, c + (i - j) * dc) for i in range(self.k) if i != j]
+                        if all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in cells):
+                            out.add((r, c))
+        return out
+
+    def mate(self, p):
+        for dr, dc in self.dirs:
+            if (dr, dc) == (1, 0):
+                continue
+            for r in range(self.rows):
+                for c in range(self.cols):
+                    run = [(r + i * dr, c + i * dc) for i in range(self.k - 1)]
+                    ends = [(r - dr, c - dc), (r + (self.k - 1) * dr, c + (self.k - 1) * dc)]
+                    if (all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in run)
+                            and all(self.inside(*e) and self.feasible(*e) for e in ends)):
+                        return True
+        return False
+
+    def features(self):
+        out = {}
+        for p in (X, O):
+            t = self.threat_cells(p)
+            chess = {e for e in t if self.feasible(*e)}
+            out[p] = (self.mate(p), len(chess), len(t - chess), len(t))
+        return out
+
+
+def bit_index_oracle(f, turn, loose):
+    pot = 3 if loose else 2
+    return (turn | f[X][0] << 1 | f[O][0] << 2 | (f[X][1] > 0) << 3 | (f[O][1] > 0) << 4
+            | (f[X][pot] > 0) << 5 | (f[O][pot] > 0) << 6)
+
+
+def count_index_oracle(f, turn):
+    s = ((turn * 2 + f[X][0]) * 2 + f[O][0])
+    for v in (f[X][1], f[O][1], f[X][2], f[O][2]):
+        s = s * 3 + min(v, 2)
+    return s
+
+
+@pytest.mark.parametrize("rows,cols,k,diag,games", [
+    (6, 7, 4, False, 150), (5, 6, 4, True, 120), (4, 5, 3, False, 200), (10, 20, 4, False, 8)])
+def test_random_games_agree_with_oracle(rows, cols, k, diag, games):
+    rng = random.Random(rows * 100 + cols)
+    strict, loose, counts = BitFeatures(False), BitFeatures(True), CountFeatures()
+    g = Geometry(rows, cols, k, diag)
+    for _ in range(games):
+        b, a = Board(geometry=g), ArrayBoard(rows, cols, k, diag)
+        while True:
+            assert b.legal_moves() == a.legal()
+            assert b.winner == a.winner and b.turn == a.turn and b.moves == a.moves
+            f = a.features()
+            raw = raw_features(b.stones, g)
+            for p in (X, O):
+                assert raw[p]["mate"] == f[p][0]
+                assert raw[p]["chess"].bit_count() == f[p][1]
+                assert raw[p]["potential"].bit_count() == f[p][2]
+            assert strict.board_index(b) == bit_index_oracle(f, b.turn, False)
+            assert loose.board_index(b) == bit_index_oracle(f, b.turn, True)
+            assert counts.board_index(b) == count_index_oracle(f, b.turn)
+            if b.is_over():
+                break
+            c = rng.choice(b.legal_moves())
+            b.play(c)
+            a.play(c)
+        assert all(b.cell(r, c) == a.grid[r][c] for r in range(rows) for c in range(cols))
+
+
+def test_thousands_of_games_winner_and_moves_agree():
+    rng = random.Random(11)
+    for i in range(2000):
+        diag = i % 2 == 1
+        b, a = Board(5, 6, diagonals=diag), ArrayBoard(5, 6, 4, diag)
+        while not b.is_over():
+            assert b.legal_moves() == a.legal()
+            c = rng.choice(b.legal_moves())
+            b.play(c)
+            a.play(c)
+            assert b.winner == a.winner
+        assert a.legal() == [] or a.moves < 30 or a.winner is not None
+
+
+def test_undo_restores_position():
+    rng = random.Random(5)
+    for _ in range(300):
+        b = Board(6, 7)
+        while not b.is_over():
+            before = (b.stones[:], b.heights[:], b.turn, b.moves)
+            c = rng.choice(b.legal_moves())
+            b.play(c)
+            if b.is_over():
+                break
+            b.undo(c)
+            assert (b.stones, b.heights, b.turn, b.moves) == before
+            b.play(c)
+
+
+def test_known_wins_horizontal_vertical_not_diagonal():
+    b = Board()
+    for c in (0, 0, 1, 1, 2, 2):
+        assert not b.play(c)
+    assert b.play(3) and b.winner == X          # X: row 0, columns 0-3
+    b = Board()
+    for c in (5, 6, 5, 6, 5, 6):
+        b.play(c)
+    assert b.play(5) and b.winner == X          # vertical
+    moves = (0, 1, 1, 2, 2, 3, 2, 3, 3, 9, 3)   # a diagonal for X: (0,0),(1,1),(2,2),(3,3)
+    b, d = Board(), Board(diagonals=True)
+    for c in moves:
+        b.play(c)
+        d.play(c)
+    assert b.winner is None and d.winner == X
+
+
+def test_mate_and_chess_by_hand():
+    b = Board()
+    for c in (1, 1, 2, 2, 3):    # X on row 0 at columns 1-3; O above
+        b.play(c)
+    f = raw_features(b.stones, b.g)
+    assert f[X]["mate"] and f[X]["chess"].bit_count() == 2   # _XXX_ with both ends feasible
+    assert BitFeatures.describe(BitFeatures().board_index(b)) == "O to move: X mate, X chess"
+
+
+def test_errors():
+    b = Board(4, 4)
+    for _ in range(4):
+        b.play(0)
+    with pytest.raises(ValueError, match="full"):
+        b.play(0)
+    with pytest.raises(ValueError, match="col"):
+        b.play(7)
+    with pytest.raises(ValueError, match="too small"):
+        Board(3, 3)
+    with pytest.raises(ValueError, match="k"):
+        Geometry(5, 5, 1)
