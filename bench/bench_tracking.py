@@ -47,23 +47,27 @@ def timed(fn):
     return time.perf_counter() - tic
 
 
+def bench_motion(maze, start, motion: str) -> str:
+    """One line of ratios for one motion model."""
+    ep1 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=1, seed=0)
+    ep64 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=64, seed=0)
+    t_dict = timed(lambda: dict_filter(maze, start, ep1.likelihoods[:, 0], motion, 10.0, 0.01))
+    t_one = min(timed(lambda: run_filter(ExactFilter(maze, start, motion=motion), ep1.likelihoods))
+                for _ in range(3))
+    t_64 = min(timed(lambda: run_filter(ExactFilter(maze, start, motion=motion, episodes=64),
+                                        ep64.likelihoods)) for _ in range(3))
+    t_pf = timed(lambda: run_filter(ParticleFilter(maze, start, motion=motion, particles=1000,
+                                                   rng=np.random.default_rng(0)), ep1.likelihoods))
+    return (f"{motion:9s} dict loop {STEPS / t_dict:9,.0f} steps/s | sparse {STEPS / t_one:9,.0f} steps/s "
+            f"({t_dict / t_one:5.1f}x the dict loop) | batched 64 episodes {64 * STEPS / t_64:10,.0f} "
+            f"episode-steps/s ({64 * t_one / t_64:5.1f}x one at a time) | 1000 particles "
+            f"{STEPS / t_pf:7,.0f} steps/s")
+
+
 def main():
     maze = load_layout("defaultCapture")
-    start = (30, 13)
     for motion in ("uniform", "explorer"):
-        ep1 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=1, seed=0)
-        t_dict = timed(lambda: dict_filter(maze, start, ep1.likelihoods[:, 0], motion, 10.0, 0.01))
-        t_one = min(timed(lambda: run_filter(ExactFilter(maze, start, motion=motion), ep1.likelihoods))
-                    for _ in range(3))
-        ep64 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=64, seed=0)
-        t_64 = min(timed(lambda: run_filter(ExactFilter(maze, start, motion=motion, episodes=64),
-                                            ep64.likelihoods)) for _ in range(3))
-        t_pf = timed(lambda: run_filter(ParticleFilter(maze, start, motion=motion, particles=1000,
-                                                       rng=np.random.default_rng(0)), ep1.likelihoods))
-        print(f"{motion:9s} dict loop {STEPS / t_dict:9,.0f} steps/s | sparse {STEPS / t_one:9,.0f} steps/s "
-              f"({t_dict / t_one:5.1f}x the dict loop) | batched 64 episodes {64 * STEPS / t_64:10,.0f} "
-              f"episode-steps/s ({64 * t_one / t_64:5.1f}x one at a time) | 1000 particles "
-              f"{STEPS / t_pf:7,.0f} steps/s")
+        print(bench_motion(maze, (30, 13), motion))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,5 @@
 """Smoothing against brute-force path enumeration; the particle filter against the exact filter."""
 
-import itertools
 import math
 
 import numpy as np

@@ -18,7 +18,24 @@ from tracking.sensing import evidence, noisy_distance, observe, reading_likeliho
 from tracking.smoother import smooth
 
 __all__ = [
-    "LAYOUTS", "Episodes", "ExactFilter", "Maze", "evidence", "load_layout", "noisy_distance",
-    "observe", "ParticleFilter", "parse_layout", "random_maze", "reading_likelihood", "run_filter", "score",
-    "simulate", "smooth", "summarize", "track", "visible", "walk",
+    "LAYOUTS",
+    "Episodes",
+    "ExactFilter",
+    "Maze",
+    "ParticleFilter",
+    "evidence",
+    "load_layout",
+    "noisy_distance",
+    "observe",
+    "parse_layout",
+    "random_maze",
+    "reading_likelihood",
+    "run_filter",
+    "score",
+    "simulate",
+    "smooth",
+    "summarize",
+    "track",
+    "visible",
+    "walk",
 ]

@@ -153,7 +153,7 @@ def random_maze(width: int = 32, height: int = 16, *, wall_density: float = 0.3,
     left = [c for c in maze.cells if c[0] < half and c not in ((1, 1), (1, 2))]
     picks = rng.choice(len(left), size=min(food, len(left)), replace=False)
     red_food = [left[i] for i in picks]
-    mirror = lambda c: (width - 1 - c[0], height - 1 - c[1])  # noqa: E731
+    mirror = lambda c: (width - 1 - c[0], height - 1 - c[1])
     starts = {0: (1, 2), 2: (1, 1)}
     starts.update({1: mirror(starts[0]), 3: mirror(starts[2])})
     return Maze(walls, tuple(red_food + [mirror(c) for c in red_food]), (), dict(sorted(starts.items())))

@@ -42,36 +42,51 @@ class ParticleFilter:
 
     def predict(self, counts: np.ndarray | None = None) -> np.ndarray:
         """Move every particle by one sampled step of the motion model."""
-        here = self.nbrs[self.x]                                       # (e, k, 5)
-        uniform = move_probs(here, np.zeros(here.shape), 0.0)
+        valid = self.nbrs >= 0
+        uniform = valid / valid.sum(axis=1, keepdims=True)             # (n, 5) per-cell move table
         if self.motion == "explorer":
             c = self.counts if counts is None else counts
-            v = c[np.arange(len(c))[:, None, None], np.where(here >= 0, here, 0)]
-            p = (1 - self.mix) * move_probs(here, v, self.beta) + self.mix * uniform
+            v = c[:, np.where(valid, self.nbrs, 0)]                      # (e, n, 5)
+            table = (1 - self.mix) * move_probs(self.nbrs[None], v, self.beta) + self.mix * uniform
         else:
-            p = uniform
+            table = np.broadcast_to(uniform, (len(self.x),) + uniform.shape)
+        cum = np.cumsum(table, axis=2)
+        here = self.nbrs[self.x]                                       # (e, k, 5)
+        p_cum = cum[np.arange(len(self.x))[:, None], self.x]           # (e, k, 5)
         u = self.rng.random(self.x.shape + (1,))
-        k = (u > np.cumsum(p, axis=2)).sum(axis=2)
+        k = (u > p_cum).sum(axis=2)
         k = np.minimum(k, (here >= 0).sum(axis=2) - 1)
         self.x = np.take_along_axis(here, k[:, :, None], axis=2)[:, :, 0]
         return self.belief
 
     def observe(self, likelihood: np.ndarray) -> np.ndarray:
         """Resample the particles in proportion to the likelihood (episodes, n) of their cells."""
-        like = np.broadcast_to(likelihood, (len(self.x), self.maze.n))
-        for e in range(len(self.x)):                                   # a loop over episodes only
-            w = like[e, self.x[e]]
-            total = w.sum()
-            if total <= 0:
-                self.recoveries += 1
-                w, cells = like[e], np.arange(self.maze.n)
-                total = w.sum()
-                if total <= 0:
-                    w, total = np.ones(self.maze.n), self.maze.n
-            else:
-                cells = self.x[e]
-            idx = np.searchsorted(np.cumsum(w / total), self.rng.random(self.x.shape[1]), side="right")
-            self.x[e] = cells[np.minimum(idx, len(cells) - 1)]
+        e, k = self.x.shape
+        n = self.maze.n
+        like = np.broadcast_to(likelihood, (e, n))
+        w = np.take_along_axis(like, self.x, axis=1)                   # (e, k)
+        lost = w.sum(axis=1) <= 0
+        if lost.any():                                                 # re-seed from the evidence alone
+            self.recoveries += int(lost.sum())
+            fresh = np.where(like[lost].sum(axis=1, keepdims=True) > 0, like[lost], 1.0)
+            pool = np.zeros((e, max(k, n)))
+            pool[:, :k] = w
+            pool[lost] = 0.0
+            pool[lost, :n] = fresh
+            cells = np.zeros((e, max(k, n)), dtype=int)
+            cells[:, :k] = self.x
+            cells[lost, :n] = np.arange(n)
+            w = pool
+        else:
+            cells = self.x
+        # multinomial resampling of all episodes at once: episode i's cumulative weights live in [i, i + 1)
+        cdf = np.cumsum(w / w.sum(axis=1, keepdims=True), axis=1)
+        cdf = np.minimum(cdf, 1.0) + np.arange(e)[:, None]
+        cdf[:, -1] = np.arange(1, e + 1)
+        u = self.rng.random((e, k)) + np.arange(e)[:, None]
+        idx = np.searchsorted(cdf.ravel(), u.ravel(), side="right").reshape(e, k)
+        idx = np.minimum(idx - cells.shape[1] * np.arange(e)[:, None], cells.shape[1] - 1)
+        self.x = np.take_along_axis(cells, idx, axis=1)
         b = self.belief
         self.counts = self.counts + b
         return b
