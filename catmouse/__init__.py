@@ -28,7 +28,7 @@ from catmouse.game import (
     play_tables,
     validate_policy,
 )
-from catmouse.improve import train_local_exact
+from catmouse.improve import train_local_exact, train_local_mouse_exact
 from catmouse.local import LocalRun, evaluate_local, train_local
 from catmouse.mdp import expected_capture, expected_capture_from_corner, policy_cells
 from catmouse.tabular import TabularRun, train_tabular
@@ -40,6 +40,6 @@ __all__ = [
     "exploitability", "greedy_direction", "greedy_is_optimal", "greedy_table", "hill_climb_cat",
     "initial_cat_policy", "initial_mouse_policy", "initial_window_table", "optimal_capture",
     "optimal_cat_moves", "optimal_mouse_move", "parity_rule_cat_wins", "play_pursuit", "play_tables", "policy_cells", "solve", "train_local",
-    "train_local_exact", "train_tabular", "train_tabular_improved", "validate_policy",
+    "train_local_exact", "train_local_mouse_exact", "train_tabular", "train_tabular_improved", "validate_policy",
     "validate_window_table", "window_direction",
 ]

@@ -53,3 +53,65 @@ def train_local_exact(rows: int = 5, cols: int = 5, mouse: str = "smart", iterat
         history.append(score)
     assert table.shape == TABLE_SHAPE
     return table, history
+
+
+def _mouse_leaves(d: str, mlx: int, mly: int, lr: int, bt: int) -> bool:
+    return ((d == "L" and lr == 1 and mlx == 0) or (d == "R" and lr == 2 and mlx == 2)
+            or (d == "D" and bt == 1 and mly == 0) or (d == "U" and bt == 2 and mly == 2))
+
+
+def mouse_window_table(rows: int, cols: int, table: np.ndarray, flee=None) -> np.ndarray:
+    """A mouse window table (codes) as a full (cols, rows, cols, rows) letter table.
+
+    Outside the window the mouse flees: ``flee`` (default) steps away along the axis with the
+    smaller gap, or any legal direction that increases the distance.
+    """
+    from catmouse.game import DELTAS, legal_directions
+    from catmouse.window import window_index
+    out = np.empty((cols, rows, cols, rows), dtype="<U1")
+    for cx, cy, mx, my in np.ndindex(out.shape):
+        idx = window_index(cx, cy, mx, my, rows, cols)
+        legal = legal_directions(mx, my, rows, cols)
+        if idx is not None:
+            d = TABLE_DIRECTIONS[int(table[idx])]
+        else:
+            far = [d for d in legal if abs(mx + DELTAS[d][0] - cx) + abs(my + DELTAS[d][1] - cy)
+                   > abs(mx - cx) + abs(my - cy)]
+            d = (far or legal)[0]
+        out[cx, cy, mx, my] = d if d in legal else legal[0]
+    return out
+
+
+def train_local_mouse_exact(rows: int = 5, cols: int = 5, first_move: str = "mouse",
+                            iterations: int = 300, seed: int = 0):
+    """Train a mouse window table to survive a best-responding cat as long as possible.
+
+    Returns (table, history of cat moves a best-responding cat needs from the corner start).
+    """
+    from catmouse.exploit import exploitability
+    if iterations < 0:
+        raise ValueError(f"iterations must be >= 0, got {iterations}")
+    rng = np.random.default_rng(seed)
+    table = np.zeros(TABLE_SHAPE, dtype=np.int8)
+    for idx in np.ndindex(TABLE_SHAPE):                 # start: first of U, D, L, R that stays on
+        _, _, mlx, mly, lr, bt = idx
+        table[idx] = TABLE_DIRECTIONS.index(next(d for d in "UDLR" if not _mouse_leaves(d, mlx, mly, lr, bt)))
+
+    def score(t):
+        return exploitability(mouse_policy=mouse_window_table(rows, cols, t), first_move=first_move)["value"]
+
+    best = score(table)
+    history = [best]
+    for _ in range(iterations):
+        idx = tuple(int(v) for v in rng.integers(0, 3, size=6))
+        allowed = [k for k, d in enumerate(TABLE_DIRECTIONS)
+                   if not _mouse_leaves(d, idx[2], idx[3], idx[4], idx[5]) and k != table[idx]]
+        old = table[idx]
+        table[idx] = rng.choice(allowed)
+        new = score(table)
+        if new >= best:
+            best = new
+        else:
+            table[idx] = old
+        history.append(best)
+    return table, history

@@ -71,3 +71,12 @@ def test_exact_climb_reaches_within_one_percent_of_the_optimum():
     assert all(b <= a for a, b in itertools.pairwise(history))
     assert optimum - 1e-9 <= history[-1] <= 1.01 * optimum
     assert exact_score(table, 5, 5, "smart") == history[-1]
+
+
+def test_mouse_window_training_never_gets_worse_and_can_reach_the_optimum():
+    from catmouse import optimal_capture, validate_policy
+    from catmouse.improve import mouse_window_table, train_local_mouse_exact
+    table, history = train_local_mouse_exact(5, 5, "mouse", iterations=800, seed=1)
+    assert all(b >= a for a, b in itertools.pairwise(history))
+    assert history[-1] == optimal_capture(5, 5, "mouse") == 7     # survives as long as possible
+    validate_policy(mouse_window_table(5, 5, table), 5, 5, "mouse")
