@@ -1,0 +1,177 @@
+"""MIX: solver against a brute-force oracle, opponents, matches, training, values file, terminal."""
+
+import random
+import subprocess
+import sys
+from functools import lru_cache
+
+import pytest
+
+from mix import (Board, OneStep, SearchAgent, heuristic_values, load_values, lookahead, match,
+                 save_values, solve, solve_position, train)
+from mix.features import get_features
+from tests.test_mix_engine import ArrayBoard
+
+
+def oracle_value(a: ArrayBoard) -> int:
+    """Plain minimax on the array board: +1/0/-1 for the side to move."""
+    @lru_cache(maxsize=None)
+    def value(key):
+        grid = [list(key[i * a.cols:(i + 1) * a.cols]) for i in range(a.rows)]
+        b = ArrayBoard(a.rows, a.cols, a.k, len(a.dirs) == 4)
+        b.grid, b.turn = grid, sum(x is not None for x in key) % 2
+        moves = b.legal()
+        if not moves:
+            return 0
+        best = -1
+        for c in moves:
+            r = next(r for r in range(b.rows) if b.grid[r][c] is None)
+            b.grid[r][c] = b.turn
+            v = 1 if b.line(b.turn) else -value(tuple(x for row in b.grid for x in row))
+            b.grid[r][c] = None
+            best = max(best, v)
+            if best == 1:
+                break
+        return best
+    return value(tuple(x for row in a.grid for x in row))
+
+
+@pytest.mark.parametrize("diag", [False, True])
+def test_solver_agrees_with_brute_force_on_random_positions(diag):
+    rng = random.Random(3 + diag)
+    checked = 0
+    while checked < 12:
+        b, a = Board(4, 4, diagonals=diag), ArrayBoard(4, 4, 4, diag)
+        for _ in range(rng.randint(5, 9)):
+            c = rng.choice(b.legal_moves())
+            b.play(c)
+            a.play(c)
+            if b.winner is not None:
+                break
+        if b.winner is None:
+            assert solve_position(b) == oracle_value(a)
+            checked += 1
+
+
+def test_solver_4x6_draw_without_diagonals_second_player_with():
+    assert solve(4, 6) == 0
+    assert solve(4, 6, diagonals=True) == -1
+    assert solve(4, 4, diagonals=True) == 0
+    assert solve(3, 4, k=3) == oracle_value(ArrayBoard(3, 4, 3))
+
+
+def test_onestep_wins_and_blocks():
+    rng = random.Random(0)
+    b = Board()
+    for c in (0, 0, 1, 1, 2):        # X threatens 3 on row 0 (and column -1 is off board)
+        b.play(c)
+    assert OneStep().choose(b, rng) == 3  # O must block at column 3
+    b.play(5)                           # O did not block
+    assert OneStep().choose(b, rng) == 3  # X wins there
+    b = Board()
+    for c in (4, 4, 5, 5, 6, 6, 9):    # X has XXX at row 0 cols 4-6: O's slot 7? no: X's turn
+        b.play(c)
+    assert OneStep().choose(b, rng) in (3, 7)
+
+
+def test_onestep_safe_never_plays_under_the_opponents_slot():
+    rng = random.Random(1)
+    b = Board(6, 7)
+    for c in (1, 1, 2, 2, 3, 4, 3, 4, 6, 6):  # X: row 1 cols 1..3? build and just check the rule
+        b.play(c)
+    agent = OneStep(safe=True)
+    for _ in range(50):
+        c = agent.choose(b, rng)
+        assert c in b.legal_moves()
+
+
+def test_random_vs_random_matches_reference_shares():
+    r = match("random", "random", 10_000, seed=0)
+    px, half = r.rate("x")
+    assert abs(px - 0.545) <= 0.015
+    assert r.draws / r.games < 0.005
+    assert 33 <= r.mean_length <= 35
+    assert r == match("random", "random", 10_000, seed=0)  # seeded
+
+
+def test_lookahead_takes_immediate_win_and_backs_up_minimax():
+    feats = get_features("bits-strict")
+    V = [0.0] * 128
+    b = Board()
+    for c in (0, 0, 1, 1, 2, 2):
+        b.play(c)
+    assert lookahead(b, V, feats) == ([3], 1.0)
+    rng = random.Random(2)
+    values = [rng.uniform(-1, 1) for _ in range(128)]
+    b = Board(5, 6)
+    for _ in range(6):
+        b.play(rng.choice(b.legal_moves()))
+    moves, v = lookahead(b, values, feats)
+    agent = SearchAgent(values, feats, depth=2)
+    from mix.search import search_values
+    sv = search_values(b, 2, values, feats)
+    assert sorted(sv) == sorted(moves) and all(abs(x * (1 if b.turn == 0 else -1) - v) < 1e-12
+                                              for x in sv.values())
+    assert agent.choose(b, rng) in moves
+
+
+def test_training_is_seeded_and_bounded(tmp_path):
+    a = train(40, seed=7, rows=6, cols=7)
+    b = train(40, seed=7, rows=6, cols=7)
+    assert (a.values == b.values).all() and a.history.shape == (41, 128)
+    assert (abs(a.values) <= 1).all()
+    assert a.history[0].tolist() == [0.0] * 128
+    with pytest.raises(ValueError, match="update"):
+        train(40, update="all")
+
+
+def test_values_file_round_trip_and_corruption(tmp_path):
+    rng = random.Random(0)
+    values = [rng.uniform(-1, 1) for _ in range(128)]
+    p = tmp_path / "v.init"
+    save_values(p, values)
+    assert load_values(p) == ("bits-strict", values)
+    name, shipped = load_values()  # the package data
+    assert name == "bits-strict" and len(shipped) == 128
+    text = p.read_text().splitlines()
+    bad = {"short": text[:-1], "word": text[:5] + ["oops"] + text[6:],
+           "range": text[:5] + ["3.5"] + text[6:], "header": ["hello"] + text[1:],
+           "features": text[:1] + ["features nonsense"] + text[2:]}
+    for what, lines in bad.items():
+        p.write_text("\n".join(lines) + "\n")
+        with pytest.raises(ValueError, match="values file|features"):
+            load_values(p)
+
+
+def test_search_agent_validates():
+    with pytest.raises(ValueError, match="depth"):
+        SearchAgent(heuristic_values(), depth=0)
+    with pytest.raises(ValueError, match="entries"):
+        SearchAgent([0.0] * 5)
+    with pytest.raises(ValueError, match="unknown agent"):
+        match("nobody", "random", 1)
+
+
+def test_learned_beats_onestep():
+    r = match("learned", "onestep", 30, seed=1)
+    assert r.x_wins / r.games > 0.6
+    r = match("onestep", "learned", 30, seed=2)
+    assert r.o_wins / r.games > 0.6
+
+
+def test_terminal_game_with_invalid_inputs():
+    moves = ["hello", "-3", "99", "", "0", "0", "0", "0", "0", "0", "0"] + \
+        [str(c) for c in range(1, 7) for _ in range(6)]
+    lines = [m for m in moves if m != ""]
+    out = subprocess.run([sys.executable, "-m", "mix", "play", "--rows", "6", "--cols", "7",
+                          "--as", "X"], input="\n".join(lines + ["q"]) + "\n",
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "'hello' is not a column number" in out.stdout
+    assert "off the board" in out.stdout
+    assert "is full" in out.stdout
+    assert ("The program wins." in out.stdout or "You win!" in out.stdout
+            or "Draw." in out.stdout)
+    bad = subprocess.run([sys.executable, "-m", "mix", "play", "--values", "/nonexistent/x"],
+                         input="", capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0
