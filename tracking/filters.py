@@ -47,10 +47,21 @@ class ExactFilter:
         self.adjacency = csr_matrix((np.ones(len(src)), (src, dst)), shape=(n, n))
         self.adjacency_t = self.adjacency.T.tocsr()
         self.gather = csr_matrix((np.ones(len(slot)), (dst, slot)), shape=(n, 5 * n))   # slot -> its destination
-        self.belief = np.zeros((episodes, n))
-        self.belief[:, maze.index[tuple(start)]] = 1.0
-        self.counts = self.belief.copy()                  # expected visit counts
+        # stored cells-major, (n, episodes), so sparse products and elementwise steps run on contiguous rows
+        self._b = np.zeros((n, episodes))
+        self._b[maze.index[tuple(start)]] = 1.0
+        self._c = self._b.copy()                          # expected visit counts
         self.recoveries = 0
+
+    @property
+    def belief(self) -> np.ndarray:
+        """The current belief, (episodes, n)."""
+        return self._b.T
+
+    @property
+    def counts(self) -> np.ndarray:
+        """The expected visit counts (running sum of the beliefs), (episodes, n)."""
+        return self._c.T
 
     def edge_probs(self, counts: np.ndarray) -> np.ndarray:
         """Explorer move probabilities (episodes, n, 5) over each cell's successors, from visit counts."""
@@ -58,40 +69,47 @@ class ExactFilter:
         w = np.exp(-self.beta * (v - v.min(axis=2, keepdims=True)))
         return w / w.sum(axis=2, keepdims=True)
 
-    def _weights(self, counts: np.ndarray):
-        """exp(-beta v) per cell (shifted per episode) and its sum Z over each cell's successors.
+    def _weights(self, counts_t: np.ndarray):
+        """exp(-beta v) per cell (shifted per episode) and Z summed over each cell's successors, both (n, episodes).
 
-        Returns None where Z underflows (counts spread over more than ~70/beta): the caller then
-        uses the per-cell shifted ``edge_probs`` instead.
+        The third value flags episodes where Z underflows (counts spread over more than ~70/beta):
+        the caller then uses the per-cell shifted ``edge_probs`` for them.
         """
-        ex = np.exp(-self.beta * (counts - counts.min(axis=1, keepdims=True)))
-        z = (self.adjacency @ ex.T).T
-        return ex, z, (z < 1e-280).any(axis=1)
+        ex = counts_t - counts_t.min(axis=0)
+        ex *= -self.beta
+        np.exp(ex, out=ex)
+        z = self.adjacency @ ex
+        return ex, z, (z < 1e-280).any(axis=0)
 
     def predict(self, counts: np.ndarray | None = None) -> np.ndarray:
-        """Prediction step: belief <- sum over x of belief(x) P(x' | x); ``counts`` overrides the expected ones."""
-        b = self.belief
+        """Prediction step: belief <- sum over x of belief(x) P(x' | x); ``counts`` (episodes, n) overrides the expected ones."""
+        b = self._b
         if self.motion == "uniform":
-            self.belief = (self.uniform_t @ b.T).T
+            self._b = self.uniform_t @ b
             return self.belief
-        counts = self.counts if counts is None else counts
-        ex, z, bad = self._weights(counts)
-        # one sparse product carries both models: sum over predecessors of b / Z and of b / degree
-        both = (self.adjacency_t @ np.vstack([b / np.where(bad[:, None], 1.0, z), b * self.inv_deg]).T).T
-        explore, out = ex * both[: len(b)], both[len(b):]
+        c = self._c if counts is None else np.ascontiguousarray(counts.T)
+        ex, z, bad = self._weights(c)
+        e = b.shape[1]
+        # one sparse product carries both models: sums over predecessors of b / Z and of b / degree
+        buf = np.empty((b.shape[0], 2 * e))
+        np.divide(b, np.where(bad, 1.0, z), out=buf[:, :e])
+        np.multiply(b, self.inv_deg[:, None], out=buf[:, e:])
+        both = self.adjacency_t @ buf
+        out = ex * both[:, :e]
         if bad.any():
-            flow = (b[bad][:, :, None] * self.edge_probs(counts[bad])).reshape(bad.sum(), -1)
-            explore[bad] = (self.gather @ flow.T).T
-        out = (1.0 - self.mix) * explore + self.mix * out
-        self.belief = out
-        return out
+            flow = (b.T[bad][:, :, None] * self.edge_probs(c.T[bad])).reshape(bad.sum(), -1)
+            out[:, bad] = self.gather @ flow.T
+        out *= 1.0 - self.mix
+        out += self.mix * both[:, e:]
+        self._b = out
+        return self.belief
 
     def backward(self, x: np.ndarray, counts: np.ndarray) -> np.ndarray:
-        """The transposed step for smoothing: y(x) = sum over x' of P(x' | x) x(x')."""
+        """The transposed step for smoothing: y(x) = sum over x' of P(x' | x) x(x'); x, counts (episodes, n)."""
         out = (self.uniform @ x.T).T
         if self.motion == "explorer":
-            ex, z, bad = self._weights(counts)
-            explore = (self.adjacency @ (ex * x).T).T / np.where(bad[:, None], 1.0, z)
+            ex, z, bad = self._weights(np.ascontiguousarray(counts.T))
+            explore = (self.adjacency @ (ex * x.T) / np.where(bad, 1.0, z)).T
             if bad.any():
                 explore[bad] = (self.edge_probs(counts[bad]) * x[bad][:, self.nbrs]).sum(axis=2)
             out = (1.0 - self.mix) * explore + self.mix * out
@@ -102,17 +120,25 @@ class ExactFilter:
 
         Where all mass vanishes, the belief is re-seeded from the evidence alone.
         """
-        post = self.belief * likelihood
-        total = post.sum(axis=1, keepdims=True)
-        lost = total[:, 0] <= 0
+        like_t = np.asarray(likelihood).T
+        if like_t.shape != self._b.shape:
+            like_t = np.broadcast_to(like_t if like_t.ndim == 2 else like_t[:, None], self._b.shape)
+        return self._observe_t(like_t)
+
+    def _observe_t(self, like_t: np.ndarray) -> np.ndarray:
+        """The observation step on a cells-major likelihood (n, episodes)."""
+        post = self._b * like_t
+        total = post.sum(axis=0)
+        lost = total <= 0
         if lost.any():
             self.recoveries += int(lost.sum())
-            like = np.broadcast_to(likelihood, post.shape)[lost]
-            lsum = like.sum(axis=1, keepdims=True)
-            post[lost] = np.where(lsum > 0, like, 1.0) / np.where(lsum > 0, lsum, like.shape[1])
+            like = like_t[:, lost]
+            lsum = like.sum(axis=0)
+            post[:, lost] = np.where(lsum > 0, like, 1.0) / np.where(lsum > 0, lsum, like.shape[0])
             total[lost] = 1.0
-        self.belief = post / total
-        self.counts = self.counts + self.belief
+        post /= total
+        self._b = post
+        self._c += post
         return self.belief
 
 
