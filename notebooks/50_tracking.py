@@ -56,9 +56,9 @@ import numpy as np
 import pandas as pd
 
 import tracking
+from studykit import Claim, record_claims, run_sweep, save_figure, show_animation, statistical_claim
 from tracking.compare import evaluate, sweep_trial
 from tracking.draw import animate_episode, plot_belief
-from studykit import Claim, record_claims, run_sweep, save_figure, show_animation, statistical_claim
 
 maze = tracking.load_layout(LAYOUT)
 print(f"{LAYOUT}: {maze.width}x{maze.height}, {maze.n} free cells, starts {maze.starts}")
@@ -214,9 +214,46 @@ pd.DataFrame([{"method": m + (f" ({PARTICLES} particles)" if m == "particles" el
                "episode-steps / s": f"{r['steps_per_second']:,.0f}"} for m, r in methods.items()])
 
 # %% [markdown]
+# One episode, step by step: the forward filter's and the smoother's probability on the true cell.
+
+# %%
+run = runs[VIDEOS[2][0]]
+filt = tracking.ExactFilter(maze, (30, 13), motion="explorer", beta=MODEL_BETA)
+lik = run["episodes"].likelihoods
+fwd = tracking.run_filter(filt, lik)
+back = tracking.smooth(filt, lik, fwd)
+steps = np.arange(len(run["path"]))
+fig, ax = plt.subplots(figsize=(9, 3))
+ax.plot(steps, fwd[:, 0][steps, run["path"]], label="filter (past readings)")
+ax.plot(steps, back[:, 0][steps, run["path"]], label="smoother (all readings)")
+ax.fill_between(steps, 0, 1, where=run["visible"], color="green", alpha=0.15, label="enemy visible")
+ax.set_xlabel("step")
+ax.set_ylabel("P(true cell)")
+ax.set_title("Explorer model vs exploring opponent, one episode")
+ax.legend(loc="upper right", fontsize=8)
+save_figure(fig, "tracking_smoothing")
+plt.show()
+
+# %% [markdown]
 # Smoothing improves the estimates of past positions markedly; the particle filter is close to
 # the exact filter in accuracy here but much slower: with 248 cells the exact belief is a short
 # vector, and a batch of episodes is one sparse matrix product per step.
+
+# %% [markdown]
+# ## Beyond the three boards
+#
+# `tracking.random_maze` mirrors a random half-maze (point symmetry, as in the contest) and keeps
+# only connected results; the tracker runs on it unchanged.
+
+# %%
+rmaze = tracking.random_maze(32, 16, seed=SEED)
+rrun = tracking.track(rmaze, motion="explorer", beta=MODEL_BETA, opponent="explorer", steps=STEPS,
+                      seed=SEED, observer=rmaze.starts[0], start=rmaze.starts[1])
+t_show = min(100, STEPS)
+ax = plot_belief(rmaze, rrun["beliefs"][t_show], rmaze.cells[rrun["path"][t_show]],
+                 title=f"random maze (seed {SEED}), explorer model, step {t_show}; "
+                       f"mean P(true cell) = {rrun['metrics'][('p_true', 'all')]:.3f}")
+plt.show()
 
 # %%
 f_ex = results[("explorer", "explorer", "filter")][("p_true", "all")]
