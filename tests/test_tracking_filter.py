@@ -115,3 +115,27 @@ def test_underflow_fallback_agrees_with_oracle():
     for e in range(2):
         slow = oracle_filter(maze, maze.starts[1], ep.likelihoods[:, e], "explorer", 10.0, 0.1, counts[e])
         np.testing.assert_allclose(fast[:, e], slow, atol=1e-12, rtol=0)
+
+
+@pytest.mark.parametrize("layout", ["defaultCapture", "random"])
+def test_invariants_over_a_thousand_seeded_episodes(layout):
+    """1,000 random-walker episodes of 40 steps filtered at once with the true (uniform) model."""
+    from tracking.maze import random_maze
+
+    maze = load_layout(layout) if layout != "random" else random_maze(24, 12, seed=9)
+    start, observer = maze.starts[1], maze.starts[0]
+    ep = simulate(maze, observers=(observer,), start=start, steps=40, opponent_beta=0.0, episodes=1000, seed=13)
+    d = maze.distances()
+    assert (d[ep.path[:, :-1], ep.path[:, 1:]] <= 1).all()             # every move legal
+    filt = ExactFilter(maze, start, motion="uniform", episodes=1000)
+    beliefs = run_filter(filt, ep.likelihoods)
+    assert filt.recoveries == 0                                        # the true model never loses the enemy
+    np.testing.assert_allclose(beliefs.sum(axis=2), 1.0, atol=1e-12)
+    assert (beliefs >= 0).all()
+    p_true = np.take_along_axis(beliefs.transpose(1, 0, 2), ep.path[:, :, None], axis=2)[:, :, 0]
+    assert (p_true > 0).all()
+    # no mass on cells the evidence rules out, nor beyond t maze steps from the start
+    assert (beliefs[ep.likelihoods == 0] == 0).all()
+    reach = d[maze.index[start]]
+    for t in (1, 5, 20):
+        assert (beliefs[t][:, reach > t] == 0).all()

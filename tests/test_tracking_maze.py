@@ -95,7 +95,7 @@ def test_move_probs_prefers_unvisited_and_uniform_at_beta_zero():
 @pytest.mark.parametrize("beta", [0.0, 10.0])
 def test_walks_stay_on_legal_moves(beta):
     m = load_layout("defaultCapture")
-    path = walk(m, (30, 13), 200, beta=beta, episodes=50, rng=np.random.default_rng(3))
+    path = walk(m, (30, 13), 200, beta=beta, episodes=2000, rng=np.random.default_rng(3))
     d = m.distances()
     assert (d[path[:, :-1], path[:, 1:]] <= 1).all()
     assert (path[:, 0] == m.index[(30, 13)]).all()
