@@ -10,10 +10,18 @@ from catmouse.game import DELTAS, DIRECTIONS, greedy_direction, legal_directions
 
 
 def random_table(rows, cols, who, rng):
-    pol = np.empty((cols, rows, cols, rows), dtype="<U1")
-    for idx in np.ndindex(pol.shape):
-        x, y = (idx[0], idx[1]) if who == "cat" else (idx[2], idx[3])
-        pol[idx] = rng.choice(legal_directions(x, y, rows, cols))
+    """A uniformly random legal table (each cell: a random direction that stays on the board)."""
+    shape = (cols, rows, cols, rows)
+    x, y = np.indices(shape)[(0, 1) if who == "cat" else (2, 3), ...]
+    pol = np.empty(shape, dtype="<U1")
+    draws = rng.random(shape)
+    options = {}
+    for px in range(cols):
+        for py in range(rows):
+            options[px, py] = np.array(legal_directions(px, py, rows, cols))
+    for (px, py), legal in options.items():
+        mask = (x == px) & (y == py)
+        pol[mask] = legal[(draws[mask] * len(legal)).astype(int)]
     return pol
 
 
