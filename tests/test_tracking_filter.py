@@ -103,6 +103,8 @@ def test_bad_arguments_raise():
         ExactFilter(maze, maze.starts[1], mix=2.0)
     with pytest.raises(ValueError, match="start"):
         ExactFilter(maze, (0, 0))
+    with pytest.raises(ValueError, match="episodes"):
+        ExactFilter(maze, maze.starts[1], episodes=0)
 
 
 def test_underflow_fallback_agrees_with_oracle():

@@ -32,6 +32,8 @@ class ExactFilter:
             raise ValueError(f"beta must be >= 0, got {beta}")
         if tuple(start) not in maze.index:
             raise ValueError(f"start {start} is not a free cell")
+        if episodes < 1:
+            raise ValueError(f"episodes must be >= 1, got {episodes}")
         self.maze, self.motion, self.beta, self.mix = maze, motion, beta, mix
         n = maze.n
         nbrs = maze.neighbor_table()                      # (n, 5), Stop first, -1 padded
