@@ -115,3 +115,15 @@ def train_local_mouse_exact(rows: int = 5, cols: int = 5, first_move: str = "mou
             table[idx] = old
         history.append(best)
     return table, history
+
+
+def cat_window_as_table(rows: int, cols: int, table: np.ndarray | None) -> np.ndarray:
+    """A cat window table (None: greedy) as a full (cols, rows, cols, rows) letter table."""
+    cells = policy_cells(rows, cols, table)
+    n = rows * cols
+    c = np.arange(n)[:, None]
+    dx, dy = cells // rows - c // rows, cells % rows - c % rows
+    letters = np.select([dx == 1, dx == -1, dy == 1, dy == -1], ["R", "L", "U", "D"], default="U")
+    same = c == np.arange(n)[None, :]
+    letters = np.where(same & (c % rows == rows - 1), "D", letters)   # never consulted
+    return letters.reshape(cols, rows, cols, rows)

@@ -52,7 +52,7 @@ import numpy as np
 
 import catmouse
 from catmouse.draw import animate_game
-from catmouse.improve import train_local_exact, train_local_mouse_exact
+from catmouse.improve import cat_window_as_table, train_local_exact, train_local_mouse_exact
 from catmouse.localgame import play_local
 from catmouse.stream import LegacyStream
 from studykit import Claim, exact_claim, record_claims, save_figure, show_animation
@@ -131,6 +131,16 @@ sampled = catmouse.evaluate_local(run.table, 5, 5, games=GAMES, mouse="smart")
 print(f"optimal cat:            {optimum:.3f} moves (exact)")
 print(f"greedy rule alone:      {greedy:.3f} moves (exact)")
 print(f"the article's training: {trained:.3f} moves (exact), {sampled[1]:.3f} on its {GAMES} games")
+
+# %% [markdown]
+# And against the worst case, a mouse that knows the cat's policy and best-responds (optimum:
+# `R + C - 3` cat moves, mouse first):
+
+# %%
+for size in (5, TEST_SIZE):
+    ex = catmouse.exploitability(cat_policy=cat_window_as_table(size, size, run.table), first_move="mouse")
+    print(f"{size}x{size}: trained cat vs best-responding mouse: wins={ex['wins']}, {ex['value']:g} cat moves "
+          f"(optimum {ex['optimal']:g}, {ex['lost_moves']:g} moves lost)")
 
 # %% [markdown]
 # The trained table is **worse than the greedy rule it falls back on**. The window policy starts

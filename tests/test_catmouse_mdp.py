@@ -80,3 +80,15 @@ def test_mouse_window_training_never_gets_worse_and_can_reach_the_optimum():
     assert all(b >= a for a, b in itertools.pairwise(history))
     assert history[-1] == optimal_capture(5, 5, "mouse") == 7     # survives as long as possible
     validate_policy(mouse_window_table(5, 5, table), 5, 5, "mouse")
+
+
+def test_window_tables_as_full_tables():
+    from catmouse import validate_policy
+    from catmouse.improve import cat_window_as_table
+    from catmouse.window import greedy_window_table
+    assert (cat_window_as_table(8, 7, None) == greedy_table(8, 7)).all()
+    for size in (5, 9):
+        full = cat_window_as_table(size, size, initial_window_table())
+        validate_policy(full, size, size, "cat")
+        # the greedy rule written into the window is the greedy rule everywhere
+        assert (cat_window_as_table(size, size, greedy_window_table()) == greedy_table(size, size)).all()
