@@ -119,3 +119,8 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
         lengths.append(b.moves)
         history.append(V[:])
     return TrainResult(np.array(V), np.array(history), winners, lengths, features)
+
+
+def train_trial(games: int, features: str, seed: int) -> np.ndarray:
+    """A picklable training run for ``studykit.run_sweep``: the value history."""
+    return train(games, seed=seed, features=features).history

@@ -73,3 +73,10 @@ def duel(agent, opponent, games: int, seed: int = 0, **kw) -> dict:
     (px, hx), (po, ho) = as_x.rate("x"), as_o.rate("o")
     return {"win_as_x": px, "ci_x": hx, "win_as_o": po, "ci_o": ho,
             "draws": (as_x.draws + as_o.draws) / (2 * games), "as_x": as_x, "as_o": as_o}
+
+
+def duel_trial(agent, opponent, games: int, seed: int, rows: int = 10, cols: int = 20) -> dict:
+    """A picklable ``duel`` for ``studykit.run_sweep`` (agents given by name or object)."""
+    d = duel(agent, opponent, games, seed, rows=rows, cols=cols)
+    return {k: v for k, v in d.items() if k not in ("as_x", "as_o")} | {
+        "length": (d["as_x"].mean_length + d["as_o"].mean_length) / 2}

@@ -1,0 +1,91 @@
+"""Matplotlib drawing of a MIX board, an ipywidgets board to play in a notebook, and the
+reachable-state count of a feature definition."""
+
+from __future__ import annotations
+
+import random
+
+import matplotlib.pyplot as plt
+from matplotlib.patches import Circle
+
+from mix.agents import make_agent
+from mix.board import X, Board, Geometry
+from mix.features import get_features
+
+COLOURS = {X: "#d62728", 1: "#1f77b4"}
+
+
+def draw_board(b: Board, ax=None, title: str | None = None):
+    """Draw ``b`` with X red and O blue; returns the axes."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(b.g.cols * 0.35 + 0.5, b.g.rows * 0.35 + 0.6), dpi=70)
+    ax.set_facecolor("#f2e6c9")
+    for r in range(b.g.rows):
+        for c in range(b.g.cols):
+            who = b.cell(r, c)
+            ax.add_patch(Circle((c, r), 0.4, color=COLOURS.get(who, "white"), ec="grey", lw=0.5))
+    ax.set_xlim(-0.6, b.g.cols - 0.4)
+    ax.set_ylim(-0.6, b.g.rows - 0.4)
+    ax.set_aspect("equal")
+    ax.set_xticks(range(b.g.cols))
+    ax.set_yticks([])
+    ax.set_xlabel("column")
+    ax.set_title(title or f"move {b.moves}, {'XO'[b.turn]} to move (X red, O blue)")
+    return ax
+
+
+def reachable_states(features: str, agents=("random", "random"), games: int = 1000,
+                     seed: int = 0, rows: int = 10, cols: int = 20) -> set[int]:
+    """The distinct states of ``features`` met in ``games`` seeded games between ``agents``."""
+    feats, g = get_features(features), Geometry(rows, cols)
+    a = [make_agent(x) for x in agents]
+    rng, seen = random.Random(seed), set()
+    for _ in range(games):
+        b = Board(geometry=g)
+        while not b.is_over():
+            seen.add(feats.board_index(b))
+            b.play(a[b.turn].choose(b, rng))
+    return seen
+
+
+def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20, seed: int = 0):
+    """An ipywidgets board: one button per column, the program answering each move."""
+    import ipywidgets as w
+    from IPython.display import clear_output, display
+
+    program, rng, b = make_agent(agent), random.Random(seed), Board(rows, cols)
+    out, status = w.Output(), w.Label()
+
+    def redraw():
+        with out:
+            clear_output(wait=True)
+            fig, ax = plt.subplots(figsize=(cols * 0.3 + 0.5, rows * 0.3 + 0.6), dpi=60)
+            draw_board(b, ax)
+            display(fig)
+            plt.close(fig)
+        if b.is_over():
+            status.value = ("Draw." if b.winner is None else
+                            "You win!" if b.winner == human else "The program wins.")
+        else:
+            status.value = "Your move: click a column."
+
+    def on_click(button):
+        c = button.column
+        if b.is_over() or b.turn != human or b.heights[c] >= rows:
+            status.value = f"Column {c} is not playable now."
+            return
+        b.play(c)
+        if not b.is_over():
+            b.play(program.choose(b, rng))
+        redraw()
+
+    buttons = []
+    for c in range(cols):
+        btn = w.Button(description=str(c), layout=w.Layout(width="34px"))
+        btn.column = c
+        btn.on_click(on_click)
+        buttons.append(btn)
+    if human != X:
+        b.play(program.choose(b, rng))
+    redraw()
+    return w.VBox([w.HBox(buttons), status, out])
