@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from mix.board import X, Board
 
 INF = float("inf")
+_LEAF: dict = {}  # leaf states of the current root search (positions repeat by transposition)
 
 
 def center_order(cols: int) -> list[int]:
@@ -27,7 +28,11 @@ def _negamax(b: Board, depth: int, alpha: float, beta: float, values: Sequence[f
     if b.moves == b.g.rows * b.g.cols:
         return sign * draw
     if depth == 0:
-        return sign * values[feats.index(b.stones, b.turn, b.g)]
+        key = (b.stones[0], b.stones[1])
+        s = _LEAF.get(key)
+        if s is None:
+            s = _LEAF[key] = feats.index(b.stones, b.turn, b.g)
+        return sign * values[s]
     rows, best = b.g.rows, -INF
     for c in order:
         if b.heights[c] >= rows:
@@ -58,6 +63,7 @@ def search_values(b: Board, depth: int, values: Sequence[float], feats,
             return {c: 1.0}
         b.undo(c)
     out, best = {}, -INF
+    _LEAF.clear()
     for c in order:
         b.play(c)
         v = -_negamax(b, depth - 1, -INF, -(best - 1e-12), values, feats, draw, order)
