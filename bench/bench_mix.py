@@ -1,0 +1,67 @@
+"""MIX speed: random games and feature evaluations, bitboard vs the plain array oracle of the
+tests; the time of a 500-game training run (pass --no-train to skip it)."""
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mix.board import Board  # noqa: E402
+from mix.features import BitFeatures  # noqa: E402
+from mix.learn import train  # noqa: E402
+from tests.test_mix_engine import ArrayBoard, bit_index_oracle  # noqa: E402
+
+
+def games_per_second(make, n):
+    rng = random.Random(0)
+    t = time.perf_counter()
+    for _ in range(n):
+        b = make()
+        while True:  # both boards list no moves once the game is won or full
+            moves = b.legal() if isinstance(b, ArrayBoard) else b.legal_moves()
+            if not moves:
+                break
+            b.play(rng.choice(moves))
+    return n / (time.perf_counter() - t)
+
+
+def positions(n):
+    rng, out = random.Random(1), []
+    while len(out) < n:
+        b, a = Board(), ArrayBoard(10, 20)
+        for _ in range(rng.randint(5, 40)):
+            if b.is_over():
+                break
+            c = rng.choice(b.legal_moves())
+            b.play(c)
+            a.play(c)
+        out.append((b, a))
+    return out
+
+
+def main():
+    fast = games_per_second(Board, 2000)
+    slow = games_per_second(lambda: ArrayBoard(10, 20), 40)
+    print(f"random games/s: bitboard {fast:,.0f}, array {slow:,.1f}, ratio {fast / slow:,.0f}x")
+    pos, f = positions(200), BitFeatures()
+    t = time.perf_counter()
+    for _ in range(20):
+        for b, _a in pos:
+            f.board_index(b)
+    fast = 20 * len(pos) / (time.perf_counter() - t)
+    t = time.perf_counter()
+    for b, a in pos:
+        bit_index_oracle(a.features(), b.turn, False)
+    slow = len(pos) / (time.perf_counter() - t)
+    print(f"feature evaluations/s: bitboard {fast:,.0f} ({1e6 / fast:.1f} us), "
+          f"array {slow:,.0f} ({1e6 / slow:.0f} us), ratio {fast / slow:,.0f}x")
+    if "--no-train" not in sys.argv:
+        t = time.perf_counter()
+        train(500, seed=0)
+        print(f"500-game training: {time.perf_counter() - t:.1f} s (spec: under 120 s)")
+
+
+if __name__ == "__main__":
+    main()
