@@ -105,6 +105,25 @@ def heuristic_values(features: BitFeatures | None = None) -> list[float]:
     return out
 
 
+def count_values() -> list[float]:
+    """A hand-made value (X's view) for each of the 648 counting states: chesses and traps,
+    and above all many potential chesses (the patient builder the report fears)."""
+    out = []
+    for s in range(648):
+        op, xp, oc, xc = s % 3, s // 3 % 3, s // 9 % 3, s // 27 % 3
+        om, xm, o_turn = s // 81 % 2, s // 162 % 2, s // 324
+        sign = -1.0 if o_turn else 1.0
+        mover_chess, opp_win = (oc, xc >= 2 or xm) if o_turn else (xc, oc >= 2 or om)
+        if mover_chess:
+            v = 0.9 * sign
+        elif opp_win:
+            v = -0.85 * sign
+        else:
+            v = 0.15 * (xc - oc) + 0.2 * (xp - op)
+        out.append(v)
+    return out
+
+
 class SearchAgent:
     """Depth-limited minimax over a state-value table (X's view): the learned player with
     ``depth=2`` is the report's "future seeing"; a hand-made table gives plain alpha-beta."""
@@ -141,6 +160,8 @@ def make_agent(spec):
         return OneStep(True)
     if name == "builder":
         return Builder()
+    if name == "builder-search":
+        return SearchAgent(count_values(), "counts", int(arg or 2), name=spec)
     if name == "alphabeta":
         return SearchAgent(heuristic_values(), "bits-strict", int(arg or 2), name=spec)
     if name == "learned":
