@@ -112,7 +112,7 @@ for s in main:
     ax.plot(m, label=BitFeatures.describe(int(s)))
     ax.fill_between(range(len(m)), hist[:, :, s].min(axis=0), hist[:, :, s].max(axis=0), alpha=0.15)
 ax.set(xlabel="training game", ylabel="V(s), X's point of view",
-       title=f"Values of the six most visited states ({SEEDS} seeds: mean, min-max band)")
+       title=f"Values of the six most decided states ({SEEDS} seeds: mean, min-max band)")
 ax.legend(fontsize=7, loc="lower left")
 save_figure(fig, "mix_training")
 plt.show()
