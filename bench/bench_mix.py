@@ -8,10 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mix.board import Board  # noqa: E402
-from mix.features import BitFeatures  # noqa: E402
-from mix.learn import train  # noqa: E402
-from tests.test_mix_engine import ArrayBoard, bit_index_oracle  # noqa: E402
+from mix.board import Board
+from mix.features import BitFeatures
+from mix.learn import train
+from tests.test_mix_engine import ArrayBoard, bit_index_oracle
 
 
 def games_per_second(make, n):

@@ -8,7 +8,7 @@
 """
 
 from mix.agents import Builder, OneStep, RandomAgent, SearchAgent, heuristic_values, make_agent
-from mix.board import O, X, Board, Geometry
+from mix.board import Board, Geometry, O, X
 from mix.features import BitFeatures, CountFeatures, get_features, raw_features, threats
 from mix.learn import TrainResult, lookahead, train
 from mix.match import MatchResult, duel, match, play_game
@@ -16,9 +16,32 @@ from mix.search import search_move, solve, solve_position
 from mix.valuesfile import default_path, load_values, save_values
 
 __all__ = [
-    "O", "X", "BitFeatures", "Board", "Builder", "CountFeatures", "Geometry", "MatchResult",
-    "OneStep", "RandomAgent", "SearchAgent", "TrainResult", "default_path", "duel",
-    "get_features", "heuristic_values", "load_values", "lookahead", "make_agent", "match",
-    "play_game", "raw_features", "save_values", "search_move", "solve", "solve_position",
-    "threats", "train",
+    "BitFeatures",
+    "Board",
+    "Builder",
+    "CountFeatures",
+    "Geometry",
+    "MatchResult",
+    "O",
+    "OneStep",
+    "RandomAgent",
+    "SearchAgent",
+    "TrainResult",
+    "X",
+    "default_path",
+    "duel",
+    "get_features",
+    "heuristic_values",
+    "load_values",
+    "lookahead",
+    "make_agent",
+    "match",
+    "play_game",
+    "raw_features",
+    "save_values",
+    "search_move",
+    "solve",
+    "solve_position",
+    "threats",
+    "train",
 ]

@@ -8,7 +8,7 @@ import random
 import sys
 
 from mix.agents import SearchAgent
-from mix.board import X, Board
+from mix.board import Board, X
 from mix.valuesfile import load_values
 
 

@@ -148,7 +148,7 @@ def make_agent(spec):
     if hasattr(spec, "choose"):
         return spec
     if not isinstance(spec, str):
-        raise ValueError(f"agent must be a name or an object with choose(), got {spec!r}")
+        raise TypeError(f"agent must be a name or an object with choose(), got {spec!r}")
     name, _, arg = spec.partition(":")
     if arg and not arg.isdigit():
         raise ValueError(f"agent depth must be a positive integer, got {spec!r}")

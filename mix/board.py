@@ -62,7 +62,7 @@ def has_line(s: int, g: Geometry) -> bool:
 class Board:
     """A MIX position: stones of X and O, column heights, the side to move and the winner."""
 
-    __slots__ = ("g", "stones", "heights", "turn", "moves", "winner")
+    __slots__ = ("g", "heights", "moves", "stones", "turn", "winner")
 
     def __init__(self, rows: int = 10, cols: int = 20, k: int = 4, diagonals: bool = False,
                  geometry: Geometry | None = None):

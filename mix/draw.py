@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Circle
 
 from mix.agents import make_agent
-from mix.board import X, Board, Geometry
+from mix.board import Board, Geometry, X
 from mix.features import get_features
 
 COLOURS = {X: "#d62728", 1: "#1f77b4"}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
-from mix.board import X, Board, Geometry
+from mix.board import Board, Geometry, X
 from mix.features import get_features
 
 

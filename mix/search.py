@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from mix.board import X, Board
+from mix.board import Board, X
 
 INF = float("inf")
 _LEAF: dict = {}  # leaf states of the current root search (positions repeat by transposition)

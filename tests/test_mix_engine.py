@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from mix.board import O, X, Board, Geometry
+from mix.board import Board, Geometry, O, X
 from mix.features import BitFeatures, CountFeatures, raw_features
 
 

@@ -3,19 +3,30 @@
 import random
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from mix import (Board, OneStep, SearchAgent, heuristic_values, load_values, lookahead, match,
-                 save_values, solve, solve_position, train)
+from mix import (
+    Board,
+    OneStep,
+    SearchAgent,
+    heuristic_values,
+    load_values,
+    lookahead,
+    match,
+    save_values,
+    solve,
+    solve_position,
+    train,
+)
 from mix.features import get_features
 from tests.test_mix_engine import ArrayBoard
 
 
 def oracle_value(a: ArrayBoard) -> int:
     """Plain minimax on the array board: +1/0/-1 for the side to move."""
-    @lru_cache(maxsize=None)
+    @cache
     def value(key):
         grid = [list(key[i * a.cols:(i + 1) * a.cols]) for i in range(a.rows)]
         b = ArrayBoard(a.rows, a.cols, a.k, len(a.dirs) == 4)
@@ -87,7 +98,7 @@ def test_onestep_safe_never_plays_under_the_opponents_slot():
 
 def test_random_vs_random_matches_reference_shares():
     r = match("random", "random", 10_000, seed=0)
-    px, half = r.rate("x")
+    px, _half = r.rate("x")
     assert abs(px - 0.545) <= 0.015
     assert r.draws / r.games < 0.005
     assert 33 <= r.mean_length <= 35
@@ -137,7 +148,7 @@ def test_values_file_round_trip_and_corruption(tmp_path):
     bad = {"short": text[:-1], "word": text[:5] + ["oops"] + text[6:],
            "range": text[:5] + ["3.5"] + text[6:], "header": ["hello"] + text[1:],
            "features": text[:1] + ["features nonsense"] + text[2:]}
-    for what, lines in bad.items():
+    for lines in bad.values():
         p.write_text("\n".join(lines) + "\n")
         with pytest.raises(ValueError, match="values file|features"):
             load_values(p)
@@ -164,7 +175,7 @@ def test_terminal_game_with_invalid_inputs():
         [str(c) for c in range(1, 7) for _ in range(6)]
     lines = [m for m in moves if m != ""]
     out = subprocess.run([sys.executable, "-m", "mix", "play", "--rows", "6", "--cols", "7",
-                          "--as", "X"], input="\n".join(lines + ["q"]) + "\n",
+                          "--as", "X"], check=False, input="\n".join(lines + ["q"]) + "\n",
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "'hello' is not a column number" in out.stdout
@@ -173,5 +184,5 @@ def test_terminal_game_with_invalid_inputs():
     assert ("The program wins." in out.stdout or "You win!" in out.stdout
             or "Draw." in out.stdout)
     bad = subprocess.run([sys.executable, "-m", "mix", "play", "--values", "/nonexistent/x"],
-                         input="", capture_output=True, text=True, timeout=60)
+                         input="", capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode != 0
