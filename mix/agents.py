@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from mix.board import Board
 from mix.features import BitFeatures, get_features, threats
-from mix.search import search_move
+from mix.search import search_move, solve_position
 
 
 def _cols(mask: int, b: Board) -> list[int]:
@@ -142,9 +142,30 @@ class SearchAgent:
         return search_move(b, self.depth, self.values, self.feats, rng, self.draw)
 
 
+class PerfectAgent:
+    """Perfect play on small boards: a move of the best game-theoretic value, ties by ``rng``."""
+
+    name = "perfect"
+
+    def __init__(self):
+        self.tt: dict = {}
+
+    def choose(self, b: Board, rng: random.Random) -> int:
+        best, out = -2, []
+        for c in b.legal_moves():
+            v = 1 if b.play(c) else (0 if b.is_over() else -solve_position(b, self.tt))
+            b.undo(c)
+            if v > best:
+                best, out = v, [c]
+            elif v == best:
+                out.append(c)
+        return rng.choice(out)
+
+
 def make_agent(spec):
     """An agent from a name: 'random', 'onestep', 'onestep-safe', 'builder', 'alphabeta:D',
-    'learned' or 'learned:D' (the shipped mix.init); objects with ``choose`` pass through."""
+    'learned[:D]' (the shipped mix.init), 'learned-counts[:D]' (counts.init: counting features,
+    1,500 games), 'perfect' (small boards); objects with ``choose`` pass through."""
     if hasattr(spec, "choose"):
         return spec
     if not isinstance(spec, str):
@@ -160,13 +181,16 @@ def make_agent(spec):
         return OneStep(True)
     if name == "builder":
         return Builder()
+    if name == "perfect":
+        return PerfectAgent()
     if name == "builder-search":
         return SearchAgent(count_values(), "counts", int(arg or 2), name=spec)
     if name == "alphabeta":
         return SearchAgent(heuristic_values(), "bits-strict", int(arg or 2), name=spec)
-    if name == "learned":
-        from mix.valuesfile import load_values
-        feats, values = load_values()
+    if name in ("learned", "learned-counts"):
+        from mix.valuesfile import default_path, load_values
+        path = default_path() if name == "learned" else default_path().with_name("counts.init")
+        feats, values = load_values(path)
         return SearchAgent(values, feats, int(arg or 2), name=spec)
     raise ValueError(f"unknown agent {spec!r}: use random, onestep, onestep-safe, builder, "
                      "alphabeta:D or learned[:D]")

@@ -121,11 +121,12 @@ def _solve(b: Board, alpha: int, beta: int, tt: dict, order: list[int]) -> int:
     return best
 
 
-def solve_position(b: Board) -> int:
-    """+1 / 0 / -1: the side to move wins / draws / loses under perfect play."""
+def solve_position(b: Board, tt: dict | None = None) -> int:
+    """+1 / 0 / -1: the side to move wins / draws / loses under perfect play; ``tt`` (a dict
+    kept between calls on the same board size) makes repeated solving fast."""
     if b.winner is not None:
         return -1
-    return _solve(b, -1, 1, {}, center_order(b.g.cols))
+    return _solve(b, -1, 1, {} if tt is None else tt, center_order(b.g.cols))
 
 
 def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:

@@ -144,6 +144,8 @@ def test_values_file_round_trip_and_corruption(tmp_path):
     assert load_values(p) == ("bits-strict", values)
     name, shipped = load_values()  # the package data
     assert name == "bits-strict" and len(shipped) == 128
+    from mix.valuesfile import default_path
+    assert load_values(default_path().with_name("counts.init"))[0] == "counts"
     text = p.read_text().splitlines()
     bad = {"short": text[:-1], "word": text[:5] + ["oops"] + text[6:],
            "range": text[:5] + ["3.5"] + text[6:], "header": ["hello"] + text[1:],
@@ -186,3 +188,11 @@ def test_terminal_game_with_invalid_inputs():
     bad = subprocess.run([sys.executable, "-m", "mix", "play", "--values", "/nonexistent/x"],
                          input="", capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode != 0
+
+
+def test_perfect_agent_draws_itself_and_never_loses_on_4x4():
+    assert match("perfect", "perfect", 3, seed=0, rows=4, cols=4).draws == 3
+    r = match("random", "perfect", 10, seed=1, rows=4, cols=4)
+    assert r.x_wins == 0
+    r = match("perfect", "random", 10, seed=2, rows=4, cols=4)
+    assert r.o_wins == 0
