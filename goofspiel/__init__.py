@@ -1,13 +1,24 @@
-"""Breeding fixed-bid goofspiel strategies with genetic algorithms, and the exact equilibrium."""
+"""Breeding fixed-bid goofspiel strategies with genetic algorithms, and the exact equilibrium.
+
+    import goofspiel
+    goofspiel.evolve(breeder="pairs", mutation=0.1, mutate="children", generations=150).best_score
+    goofspiel.equilibrium(7, "winloss").strategy      # bid tuples -> probabilities
+"""
+
 from goofspiel.breed import breed_pairs, breed_preferences, breed_random, mutate
+from goofspiel.equilibrium import (
+    Equilibrium,
+    best_counter,
+    best_response,
+    equilibrium,
+    exploitability,
+    mixed_vector,
+    payoff_matrix,
+)
 from goofspiel.ga import History, evolve, grid_trial, identity_score
 from goofspiel.game import Strategy, identity, margin, play, random_strategy, reverse
 
-__all__ = ["History", "Strategy", "breed_pairs", "breed_preferences", "breed_random", "evolve",
-           "grid_trial", "identity", "identity_score", "margin", "mutate", "play",
-           "random_strategy", "reverse"]
-from goofspiel.equilibrium import (  # noqa: E402
-    Equilibrium, best_counter, best_response, equilibrium, exploitability, mixed_vector, payoff_matrix)
-
-__all__ += ["Equilibrium", "best_counter", "best_response", "equilibrium", "exploitability",
-            "mixed_vector", "payoff_matrix"]
+__all__ = ["Equilibrium", "History", "Strategy", "best_counter", "best_response", "breed_pairs",
+           "breed_preferences", "breed_random", "equilibrium", "evolve", "exploitability",
+           "grid_trial", "identity", "identity_score", "margin", "mixed_vector", "mutate",
+           "payoff_matrix", "play", "random_strategy", "reverse"]

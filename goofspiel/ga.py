@@ -13,13 +13,14 @@ scored only G - 1 times.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 import numpy as np
 from tqdm.auto import tqdm
 
-from goofspiel.breed import BREEDERS, breed_preferences, mutate as mutate_one
+from goofspiel.breed import BREEDERS, breed_preferences
+from goofspiel.breed import mutate as mutate_one
 
 MUTATE = ("none", "children", "all")
 

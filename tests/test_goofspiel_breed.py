@@ -7,15 +7,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goofspiel.breed import (breed_pairs, breed_preferences, breed_random, mutate,
-                             preference_list, _all_pairs)
+from goofspiel.breed import (
+    _all_pairs,
+    breed_pairs,
+    breed_preferences,
+    breed_random,
+    mutate,
+    preference_list,
+)
 
 BREEDERS = [breed_pairs, breed_preferences, breed_random,
             lambda m, d, r: breed_preferences(m, d, r, as_published=True)]
-
-
-def perm(draw_n=st.integers(2, 12)):
-    return draw_n.flatmap(lambda n: st.permutations(list(range(n))))
 
 
 @settings(max_examples=300, deadline=None)
@@ -33,7 +35,7 @@ def test_every_child_is_a_permutation_and_self_breeding_returns_the_parent(paren
 
 
 def test_order_crossover_matches_the_spec_example():
-    to_ranks = lambda prefs: [prefs.index(c) for c in range(len(prefs))]   # noqa: E731
+    to_ranks = lambda prefs: [prefs.index(c) for c in range(len(prefs))]
     mom, dad = to_ranks([0, 1, 2, 3, 4]), to_ranks([4, 0, 1, 2, 3])
     for seed in range(200):
         rnd = random.Random(seed)
@@ -89,8 +91,8 @@ def test_pairs_breeder_agrees_with_the_plain_oracle():
 def test_mutation_degree_half_forgets_every_relation():
     rnd = random.Random(0)
     base = list(range(6))
-    kept = np.mean([(lambda c: c[0] < c[5])(mutate(base, 0.5, rnd)) for _ in range(4000)])
-    small = np.mean([(lambda c: c[0] < c[5])(mutate(base, 0.1, rnd)) for _ in range(4000)])
+    kept = np.mean([c[0] < c[5] for c in (mutate(base, 0.5, rnd) for _ in range(4000))])
+    small = np.mean([c[0] < c[5] for c in (mutate(base, 0.1, rnd) for _ in range(4000))])
     assert abs(kept - 0.5) < 0.03 and small > 0.85
 
 

@@ -4,8 +4,18 @@ import itertools
 import numpy as np
 import pytest
 
-from goofspiel import (Strategy, best_counter, best_response, equilibrium, exploitability, identity,
-                       margin, mixed_vector, payoff_matrix, random_strategy)
+from goofspiel import (
+    Strategy,
+    best_counter,
+    best_response,
+    equilibrium,
+    exploitability,
+    identity,
+    margin,
+    mixed_vector,
+    payoff_matrix,
+    random_strategy,
+)
 from goofspiel.equilibrium import all_ranks
 
 
@@ -27,7 +37,7 @@ def test_identity_facts(n):
     assert len(best) == 1 and tuple(all_ranks(n)[best[0]]) == tuple(range(n))
     assert vs_random[best[0]] == pytest.approx((n * n - 1) / 6)
     x = mixed_vector(identity(range(1, n + 1)), n)
-    k, gain = best_response(x, a)
+    _, gain = best_response(x, a)
     assert gain == n * (n - 3) / 2
     assert best_counter(identity(range(1, n + 1)))[1] == gain
 

@@ -59,10 +59,10 @@ def test_sweep_is_identical_on_processes_and_dask():
     grid = {"breeder": ["pairs", "preferences"], "mutation": [0.0, 0.2], "initial": [5],
             "generations": [6], "mutate": ["children"], "as_published": [False]}
     local = run_sweep(grid_trial, grid, trials=3, seed=11, n_jobs=2, progress=False)
-    with distributed.LocalCluster(processes=False, n_workers=2, threads_per_worker=1,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster):
-        with parallel_config(backend="dask"):
-            remote = run_sweep(grid_trial, grid, trials=3, seed=11, progress=False)
+    cluster = distributed.LocalCluster(processes=False, n_workers=2, threads_per_worker=1,
+                                       dashboard_address=None)
+    with cluster, distributed.Client(cluster), parallel_config(backend="dask"):
+        remote = run_sweep(grid_trial, grid, trials=3, seed=11, progress=False)
     assert len(local) == len(remote) == 12
     for a, b in zip(local, remote):
         assert a["seed"] == b["seed"] and np.array_equal(a["result"]["best"], b["result"]["best"])
