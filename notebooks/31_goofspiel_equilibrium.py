@@ -42,9 +42,18 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-import goofspiel
-from goofspiel import (Strategy, best_counter, best_response, equilibrium, evolve, exploitability,
-                       identity, margin, mixed_vector, payoff_matrix)
+from goofspiel import (
+    Strategy,
+    best_counter,
+    best_response,
+    equilibrium,
+    evolve,
+    exploitability,
+    identity,
+    margin,
+    mixed_vector,
+    payoff_matrix,
+)
 from goofspiel.equilibrium import all_ranks
 from studykit import Claim, exact_claim, record_claims, save_figure
 
