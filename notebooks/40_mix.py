@@ -39,7 +39,7 @@ import os
 
 if os.environ.get("GAMEAI_QUICK"):
     TRAIN_GAMES, SEEDS, RANDOM_GAMES, REACH_GAMES = 30, 2, 300, 40     # a smoke run
-    LADDER_GAMES, AB_DEPTHS, SOLVE_COLS, NJOBS, DEEP_GAMES = 2, (2,), (4,), 1, 0
+    LADDER_GAMES, AB_DEPTHS, SOLVE_COLS, NJOBS, DEEP_GAMES = 1, (2,), (4,), 1, 0
     PERFECT_BOARD, PERFECT_GAMES = (4, 4), 2
 
 # %%
