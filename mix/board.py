@@ -48,6 +48,12 @@ class Geometry:
 def has_line(s: int, g: Geometry) -> bool:
     """True when the stones ``s`` hold ``g.k`` in a row in one of the board's directions."""
     k = g.k
+    if k == 4:
+        for d in g.dirs:
+            m = s & (s >> d)
+            if m & (m >> 2 * d):
+                return True
+        return False
     for d in g.dirs:
         m, n = s, 1
         while n < k:  # m: starts of runs of length n; doubling then topping up

@@ -14,6 +14,8 @@ from mix.board import Board, Geometry
 
 def threats(s: int, empty: int, g: Geometry) -> int:
     """Mask of the empty slots that would complete k in a row for the stones ``s``."""
+    if g.k == 4:
+        return _threats4(s, empty, g.dirs)
     k, r = g.k, 0
     for d in g.dirs:
         for j in range(k):  # the empty slot is the j-th cell of the window
@@ -26,6 +28,17 @@ def threats(s: int, empty: int, g: Geometry) -> int:
                         break
             r |= acc
     return r
+
+
+def _threats4(s: int, empty: int, dirs: tuple[int, ...]) -> int:
+    """``threats`` for k = 4: slot x is a threat when S holds x+d, x+2d and (x+3d or x-d), or
+    x-d, x-2d and (x-3d or x+d), for some direction d."""
+    r = 0
+    for d in dirs:
+        up1, dn1 = s >> d, s << d      # S at x+d, S at x-d
+        up2, dn2 = up1 & (s >> 2 * d), dn1 & (s << 2 * d)
+        r |= (up2 & (dn1 | (s >> 3 * d))) | (dn2 & (up1 | (s << 3 * d)))
+    return r & empty
 
 
 def has_mate(s: int, feasible: int, g: Geometry) -> bool:
@@ -52,6 +65,19 @@ def raw_features(stones: list[int] | tuple[int, int], g: Geometry) -> dict:
     return out
 
 
+def _masks(stones, g: Geometry) -> tuple[int, int, int, int, int, int]:
+    """(mate X, mate O, chess X, chess O, threats X, threats O) with chess and threats as masks.
+    A mate ends on two chess slots, so it is only looked for when the side has a chess."""
+    s0, s1 = stones
+    occ = s0 | s1
+    empty, feas = g.full & ~occ, (occ + g.bottom) & g.full
+    t0, t1 = threats(s0, empty, g), threats(s1, empty, g)
+    c0, c1 = t0 & feas, t1 & feas
+    m0 = bool(c0) and has_mate(s0, feas, g)
+    m1 = bool(c1) and has_mate(s1, feas, g)
+    return m0, m1, c0, c1, t0, t1
+
+
 BIT_NAMES = ("O to move", "X mate", "O mate", "X chess", "O chess", "X potential", "O potential")
 
 
@@ -67,10 +93,11 @@ class BitFeatures:
 
     def index(self, stones, turn: int, g: Geometry) -> int:
         """The state number of a position (bit 0 = O to move, see ``BIT_NAMES``)."""
-        f = raw_features(stones, g)
-        key = "threats" if self.loose else "potential"
-        return (turn | f[0]["mate"] << 1 | f[1]["mate"] << 2 | (f[0]["chess"] != 0) << 3
-                | (f[1]["chess"] != 0) << 4 | (f[0][key] != 0) << 5 | (f[1][key] != 0) << 6)
+        m0, m1, c0, c1, t0, t1 = _masks(stones, g)
+        if not self.loose:  # strict: a potential chess is a threat slot that is not feasible
+            t0, t1 = t0 & ~c0, t1 & ~c1
+        return (turn | m0 << 1 | m1 << 2 | (c0 != 0) << 3 | (c1 != 0) << 4
+                | (t0 != 0) << 5 | (t1 != 0) << 6)
 
     def board_index(self, b: Board) -> int:
         return self.index(b.stones, b.turn, b.g)
@@ -89,14 +116,10 @@ class CountFeatures:
     name = "counts"
 
     def index(self, stones, turn: int, g: Geometry) -> int:
-        f = raw_features(stones, g)
-        s = turn * 2 + f[0]["mate"]
-        s = s * 2 + f[1]["mate"]
-        for p in (0, 1):
-            s = s * 3 + min(f[p]["chess"].bit_count(), 2)
-        for p in (0, 1):
-            s = s * 3 + min(f[p]["potential"].bit_count(), 2)
-        return s
+        m0, m1, c0, c1, t0, t1 = _masks(stones, g)
+        return ((((((turn * 2 + m0) * 2 + m1) * 3 + min(c0.bit_count(), 2)) * 3
+                  + min(c1.bit_count(), 2)) * 3 + min((t0 & ~c0).bit_count(), 2)) * 3
+                + min((t1 & ~c1).bit_count(), 2))
 
     def board_index(self, b: Board) -> int:
         return self.index(b.stones, b.turn, b.g)
