@@ -15,9 +15,10 @@ from functools import lru_cache
 import numpy as np
 
 from catmouse.game import DELTAS, check_board, check_first_move
+from catmouse.mdp import policy_cells
 from catmouse.mice import MOUSE_DELTAS, check_mouse, mouse_move
 from catmouse.stream import LegacyStream
-from catmouse.window import TABLE_DIRECTIONS, window_direction, window_index_arrays
+from catmouse.window import window_direction
 
 
 def play_local(table: np.ndarray, rows: int, cols: int, mouse: str, draw, first_move: str = "mouse"):
@@ -55,57 +56,49 @@ def game_streams(games: int, length: int, mode: str = "article", seed: int = 0) 
     return np.random.default_rng(seed).integers(0, 4, size=(games, length), dtype=np.int8)
 
 
-def _rounded_distances(rows: int, cols: int) -> np.ndarray:
-    return np.array([[round(float(np.sqrt(dx * dx + dy * dy)), 2) for dy in range(rows)]
-                     for dx in range(cols)])
+@lru_cache(maxsize=8)
+def _board_tables(rows: int, cols: int):
+    """Per (cat cell, mouse cell, direction): the mouse's target, legal/safe flags; rounded distances.
+
+    Cells are ``x * rows + y``; directions index ``MOUSE_DELTAS`` (U, D, L, R).
+    """
+    n = rows * cols
+    x, y = np.divmod(np.arange(n), rows)
+    tx = x[:, None] + np.array([d[0] for d in MOUSE_DELTAS])[None, :]
+    ty = y[:, None] + np.array([d[1] for d in MOUSE_DELTAS])[None, :]
+    on = (tx >= 0) & (tx < cols) & (ty >= 0) & (ty < rows)
+    target = np.where(on, tx * rows + ty, 0)
+    gap = np.abs(tx[None] - x[:, None, None]) + np.abs(ty[None] - y[:, None, None])   # (c, m, k)
+    legal = on[None] & (gap != 0)
+    safe = legal & (gap != 1)
+    rounded = np.array([[round(float(np.sqrt(dx * dx + dy * dy)), 2) for dy in range(rows)]
+                        for dx in range(cols)])          # Python's rounding, as the article
+    dist = rounded[np.abs(x[:, None] - x[None]), np.abs(y[:, None] - y[None])]
+    return target, legal, safe, safe.any(axis=2), dist
 
 
-def _mouse_step(kind, S, g, ptr, cx, cy, mx, my, rows, cols):
-    """Move every listed mouse (arrays are updated in place at the listed rows)."""
+def _mouse_step(kind, S, g, ptr, c, m, tables):
+    """New mouse cells of the listed games (and their advanced stream pointers)."""
+    target, legal, safe, any_safe, _ = tables
     pending = np.arange(len(g))
-    any_safe = None
-    if kind == "strict":
-        any_safe = np.zeros(len(g), dtype=bool)
-        for ddx, ddy in MOUSE_DELTAS:
-            nx, ny = mx + ddx, my + ddy
-            ok = (nx >= 0) & (nx < cols) & (ny >= 0) & (ny < rows) & (np.abs(nx - cx) + np.abs(ny - cy) > 1)
-            any_safe |= ok
+    new = m.copy()
     tries = 0
-    newx, newy = mx.copy(), my.copy()
-    dx_of, dy_of = np.array([d[0] for d in MOUSE_DELTAS]), np.array([d[1] for d in MOUSE_DELTAS])
     while len(pending):
         tries += 1
         if ptr[pending].max() >= S.shape[1]:
             raise _Exhausted
         k = S[g[pending], ptr[pending]]
         ptr[pending] += 1
-        nx, ny = mx[pending] + dx_of[k], my[pending] + dy_of[k]
-        c_x, c_y = cx[pending], cy[pending]
-        legal = (nx >= 0) & (nx < cols) & (ny >= 0) & (ny < rows) & ~((nx == c_x) & (ny == c_y))
-        safe = legal & (np.abs(nx - c_x) + np.abs(ny - c_y) != 1)
-        if kind == "smart":
-            ok = safe if tries <= 4 else legal
-        elif kind == "strict":
-            ok = np.where(any_safe[pending], safe, legal)
-        else:
-            ok = legal
-        newx[pending[ok]], newy[pending[ok]] = nx[ok], ny[ok]
+        cp, mp = c[pending], m[pending]
+        if kind == "random" or (kind == "smart" and tries > 4):
+            ok = legal[cp, mp, k]
+        elif kind == "smart":
+            ok = safe[cp, mp, k]
+        else:                                   # strict: picky while a safe cell exists
+            ok = np.where(any_safe[cp, mp], safe[cp, mp, k], legal[cp, mp, k])
+        new[pending[ok]] = target[mp[ok], k[ok]]
         pending = pending[~ok]
-    return newx, newy, ptr
-
-
-_DIR_DX = np.array([DELTAS[d][0] for d in TABLE_DIRECTIONS])
-_DIR_DY = np.array([DELTAS[d][1] for d in TABLE_DIRECTIONS])
-
-
-def _cat_step(a, cx, cy, mx, my, cand, flat_tables, rows, cols):
-    """Move the cats of the listed games: window table inside the window, greedy outside."""
-    flat, inside = window_index_arrays(cx[a], cy[a], mx[a], my[a], rows, cols)
-    ddx, ddy = mx[a] - cx[a], my[a] - cy[a]
-    vertical = (np.abs(ddy) >= np.abs(ddx)) & (ddy != 0)
-    code = flat_tables[cand[a], flat]
-    cx[a] += np.where(inside, _DIR_DX[code], np.where(vertical, 0, np.sign(ddx)))
-    cy[a] += np.where(inside, _DIR_DY[code], np.where(vertical, np.sign(ddy), 0))
+    return new, ptr
 
 
 class _Exhausted(Exception):
@@ -119,34 +112,48 @@ def evaluate_batch(tables: np.ndarray, rows: int, cols: int, games: int = 1000, 
     Returns per-game arrays of shape (K, games): won, rounds, distance figure.
     """
     check_board(rows, cols)
+    tables = np.asarray(tables)
+    next_cells = np.stack([policy_cells(rows, cols, t) for t in tables])
+    return play_batch(next_cells, rows, cols, games, mouse, mode, seed, first_move)
+
+
+def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000, mouse: str = "smart",
+               mode: str = "article", seed: int = 0, first_move: str = "mouse"):
+    """Play K cat policies given as next-cell tables (shape (K, n, n), cells ``x * rows + y``).
+
+    Every policy meets the same ``games`` mice (common random numbers). Returns per-game arrays
+    of shape (K, games): won, rounds, distance figure (the article's rules, see the module doc).
+    """
+    check_board(rows, cols)
     check_mouse(mouse)
     check_first_move(first_move)
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
-    flat_tables = np.asarray(tables).reshape(len(tables), -1)
-    K, limit = len(flat_tables), (rows + cols) * 2
+    n = rows * cols
+    next_cells = np.asarray(next_cells)
+    if next_cells.ndim != 3 or next_cells.shape[1:] != (n, n):
+        raise ValueError(f"next_cells must have shape (K, {n}, {n}), got {next_cells.shape}")
+    boards = _board_tables(rows, cols)
+    dist = boards[4]
+    K, limit = len(next_cells), (rows + cols) * 2
     length = 16 * limit + 64
     while True:
         S = game_streams(games, length, mode, seed)
         g = np.tile(np.arange(games), K)
         cand = np.repeat(np.arange(K), games)
-        n = K * games
-        cx, cy = np.zeros(n, np.int64), np.zeros(n, np.int64)
-        mx, my = np.full(n, cols - 1), np.full(n, rows - 1)
-        ptr = np.zeros(n, np.int64)
-        won, rounds, figure = np.zeros(n, bool), np.zeros(n, np.int64), np.zeros(n)
-        records, acc = np.zeros((n, limit)), np.zeros(n)
-        dist_table = _rounded_distances(rows, cols)
-        alive = np.arange(n)
-
-        state = (cx, cy, mx, my, cand, flat_tables, rows, cols)
+        total = K * games
+        c = np.zeros(total, np.int64)
+        m = np.full(total, n - 1, np.int64)
+        ptr = np.zeros(total, np.int64)
+        won, rounds, figure = np.zeros(total, bool), np.zeros(total, np.int64), np.zeros(total)
+        records, acc = np.zeros((total, limit)), np.zeros(total)
+        alive = np.arange(total)
         if first_move == "cat":
-            _cat_step(alive, *state)
+            c = next_cells[cand, c, m]
         r, exhausted = 1, False
         while len(alive):
             try:
-                mx[alive], my[alive], ptr[alive] = _mouse_step(
-                    mouse, S, g[alive], ptr[alive], cx[alive], cy[alive], mx[alive], my[alive], rows, cols)
+                m[alive], ptr[alive] = _mouse_step(mouse, S, g[alive], ptr[alive], c[alive], m[alive], boards)
             except _Exhausted:
                 exhausted = True
                 break
@@ -154,11 +161,12 @@ def evaluate_batch(tables: np.ndarray, rows: int, cols: int, games: int = 1000, 
                 rounds[alive] = r
                 figure[alive] = np.mean(records[alive, :r - 1], axis=1)
                 break
-            _cat_step(alive, *state)
-            rec = dist_table[np.abs(cx[alive] - mx[alive]), np.abs(cy[alive] - my[alive])]
+            ca = next_cells[cand[alive], c[alive], m[alive]]
+            c[alive] = ca
+            rec = dist[ca, m[alive]]
             records[alive, r - 1] = rec
             acc[alive] += rec
-            caught = (cx[alive] == mx[alive]) & (cy[alive] == my[alive])
+            caught = ca == m[alive]
             done = alive[caught]
             won[done], rounds[done], figure[done] = True, r, acc[done] / r
             alive = alive[~caught]
