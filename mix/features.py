@@ -14,8 +14,14 @@ from mix.board import Board, Geometry
 
 def threats(s: int, empty: int, g: Geometry) -> int:
     """Mask of the empty slots that would complete k in a row for the stones ``s``."""
-    if g.k == 4:
-        return _threats4(s, empty, g.dirs)
+    if g.k == 4:  # memoised: the slots S would complete depend only on S and the directions
+        cache = _RAW.get(g.dirs)
+        if cache is None or len(cache) > _RAW_LIMIT:
+            cache = _RAW[g.dirs] = {}
+        r = cache.get(s)
+        if r is None:
+            r = cache[s] = _threats4(s, g.dirs)
+        return r & empty
     k, r = g.k, 0
     for d in g.dirs:
         for j in range(k):  # the empty slot is the j-th cell of the window
@@ -30,15 +36,19 @@ def threats(s: int, empty: int, g: Geometry) -> int:
     return r
 
 
-def _threats4(s: int, empty: int, dirs: tuple[int, ...]) -> int:
-    """``threats`` for k = 4: slot x is a threat when S holds x+d, x+2d and (x+3d or x-d), or
-    x-d, x-2d and (x-3d or x+d), for some direction d."""
+_RAW: dict[tuple[int, ...], dict[int, int]] = {}  # directions -> {stones: threat slots}
+_RAW_LIMIT = 100_000
+
+
+def _threats4(s: int, dirs: tuple[int, ...]) -> int:
+    """``threats`` for k = 4 before masking by the empty slots: slot x when S holds x+d, x+2d
+    and (x+3d or x-d), or x-d, x-2d and (x-3d or x+d), for some direction d."""
     r = 0
     for d in dirs:
         up1, dn1 = s >> d, s << d      # S at x+d, S at x-d
         up2, dn2 = up1 & (s >> 2 * d), dn1 & (s << 2 * d)
         r |= (up2 & (dn1 | (s >> 3 * d))) | (dn2 & (up1 | (s << 3 * d)))
-    return r & empty
+    return r
 
 
 def has_mate(s: int, feasible: int, g: Geometry) -> bool:

@@ -22,32 +22,52 @@ def center_order(cols: int) -> list[int]:
 
 
 def _negamax(b: Board, depth: int, alpha: float, beta: float, values: Sequence[float],
-             feats, draw: float, order: list[int]) -> float:
-    """Value for the side to move; leaves are ``values[state]`` signed for the mover."""
+             feats, draw: float, orders: dict[int, list[int]], killers: list[int]) -> float:
+    """Value for the side to move; leaves are ``values[state]`` signed for the mover.
+    ``killers[depth]``: the move that last cut off at this depth, tried first
+    (``orders[k]``: the columns, centre first, with ``k`` moved to the front)."""
     sign = 1.0 if b.turn == X else -1.0
-    if b.moves == b.g.rows * b.g.cols:
+    full = b.g.rows * b.g.cols
+    if b.moves == full:
         return sign * draw
-    if depth == 0:
-        key = (b.stones[0], b.stones[1])
-        s = _LEAF.get(key)
-        if s is None:
-            s = _LEAF[key] = feats.index(b.stones, b.turn, b.g)
-        return sign * values[s]
-    rows, best = b.g.rows, -INF
-    for c in order:
-        if b.heights[c] >= rows:
+    rows, heights, best = b.g.rows, b.heights, -INF
+    moves = orders[killers[depth]]
+    if depth == 1:  # the children are leaves: evaluate them here (no call per leaf)
+        stones, g = b.stones, b.g
+        for c in moves:
+            if heights[c] >= rows:
+                continue
+            if b.play(c):
+                b.undo(c)
+                return 1.0
+            if b.moves == full:
+                v = sign * draw
+            else:
+                key = (stones[0], stones[1])
+                s = _LEAF.get(key)
+                if s is None:
+                    s = _LEAF[key] = feats.index(stones, b.turn, g)
+                v = sign * values[s]
+            b.undo(c)
+            if v > best:
+                best = v
+                if v >= beta:
+                    killers[1] = c
+                    break
+        return best
+    for c in moves:
+        if heights[c] >= rows:
             continue
         if b.play(c):
             b.undo(c)
             return 1.0
-        v = -_negamax(b, depth - 1, -beta, -alpha, values, feats, draw, order)
+        v = -_negamax(b, depth - 1, -beta, -max(alpha, best), values, feats, draw, orders, killers)
         b.undo(c)
         if v > best:
             best = v
-            if v > alpha:
-                alpha = v
-                if alpha >= beta:
-                    break
+            if v >= beta:
+                killers[depth] = c
+                break
     return best
 
 
@@ -63,10 +83,19 @@ def search_values(b: Board, depth: int, values: Sequence[float], feats,
             return {c: 1.0}
         b.undo(c)
     out, best = {}, -INF
+    sign = 1.0 if b.turn == X else -1.0
+    killers = [order[0]] * (depth + 1)
+    orders = {k: [k] + [c for c in order if c != k] for k in order}
     _LEAF.clear()
     for c in order:
         b.play(c)
-        v = -_negamax(b, depth - 1, -INF, -(best - 1e-12), values, feats, draw, order)
+        if b.is_over():  # a full board: a draw
+            v = sign * draw
+        elif depth == 1:
+            v = sign * values[feats.index(b.stones, b.turn, b.g)]
+        else:
+            v = -_negamax(b, depth - 1, -INF, -(best - 1e-12), values, feats, draw, orders,
+                          killers)
         b.undo(c)
         if v >= best - 1e-12:
             best = max(best, v)

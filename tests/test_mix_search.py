@@ -1,0 +1,63 @@
+"""MIX search: the pruned alpha-beta (killer moves, leaf and threat caches) against plain
+minimax over the same value table, on random positions and tables with many ties."""
+
+import random
+
+import pytest
+
+from mix.board import Board, X
+from mix.features import get_features
+from mix.search import search_values
+
+
+def minimax(b: Board, depth: int, values, feats, draw: float) -> float:
+    """Plain minimax, no pruning: the mover's value (a win is +1, leaves are table values)."""
+    sign = 1.0 if b.turn == X else -1.0
+    if b.is_over():
+        return sign * draw
+    if depth == 0:
+        return sign * values[feats.board_index(b)]
+    best = -2.0
+    for c in b.legal_moves():
+        v = 1.0 if b.play(c) else -minimax(b, depth - 1, values, feats, draw)
+        b.undo(c)
+        best = max(best, v)
+    return best
+
+
+def root_values(b: Board, depth: int, values, feats, draw: float) -> dict[int, float]:
+    out = {}
+    for c in b.legal_moves():
+        out[c] = 1.0 if b.play(c) else -minimax(b, depth - 1, values, feats, draw)
+        b.undo(c)
+    return out
+
+
+@pytest.mark.parametrize("features,rows,cols,depth,cases", [
+    ("bits-strict", 5, 6, 1, 30), ("bits-strict", 5, 6, 2, 30), ("bits-strict", 6, 5, 3, 20),
+    ("bits-loose", 4, 5, 4, 12), ("counts", 5, 5, 3, 15), ("bits-strict", 4, 4, 4, 12)])
+def test_search_values_agree_with_plain_minimax(features, rows, cols, depth, cases):
+    feats = get_features(features)
+    rng = random.Random(depth * 100 + rows * 10 + cols)
+    checked = 0
+    while checked < cases:
+        # coarse values (many ties, as in a learned table) and a random draw value
+        values = [rng.choice((-0.5, -0.25, 0.0, 0.25, 0.5)) for _ in range(feats.n_states)]
+        draw = rng.choice((0.0, 0.3))
+        b = Board(rows, cols)
+        for _ in range(rng.randint(0, rows * cols - 3)):
+            b.play(rng.choice(b.legal_moves()))
+            if b.is_over():
+                break
+        if b.is_over():
+            continue
+        want = root_values(b, depth, values, feats, draw)
+        top = max(want.values())
+        got = search_values(b, depth, values, feats, draw)
+        wins = [c for c in b.legal_moves() if b.copy().play(c)]
+        if wins:  # an immediate win is taken at once
+            assert list(got) in [[c] for c in wins] and list(got.values()) == [1.0]
+        else:
+            assert set(got) == {c for c, v in want.items() if v == top}
+            assert all(abs(v - top) < 1e-12 for v in got.values())
+        checked += 1
