@@ -1,0 +1,107 @@
+"""``python -m mix play`` driven through a real pseudo-terminal (pexpect): whole games as X
+and as O, invalid inputs explained and asked again, a corrupted values file rejected."""
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parent.parent
+PROMPT = r"Your move \(column 0-(\d+), q to quit\): "
+ENDINGS = ["You win!", "The program wins.", "Draw."]
+
+
+def spawn(*args: str):
+    """``python -m mix play *args`` in a pseudo-terminal."""
+    return pexpect.spawn(sys.executable, ["-m", "mix", "play", *args], cwd=str(ROOT),
+                         encoding="utf-8", timeout=60, dimensions=(60, 120))
+
+
+def board_rows(text: str) -> list[str]:
+    """The board rows (top first) of the last board drawn in ``text``."""
+    return [ln for ln in text.splitlines() if re.fullmatch(r"(\s+[XO.])+", ln.rstrip())]
+
+
+def play_to_the_end(child, cols: int, first_column: int = 0) -> tuple[str, int, int]:
+    """Answer every prompt with the next column in turn (a full column is refused and the
+    next one tried); returns (the ending, prompts answered, refusals)."""
+    col, prompts, refused = first_column, 0, 0
+    while True:
+        i = child.expect([PROMPT, *map(re.escape, ENDINGS)])
+        if i > 0:
+            return ENDINGS[i - 1], prompts, refused
+        if "is full" in child.before:
+            refused += 1
+        prompts += 1
+        child.sendline(str(col % cols))
+        col += 1
+        assert prompts < 200, "the game does not end"
+
+
+def test_terminal_game_as_x_with_invalid_inputs():
+    child = spawn("--rows", "6", "--cols", "7", "--as", "X", "--seed", "0")
+    child.expect("MIX 6x7: four in a row horizontally or vertically. You are X.")
+    child.expect(PROMPT)
+    assert child.match.group(1) == "6"
+    assert "0  1  2  3  4  5  6" in child.before                 # column numbers under the board
+    for bad, why in [("hello", "'hello' is not a column number."),
+                     ("", "'' is not a column number."),
+                     ("-3", "Column -3 is off the board: choose 0 to 6."),
+                     ("99", "Column 99 is off the board: choose 0 to 6."),
+                     ("2.5", "'2.5' is not a column number.")]:
+        child.sendline(bad)
+        child.expect_exact(why)
+        child.expect(PROMPT)                                       # and asked again
+    # keep playing column 0 until it is full: the refusal is explained and we are asked again
+    for _ in range(6):
+        child.sendline("0")
+        i = child.expect([PROMPT, "Column 0 is full: choose another."])
+        if i == 1:
+            break
+    assert i == 1, "column 0 never filled up"
+    ending, _, _ = play_to_the_end(child, 7, 1)
+    assert ending in ENDINGS
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_terminal_game_as_o_plays_to_the_end():
+    child = spawn("--rows", "6", "--cols", "7", "--as", "o", "--depth", "2", "--seed", "1")
+    child.expect("You are O.")
+    child.expect(r"The program plays column (\d+)\.")              # X (the program) moves first
+    ending, prompts, _ = play_to_the_end(child, 7, 3)
+    assert prompts >= 3
+    grid = [row.split() for row in board_rows(child.before)[-6:]]   # the final board, top first
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(grid) == 6 and all(len(row) == 7 for row in grid)
+    xs, os_ = (sum(row.count(s) for row in grid) for s in "XO")
+    assert xs - os_ in (0, 1)                                       # X moved first
+    lines = ["".join(row) for row in grid] + ["".join(col) for col in zip(*grid)]
+    winner = {"You win!": "O", "The program wins.": "X", "Draw.": None}[ending]
+    if winner:
+        assert any(winner * 4 in line for line in lines)
+    else:
+        assert xs + os_ == 42
+
+
+def test_terminal_quit_and_corrupted_values_file(tmp_path):
+    child = spawn("--rows", "5", "--cols", "6")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect_exact("Bye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    bad = tmp_path / "mix.init"
+    bad.write_text("# MIX values file\nfeatures bits-strict\nstates 128\n" + "0.5\n" * 127 + "oops\n")
+    child = spawn("--values", str(bad))
+    child.expect_exact(f"error: values file {bad}: value 127 is not a number: 'oops'")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
