@@ -49,7 +49,9 @@ def reachable_states(features: str, agents=("random", "random"), games: int = 10
 
 
 def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20, seed: int = 0):
-    """An ipywidgets board: one button per column, the program answering each move."""
+    """An ipywidgets board: one button per column, the program answering each move.
+
+    The returned box also carries ``board``, ``buttons`` and ``status`` (the game so far)."""
     import ipywidgets as w
     from IPython.display import clear_output, display
 
@@ -88,4 +90,6 @@ def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20,
     if human != X:
         b.play(program.choose(b, rng))
     redraw()
-    return w.VBox([w.HBox(buttons), status, out])
+    box = w.VBox([w.HBox(buttons), status, out])
+    box.board, box.buttons, box.status = b, buttons, status  # for tests and curious readers
+    return box
