@@ -61,3 +61,30 @@ def test_search_values_agree_with_plain_minimax(features, rows, cols, depth, cas
             assert set(got) == {c for c, v in want.items() if v == top}
             assert all(abs(v - top) < 1e-12 for v in got.values())
         checked += 1
+
+
+def test_wilson_interval_known_values():
+    from mix.ladder import wilson
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and abs(hi - 0.2775) < 1e-3
+    lo, hi = wilson(50, 100)
+    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
+    with pytest.raises(ValueError, match="k <= n"):
+        wilson(11, 10)
+
+
+def test_ladder_sums_its_seeded_chunks_whatever_the_workers():
+    from mix.ladder import ladder
+    from mix.match import match
+    from studykit.sweep import trial_seeds
+    pairs = {"random/onestep": ("random", "onestep"), "r/r": ("random", "random")}
+    one = ladder(pairs, games=12, seed=5, chunks=3, n_jobs=1, rows=5, cols=6)
+    two = ladder(pairs, games=12, seed=5, chunks=3, n_jobs=2, rows=5, cols=6)
+    assert one.equals(two)
+    parts = [match("random", "onestep", 4, s, rows=5, cols=6) for s in trial_seeds(5, 3)]
+    assert one.loc["random/onestep", "win_as_X"] == sum(p.x_wins for p in parts) / 12
+    parts = [match("onestep", "random", 4, s, rows=5, cols=6) for s in trial_seeds(5, 3)]
+    assert one.loc["random/onestep", "win_as_O"] == sum(p.o_wins for p in parts) / 12
+    assert (one.games_X == 12).all() and (one.lo_X <= one.win_as_X).all()
+    with pytest.raises(ValueError, match="multiple"):
+        ladder(pairs, games=10, chunks=3)
