@@ -1,0 +1,92 @@
+"""Why a game was lost: the report's weakness is a zugzwang, where every move left to the
+program lands directly under one of the opponent's potential chesses."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+
+from mix.agents import make_agent
+from mix.board import Board, Geometry
+from mix.features import threats
+
+KINDS = ("zugzwang", "under a threat by choice", "two chesses at once", "missed a chess")
+
+
+def play_recorded(x_agent, o_agent, seed: int, rows: int = 10, cols: int = 20) -> list[int]:
+    """The columns played in one seeded game between two agents (by name or object)."""
+    agents = (make_agent(x_agent), make_agent(o_agent))
+    b, rng, moves = Board(rows, cols), random.Random(seed), []
+    while not b.is_over():
+        c = agents[b.turn].choose(b, rng)
+        b.play(c)
+        moves.append(c)
+    return moves
+
+
+def _chesses_and_threats(b: Board, p: int) -> tuple[int, int]:
+    g, occ = b.g, b.stones[0] | b.stones[1]
+    t = threats(b.stones[p], g.full & ~occ, g)
+    return t & ((occ + g.bottom) & g.full), t
+
+
+def loss_kind(moves: list[int], rows: int = 10, cols: int = 20) -> dict | None:
+    """How the loser lost a finished game (None for a draw): looks at the position before
+    the loser's last move.
+
+    - 'two chesses at once': the winner already had two or more chess slots (a trap or a mate);
+    - 'missed a chess': the winner had one chess and the loser did not block it;
+    - 'zugzwang': the winner had no chess, and every legal move of the loser landed directly
+      under one of the winner's potential chesses (the report's weakness);
+    - 'under a threat by choice': the same, but a safe move existed.
+    Also returns the row of the winning slot (0 = bottom) and the winner's potential chesses.
+    """
+    if len(moves) < 2:
+        raise ValueError("a lost game has at least two moves")
+    b = Board(geometry=Geometry(rows, cols))
+    for c in moves[:-2]:
+        b.play(c)
+    loser, winner = b.turn, 1 - b.turn
+    chess, t = _chesses_and_threats(b, winner)
+    potential = t & ~chess
+    legal = b.legal_moves()
+    b.play(moves[-2])
+    if not b.play(moves[-1]):
+        if b.is_over():  # a full board: a draw
+            return None
+        raise ValueError("moves do not end with a winning move or a full board")
+    h = b.g.height
+    slot_row = b.heights[moves[-1]] - 1
+    if chess.bit_count() >= 2:
+        kind = "two chesses at once"
+    elif chess:
+        kind = "missed a chess"
+    else:
+        heights = [0] * cols  # the position before the loser's last move
+        for c in moves[:-2]:
+            heights[c] += 1
+        unsafe = [c for c in legal if heights[c] + 1 < rows
+                  and t >> (c * h + heights[c] + 1) & 1]
+        kind = "zugzwang" if len(unsafe) == len(legal) else "under a threat by choice"
+    return {"kind": kind, "loser": "XO"[loser], "win_row": slot_row,
+            "winner_potential": potential.bit_count()}
+
+
+def why_lost(agent, opponent, games: int, seed: int = 0, rows: int = 10,
+             cols: int = 20) -> tuple[Counter, list[dict]]:
+    """``agent`` against ``opponent``, ``games`` games in each seat: how ``agent``'s losses
+    happened (a Counter of kinds) and the details of every loss."""
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    seeds = np.random.SeedSequence(seed).generate_state(2 * games)
+    out = []
+    for i, s in enumerate(seeds):
+        as_x = i < games
+        moves = play_recorded(*((agent, opponent) if as_x else (opponent, agent)), int(s),
+                              rows, cols)
+        info = loss_kind(moves, rows, cols)
+        if info is not None and info["loser"] == ("X" if as_x else "O"):
+            out.append(info | {"moves": len(moves)})
+    return Counter(d["kind"] for d in out), out

@@ -1,0 +1,65 @@
+"""How games are lost: hand-made endings, and every zugzwang found in random-ish play checked
+by trying each legal move of the loser."""
+
+import random
+
+import pytest
+
+from mix.board import Board
+from mix.features import raw_features
+from mix.weakness import KINDS, loss_kind, play_recorded, why_lost
+
+
+def test_missed_chess_and_two_chesses():
+    # X: bottom row 0,1,2; O plays 6, 6, 5 and never blocks column 3
+    assert loss_kind([0, 6, 1, 6, 2, 5, 3], 6, 7)["kind"] == "missed a chess"
+    # X: 1,2,3 with 0 and 4 open = a mate (two chesses); O plays on top, then elsewhere
+    info = loss_kind([1, 1, 2, 2, 3, 6, 4], 6, 7)
+    assert info == {"kind": "two chesses at once", "loser": "O", "win_row": 0,
+                    "winner_potential": 0}
+    with pytest.raises(ValueError, match="winning move"):
+        loss_kind([0, 1, 0, 1, 2, 3], 6, 7)
+
+
+def test_draw_is_none_and_short_game_rejected():
+    b, rng, moves = Board(4, 4), random.Random(0), []
+    while True:  # find a drawn 4x4 random game
+        b, moves = Board(4, 4), []
+        while not b.is_over():
+            c = rng.choice(b.legal_moves())
+            b.play(c)
+            moves.append(c)
+        if b.winner is None:
+            break
+    assert loss_kind(moves, 4, 4) is None
+    with pytest.raises(ValueError):
+        loss_kind([0], 4, 4)
+
+
+def test_zugzwangs_are_real():
+    found = dict.fromkeys(KINDS, 0)
+    for i in range(300):
+        moves = play_recorded("onestep-safe", "onestep-safe", seed=i, rows=5, cols=6)
+        info = loss_kind(moves, 5, 6)
+        if info is None:
+            continue
+        found[info["kind"]] += 1
+        if info["kind"] not in ("zugzwang", "under a threat by choice"):
+            continue
+        b = Board(5, 6)
+        for c in moves[:-2]:
+            b.play(c)
+        winner = 1 - b.turn
+        gives = []
+        for c in b.legal_moves():  # each legal move: does the winner then have a chess?
+            b.play(c)
+            gives.append(raw_features(b.stones, b.g)[winner]["chess"] != 0)
+            b.undo(c)
+        assert all(gives) == (info["kind"] == "zugzwang")
+    assert found["zugzwang"] > 0 and found["two chesses at once"] > 0
+
+
+def test_why_lost_counts_only_the_agents_losses():
+    kinds, details = why_lost("random", "onestep", 10, seed=0, rows=6, cols=7)
+    assert sum(kinds.values()) == len(details) >= 15     # onestep beats random nearly always
+    assert all(d["kind"] in KINDS for d in details)
