@@ -16,7 +16,7 @@ import numpy as np
 
 from catmouse.game import DELTAS, check_board, check_first_move
 from catmouse.mdp import policy_cells
-from catmouse.mice import MOUSE_DELTAS, check_mouse, mouse_move
+from catmouse.mice import board_tables, check_mouse, mouse_move
 from catmouse.stream import LegacyStream
 from catmouse.window import window_direction
 
@@ -54,27 +54,6 @@ def game_streams(games: int, length: int, mode: str = "article", seed: int = 0) 
         return np.stack([(LegacyStream(g, block=length).raw(length) & 3).astype(np.int8)
                          for g in range(games)])
     return np.random.default_rng(seed).integers(0, 4, size=(games, length), dtype=np.int8)
-
-
-@lru_cache(maxsize=8)
-def _board_tables(rows: int, cols: int):
-    """Per (cat cell, mouse cell, direction): the mouse's target, legal/safe flags; rounded distances.
-
-    Cells are ``x * rows + y``; directions index ``MOUSE_DELTAS`` (U, D, L, R).
-    """
-    n = rows * cols
-    x, y = np.divmod(np.arange(n), rows)
-    tx = x[:, None] + np.array([d[0] for d in MOUSE_DELTAS])[None, :]
-    ty = y[:, None] + np.array([d[1] for d in MOUSE_DELTAS])[None, :]
-    on = (tx >= 0) & (tx < cols) & (ty >= 0) & (ty < rows)
-    target = np.where(on, tx * rows + ty, 0)
-    gap = np.abs(tx[None] - x[:, None, None]) + np.abs(ty[None] - y[:, None, None])   # (c, m, k)
-    legal = on[None] & (gap != 0)
-    safe = legal & (gap != 1)
-    rounded = np.array([[round(float(np.sqrt(dx * dx + dy * dy)), 2) for dy in range(rows)]
-                        for dx in range(cols)])          # Python's rounding, as the article
-    dist = rounded[np.abs(x[:, None] - x[None]), np.abs(y[:, None] - y[None])]
-    return target, legal, safe, safe.any(axis=2), dist
 
 
 def _mouse_step(kind, S, g, ptr, c, m, tables):
@@ -133,7 +112,7 @@ def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000, 
     next_cells = np.asarray(next_cells)
     if next_cells.ndim != 3 or next_cells.shape[1:] != (n, n):
         raise ValueError(f"next_cells must have shape (K, {n}, {n}), got {next_cells.shape}")
-    boards = _board_tables(rows, cols)
+    boards = board_tables(rows, cols)
     dist = boards[4]
     K, limit = len(next_cells), (rows + cols) * 2
     length = 16 * limit + 64

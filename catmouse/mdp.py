@@ -13,7 +13,7 @@ import numpy as np
 
 from catmouse.exact import neighbours
 from catmouse.game import check_board, check_first_move
-from catmouse.mice import MOUSE_DELTAS, check_mouse, move_probabilities
+from catmouse.mice import MOUSE_DELTAS, check_mouse, transition_arrays
 
 
 def _mouse_targets(rows: int, cols: int) -> np.ndarray:
@@ -31,13 +31,7 @@ def _mouse_targets(rows: int, cols: int) -> np.ndarray:
 def transition(rows: int, cols: int, mouse: str) -> np.ndarray:
     """P[c, m, k]: probability that the mouse at m moves in direction k with the cat at c."""
     check_mouse(mouse)
-    n = rows * cols
-    P = np.zeros((n, n, 4))
-    for c in range(n):
-        for m in range(n):
-            if c != m:
-                P[c, m] = move_probabilities(mouse, c // rows, c % rows, m // rows, m % rows, rows, cols)
-    return P
+    return transition_arrays(mouse, rows, cols)
 
 
 def _certain_capture(cat_table: np.ndarray, P: np.ndarray, targets: np.ndarray, n: int) -> np.ndarray:

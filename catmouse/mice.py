@@ -8,6 +8,8 @@ cell away from the cat exists. Rejected draws count (they consume the random str
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 MOUSE_KINDS = ("random", "smart", "strict")
@@ -60,3 +62,43 @@ def move_probabilities(kind: str, cx: int, cy: int, mx: int, my: int, rows: int,
     q = 1 - safe.sum() / 4                       # smart: four picky draws, then any legal cell
     picky = safe * sum(q ** i for i in range(4)) / 4
     return picky + q ** 4 * legal / legal.sum()
+
+
+@lru_cache(maxsize=8)
+def board_tables(rows: int, cols: int):
+    """Per (cat cell, mouse cell, direction): the mouse's target, legal/safe flags; rounded distances.
+
+    Cells are ``x * rows + y``; directions index ``MOUSE_DELTAS`` (U, D, L, R).
+    """
+    n = rows * cols
+    x, y = np.divmod(np.arange(n), rows)
+    tx = x[:, None] + np.array([d[0] for d in MOUSE_DELTAS])[None, :]
+    ty = y[:, None] + np.array([d[1] for d in MOUSE_DELTAS])[None, :]
+    on = (tx >= 0) & (tx < cols) & (ty >= 0) & (ty < rows)
+    target = np.where(on, tx * rows + ty, 0)
+    gap = np.abs(tx[None] - x[:, None, None]) + np.abs(ty[None] - y[:, None, None])   # (c, m, k)
+    legal = on[None] & (gap != 0)
+    safe = legal & (gap != 1)
+    rounded = np.array([[round(float(np.sqrt(dx * dx + dy * dy)), 2) for dy in range(rows)]
+                        for dx in range(cols)])          # Python's rounding, as the article
+    dist = rounded[np.abs(x[:, None] - x[None]), np.abs(y[:, None] - y[None])]
+    return target, legal, safe, safe.any(axis=2), dist
+
+
+def transition_arrays(kind: str, rows: int, cols: int) -> np.ndarray:
+    """P[c, m, k]: move_probabilities of this mouse for every (cat cell, mouse cell), vectorised."""
+    check_mouse(kind)
+    _, legal, safe, any_safe, _ = board_tables(rows, cols)
+    legal, safe = legal.astype(float), safe.astype(float)
+    n_legal = np.maximum(legal.sum(axis=2, keepdims=True), 1)
+    uniform = legal / n_legal
+    if kind == "random":
+        P = uniform
+    elif kind == "strict":
+        P = np.where(any_safe[..., None], safe / np.maximum(safe.sum(axis=2, keepdims=True), 1), uniform)
+    else:
+        q = 1 - safe.sum(axis=2, keepdims=True) / 4
+        P = safe * (1 + q + q ** 2 + q ** 3) / 4 + q ** 4 * uniform
+    n = rows * cols
+    P[np.arange(n), np.arange(n)] = 0.0                  # the mouse on the cat: never asked
+    return P

@@ -110,3 +110,15 @@ def test_bad_arguments():
         evaluate_local(initial_window_table(), 1, 5)
     with pytest.raises(ValueError, match="mode"):
         train_local(mode="slow")
+
+
+@pytest.mark.parametrize("kind", ["random", "smart", "strict"])
+def test_vectorised_transition_matches_move_probabilities(kind):
+    from catmouse.mice import transition_arrays
+    rows, cols = 6, 7
+    P = transition_arrays(kind, rows, cols)
+    for c in range(rows * cols):
+        for m in range(0, rows * cols, 5):
+            if c != m:
+                ref = move_probabilities(kind, c // rows, c % rows, m // rows, m % rows, rows, cols)
+                np.testing.assert_allclose(P[c, m], ref, atol=1e-12)
