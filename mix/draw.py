@@ -34,18 +34,29 @@ def draw_board(b: Board, ax=None, title: str | None = None):
     return ax
 
 
+def first_seen(features: list[str] | tuple[str, ...], agents=("random", "random"),
+               games: int = 1000, seed: int = 0, rows: int = 10,
+               cols: int = 20) -> dict[str, dict[int, int]]:
+    """For each feature definition, the states met in ``games`` seeded games between
+    ``agents`` and the game (0-based) in which each was first met."""
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    feats = {f: get_features(f) for f in features}
+    g, a = Geometry(rows, cols), [make_agent(x) for x in agents]
+    rng, seen = random.Random(seed), {f: {} for f in features}
+    for i in range(games):
+        b = Board(geometry=g)
+        while not b.is_over():
+            for f, fe in feats.items():
+                seen[f].setdefault(fe.index(b.stones, b.turn, g), i)
+            b.play(a[b.turn].choose(b, rng))
+    return seen
+
+
 def reachable_states(features: str, agents=("random", "random"), games: int = 1000,
                      seed: int = 0, rows: int = 10, cols: int = 20) -> set[int]:
     """The distinct states of ``features`` met in ``games`` seeded games between ``agents``."""
-    feats, g = get_features(features), Geometry(rows, cols)
-    a = [make_agent(x) for x in agents]
-    rng, seen = random.Random(seed), set()
-    for _ in range(games):
-        b = Board(geometry=g)
-        while not b.is_over():
-            seen.add(feats.board_index(b))
-            b.play(a[b.turn].choose(b, rng))
-    return seen
+    return set(first_seen([features], agents, games, seed, rows, cols)[features])
 
 
 def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20, seed: int = 0):

@@ -55,3 +55,18 @@ def test_reachable_states_and_drawing():
         assert not s >> 4 & 1 or s >> 6 & 1
     ax = draw_board(play_widget("random", rows=4, cols=5).board)
     assert len(ax.patches) == 20 and ax.get_xlabel() == "column"
+
+
+def test_first_seen_matches_reachable_states():
+    from mix.draw import first_seen
+    seen = first_seen(["bits-strict", "counts"], ("onestep", "random"), 25, seed=4, rows=6, cols=7)
+    assert set(seen["bits-strict"]) == reachable_states("bits-strict", ("onestep", "random"), 25,
+                                                        seed=4, rows=6, cols=7)
+    assert seen["bits-strict"][0] == 0 and max(seen["counts"].values()) < 25
+    # the counting features refine the strict bits: coarsening them gives the same states
+    def coarse(s):
+        op, xp, oc, xc = s % 3, s // 3 % 3, s // 9 % 3, s // 27 % 3
+        om, xm, turn = s // 81 % 2, s // 162 % 2, s // 324
+        return (turn | xm << 1 | om << 2 | (xc > 0) << 3 | (oc > 0) << 4 | (xp > 0) << 5
+                | (op > 0) << 6)
+    assert {coarse(s) for s in seen["counts"]} == set(seen["bits-strict"])
