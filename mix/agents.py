@@ -193,4 +193,4 @@ def make_agent(spec):
         feats, values = load_values(path)
         return SearchAgent(values, feats, int(arg or 2), name=spec)
     raise ValueError(f"unknown agent {spec!r}: use random, onestep, onestep-safe, builder, "
-                     "alphabeta:D or learned[:D]")
+                     "builder-search[:D], alphabeta:D, learned[:D], learned-counts[:D] or perfect")
