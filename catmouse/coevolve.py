@@ -1,16 +1,29 @@
-"""An improved version-1 trainer: the article's own list of limitations, addressed.
+"""An improved version-1 trainer: the article's own list of limitations, each one a switch.
 
-* several changes per candidate, more after a stagnation (larger jumps);
-* both players learn every iteration (the stronger one keeps improving too);
-* candidates are scored against a pool of the opponent's recent tables, not only the current one;
-* mutations go to cells the scoring games actually consult (others cannot change a result);
-* optionally, the opponent's exact best response joins the pool every few iterations (a
-  double-oracle flavour: the solver as sparring partner).
-Progress is measured with ``exploitability`` (the exact best response), not by the games played.
+The article improves only the losing side, by one-cell changes scored on one game against the
+opponent's current table. ``CoevolutionConfig`` turns on, one by one:
+
+* ``max_changes``: several cells changed per candidate;
+* ``patience`` / ``restart_after``: stagnation detection, with larger jumps (the number of changes
+  doubles after ``patience`` iterations without improvement) and, for the mouse, a restart from a
+  fresh random table after ``restart_after`` (its old table stays in the cat's hall of fame);
+* ``both_learn``: the winning side keeps learning too;
+* ``hall_of_fame``: candidates are scored against the current opponent plus this many strong past
+  opponents (a mouse that evades the cat or outlasts every mouse in the pool, a cat that catches
+  the current mouse), not only the current one.
+* ``best_response_every`` (off by default): the exact best response joins the pool (the solver as
+  sparring partner, for comparison only).
+
+Scores are lexicographic and reduce to the article's acceptance rules for a single opponent. A
+change to a cell that no scoring game consults cannot change any score, so mutations are drawn
+among consulted cells and only the games that consult a changed cell are replayed.
+Progress is measured with ``exploitability`` (exact best responses), never used for training.
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -21,86 +34,381 @@ from catmouse.game import check_board, check_first_move, initial_cat_policy, ini
 from catmouse.tabular import _CODE, _moves, _play, _to_table
 
 
-def _utility(cat_learns: bool, result) -> float:
-    """Scalar version of the article's preferences: winning first, then rounds / distance."""
-    won, rounds, dist = result
-    if cat_learns:
-        return 1000.0 - rounds if won else -10.0 * dist + 0.01 * rounds
-    return float(rounds) if won else 1000.0 + rounds
+@dataclass(frozen=True)
+class CoevolutionConfig:
+    """Which of the article's proposed improvements are on (all off: the article's scheme)."""
+
+    max_changes: int = 1
+    candidates: int = 0            # 0: uniform 1..10 per iteration, as the article
+    both_learn: bool = False
+    hall_of_fame: int = 0          # past opponents kept besides the current one
+    patience: int = 0              # 0: no stagnation handling
+    restart_after: int = 0         # 0: the mouse never restarts
+    best_response_every: int = 0
+    sequential: bool = False       # a candidate's changes follow one game's path
+
+    def __post_init__(self):
+        for name in ("max_changes",):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        for name in ("candidates", "hall_of_fame", "patience", "restart_after", "best_response_every"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+
+
+ARTICLE = CoevolutionConfig()
+IMPROVED = CoevolutionConfig(max_changes=3, both_learn=True, hall_of_fame=5000, patience=50,
+                             restart_after=300, sequential=True)
+
+
+class _Tally:
+    """Aggregates of game results (won, rounds, dist), updatable one game at a time."""
+
+    def __init__(self):
+        self.games = self.won = self.won_rounds = self.lost_dist = self.lost_rounds = 0
+        self.rounds = Counter()                  # capture rounds of won games
+
+    def add(self, res, sign: int = 1) -> None:
+        won, r, d = res
+        self.games += sign
+        if won:
+            self.won += sign
+            self.won_rounds += sign * r
+            self.rounds[r] += sign
+            if not self.rounds[r]:
+                del self.rounds[r]
+        else:
+            self.lost_dist += sign * d
+            self.lost_rounds += sign * r
+
+    def copy(self) -> _Tally:
+        out = _Tally()
+        out.__dict__.update(self.__dict__)
+        out.rounds = Counter(self.rounds)
+        return out
+
+
+def cat_key(t: _Tally) -> tuple:
+    """Cat's score: captures, worst and total capture time, then for evaded games smaller end
+    distance and longer games (for a single game: the article's acceptance rules)."""
+    return (t.won, -max(t.rounds, default=0), -t.won_rounds, -t.lost_dist, t.lost_rounds)
+
+
+def mouse_key(t: _Tally) -> tuple:
+    """Mouse's score: evasions, then the shortest and the total survival."""
+    return (t.games - t.won, min(t.rounds, default=10 ** 9), t.won_rounds + t.lost_rounds)
+
+
+def key_of(side: str, results) -> tuple:
+    """The score of a list of game results for ``side``."""
+    t = _Tally()
+    for res in results:
+        t.add(res)
+    return (cat_key if side == "cat" else mouse_key)(t)
+
+
+class _Arena:
+    """One learner's games against fixed opponent tables (slot 0: the opponent's current table).
+
+    An inverted index (learner state -> slots whose game consults it) finds the games a change
+    can affect; only those are replayed.
+    """
+
+    def __init__(self, side: str, table: list, args: tuple):
+        self.side, self.table, self.args = side, table, args
+        self.key = cat_key if side == "cat" else mouse_key
+        self.slots: dict[int, list] = {}         # id -> [opponent, result, used states]
+        self.index: dict[int, set] = {}
+        self.tally = _Tally()
+        self.next_id = 1
+        self._cells = None
+        self._worst = None
+
+    def _game(self, opponent, table=None):
+        table = self.table if table is None else table
+        cat, mouse = (table, opponent) if self.side == "cat" else (opponent, table)
+        won, r, d, used_c, used_m = _play(cat, mouse, *self.args)
+        return (won, r, d), (used_c if self.side == "cat" else used_m)
+
+    def _unlink(self, j: int) -> None:
+        _, res, used = self.slots[j]
+        self.tally.add(res, -1)
+        for s in used:
+            ids = self.index[s]
+            ids.discard(j)
+            if not ids:
+                del self.index[s]
+
+    def _link(self, j: int, opponent, res, used) -> None:
+        self.slots[j] = [opponent, res, used]
+        self.tally.add(res)
+        for s in used:
+            self.index.setdefault(s, set()).add(j)
+        self._cells = self._worst = None
+
+    def set_slot(self, j: int, opponent: list) -> None:
+        """Put ``opponent`` in slot j (0: current opponent) and play its game."""
+        if j in self.slots:
+            self._unlink(j)
+        self._link(j, opponent, *self._game(opponent))
+
+    def add(self, opponent: list) -> int:
+        j, self.next_id = self.next_id, self.next_id + 1
+        self.set_slot(j, opponent)
+        return j
+
+    def drop_oldest(self) -> None:
+        j = min(k for k in self.slots if k)
+        self._unlink(j)
+        del self.slots[j]
+        self._cells = self._worst = None
+
+    def replay_all(self) -> None:
+        for j, (opp, _, _) in list(self.slots.items()):
+            self.set_slot(j, opp)
+
+    def result(self, j: int) -> tuple:
+        return self.slots[j][1]
+
+    def pool(self) -> int:
+        return len(self.slots)
+
+    def cells(self) -> list:
+        """States of the learner's table consulted by at least one scoring game."""
+        if self._cells is None:
+            self._cells = list(self.index)
+        return self._cells
+
+    def worst(self) -> int:
+        """The slot whose game is the learner's worst."""
+        if self._worst is None:
+            if self.side == "cat":       # evaded with the largest distance, else the slowest capture
+                def single(j):
+                    won, r, d = self.slots[j][1]
+                    return (1, -r, 0, 0) if won else (0, 0, -d, r)
+            else:                        # caught soonest
+                def single(j):
+                    won, r, _ = self.slots[j][1]
+                    return (0, r) if won else (1, r)
+            self._worst = min(self.slots, key=single)
+        return self._worst
+
+    def score(self) -> tuple:
+        return self.key(self.tally)
+
+    def trial(self, changes: dict, beat: tuple | None = None):
+        """Score the table with ``changes`` applied: (key, {slot: (result, used)} of replayed games).
+
+        With ``beat``, stop early and return (None, {}) as soon as the key can no longer exceed it:
+        too many games lost (cat) or caught (mouse), or a game already worse than beat's worst.
+        """
+        old = {s: self.table[s] for s in changes}
+        for s, code in changes.items():
+            self.table[s] = code
+        hit = set().union(*(self.index.get(s, ()) for s in changes))
+        cat = self.side == "cat"
+        good = self.tally.won if cat else self.tally.games - self.tally.won   # captures / evasions
+        upper = good + sum(1 for j in hit if self.slots[j][1][0] != cat)
+        replayed = {}
+        try:
+            for j in hit:
+                res = replayed[j] = self._game(self.slots[j][0])
+                if res[0][0] != cat:             # not good now: the optimistic count drops
+                    upper -= 1
+                if beat is None:
+                    continue
+                if upper < beat[0]:
+                    return None, {}
+                if upper == beat[0] and res[0][0] and (res[0][1] > -beat[1] if cat else res[0][1] < beat[1]):
+                    return None, {}
+        finally:
+            for s, code in old.items():
+                self.table[s] = code
+        tally = self.tally.copy()
+        for j, (res, _) in replayed.items():
+            tally.add(self.slots[j][1], -1)
+            tally.add(res)
+        return self.key(tally), replayed
+
+    def commit(self, changes: dict, replayed: dict) -> None:
+        for s, code in changes.items():
+            self.table[s] = code
+        for j, (res, used) in replayed.items():
+            opp = self.slots[j][0]
+            self._unlink(j)
+            self._link(j, opp, res, used)
 
 
 @dataclass
 class CoevolutionRun:
+    """Final tables, exact checkpoints (iteration, cat exploit dict, mouse exploit dict) and more."""
+
     cat_policy: np.ndarray
     mouse_policy: np.ndarray
-    checkpoints: list = field(default_factory=list)   # (iteration, cat exploit dict, mouse exploit dict)
+    checkpoints: list = field(default_factory=list)
+    solved_at: int | None = None          # first checkpoint at which the cat was unexploitable
+    iterations: int = 0                   # iterations actually run
+    pool_sizes: tuple = (0, 0)            # (mice in the cat's pool, cats in the mouse's pool)
+    pool_scores: list = field(default_factory=list)   # (iteration, cat key, mouse key) at checkpoints
+
+
+def _path_changes(arena: _Arena, side: str, count: int, moves, n: int, rng: random.Random,
+                  sequential: bool) -> dict:
+    """A candidate's changes: ``count`` cells set to other legal directions.
+
+    Non-sequential: cells drawn among all consulted ones. Sequential: the changes follow one
+    game (the worst one for the learner half of the time), replaying it after each change so the
+    next change can land on the new path (a detour several moves long in one candidate).
+    """
+    table = arena.table
+    if not sequential:
+        cells = arena.cells()
+        picks = [cells[rng.randrange(len(cells))] for _ in range(count)]
+        return {s: _other(table[s], s // n if side == "cat" else s % n, moves, rng) for s in picks}
+    if rng.random() < 0.5:
+        j = arena.worst()
+    else:
+        ids = list(arena.slots)
+        j = ids[rng.randrange(len(ids))]
+    opponent, _, used = arena.slots[j]
+    changes, old = {}, {}
+    for step in range(count):
+        cells = sorted(used)
+        s = cells[rng.randrange(len(cells))]
+        old.setdefault(s, table[s])
+        changes[s] = table[s] = _other(table[s], s // n if side == "cat" else s % n, moves, rng)
+        if step < count - 1:
+            used = arena._game(opponent)[1]
+    for s, code in old.items():
+        table[s] = code
+    return changes
+
+
+def _other(code: int, cell: int, moves, rng: random.Random) -> int:
+    legal = [c for c in range(4) if moves[cell][c] >= 0 and c != code]
+    return legal[rng.randrange(len(legal))]
+
+
+def _random_mouse(moves, n: int, rng: random.Random) -> list:
+    out = []
+    for s in range(n * n):
+        legal = [k for k in range(4) if moves[s % n][k] >= 0]
+        out.append(legal[rng.randrange(len(legal))])
+    return out
 
 
 def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat",
-                           initial_cat: str = "WEAK", iterations: int = 20_000, seed: int = 0,
-                           candidates: int = 5, max_changes: int = 3, pool_size: int = 6,
-                           patience: int = 200, best_response_every: int = 0,
-                           checkpoint_every: int = 2_000, progress: bool = False) -> CoevolutionRun:
-    """Co-evolve both tables with pools, multi-cell jumps and directed mutations.
+                           initial_cat: str = "WEAK", iterations: int = 100_000, seed: int = 0,
+                           config: CoevolutionConfig = IMPROVED, checkpoint_every: int = 1_000,
+                           stop_when_solved: bool = False, progress: bool = False) -> CoevolutionRun:
+    """Co-evolve cat and mouse tables with the improvements switched on in ``config``.
 
-    ``best_response_every`` > 0 adds each side's exact best response to the other's current table
-    to the scoring pool that often (0: the article's setting, opponents from training only).
+    Args:
+        rows, cols, first_move, initial_cat: the game and the cat's starting table.
+        iterations: hill-climbing iterations (one iteration: each learning side tries its candidates).
+        seed: seeds a ``random.Random`` (scalar-heavy loop).
+        config: ``ARTICLE`` (the article's scheme), ``IMPROVED`` (all of the article's fixes) or any mix.
+        checkpoint_every: measure both tables against exact best responses this often (0: never).
+        stop_when_solved: stop at the first checkpoint where the cat is unexploitable (it captures a
+            best-responding mouse in the optimal number of moves); only the stopping uses the solver.
+    Returns:
+        a CoevolutionRun.
     """
     check_board(rows, cols)
     check_first_move(first_move)
-    if iterations < 0 or candidates < 1 or max_changes < 1 or pool_size < 1:
-        raise ValueError("iterations >= 0, candidates, max_changes and pool_size >= 1 required")
-    rng = np.random.default_rng(seed)
+    if iterations < 0 or checkpoint_every < 0:
+        raise ValueError("iterations and checkpoint_every must be >= 0")
+    if not isinstance(config, CoevolutionConfig):
+        raise TypeError("config must be a CoevolutionConfig")
+    rng = random.Random(seed)
     n = rows * cols
     moves = _moves(rows, cols)
     args = (moves, n, rows, 0, (cols - 1) * rows + rows - 1, first_move == "cat")
     tables = {"cat": [_CODE[d] for d in initial_cat_policy(rows, cols, initial_cat).ravel()],
               "mouse": [_CODE[d] for d in initial_mouse_policy(rows, cols).ravel()]}
-    pools = {side: [list(t)] for side, t in tables.items()}
+    arenas = {side: _Arena(side, tables[side], args) for side in tables}
+    arenas["cat"].set_slot(0, list(tables["mouse"]))
+    arenas["mouse"].set_slot(0, list(tables["cat"]))
     stale = {"cat": 0, "mouse": 0}
+    jump = {"cat": config.max_changes, "mouse": config.max_changes}
+    other = {"cat": "mouse", "mouse": "cat"}
     run = CoevolutionRun(None, None)
 
-    def score(side, table):
-        total, used = 0.0, set()
-        for opp in pools["mouse" if side == "cat" else "cat"]:
-            cat, mouse = (table, opp) if side == "cat" else (opp, table)
-            res = _play(cat, mouse, *args)
-            total += _utility(side == "cat", res[:3])
-            used |= res[3] if side == "cat" else res[4]
-        return total, used
+    def admit(side: str, table: list) -> None:
+        """Add a snapshot of ``side``'s table to the opponent's hall of fame (FIFO)."""
+        if not config.hall_of_fame:
+            return
+        arena = arenas[other[side]]
+        arena.add(list(table))
+        if arena.pool() > 1 + config.hall_of_fame:
+            arena.drop_oldest()
 
-    for it in tqdm(range(iterations), disable=not progress, desc="co-evolution"):
-        if best_response_every and it % best_response_every == 0:
+    def changed(side: str) -> None:
+        """``side``'s table changed: refresh the opponent's current slot, maybe admit it."""
+        opp = arenas[other[side]]
+        worst = max(opp.tally.rounds, default=-1)          # before the new game counts
+        opp.set_slot(0, list(tables[side]))
+        won, rounds, _ = opp.result(0)
+        if side == "mouse":
+            strong = not won or rounds > worst
+        else:
+            strong = won
+        if strong and side == "mouse":
+            admit(side, tables[side])
+
+    def measure(it: int) -> bool:
+        cat_t, mouse_t = (_to_table(tables[s], rows, cols) for s in ("cat", "mouse"))
+        cat_x = exploitability(cat_policy=cat_t, first_move=first_move)
+        mouse_x = exploitability(mouse_policy=mouse_t, first_move=first_move)
+        run.checkpoints.append((it, cat_x, mouse_x))
+        run.pool_scores.append((it, arenas["cat"].score(), arenas["mouse"].score()))
+        solved = cat_x["wins"] and cat_x["lost_moves"] == 0
+        if solved and run.solved_at is None:
+            run.solved_at = it
+        return solved
+
+    it = 0
+    for it in tqdm(range(1, iterations + 1), disable=not progress, desc="co-evolution"):
+        if config.best_response_every and it % config.best_response_every == 0:
             cat_t, mouse_t = (_to_table(tables[s], rows, cols) for s in ("cat", "mouse"))
-            strong = {"mouse": best_response(cat_policy=cat_t), "cat": best_response(mouse_policy=mouse_t)}
-            for side, table in strong.items():
-                pools[side] = (pools[side] + [[_CODE[d] for d in table.ravel()]])[-pool_size:]
+            arenas["cat"].add([_CODE[d] for d in best_response(cat_policy=cat_t).ravel()])
+            arenas["mouse"].add([_CODE[d] for d in best_response(mouse_policy=mouse_t).ravel()])
+            for arena in arenas.values():
+                while arena.pool() > 1 + max(config.hall_of_fame, 1):
+                    arena.drop_oldest()
+        cat_winning = arenas["cat"].result(0)[0]
         for side in ("cat", "mouse"):
-            table = tables[side]
-            best, used = score(side, table)
-            used = sorted(used)
-            changes = min(max_changes * (1 + stale[side] // patience), 4 * max_changes)
-            best_table = None
-            for _ in range(candidates):
-                cand = list(table)
-                for _ in range(int(rng.integers(1, changes + 1))):
-                    s = used[int(rng.integers(len(used)))]
-                    cell = s // n if side == "cat" else s % n
-                    legal = [k for k in range(4) if moves[cell][k] >= 0]
-                    cand[s] = legal[int(rng.integers(len(legal)))]
-                value, _ = score(side, cand)
-                if value > best:
-                    best, best_table = value, cand
-            if best_table is not None:
-                tables[side] = best_table
-                pools[side] = (pools[side] + [list(best_table)])[-pool_size:]
-                stale[side] = 0
-            else:
-                stale[side] += 1
-        if checkpoint_every and (it + 1) % checkpoint_every == 0:
-            cat_t, mouse_t = (_to_table(tables[s], rows, cols) for s in ("cat", "mouse"))
-            run.checkpoints.append((it + 1, exploitability(cat_policy=cat_t, first_move=first_move),
-                                    exploitability(mouse_policy=mouse_t, first_move=first_move)))
+            if not config.both_learn and (side == "cat") == cat_winning:
+                continue
+            arena = arenas[side]
+            best = arena.score()
+            best_trial = None
+            k = config.candidates or rng.randint(1, 10)
+            for _ in range(k):
+                changes = _path_changes(arena, side, rng.randint(1, jump[side]), moves, n, rng,
+                                        config.sequential)
+                key, replayed = arena.trial(changes, best)
+                if key is not None and key > best:
+                    best, best_trial = key, (changes, replayed)
+            if best_trial is not None:
+                arena.commit(*best_trial)
+                changed(side)
+                stale[side], jump[side] = 0, config.max_changes
+                continue
+            stale[side] += 1
+            if config.patience and stale[side] % config.patience == 0:
+                jump[side] = min(2 * jump[side], 16 * config.max_changes)
+            if side == "mouse" and config.restart_after and stale[side] >= config.restart_after:
+                tables["mouse"][:] = _random_mouse(moves, n, rng)
+                arena.replay_all()
+                changed("mouse")
+                stale["mouse"], jump["mouse"] = 0, config.max_changes
+        if checkpoint_every and it % checkpoint_every == 0 and measure(it) and stop_when_solved:
+            break
+    run.iterations = it
+    if checkpoint_every and (not run.checkpoints or run.checkpoints[-1][0] != it):
+        measure(it)
     run.cat_policy = _to_table(tables["cat"], rows, cols)
     run.mouse_policy = _to_table(tables["mouse"], rows, cols)
+    run.pool_sizes = (arenas["cat"].pool(), arenas["mouse"].pool())
     return run

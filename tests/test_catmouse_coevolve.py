@@ -1,4 +1,6 @@
-"""Best responses and the improved co-evolution trainer."""
+"""Best responses, the improved co-evolution trainer, and its incremental scoring against oracles."""
+
+import random
 
 import numpy as np
 import pytest
@@ -8,11 +10,21 @@ from catmouse import (
     greedy_table,
     initial_cat_policy,
     initial_mouse_policy,
+    optimal_capture,
     play_tables,
 )
-from catmouse.coevolve import train_tabular_improved
+from catmouse.coevolve import (
+    ARTICLE,
+    IMPROVED,
+    CoevolutionConfig,
+    _Arena,
+    _random_mouse,
+    key_of,
+    train_tabular_improved,
+)
 from catmouse.exploit import best_response
 from catmouse.game import validate_policy
+from catmouse.tabular import _CODE, _better, _moves, _play
 
 
 @pytest.mark.parametrize("rows,cols", [(8, 7), (5, 5), (4, 6)])
@@ -41,14 +53,84 @@ def test_weak_cat_is_beaten_by_its_best_response():
     assert play_tables(cat, best_response(cat_policy=cat), "cat").winner == "mouse"
 
 
-def test_improved_trainer_runs_and_keeps_tables_legal():
-    run = train_tabular_improved(6, 5, "cat", iterations=300, seed=2, best_response_every=10,
-                                 checkpoint_every=100)
-    validate_policy(run.cat_policy, 6, 5, "cat")
-    validate_policy(run.mouse_policy, 6, 5, "mouse")
-    assert [c[0] for c in run.checkpoints] == [100, 200, 300]
-    again = train_tabular_improved(6, 5, "cat", iterations=300, seed=2, best_response_every=10,
-                                   checkpoint_every=100)
-    assert (again.cat_policy == run.cat_policy).all()
-    with pytest.raises(ValueError):
+def test_single_game_keys_are_the_articles_acceptance_rules():
+    rng = random.Random(0)
+    for _ in range(3000):
+        old = (rng.random() < 0.5, rng.randrange(12), rng.randrange(5))
+        new = (rng.random() < 0.5, rng.randrange(12), rng.randrange(5))
+        old, new = [(w, r, 0 if w else d) for w, r, d in (old, new)]
+        assert (key_of("cat", [new]) > key_of("cat", [old])) == _better(True, old, new)
+        assert (key_of("mouse", [new]) > key_of("mouse", [old])) == _better(False, old, new)
+
+
+@pytest.mark.parametrize("side", ["cat", "mouse"])
+def test_arena_replays_exactly_the_games_a_change_can_affect(side):
+    """Incremental scores (inverted index, pruning) against replaying every game from scratch."""
+    rows, cols, first = 5, 6, "cat"
+    n = rows * cols
+    moves = _moves(rows, cols)
+    args = (moves, n, rows, 0, n - 1, first == "cat")
+    rng = random.Random(3)
+    cat = [_CODE[d] for d in greedy_table(rows, cols).ravel()]
+    table = cat if side == "cat" else _random_mouse(moves, n, rng)
+    arena = _Arena(side, table, args)
+    for _ in range(25):          # opponents: random mice / perturbed greedy cats
+        if side == "cat":
+            arena.add(_random_mouse(moves, n, rng))
+        else:
+            opp = list(cat)
+            for s in rng.sample(range(n * n), 200):
+                opp[s] = rng.choice([k for k in range(4) if moves[s // n][k] >= 0])
+            arena.add(opp)
+
+    def from_scratch(tbl):
+        out = []
+        for opp, _, _ in arena.slots.values():
+            c, m = (tbl, opp) if side == "cat" else (opp, tbl)
+            out.append(_play(c, m, *args)[:3])
+        return key_of(side, out)
+
+    for _ in range(300):
+        cells = arena.cells()
+        changes = {}
+        for s in rng.sample(cells, min(3, len(cells))):
+            cell = s // n if side == "cat" else s % n
+            changes[s] = rng.choice([k for k in range(4) if moves[cell][k] >= 0])
+        key, replayed = arena.trial(changes)
+        trial_table = list(arena.table)
+        for s, code in changes.items():
+            trial_table[s] = code
+        assert key == from_scratch(trial_table)
+        beat = arena.score()
+        pruned, _ = arena.trial(changes, beat)
+        assert (pruned == key) if key > beat else (pruned is None or pruned <= beat)
+        if key >= beat:
+            arena.commit(changes, replayed)
+        assert arena.score() == from_scratch(arena.table)
+
+
+def test_improved_trainer_reaches_an_unexploitable_cat_on_small_boards():
+    for rows, cols, first in [(4, 5, "cat"), (5, 5, "mouse")]:
+        run = train_tabular_improved(rows, cols, first, iterations=20_000, seed=1, config=IMPROVED,
+                                     checkpoint_every=500, stop_when_solved=True)
+        assert run.solved_at is not None and run.iterations == run.solved_at
+        final = exploitability(cat_policy=run.cat_policy, first_move=first)
+        assert final["wins"] and final["value"] == optimal_capture(rows, cols, first)
+        validate_policy(run.cat_policy, rows, cols, "cat")
+        validate_policy(run.mouse_policy, rows, cols, "mouse")
+        assert [c[0] for c in run.checkpoints] == list(range(500, run.solved_at + 1, 500))
+
+
+def test_trainer_is_seeded_and_validates_arguments():
+    a = train_tabular_improved(5, 4, "cat", iterations=400, seed=2, config=ARTICLE, checkpoint_every=200)
+    b = train_tabular_improved(5, 4, "cat", iterations=400, seed=2, config=ARTICLE, checkpoint_every=200)
+    assert (a.cat_policy == b.cat_policy).all() and (a.mouse_policy == b.mouse_policy).all()
+    assert a.pool_sizes == (1, 1)                          # no hall of fame in the article's scheme
+    with pytest.raises(ValueError, match="iterations"):
         train_tabular_improved(iterations=-1)
+    with pytest.raises(ValueError, match="max_changes"):
+        CoevolutionConfig(max_changes=0)
+    with pytest.raises(ValueError, match="hall_of_fame"):
+        CoevolutionConfig(hall_of_fame=-1)
+    with pytest.raises(TypeError, match="config"):
+        train_tabular_improved(iterations=1, config={"max_changes": 2})
