@@ -3,8 +3,11 @@
     import goofspiel
     goofspiel.evolve(breeder="pairs", mutation=0.1, mutate="children", generations=150).best_score
     goofspiel.equilibrium(7, "winloss").strategy      # bid tuples -> probabilities
+    arena = goofspiel.Arena(goofspiel.ArenaConfig(), seed=0)   # the game against evolving bots
+    arena.play_round(goofspiel.identity(range(1, 8)))          # python -m goofspiel play
 """
 
+from goofspiel.arena import Arena, ArenaConfig, RoundResult, reveal
 from goofspiel.breed import breed_pairs, breed_preferences, breed_random, mutate
 from goofspiel.equilibrium import (
     Equilibrium,
@@ -17,8 +20,10 @@ from goofspiel.equilibrium import (
 )
 from goofspiel.ga import History, evolve, grid_trial, identity_score
 from goofspiel.game import Strategy, identity, margin, play, random_strategy, reverse
+from goofspiel.scripted import bot_measures, scripted_human, scripted_trial
 
-__all__ = ["Equilibrium", "History", "Strategy", "best_counter", "best_response", "breed_pairs",
-           "breed_preferences", "breed_random", "equilibrium", "evolve", "exploitability",
-           "grid_trial", "identity", "identity_score", "margin", "mixed_vector", "mutate",
-           "payoff_matrix", "play", "random_strategy", "reverse"]
+__all__ = ["Arena", "ArenaConfig", "Equilibrium", "History", "RoundResult", "Strategy",
+           "best_counter", "best_response", "bot_measures", "breed_pairs", "breed_preferences",
+           "breed_random", "equilibrium", "evolve", "exploitability", "grid_trial", "identity",
+           "identity_score", "margin", "mixed_vector", "mutate", "payoff_matrix", "play",
+           "random_strategy", "reveal", "reverse", "scripted_human", "scripted_trial"]

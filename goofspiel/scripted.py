@@ -1,0 +1,102 @@
+"""Scripted "humans" against the evolving bots, the trial for the sweep, and bot measurements.
+
+A scripted human is a function of the game so far (an ``Arena``) returning its next strategy:
+
+- ``identity``: always ``1<2<...<n`` (the best strategy against random play);
+- ``equilibrium``: always one fixed strategy, e.g. the equilibrium's most likely one;
+- ``adaptive``: the identity first, then the best margin counter to the strongest bot it
+  has just seen;
+- ``anticipating``: assumes the bots learned to counter its last strategy, and plays the
+  counter to that counter;
+- ``mixed``: draws a fresh strategy from a mixed strategy (the equilibrium) every round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from goofspiel.arena import Arena, ArenaConfig
+from goofspiel.equilibrium import best_counter
+from goofspiel.game import Strategy, identity
+
+HUMANS = ("identity", "equilibrium", "adaptive", "anticipating", "mixed")
+Human = Callable[[Arena], Strategy]
+
+
+def scripted_human(kind: str, deck: Sequence[int], favourite: Sequence[int] | None = None,
+                   mix: Mapping[tuple, float] | None = None, seed: int = 0) -> Human:
+    """A scripted player of the given kind.
+
+    ``favourite`` (bids per prize) is required for "equilibrium"; ``mix`` (bids -> probability)
+    and ``seed`` (its own random stream) for "mixed".
+    """
+    if kind not in HUMANS:
+        raise ValueError(f"kind must be one of {HUMANS}, got {kind!r}")
+    start = identity(deck)
+    if kind == "mixed":
+        if not mix:
+            raise ValueError("mix (bids -> probability) is required for kind='mixed'")
+        options = [Strategy.from_bids(b, deck) for b in mix]
+        weights = list(mix.values())
+        rnd = random.Random(seed)
+        return lambda arena: rnd.choices(options, weights)[0]
+    if kind == "identity":
+        return lambda arena: start
+    if kind == "equilibrium":
+        if favourite is None:
+            raise ValueError("favourite (the bids to repeat) is required for kind='equilibrium'")
+        fixed = Strategy.from_bids(favourite, deck)
+        return lambda arena: fixed
+
+    def adaptive(arena: Arena) -> Strategy:
+        if not arena.history:
+            return start
+        last = arena.history[-1]
+        if kind == "anticipating":
+            return best_counter(best_counter(last.strategies[0])[0])[0]
+        bots = range(1, len(last.strategies))
+        strongest = max(bots, key=lambda k: last.points[k])
+        return best_counter(last.strategies[strongest])[0]
+
+    return adaptive
+
+
+def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, seed: int,
+                   cards: int = 7, bots: int = 1, favourite: tuple[int, ...] | None = None,
+                   mix: Mapping[tuple, float] | None = None, **config) -> dict:
+    """One scripted game of up to ``rounds`` rounds, for ``studykit.run_sweep``.
+
+    Returns the rounds survived, whether the human went out, and per round played the
+    bots' rank tuples and the human's point margin over the best bot.
+    """
+    if rounds < 1:
+        raise ValueError(f"rounds must be >= 1, got {rounds}")
+    deck = tuple(range(1, cards + 1))
+    arena = Arena(ArenaConfig(deck=deck, bots=bots, scoring=scoring, as_published=as_published,
+                              **config), seed=seed)
+    player = scripted_human(human, deck, favourite, mix, seed=seed + 1)
+    faced, margins = [], []
+    while not arena.over and len(arena.history) < rounds:
+        faced.append([b.ranks for b in arena.bots])
+        result = arena.play_round(player(arena))
+        margins.append(float(result.points[0] - max(result.points[1:])))
+    return {"survived": arena.rounds_survived, "out": arena.over, "bots": faced,
+            "margins": margins}
+
+
+def bot_measures(ranks: Sequence[int], deck: Sequence[int],
+                 equilibrium: Mapping[tuple, float] | None = None) -> dict:
+    """How good a pure bot is: its best counter's margin (exploitability) and, given an
+    equilibrium (bids -> probability), its expected win/loss payoff against it (<= 0)."""
+    bot = Strategy(tuple(deck), tuple(int(r) for r in ranks))
+    out = {"exploitability": best_counter(bot)[1]}
+    if equilibrium is not None:
+        cards = np.array(bot.deck)
+        bids = np.array(list(equilibrium))
+        probs = np.array(list(equilibrium.values()))
+        diff = (cards * np.sign(np.array(bot.bids)[None, :] - bids)).sum(axis=1)
+        out["vs_equilibrium"] = float(probs @ np.sign(diff))
+    return out
