@@ -100,3 +100,40 @@ def bot_measures(ranks: Sequence[int], deck: Sequence[int],
         diff = (cards * np.sign(np.array(bot.bids)[None, :] - bids)).sum(axis=1)
         out["vs_equilibrium"] = float(probs @ np.sign(diff))
     return out
+
+
+def wilson(successes: int | np.ndarray, n: int | np.ndarray, z: float = 1.959963984540054
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval of a binomial proportion (elementwise; 95% by default)."""
+    k, n = np.asarray(successes, dtype=float), np.asarray(n, dtype=float)
+    if np.any(n <= 0):
+        raise ValueError("n must be positive")
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def survival_summary(survived: Sequence[int], out: Sequence[bool], rounds: int,
+                     rng: np.random.Generator, boot: int = 2000) -> dict:
+    """Survival statistics of scripted games over seeds.
+
+    Returns the survival curve ``curve[r]`` (share of games where the human came through r
+    rounds, r = 0..rounds) with its Wilson band, the per-round rate at which the bots beat
+    the human (eliminations per round played) with a bootstrap 95% interval over seeds, and
+    the mean rounds survived (capped at ``rounds``) with its standard error.
+    """
+    s = np.asarray(survived)
+    o = np.asarray(out, dtype=float)
+    if len(s) != len(o) or len(s) < 2:
+        raise ValueError("survived and out must have the same length, at least 2")
+    played = s + o
+    curve = np.array([(s >= r).mean() for r in range(rounds + 1)])
+    lo, hi = wilson(curve * len(s), len(s))
+    idx = rng.integers(0, len(s), size=(boot, len(s)))
+    rates = o[idx].sum(1) / played[idx].sum(1)
+    return {"curve": curve, "curve_lo": lo, "curve_hi": hi,
+            "beat_rate": float(o.sum() / played.sum()),
+            "beat_lo": float(np.quantile(rates, 0.025)), "beat_hi": float(np.quantile(rates, 0.975)),
+            "mean_survived": float(s.mean()), "se_survived": float(s.std(ddof=1) / np.sqrt(len(s))),
+            "boot_rates": rates}

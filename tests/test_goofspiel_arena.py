@@ -210,3 +210,18 @@ def test_bots_that_see_the_human_beat_the_identity_player_more_often():
     fixed, published = survived(False), survived(True)
     # measured with 200 seeds: 1.96 rounds (fixed) against 5.8 (published)
     assert fixed.mean() + 1.5 < published.mean()
+
+
+def test_wilson_and_survival_summary():
+    from scipy.stats import binomtest
+
+    from goofspiel.scripted import survival_summary, wilson
+    lo, hi = wilson(30, 100)
+    exact = binomtest(30, 100).proportion_ci(method="wilson")
+    assert lo == pytest.approx(exact.low) and hi == pytest.approx(exact.high)
+    survived, out = [0, 1, 3, 5, 5], [True, True, True, False, False]
+    s = survival_summary(survived, out, rounds=5, rng=np.random.default_rng(0), boot=500)
+    assert list(s["curve"]) == [1.0, 0.8, 0.6, 0.6, 0.4, 0.4]
+    assert s["beat_rate"] == pytest.approx(3 / (1 + 2 + 4 + 5 + 5))
+    assert s["beat_lo"] <= s["beat_rate"] <= s["beat_hi"]
+    assert (s["curve_lo"] <= s["curve"]).all() and (s["curve"] <= s["curve_hi"]).all()
