@@ -69,7 +69,7 @@ def test_sweep_is_identical_on_processes_and_dask():
 
 
 def test_mutating_children_reaches_minus_10_at_150_generations():
-    # notebook 30 (100 runs): -7.96 +- 0.14; ten runs have a standard error of about 0.45
+    # notebook 30 (100 runs): -7.96 +- 0.14 (SD 1.4); six runs: standard error about 0.6
     scores = [evolve("pairs", mutation=0.1, mutate="children", initial=10, generations=150,
-                     seed=s).best_score for s in range(10)]
+                     seed=s).best_score for s in range(6)]
     assert np.mean(scores) >= -10
