@@ -176,6 +176,7 @@ class Arena:
     history: list[RoundResult] = field(init=False, default_factory=list)
     carried: list[list[int]] = field(init=False, default_factory=list)
     over: bool = field(init=False, default=False)
+    last_pool: list[tuple[str, Strategy]] = field(init=False, default_factory=list)
 
     def __post_init__(self):
         self.rnd = random.Random(self.seed)
@@ -213,8 +214,15 @@ class Arena:
         return result
 
     def _evolve(self, human: Strategy, keep: list[Strategy]) -> Strategy:
+        deck = self.config.deck
         copy = self._random() if self.config.as_published else human
-        pool = ([list(b.ranks) for b in keep] + self.carried + [list(copy.ranks)]
-                + [list(self._random().ranks) for _ in range(self.config.random_bots)])
+        self.last_pool = ([("bot still in the game", b) for b in keep]
+                          + [("survivor of the last hidden GA", Strategy(deck, tuple(m)))
+                             for m in self.carried]
+                          + [("random bot in the human's place (as published)"
+                              if self.config.as_published else "copy of the human", copy)]
+                          + [("fresh random bot", self._random())
+                             for _ in range(self.config.random_bots)])
+        pool = [list(s.ranks) for _, s in self.last_pool]
         best, self.carried = evolve_bot(pool, copy.ranks, self.config, self.rnd)
-        return Strategy(self.config.deck, tuple(best))
+        return Strategy(deck, tuple(best))

@@ -86,8 +86,9 @@ class PlayWidget:
         who = _names(result)[result.eliminated]
         toss = " (a coin toss broke the tie)" if result.tie_break else ""
         if result.human_out:
-            self.status.value = (f"<b>You are eliminated</b>{toss} after surviving "
-                                 f"{self.arena.rounds_survived} rounds. Game over.")
+            n = self.arena.rounds_survived
+            self.status.value = (f"<b>You are eliminated</b>{toss} after surviving {n} "
+                                 f"round{'' if n == 1 else 's'}. Game over.")
             self.button.disabled = True
         else:
             self.status.value = (f"Round {result.number}: <b>{who} is out</b>{toss}; a new bot "

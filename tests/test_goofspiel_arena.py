@@ -115,6 +115,19 @@ def test_the_real_human_copy_is_in_the_pool(monkeypatch):
             assert len(pool) == 1 + (2 if k else 0) + 1 + 2
 
 
+def test_last_pool_labels_its_members():
+    for published in (False, True):
+        a = Arena(ArenaConfig(as_published=published), seed=1)
+        human = Strategy.from_bids((2, 1, 3, 4, 5, 7, 6), DECK)
+        while not a.history or a.history[-1].human_out:
+            a = Arena(ArenaConfig(as_published=published), seed=a.seed + 1)
+            a.play_round(human)
+        labels = [label for label, _ in a.last_pool]
+        copies = [s for label, s in a.last_pool if "human" in label]
+        assert labels.count("fresh random bot") == 2 and len(copies) == 1
+        assert (copies[0] == human) != published
+
+
 def test_as_published_puts_a_random_bot_instead_of_the_copy(monkeypatch):
     seen = 0
     for seed in range(5):
