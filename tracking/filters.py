@@ -55,6 +55,14 @@ class ExactFilter:
         self._c = self._b.copy()                          # expected visit counts
         self.recoveries = 0
 
+    def reset(self, cell: tuple) -> np.ndarray:
+        """Put all mass on ``cell`` in every episode (a captured enemy is back at its start); counts are kept."""
+        if tuple(cell) not in self.maze.index:
+            raise ValueError(f"cell {cell} is not a free cell")
+        self._b = np.zeros_like(self._b)
+        self._b[self.maze.index[tuple(cell)]] = 1.0
+        return self.belief
+
     @property
     def belief(self) -> np.ndarray:
         """The current belief, (episodes, n)."""

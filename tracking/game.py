@@ -1,0 +1,231 @@
+"""The capture-the-flag game: two teams of two, ghosts at home and Pacmen abroad, contest sensing.
+
+Agents 0 and 2 are red (left half), 1 and 3 blue (right half); they move in index order
+0, 1, 2, 3, 0, ... and one move of one agent is one *move* of the game. An agent on the enemy
+half is a Pacman: it eats the enemy food it steps on; a ghost and an enemy Pacman on the same
+cell send the Pacman back to its start. Scoring rules: ``"eat"`` (blog era: a point per food
+eaten) or ``"carry"`` (later contests: food scores when carried back home; a caught Pacman's
+food goes back where it was). The game ends when a team has scored all but 2 of the enemy food,
+or after ``max_moves`` moves (3000 in the blog era, 1200 later). Capsules are drawn but have
+no effect here.
+
+Agents see the world only through an ``Observation``: their team's positions, the contest's
+sensing of the enemies (exact within Manhattan 5 of a teammate, else a noisy distance), which
+enemies are Pacmen, the food, the scores, and their team tracker's beliefs.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tracking.maze import MOVES, Maze
+from tracking.sensing import NOISE, SIGHT, manhattan
+from tracking.teamtrack import TeamTracker, team_of
+
+RULES = ("eat", "carry")
+MIN_FOOD = 2                      # the game ends when a team has scored all but this many
+TEAMS = ("red", "blue")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything an agent may know at the start of its turn."""
+
+    index: int
+    team: str
+    turn: int                     # moves made so far in the game
+    moves_left: int
+    position: tuple
+    teammates: dict               # own team: index -> cell (this agent included)
+    enemies: dict                 # enemy index -> exact cell when seen, else None
+    readings: dict                # enemy index -> noisy Manhattan distance from this agent
+    enemy_pacman: dict            # enemy index -> True when it is on our half
+    food_to_eat: frozenset
+    food_to_defend: frozenset
+    carrying: int                 # food this agent carries (carry rule)
+    score: int                    # our score minus theirs
+    legal: tuple                  # legal move names, Stop included
+    beliefs: dict                 # enemy index -> (n,) belief of the team tracker
+    rule: str
+
+
+class Agent:
+    """Base class: implement ``act(obs) -> move name``; ``register`` runs once before the game."""
+
+    def register(self, maze: Maze, index: int, rng: np.random.Generator) -> None:
+        self.maze, self.index, self.rng = maze, index, rng
+
+    def act(self, obs: Observation) -> str:
+        raise NotImplementedError
+
+
+@dataclass
+class GameResult:
+    """The outcome of one game; ``frames`` holds the per-move history when recorded."""
+
+    scores: dict
+    moves: int
+    caught: dict                  # team -> enemy Pacmen its ghosts caught
+    forfeits: list                # per agent: turns lost to an exception or an illegal move
+    frames: list = field(default_factory=list)
+
+    @property
+    def winner(self) -> str | None:
+        r, b = self.scores["red"], self.scores["blue"]
+        return "red" if r > b else "blue" if b > r else None
+
+
+class CaptureGame:
+    """One game in progress; ``step()`` plays one move, ``play()`` plays to the end."""
+
+    def __init__(self, maze: Maze, red, blue, *, rule: str = "eat", max_moves: int = 3000,
+                 motion: str = "uniform", beta: float = 10.0, seed: int = 0, record: bool = False):
+        if rule not in RULES:
+            raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
+        if max_moves < 1:
+            raise ValueError(f"max_moves must be >= 1, got {max_moves}")
+        if sorted(maze.starts) != [0, 1, 2, 3]:
+            raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(maze.starts)}")
+        if len(red) != 2 or len(blue) != 2:
+            raise ValueError("red and blue must each be two agents")
+        self.agents = [red[0], blue[0], red[1], blue[1]]
+        if len({id(a) for a in self.agents}) != 4:
+            raise ValueError("the four agents must be distinct objects")
+        self.maze, self.rule, self.max_moves, self.record = maze, rule, max_moves, record
+        seeds = np.random.SeedSequence(seed).spawn(5)
+        self.rng = np.random.default_rng(seeds[0])            # the sensing noise
+        for i, agent in enumerate(self.agents):
+            agent.register(maze, i, np.random.default_rng(seeds[i + 1]))
+        self.half = maze.width // 2
+        self.positions = [maze.starts[i] for i in range(4)]
+        self.food = set(maze.food)
+        self.total = {t: len(maze.food_of(t)) for t in TEAMS}   # food each team defends
+        self.carried = [[] for _ in range(4)]                   # cells of the food each agent carries
+        self.scores = dict.fromkeys(TEAMS, 0)
+        self.caught = dict.fromkeys(TEAMS, 0)
+        self.forfeits = [0] * 4
+        self.turn = 0
+        self.log: list = []                                     # public events, in order
+        self.trackers = {t: TeamTracker(maze, t, motion=motion, beta=beta) for t in TEAMS}
+        self.frames: list = []
+        if record:
+            self._snapshot()
+
+    # ---- rules -------------------------------------------------------------------------------
+    def is_pacman(self, i: int, cell: tuple | None = None) -> bool:
+        """True when agent ``i`` (at ``cell``, default its position) is on the enemy half."""
+        x = (self.positions[i] if cell is None else cell)[0]
+        return x >= self.half if team_of(i) == "red" else x < self.half
+
+    def enemy_food(self, team: str) -> frozenset:
+        """The food ``team`` can still eat (on the other half)."""
+        left = team == "blue"
+        return frozenset(f for f in self.food if (f[0] < self.half) == left)
+
+    @property
+    def over(self) -> bool:
+        return self.turn >= self.max_moves or any(
+            self.scores[t] >= self.total[o] - MIN_FOOD for t, o in (("red", "blue"), ("blue", "red")))
+
+    def _send_home(self, victim: int, captor: int) -> None:
+        cell = self.positions[victim]
+        self.positions[victim] = self.maze.starts[victim]
+        self.food.update(self.carried[victim])                  # carry rule: the food goes back
+        self.carried[victim] = []
+        self.caught[team_of(captor)] += 1
+        self.log.append(("capture", victim, captor, cell))
+
+    def apply(self, i: int, move: str) -> None:
+        """Move agent ``i`` (a legal move name) and resolve eating, scoring and captures."""
+        team = team_of(i)
+        dx, dy = MOVES[move]
+        x, y = self.positions[i]
+        cell = (x + dx, y + dy)
+        self.positions[i] = cell
+        self.log.append(("move", i))
+        if self.is_pacman(i):
+            if cell in self.food:
+                self.food.remove(cell)
+                self.log.append(("food", i, cell))
+                if self.rule == "eat":
+                    self.scores[team] += 1
+                else:
+                    self.carried[i].append(cell)
+        elif self.carried[i]:                                   # back home with food
+            self.scores[team] += len(self.carried[i])
+            self.carried[i] = []
+        for j in range(4):
+            if team_of(j) == team or self.positions[j] != cell:
+                continue
+            if self.is_pacman(i):
+                self._send_home(i, j)
+                break
+            if self.is_pacman(j):
+                self._send_home(j, i)
+
+    # ---- sensing -----------------------------------------------------------------------------
+    def observation(self, i: int) -> Observation:
+        """Agent ``i``'s view at the start of its turn; also updates its team's tracker."""
+        team, me = team_of(i), self.positions[i]
+        mates = {k: self.positions[k] for k in range(4) if team_of(k) == team}
+        enemies = [k for k in range(4) if team_of(k) != team]
+        seen = {k: (self.positions[k] if any(manhattan(m, self.positions[k]) <= SIGHT
+                                             for m in mates.values()) else None) for k in enemies}
+        readings = {k: manhattan(me, self.positions[k]) + int(self.rng.integers(-NOISE, NOISE + 1))
+                    for k in enemies}
+        pacman = {k: self.is_pacman(k) for k in enemies}
+        tracker = self.trackers[team]
+        tracker.apply_events(self.log)
+        tracker.observe(me, list(mates.values()), seen, readings, pacman)
+        other = "blue" if team == "red" else "red"
+        return Observation(
+            index=i, team=team, turn=self.turn, moves_left=self.max_moves - self.turn, position=me,
+            teammates=mates, enemies=seen, readings=readings, enemy_pacman=pacman,
+            food_to_eat=self.enemy_food(team), food_to_defend=self.enemy_food(other),
+            carrying=len(self.carried[i]), score=self.scores[team] - self.scores[other],
+            legal=tuple(self.maze.legal_moves(me)), beliefs=tracker.beliefs, rule=self.rule)
+
+    # ---- play --------------------------------------------------------------------------------
+    def step(self) -> None:
+        """One move: the agent whose turn it is observes, acts, and the rules resolve."""
+        i = self.turn % 4
+        obs = self.observation(i)
+        try:
+            move = self.agents[i].act(obs)
+        except Exception as err:  # noqa: BLE001 -- any error in user code: the agent loses its turn
+            warnings.warn(f"agent {i} raised {err!r}; it loses its turn", RuntimeWarning, stacklevel=2)
+            move = None
+        if move is not None and move not in obs.legal:
+            warnings.warn(f"agent {i} returned illegal move {move!r}; it loses its turn",
+                          RuntimeWarning, stacklevel=2)
+            move = None
+        if move is None:
+            self.forfeits[i] += 1
+            move = "Stop"
+        self.apply(i, move)
+        self.turn += 1
+        if self.record:
+            self._snapshot()
+
+    def _snapshot(self) -> None:
+        belief = {t: sum(self.trackers[t].beliefs.values()) for t in TEAMS}
+        self.frames.append({"positions": tuple(self.positions), "food": frozenset(self.food),
+                            "scores": dict(self.scores), "beliefs": belief})
+
+    def play(self) -> GameResult:
+        """Play until the game is over; return the result."""
+        while not self.over:
+            self.step()
+        return GameResult(dict(self.scores), self.turn, dict(self.caught), list(self.forfeits),
+                          self.frames)
+
+
+def play(maze: Maze, red, blue, **kwargs) -> GameResult:
+    """Play one game: ``red`` and ``blue`` are pairs of agents (indices 0, 2 and 1, 3).
+
+    Keyword arguments go to ``CaptureGame``: rule, max_moves, motion, beta, seed, record.
+    """
+    return CaptureGame(maze, red, blue, **kwargs).play()

@@ -1,0 +1,95 @@
+"""One team's trackers of both enemies in the capture game, fed only with what the team may know.
+
+The team learns from two sources, as in the contest:
+- public events, in the order they happened: an enemy moved (a time update of that enemy's
+  belief only), an enemy was caught (it is back at its start), an enemy ate food on our half
+  (it stands on that cell), an enemy ghost caught one of ours (it stands where ours fell);
+- the sensing of the agent whose turn it is: an enemy within Manhattan distance 5 of either
+  teammate is seen exactly; otherwise a noisy distance from the acting agent, the knowledge
+  that the enemy is farther than 5 from both teammates, and which half it is on (the contest
+  tells every agent whether each enemy is a Pacman).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tracking.filters import ExactFilter
+from tracking.maze import Maze
+from tracking.sensing import NOISE, SIGHT
+
+
+def team_of(index: int) -> str:
+    """Agents 0 and 2 are red (left half), 1 and 3 blue (right half)."""
+    return "red" if index % 2 == 0 else "blue"
+
+
+def home_mask(maze: Maze, team: str) -> np.ndarray:
+    """Bool over the free cells: True on the half ``team`` defends (where its agents are ghosts)."""
+    x = maze.coords()[:, 0]
+    return x < maze.width // 2 if team == "red" else x >= maze.width // 2
+
+
+class TeamTracker:
+    """Exact filters of both enemies for one team; ``beliefs`` maps enemy index -> (n,) belief."""
+
+    def __init__(self, maze: Maze, team: str, *, motion: str = "uniform", beta: float = 10.0,
+                 mix: float = 0.05):
+        if team not in ("red", "blue"):
+            raise ValueError(f"team must be 'red' or 'blue', got {team!r}")
+        self.maze, self.team = maze, team
+        self.enemies = [i for i in sorted(maze.starts) if team_of(i) != team]
+        self.filters = {j: ExactFilter(maze, maze.starts[j], motion=motion, beta=beta, mix=mix)
+                        for j in self.enemies}
+        self.home = home_mask(maze, team)          # an enemy here is a Pacman
+        self._far = {}                             # cell -> Manhattan distance to every free cell
+        self.cursor = 0                            # events of the public log already applied
+
+    def _manhattan(self, cell: tuple) -> np.ndarray:
+        if cell not in self._far:
+            self._far[cell] = self.maze.manhattan(cell)
+        return self._far[cell]
+
+    def _point(self, cell: tuple) -> np.ndarray:
+        like = np.zeros(self.maze.n)
+        like[self.maze.index[tuple(cell)]] = 1.0
+        return like
+
+    def apply_events(self, log: list) -> None:
+        """Apply the public events logged since the last call (see ``tracking.game`` for their form)."""
+        for event in log[self.cursor:]:
+            kind, who = event[0], event[1]
+            if kind == "move" and who in self.filters:
+                self.filters[who].predict()
+            elif kind == "food" and who in self.filters:
+                self.filters[who].observe(self._point(event[2])[None])
+            elif kind == "capture":
+                victim, captor, cell = who, event[2], event[3]
+                if victim in self.filters:
+                    self.filters[victim].reset(self.maze.starts[victim])
+                elif captor in self.filters:
+                    self.filters[captor].observe(self._point(cell)[None])
+        self.cursor = len(log)
+
+    def observe(self, acting: tuple, teammates, seen: dict, readings: dict, pacman: dict) -> None:
+        """The acting agent's sensing: exact cells of seen enemies, else its readings and the halves."""
+        for j, filt in self.filters.items():
+            if seen.get(j) is not None:
+                like = self._point(seen[j])
+            else:
+                d = self._manhattan(tuple(acting))
+                like = (np.abs(readings[j] - d) <= NOISE) / (2 * NOISE + 1)
+                for mate in teammates:
+                    like = like * (self._manhattan(tuple(mate)) > SIGHT)
+                like = like * (self.home if pacman[j] else ~self.home)
+            filt.observe(like[None])
+
+    @property
+    def beliefs(self) -> dict:
+        """Enemy index -> current belief over the free cells (a copy)."""
+        return {j: f.belief[0].copy() for j, f in self.filters.items()}
+
+    @property
+    def recoveries(self) -> int:
+        """How often a belief lost all its mass and was re-seeded from the evidence."""
+        return sum(f.recoveries for f in self.filters.values())

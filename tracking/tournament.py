@@ -1,0 +1,62 @@
+"""Seeded capture-game tournaments: one game per trial (for studykit.run_sweep) and their summary."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from tracking.agents import Weights, make_team
+from tracking.game import CaptureGame
+from tracking.maze import Maze, load_layout, random_maze
+
+
+def maze_named(name: str) -> Maze:
+    """A shipped layout by name, or ``"random-<seed>"`` for a 32x16 random symmetric maze."""
+    if name.startswith("random-"):
+        return random_maze(32, 16, seed=int(name.split("-", 1)[1]))
+    return load_layout(name)
+
+
+def game_trial(a: str, b: str, layout: str, side: str, seed: int, *, rule: str = "eat",
+               max_moves: int = 3000, motion: str = "uniform", beta: float = 10.0,
+               weights: Weights | None = None) -> dict:
+    """Play team kind ``a`` (as ``side``, "red" or "blue") against kind ``b``; the result from a's side."""
+    if side not in ("red", "blue"):
+        raise ValueError(f"side must be 'red' or 'blue', got {side!r}")
+    maze = maze_named(layout)
+    weights = Weights() if weights is None else weights
+    ta, tb = make_team(a, weights), make_team(b, weights)
+    red, blue = (ta, tb) if side == "red" else (tb, ta)
+    game = CaptureGame(maze, red, blue, rule=rule, max_moves=max_moves, motion=motion, beta=beta, seed=seed)
+    res = game.play()
+    other = "blue" if side == "red" else "red"
+    return {"score_a": res.scores[side], "score_b": res.scores[other], "win": res.winner == side,
+            "loss": res.winner == other, "moves": res.moves, "caught_a": res.caught[side],
+            "caught_b": res.caught[other], "forfeits": sum(res.forfeits)}
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95% by default)."""
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def summarize_games(results: list[dict]) -> dict:
+    """Win/tie/loss rates of team a with a Wilson 95% interval; means of scores and catches with 95% CIs."""
+    n = len(results)
+    wins = sum(r["win"] for r in results)
+    losses = sum(r["loss"] for r in results)
+    out = {"games": n, "win_rate": wins / n, "win_ci": wilson(wins, n), "tie_rate": (n - wins - losses) / n,
+           "loss_rate": losses / n}
+    for key in ("score_a", "score_b", "caught_a", "caught_b", "moves"):
+        x = np.array([r[key] for r in results], dtype=float)
+        half = 1.96 * x.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+        out[key] = (float(x.mean()), half)
+    diff = np.array([r["score_a"] - r["score_b"] for r in results], dtype=float)
+    out["margin"] = (float(diff.mean()), 1.96 * diff.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan"))
+    return out
