@@ -125,8 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--bots", type=int, default=1, help="number of bots in each round")
     p.add_argument("--cards", type=int, default=7, help="prize deck 1..CARDS")
-    p.add_argument("--deck", type=str, default="",
-                   help="explicit prize deck, e.g. '2,3,4' (overrides --cards)")
+    p.add_argument("--deck", type=str, default=argparse.SUPPRESS,
+                   help="explicit prize deck, e.g. '2,3,4' (default: 1..CARDS)")
     p.add_argument("--rounds", type=int, default=0, help="stop after this many rounds "
                    "(0: play until you are eliminated or quit)")
     p.add_argument("--seed", type=int, default=0, help="random seed of the bots")
@@ -152,9 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     a = parser.parse_args(argv)
     try:
-        tokens = a.deck.replace(",", " ").split()
+        deck_text = getattr(a, "deck", "")
+        tokens = deck_text.replace(",", " ").split()
         if not all(t.isdigit() for t in tokens):
-            raise ValueError(f"deck must list card numbers like '2,3,4', got {a.deck!r}")
+            raise ValueError(f"deck must list card numbers like '2,3,4', got {deck_text!r}")
         deck = tuple(map(int, tokens)) if tokens else tuple(range(1, a.cards + 1))
         config = ArenaConfig(deck=deck, bots=a.bots, breeder=a.breeder, mutation=a.mutation,
                              generations=a.generations, population=a.population,
