@@ -70,6 +70,7 @@ class GameResult:
     moves: int
     caught: dict                  # team -> enemy Pacmen its ghosts caught
     forfeits: list                # per agent: turns lost to an exception or an illegal move
+    trail: list = field(default_factory=list)    # the four positions after each move (start first)
     frames: list = field(default_factory=list)
 
     @property
@@ -110,6 +111,7 @@ class CaptureGame:
         self.turn = 0
         self.log: list = []                                     # public events, in order
         self.trackers = {t: TeamTracker(maze, t, motion=motion, beta=beta) for t in TEAMS}
+        self.trail = [tuple(self.positions)]
         self.frames: list = []
         if record:
             self._snapshot()
@@ -137,6 +139,9 @@ class CaptureGame:
         self.carried[victim] = []
         self.caught[team_of(captor)] += 1
         self.log.append(("capture", victim, captor, cell))
+        for j in range(4):            # respawned as a ghost onto an enemy Pacman: it catches it
+            if team_of(j) != team_of(victim) and self.positions[j] == self.positions[victim]:
+                self._send_home(j, victim)
 
     def apply(self, i: int, move: str) -> None:
         """Move agent ``i`` (a legal move name) and resolve eating, scoring and captures."""
@@ -207,6 +212,7 @@ class CaptureGame:
             move = "Stop"
         self.apply(i, move)
         self.turn += 1
+        self.trail.append(tuple(self.positions))
         if self.record:
             self._snapshot()
 
@@ -220,7 +226,7 @@ class CaptureGame:
         while not self.over:
             self.step()
         return GameResult(dict(self.scores), self.turn, dict(self.caught), list(self.forfeits),
-                          self.frames)
+                          self.trail, self.frames)
 
 
 def play(maze: Maze, red, blue, **kwargs) -> GameResult:

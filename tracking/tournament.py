@@ -60,3 +60,40 @@ def summarize_games(results: list[dict]) -> dict:
     diff = np.array([r["score_a"] - r["score_b"] for r in results], dtype=float)
     out["margin"] = (float(diff.mean()), 1.96 * diff.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan"))
     return out
+
+
+def stuck_share(cells: list, window: int = 16, distinct: int = 4) -> float:
+    """Fraction of an agent's moves after which its last ``window`` cells hold at most ``distinct`` cells.
+
+    A goal-directed agent that is not trapped sweeps through new cells; one caught in a loop
+    (approach, flee, approach...) keeps revisiting the same few.
+    """
+    if window < 2 or distinct < 1:
+        raise ValueError(f"window must be >= 2 and distinct >= 1, got {window}, {distinct}")
+    if len(cells) <= window:
+        return 0.0
+    return float(np.mean([len(set(cells[t - window:t])) <= distinct for t in range(window, len(cells) + 1)]))
+
+
+ATTACKERS = ("hard rules", "weighted, no noise", "weighted")
+
+
+def loop_trial(attacker: str, layout: str, seed: int, *, max_moves: int = 1200) -> dict:
+    """The loop lesson: ``attacker`` (with a tracker defender, as red) against the tracker team.
+
+    Returns the red attacker's stuck share, the cells it visited and both scores.
+    """
+    from tracking.agents import HardRuleAttacker, WeightedAgent
+
+    makers = {"hard rules": HardRuleAttacker,
+              "weighted, no noise": lambda: WeightedAgent("attacker", weights=Weights(noise=0.0)),
+              "weighted": lambda: WeightedAgent("attacker")}
+    if attacker not in makers:
+        raise ValueError(f"attacker must be one of {ATTACKERS}, got {attacker!r}")
+    maze = maze_named(layout)
+    game = CaptureGame(maze, (makers[attacker](), WeightedAgent("defender")), make_team("tracker"),
+                       max_moves=max_moves, seed=seed)
+    res = game.play()
+    cells = [t[0] for t in res.trail[::4]]            # agent 0 after each of its own moves
+    return {"stuck": stuck_share(cells), "visited": len(set(cells)), "score": res.scores["red"],
+            "enemy_score": res.scores["blue"], "win": res.winner == "red"}
