@@ -1,4 +1,5 @@
-"""Tracking benchmark: exact-filter steps per second, sparse vs a dictionary-loop filter, batched episodes.
+"""Tracking benchmark: exact-filter steps per second, sparse vs a dictionary-loop filter, batched episodes,
+and the time of a 1200-move capture game between two tracker teams (target: under 5 s).
 
 Run: .venv/bin/python bench/bench_tracking.py
 """
@@ -8,7 +9,7 @@ import time
 
 import numpy as np
 
-from tracking import ExactFilter, ParticleFilter, load_layout, run_filter, simulate
+from tracking import ExactFilter, ParticleFilter, load_layout, make_team, run_filter, simulate
 
 STEPS = 300
 
@@ -65,10 +66,25 @@ def bench_motion(maze, start, motion: str) -> str:
             f"{STEPS / t_pf:7,.0f} steps/s")
 
 
+def bench_game(maze, seeds=range(3)) -> str:
+    """Seconds per 1200-move game between tracker teams (the move limit reached, not an early end)."""
+    from tracking.game import CaptureGame
+
+    lines = []
+    for seed in seeds:
+        game = CaptureGame(maze, make_team("tracker"), make_team("tracker"), max_moves=1200, seed=seed)
+        tic = time.perf_counter()
+        res = game.play()
+        lines.append(f"{time.perf_counter() - tic:.2f} s ({res.moves} moves)")
+    return "tracker vs tracker game, 1200-move limit: " + ", ".join(lines) + " (target < 5 s)"
+
+
 def main():
     maze = load_layout("defaultCapture")
+    print("targets: sparse >= 5x the dict loop; batched >= 100,000 episode-steps/s")
     for motion in ("uniform", "explorer"):
         print(bench_motion(maze, (30, 13), motion))
+    print(bench_game(maze))
 
 
 if __name__ == "__main__":
