@@ -129,6 +129,13 @@ def test_hard_rule_attacker_flees_a_close_ghost_and_is_deterministic():
     assert agent.act(game.observation(0)) == "East"           # nearest food along the lower corridor
 
 
+def test_team_kinds():
+    attacker, defender = make_team("tracker defender")
+    assert (attacker.role, attacker.tracker, defender.role, defender.tracker) == ("attacker", False, "defender", True)
+    attacker, defender = make_team("hard")
+    assert isinstance(attacker, HardRuleAttacker) and not defender.tracker
+
+
 def test_bad_kinds_raise():
     with pytest.raises(ValueError, match="kind"):
         make_team("psychic")

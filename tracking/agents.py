@@ -202,16 +202,24 @@ class HardRuleAttacker(Agent):
         return min(moves, key=lambda m: d[moves[m], goal])
 
 
-TEAM_KINDS = ("tracker", "greedy", "random", "hard")
+TEAM_KINDS = ("tracker", "greedy", "random", "hard", "tracker attacker", "tracker defender")
 
 
 def make_team(kind: str, weights: Weights = Weights()) -> tuple:
-    """Two fresh agents: an attacker and a defender of the given kind."""
+    """Two fresh agents, an attacker and a defender, of one of ``TEAM_KINDS``.
+
+    "tracker": both plan on the team tracker's beliefs; "greedy": both tracker-blind; "random";
+    "hard": the hard-rule attacker with a greedy defender; "tracker attacker" / "tracker defender":
+    only that agent reads the tracker (to see which half of the team gains from it).
+    """
     if kind == "tracker":
         return WeightedAgent("attacker", weights=weights), WeightedAgent("defender", weights=weights)
     if kind == "greedy":
         return (WeightedAgent("attacker", tracker=False, weights=weights),
                 WeightedAgent("defender", tracker=False, weights=weights))
+    if kind in ("tracker attacker", "tracker defender"):     # one of the two reads the tracker
+        return (WeightedAgent("attacker", tracker=kind == "tracker attacker", weights=weights),
+                WeightedAgent("defender", tracker=kind == "tracker defender", weights=weights))
     if kind == "random":
         return RandomAgent(), RandomAgent()
     if kind == "hard":

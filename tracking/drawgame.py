@@ -1,0 +1,70 @@
+"""Drawing the capture game: maze, food, agents and each team's belief about its enemies."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.animation import FuncAnimation
+from matplotlib.collections import PatchCollection
+
+from tracking.draw import _squares, draw_maze
+from tracking.maze import Maze
+from tracking.teamtrack import team_of
+
+COLORS = {"red": "tab:red", "blue": "tab:blue"}
+
+
+def draw_state(maze: Maze, frame: dict, view: str, ax) -> None:
+    """One frame seen by ``view``'s team: its belief about the enemies as squares, the true agents.
+
+    Pacmen are drawn as circles, ghosts as triangles; the enemies' true cells are hollow.
+    """
+    draw_maze(maze, ax)
+    ax.axvline(maze.width / 2 - 0.5, color="grey", lw=0.8, ls=":")
+    food = np.array(sorted(frame["food"])).reshape(-1, 2)
+    left = food[:, 0] < maze.width // 2
+    ax.scatter(food[left, 0], food[left, 1], s=6, color="salmon")
+    ax.scatter(food[~left, 0], food[~left, 1], s=6, color="lightskyblue")
+    ax.add_collection(PatchCollection(_squares(maze, frame["beliefs"][view]), color=COLORS[view], alpha=0.45))
+    for i, (x, y) in enumerate(frame["positions"]):
+        team = team_of(i)
+        pacman = (x >= maze.width // 2) == (team == "red")
+        own = team == view
+        ax.plot(x, y, "o" if pacman else "^", ms=7, color=COLORS[team], mfc=COLORS[team] if own else "none",
+                mew=2)
+    s = frame["scores"]
+    ax.set_title(f"{view} team's view: belief about the enemies | red {s['red']} : {s['blue']} blue",
+                 fontsize=8)
+
+
+def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncAnimation:
+    """Animate a recorded game (``CaptureGame(..., record=True).frames``), both teams' views side by side.
+
+    Args:
+        frames: the recorded frames, one per move (the start first).
+        show: the frame numbers to draw (default: one per round of four moves).
+    """
+    show = list(range(0, len(frames), 4)) if show is None else list(show)
+    fig, axes = plt.subplots(1, 2, figsize=(maze.width / 2.6, maze.height / 4.6 + 0.5), dpi=dpi)
+
+    def draw(k):
+        for ax, view in zip(axes, ("red", "blue")):
+            ax.clear()
+            draw_state(maze, frames[k], view, ax)
+        fig.suptitle(f"move {k}", fontsize=9)
+        return []
+
+    fig.tight_layout()
+    return FuncAnimation(fig, draw, frames=show, blit=False)
+
+
+def plot_visits(maze: Maze, cells: list, ax=None, title: str = "", vmax: float | None = None):
+    """How often an agent stood on each cell (log10 colour scale up to ``vmax``), e.g. to show it looping."""
+    ax = draw_maze(maze, ax)
+    counts = np.zeros((maze.width, maze.height))
+    for x, y in cells:
+        counts[x, y] += 1
+    shown = np.ma.masked_where(counts == 0, np.log10(np.maximum(counts, 1)))
+    im = ax.imshow(shown.T, origin="lower", cmap="viridis", vmin=0, vmax=vmax, extent=(-0.5, maze.width - 0.5, -0.5, maze.height - 0.5))
+    ax.set_title(title, fontsize=9)
+    return im
