@@ -1,9 +1,14 @@
 """The strength ladder: pairings played in both seats, split into seeded chunks of games that
-``studykit.run_sweep`` spreads over the workers, with Wilson 95% intervals on the win shares."""
+``studykit.run_sweep`` spreads over the workers, with Wilson 95% intervals on the win shares.
+Results can be cached in a JSON file, keyed by the agents, the settings and a fingerprint of
+the code and values files that decide the games (any change there invalidates the cache)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+from pathlib import Path
 
 import pandas as pd
 
@@ -11,6 +16,35 @@ from mix.match import match
 from studykit import run_sweep
 
 SEATS = ("X", "O")
+_PLAY_FILES = ("board.py", "features.py", "search.py", "agents.py", "match.py",
+               "mix.init", "counts.init")
+
+
+def fingerprint() -> str:
+    """A hash of the files that decide how games are played (rules, features, search, agents,
+    seeding, the shipped values)."""
+    h = hashlib.sha1()
+    for name in _PLAY_FILES:
+        h.update((Path(__file__).parent / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def agent_key(spec) -> str:
+    """A stable text key of an agent: its name, or for a value-table searcher its features,
+    depth, draw value and a hash of its values."""
+    if isinstance(spec, str):
+        return spec
+    values = getattr(spec, "values", None)
+    if values is not None:
+        digest = hashlib.sha1(json.dumps([float(v) for v in values]).encode()).hexdigest()[:16]
+        return f"search|{spec.feats.name}|{spec.depth}|{spec.draw}|{digest}"
+    return f"{type(spec).__name__}|{getattr(spec, 'name', '')}"
+
+
+def pairing_key(agent, opponent, games: int, chunks: int, seed: int, rows: int, cols: int) -> str:
+    """The cache key of one pairing played with these settings by the current code."""
+    return json.dumps([agent_key(agent), agent_key(opponent), games, chunks, seed, rows, cols,
+                       fingerprint()])
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -36,27 +70,41 @@ def seat_trial(agent, opponent, seat: str, games: int, seed: int, rows: int = 10
 
 
 def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: int | None = 1,
-           progress: bool = False, rows: int = 10, cols: int = 20) -> pd.DataFrame:
+           progress: bool = False, rows: int = 10, cols: int = 20,
+           cache: str | Path | None = None) -> pd.DataFrame:
     """Play every pairing ``{label: (agent, opponent)}`` for ``games`` games in each seat.
 
     Each (pairing, seat) is split into ``chunks`` runs of ``games / chunks`` games, each with its
     own seed from ``run_sweep`` (so results do not depend on ``n_jobs``). Returns one row per
     pairing: the agent's win share as X and as O with Wilson 95% bounds, draws, mean length.
+    With ``cache`` (a JSON file), pairings already played with the same settings and code are
+    read from it, and new ones are added to it.
     """
     if games < 1 or chunks < 1 or games % chunks:
         raise ValueError(f"games ({games}) must be a positive multiple of chunks ({chunks})")
     if not pairings:
         raise ValueError("pairings is empty")
-    grid = [{"agent": a, "opponent": o, "seat": s, "games": games // chunks, "rows": rows,
-             "cols": cols} for a, o in pairings.values() for s in SEATS]
+    store = json.loads(Path(cache).read_text()) if cache and Path(cache).exists() else {}
+    keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols)
+            for label, (a, o) in pairings.items()}
+    todo = [label for label in pairings if keys[label] not in store]
+    grid = [{"agent": pairings[label][0], "opponent": pairings[label][1], "seat": s,
+             "games": games // chunks, "rows": rows, "cols": cols} for label in todo for s in SEATS]
     runs = run_sweep(seat_trial, grid, trials=chunks, seed=seed, n_jobs=n_jobs,
-                     progress=progress, desc="ladder")
-    rows_out = []
-    for i, label in enumerate(pairings):
-        row = {"pairing": label}
+                     progress=progress, desc="ladder") if grid else []
+    for i, label in enumerate(todo):
+        store[keys[label]] = {}
         for j, seat in enumerate(SEATS):
             part = runs[(2 * i + j) * chunks:(2 * i + j + 1) * chunks]
-            tot = {k: sum(r["result"][k] for r in part) for k in ("wins", "losses", "draws", "moves")}
+            store[keys[label]][seat] = {k: sum(r["result"][k] for r in part)
+                                        for k in ("wins", "losses", "draws", "moves")}
+    if cache and todo:
+        Path(cache).write_text(json.dumps(store, indent=0, sort_keys=True))
+    rows_out = []
+    for label in pairings:
+        row = {"pairing": label}
+        for seat in SEATS:
+            tot = store[keys[label]][seat]
             n = tot["wins"] + tot["losses"] + tot["draws"]
             lo, hi = wilson(tot["wins"], n)
             row |= {f"win_as_{seat}": tot["wins"] / n, f"lo_{seat}": lo, f"hi_{seat}": hi,

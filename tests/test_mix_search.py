@@ -1,6 +1,7 @@
 """MIX search: the pruned alpha-beta (killer moves, leaf and threat caches) against plain
 minimax over the same value table, on random positions and tables with many ties."""
 
+import json
 import random
 
 import pytest
@@ -88,3 +89,22 @@ def test_ladder_sums_its_seeded_chunks_whatever_the_workers():
     assert (one.games_X == 12).all() and (one.lo_X <= one.win_as_X).all()
     with pytest.raises(ValueError, match="multiple"):
         ladder(pairs, games=10, chunks=3)
+
+
+def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
+    import mix.ladder as lad
+    from mix import SearchAgent, heuristic_values
+    cache = tmp_path / "ladder.json"
+    pairs = {"a": ("random", "onestep"), "b": (SearchAgent(heuristic_values(), depth=1), "random")}
+    first = lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache)
+    def no_play(*args, **kw):
+        raise RuntimeError("played")
+
+    monkeypatch.setattr(lad, "run_sweep", no_play)
+    again = lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache)
+    assert again.equals(first)                                  # all read from the cache
+    with pytest.raises(RuntimeError, match="played"):          # a new seed must be played
+        lad.ladder(pairs, games=4, seed=2, chunks=2, rows=5, cols=6, cache=cache)
+    other = SearchAgent([v / 2 for v in heuristic_values()], depth=1)
+    assert lad.agent_key(other) != lad.agent_key(pairs["b"][0])
+    assert lad.pairing_key("random", "onestep", 4, 2, 1, 5, 6) in json.loads(cache.read_text())
