@@ -1,5 +1,6 @@
-"""Why a game was lost: the report's weakness is a zugzwang, where every move left to the
-program lands directly under one of the opponent's potential chesses."""
+"""Why a game was lost. The report's weakness is being "forced to let a potential chess become
+a chess": a zugzwang (every move left lands directly under one of the opponent's potential
+chesses) or a chess whose block lands under a potential chess stacked above it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from mix.agents import make_agent
 from mix.board import Board, Geometry
 from mix.features import threats
 
-KINDS = ("zugzwang", "under a threat by choice", "two chesses at once", "missed a chess")
+KINDS = ("zugzwang", "block under a potential chess", "two chesses at once",
+         "under a threat by choice", "missed a chess")
 
 
 def play_recorded(x_agent, o_agent, seed: int, rows: int = 10, cols: int = 20) -> list[int]:
@@ -37,7 +39,9 @@ def loss_kind(moves: list[int], rows: int = 10, cols: int = 20) -> dict | None:
     the loser's last move.
 
     - 'two chesses at once': the winner already had two or more chess slots (a trap or a mate);
-    - 'missed a chess': the winner had one chess and the loser did not block it;
+    - 'block under a potential chess': the winner had one chess with one of its potential
+      chesses directly above it, so blocking the chess makes the potential chess a chess;
+    - 'missed a chess': the winner had one chess, safe to block, and the loser did not block;
     - 'zugzwang': the winner had no chess, and every legal move of the loser landed directly
       under one of the winner's potential chesses (the report's weakness);
     - 'under a threat by choice': the same, but a safe move existed.
@@ -62,7 +66,7 @@ def loss_kind(moves: list[int], rows: int = 10, cols: int = 20) -> dict | None:
     if chess.bit_count() >= 2:
         kind = "two chesses at once"
     elif chess:
-        kind = "missed a chess"
+        kind = "block under a potential chess" if t & (chess << 1) else "missed a chess"
     else:
         heights = [0] * cols  # the position before the loser's last move
         for c in moves[:-2]:

@@ -21,6 +21,22 @@ def test_missed_chess_and_two_chesses():
         loss_kind([0, 1, 0, 1, 2, 3], 6, 7)
 
 
+def test_block_under_a_potential_chess():
+    # X holds (0,0) (0,1) (0,3): a chess at (0,2); and (1,3) (1,4) (1,5): a potential chess at
+    # (1,2), directly above it. O must block at (0,2), and X then wins at (1,2).
+    moves = [3, 5, 5, 4, 0, 5, 4, 6, 3, 6, 3, 3, 1]
+    b = Board(6, 7)
+    for c in moves:
+        assert not b.play(c)
+    f = raw_features(b.stones, b.g)[0]
+    assert f["chess"] == b.g.bit(0, 2) and f["potential"] & b.g.bit(1, 2)
+    info = loss_kind(moves + [2, 2], 6, 7)
+    assert info == {"kind": "block under a potential chess", "loser": "O", "win_row": 1,
+                    "winner_potential": 1}
+    info = loss_kind(moves + [6, 2], 6, 7)         # not blocking at all is the same kind
+    assert info["kind"] == "block under a potential chess" and info["win_row"] == 0
+
+
 def test_draw_is_none_and_short_game_rejected():
     b, rng, moves = Board(4, 4), random.Random(0), []
     while True:  # find a drawn 4x4 random game
