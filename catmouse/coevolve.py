@@ -8,9 +8,12 @@ opponent's current table. ``CoevolutionConfig`` turns on, one by one:
   doubles after ``patience`` iterations without improvement) and, for the mouse, a restart from a
   fresh random table after ``restart_after`` (its old table stays in the cat's hall of fame);
 * ``both_learn``: the winning side keeps learning too;
-* ``hall_of_fame``: candidates are scored against the current opponent plus this many strong past
-  opponents (a mouse that evades the cat or outlasts every mouse in the pool, a cat that catches
-  the current mouse), not only the current one.
+* ``hall_of_fame``: the cat's candidates are scored against the current mouse plus up to this many
+  strong past mice (each mouse that evades the cat, or outlasts every mouse in the pool, joins),
+  not only the current one; the mouse keeps sparring with the current cat (its job is to find
+  the cat's weaknesses);
+* ``sequential``: a candidate's several changes follow one game's path, so one candidate can
+  make a detour several moves long (the mouse) or repair a whole line of play (the cat);
 * ``best_response_every`` (off by default): the exact best response joins the pool (the solver as
   sparring partner, for comparison only).
 
@@ -31,7 +34,7 @@ from tqdm.auto import tqdm
 
 from catmouse.exploit import best_response, exploitability
 from catmouse.game import check_board, check_first_move, initial_cat_policy, initial_mouse_policy
-from catmouse.tabular import _CODE, _moves, _play, _to_table
+from catmouse.tabular import _CODE, _moves, _to_table, train_tabular
 
 
 @dataclass(frozen=True)
@@ -46,19 +49,55 @@ class CoevolutionConfig:
     restart_after: int = 0         # 0: the mouse never restarts
     best_response_every: int = 0
     sequential: bool = False       # a candidate's changes follow one game's path
+    admit: str = "strong"          # "strong": a mouse joins when it beats the cat's worst case;
+                                   # "beaten": when the cat first improves against it
 
     def __post_init__(self):
         for name in ("max_changes",):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        if self.admit not in ("strong", "beaten"):
+            raise ValueError(f"admit must be 'strong' or 'beaten', got {self.admit!r}")
         for name in ("candidates", "hall_of_fame", "patience", "restart_after", "best_response_every"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
 
 
 ARTICLE = CoevolutionConfig()
-IMPROVED = CoevolutionConfig(max_changes=3, both_learn=True, hall_of_fame=5000, patience=50,
+IMPROVED = CoevolutionConfig(max_changes=3, both_learn=True, hall_of_fame=10_000, patience=50,
                              restart_after=300, sequential=True)
+
+
+def _learner_game(cat, mouse, cat_learns, moves, n, rows, c, m, cat_first):
+    """``tabular._play`` keeping only the learner's consulted states: ((won, rounds, dist), states)."""
+    seen = set()
+    used = set()
+    if cat_first:
+        if cat_learns:
+            used.add(c * n + m)
+        c = moves[c][cat[c * n + m]]
+    r = 0
+    while True:
+        s = c * n + m
+        if not cat_learns:
+            used.add(s)
+        m = moves[m][mouse[s]]
+        s = c * n + m
+        if s in seen:
+            return (False, r, abs(c // rows - m // rows) + abs(c % rows - m % rows)), used
+        seen.add(s)
+        if c == m:
+            return (True, r, 0), used
+        if cat_learns:
+            used.add(s)
+        c = moves[c][cat[s]]
+        s = c * n + m
+        if s in seen:
+            return (False, r, abs(c // rows - m // rows) + abs(c % rows - m % rows)), used
+        seen.add(s)
+        if c == m:
+            return (True, r, 0), used
+        r += 1
 
 
 class _Tally:
@@ -124,11 +163,10 @@ class _Arena:
         self._cells = None
         self._worst = None
 
-    def _game(self, opponent, table=None):
-        table = self.table if table is None else table
-        cat, mouse = (table, opponent) if self.side == "cat" else (opponent, table)
-        won, r, d, used_c, used_m = _play(cat, mouse, *self.args)
-        return (won, r, d), (used_c if self.side == "cat" else used_m)
+    def _game(self, opponent):
+        if self.side == "cat":
+            return _learner_game(self.table, opponent, True, *self.args)
+        return _learner_game(opponent, self.table, False, *self.args)
 
     def _unlink(self, j: int) -> None:
         _, res, used = self.slots[j]
@@ -353,7 +391,7 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
             strong = not won or rounds > worst
         else:
             strong = won
-        if strong and side == "mouse":
+        if strong and side == "mouse" and config.admit == "strong":
             admit(side, tables[side])
 
     def measure(it: int) -> bool:
@@ -368,6 +406,7 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
         return solved
 
     it = 0
+    admitted = False                     # is the current mouse already in the hall of fame?
     for it in tqdm(range(1, iterations + 1), disable=not progress, desc="co-evolution"):
         if config.best_response_every and it % config.best_response_every == 0:
             cat_t, mouse_t = (_to_table(tables[s], rows, cols) for s in ("cat", "mouse"))
@@ -391,7 +430,14 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
                 if key is not None and key > best:
                     best, best_trial = key, (changes, replayed)
             if best_trial is not None:
+                before = arena.result(0)
                 arena.commit(*best_trial)
+                if (side == "cat" and config.admit == "beaten" and not admitted
+                        and key_of("cat", [arena.result(0)]) > key_of("cat", [before])):
+                    admit("mouse", tables["mouse"])          # the current mouse, just beaten
+                    admitted = True
+                if side == "mouse":
+                    admitted = False
                 changed(side)
                 stale[side], jump[side] = 0, config.max_changes
                 continue
@@ -400,6 +446,7 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
                 jump[side] = min(2 * jump[side], 16 * config.max_changes)
             if side == "mouse" and config.restart_after and stale[side] >= config.restart_after:
                 tables["mouse"][:] = _random_mouse(moves, n, rng)
+                admitted = False
                 arena.replay_all()
                 changed("mouse")
                 stale["mouse"], jump["mouse"] = 0, config.max_changes
@@ -412,3 +459,52 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
     run.mouse_policy = _to_table(tables["mouse"], rows, cols)
     run.pool_sizes = (arenas["cat"].pool(), arenas["mouse"].pool())
     return run
+
+
+VARIANTS = {
+    "article's scheme": ARTICLE,
+    "+ several changes": CoevolutionConfig(max_changes=3, sequential=True),
+    "+ stagnation: jumps, restarts": CoevolutionConfig(max_changes=3, sequential=True, patience=50,
+                                                      restart_after=300),
+    "+ both sides learn": CoevolutionConfig(max_changes=3, sequential=True, patience=50,
+                                           restart_after=300, both_learn=True),
+    "+ hall of fame (all four)": IMPROVED,
+    "hall of fame alone": CoevolutionConfig(hall_of_fame=10_000),
+}
+
+
+def variant_run(rows: int, cols: int, first_move: str, variant: str, iterations: int, seed: int,
+                checkpoint_every: int = 1_000) -> dict:
+    """One run of a named ``VARIANTS`` config: the cat's lost moves at every checkpoint."""
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {list(VARIANTS)}, got {variant!r}")
+    run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed, VARIANTS[variant],
+                                 checkpoint_every, stop_when_solved=True)
+    return {"lost": [(it, c["lost_moves"]) for it, c, _ in run.checkpoints], "solved_at": run.solved_at}
+
+
+def cat_lost_moves(cat_table: np.ndarray, first_move: str) -> float:
+    """Moves a cat table loses to the optimum against a best-responding mouse (inf: never catches)."""
+    return exploitability(cat_policy=cat_table, first_move=first_move)["lost_moves"]
+
+
+def compare_trainers(rows: int, cols: int, first_move: str, seed: int, iterations: int = 100_000,
+                     checkpoint_every: int = 1_000, config: CoevolutionConfig = IMPROVED) -> dict:
+    """The article's trainer and ``config`` on the same board and seed, measured exactly.
+
+    Both start from the WEAK cat. Returns the cat's lost moves at every checkpoint for each
+    (``article``, ``improved``: lists of (iteration, lost moves)), the first checkpoint at which
+    each cat was unexploitable (None: never) and the improved run's hall-of-fame size. The
+    improved run stops once solved; the article's runs its full budget.
+    """
+    base = train_tabular(rows, cols, first_move, "WEAK", iterations, seed, mode="fast",
+                         snapshot_every=checkpoint_every)
+    snaps = dict(base.snapshot_policies)
+    snaps[iterations] = (base.cat_policy, base.mouse_policy)
+    article = [(it, cat_lost_moves(cat, first_move)) for it, (cat, _) in sorted(snaps.items()) if it]
+    run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed, config,
+                                 checkpoint_every, stop_when_solved=True)
+    improved = [(it, c["lost_moves"]) for it, c, _ in run.checkpoints]
+    return {"article": article, "improved": improved, "solved_at": run.solved_at,
+            "article_solved_at": next((it for it, lost in article if lost == 0), None),
+            "hall_of_fame": run.pool_sizes[0] - 1}

@@ -92,7 +92,8 @@ def plot_learning_curves(run, window: int = 1000):
     return fig
 
 
-def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, ax=None):
+def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, ax=None,
+                         label: str = "cat moves to capture"):
     """Heat map of capture times (NaN/inf cells shown blank and marked 'mouse')."""
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 5))
@@ -106,7 +107,7 @@ def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, 
     ax.set_xlabel("columns C")
     ax.set_ylabel("rows R")
     ax.set_title(title)
-    plt.colorbar(im, ax=ax, label="cat moves to capture")
+    plt.colorbar(im, ax=ax, label=label)
     return ax
 
 
