@@ -9,8 +9,8 @@ Two policy families, each one vector of direction codes (R, L, U, D) split into 
 * ``RotationPolicy``: one corner sub-policy, one edge sub-policy and one open-board sub-policy,
   each written for a canonical orientation (corner bottom-left, edge at the bottom, target up and
   to the right) and rotated or reflected to fit. Its index is the offset of the other player
-  (clipped to +-3), which axis has the larger gap (corner and edge), and the mouse's distance to
-  the near wall(s); it can move the cat or the mouse.
+  (clipped to +-2; on the open board also which axis has the larger gap) and the mouse's distance
+  to the near wall(s); it can move the cat or the mouse.
 
 ``plan(rows, cols)`` resolves the geometry once per board: which entry each position reads and,
 for each of the four codes that entry may hold, the move actually made on the board (rotated
@@ -35,7 +35,7 @@ _REVERSE = np.array([L_, R_, D_, U_])
 _MIRROR_X = np.array([L_, R_, U_, D_])          # reflect left-right
 _MIRROR_Y = np.array([R_, L_, D_, U_])          # reflect bottom-top
 _TRANSPOSE = np.array([U_, D_, R_, L_])         # swap the axes (R <-> U, L <-> D)
-CLIP = 3
+CLIP = 2                                        # offsets beyond this look the same
 ALL_CODES = np.arange(4)[None, :]
 
 
@@ -134,7 +134,7 @@ class FeaturePolicy(_Policy):
 class RotationPolicy(_Policy):
     """Corner, edge and open-board sub-policies in canonical orientation, rotated to fit."""
 
-    SIZES: ClassVar[dict] = {"corner": 2 * 2 * (2 * CLIP + 1) ** 2 * 3, "edge": 2 * (CLIP + 1) * (2 * CLIP + 1) * 3,
+    SIZES: ClassVar[dict] = {"corner": 2 * 2 * (2 * CLIP + 1) ** 2, "edge": 2 * (CLIP + 1) * (2 * CLIP + 1),
                              "open": (CLIP + 1) ** 2 * 2}
 
     def _plan(self, rows: int, cols: int):
@@ -154,14 +154,13 @@ class RotationPolicy(_Policy):
         ax, ay = np.abs(dx), np.abs(dy)
         t_open = open_ & (ay > ax)
         ox, oy = np.where(t_open, ay, ax), np.where(t_open, ax, ay)
-        c7 = lambda v: np.clip(v, -CLIP, CLIP) + CLIP
+        span = 2 * CLIP + 1
+        clip = lambda v: np.clip(v, -CLIP, CLIP) + CLIP
         off = self.offsets()
-        closer = np.sign(np.abs(dx) - np.abs(dy)) + 1          # 0: closer horizontally, 2: vertically
         entry = np.select(
             [corner, edge],
-            [off["corner"] + (((wx * 2 + wy) * 7 + c7(dx)) * 7 + c7(dy)) * 3 + closer,
-             off["edge"] + ((ew * (CLIP + 1) + np.minimum(np.abs(ex), CLIP)) * 7 + c7(ey)) * 3
-             + np.sign(np.abs(ex) - np.abs(ey)) + 1],
+            [off["corner"] + ((wx * 2 + wy) * span + clip(dx)) * span + clip(dy),
+             off["edge"] + (ew * (CLIP + 1) + np.minimum(np.abs(ex), CLIP)) * span + clip(ey)],
             off["open"] + (np.minimum(ox, CLIP) * (CLIP + 1) + np.minimum(oy, CLIP)) * 2 + (ox > oy))
         code = np.broadcast_to(ALL_CODES, (len(cx), 4))
         # undo the canonical transforms, last applied first

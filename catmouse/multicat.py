@@ -139,14 +139,24 @@ def exploit_path(table: np.ndarray, values, start: tuple, first_move: str, nbr: 
     return out
 
 
+def _joint_moves(idx, nbr: np.ndarray, cats: int) -> list:
+    """Every joint move in which each cat steps to a free cell."""
+    joints = [0]
+    for i in range(cats):
+        free = np.flatnonzero(nbr[idx[i]] >= 0)
+        joints = [j + int(k) * 4 ** i for j in joints for k in free]
+    return joints
+
+
 def hill_climb_team(board: Board, first_move: str = "cat", iterations: int = 2000, seed: int = 0,
                     progress: bool = False):
     """Climb a joint table from greedy against the exact best-responding mouse.
 
     Score: (cat moves from the board's start, sum of capped capture times over positions the team
-    can win). A change goes, half the time, to a position on the line a best-responding mouse
-    plays against the current table (where it is exploited), otherwise to any position whose time
-    is above the optimum, and is kept unless the score gets worse.
+    can win). Each iteration picks a position, half the time on the line a best-responding mouse
+    plays against the current table (where it is exploited), otherwise any position whose time is
+    above the optimum, tries every other joint move there and keeps the best one unless the score
+    gets worse.
     Returns (table, history of scores, exact solution).
     """
     check_first_move(first_move)
@@ -177,16 +187,17 @@ def hill_climb_team(board: Board, first_move: str = "cat", iterations: int = 200
             idx = path[int(rng.integers(len(path)))]
         else:
             idx = np.unravel_index(int(rng.choice(wrong)), table.shape)
-        joint = 0
-        for i in range(cats):
-            free = np.flatnonzero(nbr[idx[i]] >= 0)
-            joint += int(rng.choice(free)) * 4 ** i
         old = table[idx]
-        table[idx] = joint
-        new, new_values = score(table)
-        if new <= best:
-            best, values = new, new_values
-        else:
-            table[idx] = old
+        best_here, best_joint = None, old
+        for joint in _joint_moves(idx, nbr, cats):      # the best joint move at this position
+            if joint == old:
+                continue
+            table[idx] = joint
+            new, new_values = score(table)
+            if new <= best and (best_here is None or new < best_here[0]):
+                best_here, best_joint = (new, new_values), joint
+        table[idx] = best_joint
+        if best_here is not None:
+            best, values = best_here
         history.append(best)
     return table, history, sol

@@ -37,7 +37,7 @@ SEED = 0
 ITERATIONS = 100_000
 SNAPSHOT_EVERY = 10_000         # the article animates one game every 10,000 iterations
 FAST_SEEDS = 8                  # independent runs of the modern-generator trainer
-IMPROVED_ITERATIONS = 10_000    # the improved trainer (pools, jumps, both sides learn)
+IMPROVED_ITERATIONS = 100_000   # budget of the improved trainer (stops once unexploitable)
 GIF_FRAMES_PER_GAME = 30        # half moves per snapshot game in the saved GIF
 
 # %%
@@ -51,6 +51,7 @@ if os.environ.get("GAMEAI_QUICK"):
 import time
 
 import matplotlib.pyplot as plt
+import numpy as np
 
 import catmouse
 from catmouse.draw import animate_game, animate_paths, plot_learning_curves, plot_trajectories
@@ -181,48 +182,40 @@ for s in range(FAST_SEEDS):
 # ## Addressing the article's limitations
 #
 # The article lists what it would change: more than one change per candidate, detecting
-# stagnation (larger jumps), letting the stronger player keep learning, and scoring candidates
-# against a pool of strong past opponents. `train_tabular_improved` does all four (mutations
-# also go only to cells the scoring games consult). With `best_response_every`, the pool also
-# receives the opponent's exact best response every few iterations. Measured the only way that
-# matters here, against a best-responding opponent (cat moves; the optimum is 12):
+# stagnation (larger jumps, restarts), letting the stronger player keep learning, and scoring
+# candidates against a pool of strong past opponents. `train_tabular_improved` does all four
+# (notebook 23 takes them one at a time, on every board from 4x4 to 8x8). Here, on the article's
+# own board and from the same WEAK cat, measured the only way that matters: against a
+# best-responding mouse (cat moves lost to the optimum of 12; a run stops once nothing is lost).
 
 # %%
-from catmouse.coevolve import train_tabular_improved
+from catmouse.coevolve import IMPROVED, train_tabular_improved
 
-every = max(IMPROVED_ITERATIONS // 10, 1)
-variants = {
-    "pools + jumps + both learn": train_tabular_improved(
-        NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, IMPROVED_ITERATIONS, seed=SEED,
-        checkpoint_every=every),
-    "... + exact best responses in the pool": train_tabular_improved(
-        NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, IMPROVED_ITERATIONS, seed=SEED,
-        best_response_every=10, pool_size=20, candidates=8, checkpoint_every=every),
-}
-fig, ax = plt.subplots(figsize=(8, 4))
-snap_its = list(run.snapshot_policies)
-ax.plot(snap_its, [m for _, _, m in rows_], "o-", color="tab:gray", label="article's trainer")
-for (label, res), color in zip(variants.items(), ("tab:blue", "tab:green")):
-    its = [c[0] for c in res.checkpoints]
-    ax.plot(its, [c[2]["value"] for c in res.checkpoints], "o-", color=color, label=label)
-    cat_wins = [c[1]["wins"] for c in res.checkpoints]
-    print(f"{label}: mouse vs best cat {[c[2]['value'] for c in res.checkpoints]}; "
-          f"cat beats a best-responding mouse at any checkpoint: {any(cat_wins)}")
-ax.axhline(catmouse.optimal_capture(NUM_ROWS, NUM_COLS, FIRST_MOVE), color="k", ls="--", label="optimum")
+start = time.perf_counter()
+better = train_tabular_improved(NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, IMPROVED_ITERATIONS,
+                                seed=SEED, config=IMPROVED, checkpoint_every=1_000,
+                                stop_when_solved=True)
+print(f"improved trainer: {better.iterations:,} iterations in {time.perf_counter() - start:.0f} s; "
+      f"unexploitable cat at iteration {better.solved_at}; hall of fame: {better.pool_sizes[0] - 1} mice")
+fig, ax = plt.subplots(figsize=(8, 3.8))
+article_lost = [catmouse.exploitability(cat_policy=c, first_move=FIRST_MOVE)["lost_moves"]
+                for c, _ in run.snapshot_policies.values()]
+ax.plot(list(run.snapshot_policies), np.minimum(article_lost, 14), "o-", color="tab:gray",
+        label="article's trainer (snapshots)")
+its = [c[0] for c in better.checkpoints]
+ax.plot(its, np.minimum([c[1]["lost_moves"] for c in better.checkpoints], 14), "o-", color="tab:green",
+        label="improved trainer")
 ax.set_xlabel("iteration")
-ax.set_ylabel("cat moves to catch the learned mouse\n(best-responding cat)")
-ax.set_title("How long does the learned mouse survive a perfect cat?")
-ax.legend(fontsize=8)
+ax.set_ylabel("cat moves lost to the optimum\n(14 = never catches)")
+ax.set_title(f"{NUM_ROWS}x{NUM_COLS}, {FIRST_MOVE} first: the cat against a best-responding mouse")
+ax.legend()
 plt.show()
 
 # %% [markdown]
-# Pools, jumps and letting both sides learn do not help by themselves: the mouse trained against
-# a pool of weak cats gets *more* exploitable (caught in 7 moves). With exact best responses in
-# its pool the mouse table becomes optimal (it survives the full 12 moves against any cat),
-# which the article's co-evolution never reaches. The cat's table does
-# not become a winning strategy with any of these changes in the iterations tried: a table that
-# beats every mouse must be right on every position a mouse can steer it into, while each
-# candidate is judged on a handful of games. The greedy rule, four lines of code, is optimal.
+# The article's cat is beaten by a best response at every snapshot. With the four changes the
+# cat becomes unexploitable: whatever the mouse does, it is caught in the optimal 12 moves.
+# The key is the hall of fame: every mouse that once beat the cat stays in the scoring pool, so a
+# weakness, once fixed, stays fixed.
 
 # %%
 ours_tally = f"mouse {run.tally['mouse']:,} / cat {run.tally['cat']:,}"
@@ -235,6 +228,11 @@ claims = [
                 reason="" if FULL else f"quick mode: {ITERATIONS:,} iterations"),
     exact_claim("Final game length equals the optimal capture (cat moves, exact solver)", 12,
                 catmouse.optimal_capture(NUM_ROWS, NUM_COLS, FIRST_MOVE)),
+    Claim("With the article's own fixes (several changes, stagnation, both learn, hall of fame) the cat "
+          "beats a best-responding mouse in the optimal 12 moves", "proposed as future work",
+          f"unexploitable at iteration {better.solved_at}" if better.solved_at else
+          f"not within {better.iterations:,} iterations", "reproduced exactly" if better.solved_at else "differs",
+          "" if better.solved_at else "quick mode: short budget"),
     Claim("The co-evolved cat has learned to catch the mouse", "implied by the final game",
           f"against a best-responding mouse: {'wins' if cat_vs_best['wins'] else 'never catches it'}",
           "reproduced exactly" if cat_vs_best["wins"] else "differs",

@@ -103,3 +103,24 @@ def test_bad_arguments():
         solve(4, 4, obstacles=[(9, 9)])
     with pytest.raises(ValueError, match="cats"):
         solve(4, 4, cats=0)
+
+
+def test_random_positions_with_walls_and_two_cats_match_brute_force():
+    from catmouse.multicat import parse_board, random_board
+    rng = np.random.default_rng(7)
+    boards = [random_board(4, 4, 3, seed=5), random_board(3, 5, 2, seed=1),
+              parse_board("""
+                  . . . M
+                  . # . .
+                  C . . .""")]
+    for board in boards:
+        free = [(x, y) for x in range(board.cols) for y in range(board.rows) if (x, y) not in board.obstacles]
+        for cats in (1, 2):
+            sol = solve(board.rows, board.cols, board.obstacles, cats)
+            for _ in range(12):
+                picks = [free[i] for i in rng.choice(len(free), size=cats + 1)]
+                cs, m = picks[:cats], picks[cats]
+                for first in ("cat", "mouse"):
+                    ours = sol.value(cs, m, first)
+                    ref = brute_force(board.rows, board.cols, first, board.obstacles, cats, start=(cs, m))
+                    assert ours == ref, (board, cs, m, first)

@@ -1,0 +1,84 @@
+"""Walls drawn as text or at random, teams of cats: parsing, the team evaluator and the team climb."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from catmouse import solve
+from catmouse.climb import greedy_fallback_table
+from catmouse.exact import optimal_cat_moves
+from catmouse.exploit import cat_policy_values
+from catmouse.game import DIRECTIONS
+from catmouse.multicat import (
+    Board,
+    _connected,
+    greedy_team,
+    hill_climb_team,
+    parse_board,
+    random_board,
+    team_values,
+)
+
+
+def test_parse_board_reads_rows_top_first():
+    board = parse_board("""
+        . . M
+        # . .
+        C . #
+    """)
+    assert (board.rows, board.cols) == (3, 3)
+    assert set(board.obstacles) == {(0, 1), (2, 0)}
+    assert board.cats == ((0, 0),) and board.mouse == (2, 2)
+    for bad, match in [("C . M\n. .", "same length"), ("C x M\n. . .", "unknown"), ("C . .\n. . .", "one M")]:
+        with pytest.raises(ValueError, match=match):
+            parse_board(bad)
+
+
+def test_random_boards_are_seeded_connected_and_keep_the_corners():
+    a, b = random_board(7, 6, 9, seed=4), random_board(7, 6, 9, seed=4)
+    assert a == b and len(a.obstacles) == 9
+    for seed in range(20):
+        board = random_board(6, 6, 10, seed=seed)
+        assert (0, 0) not in board.obstacles and (5, 5) not in board.obstacles
+        assert _connected(6, 6, board.obstacles)
+    with pytest.raises(ValueError, match="walls"):
+        random_board(4, 4, 20, seed=0)
+
+
+def test_team_of_one_matches_the_single_cat_evaluator():
+    board = random_board(6, 5, 5, seed=1)
+    sol = solve(6, 5, board.obstacles)
+    C, M = team_values(greedy_team(6, 5, board.obstacles, 1), sol.nbr)
+    C2, M2 = cat_policy_values(greedy_fallback_table(6, 5, board.obstacles), board.obstacles)
+    free = (sol.nbr >= 0).any(axis=1)
+    mask = free[:, None] & free[None, :]
+    assert np.array_equal(C[mask], C2[mask]) and np.array_equal(M[mask], M2[mask])
+
+
+@pytest.mark.parametrize("rows,cols,obstacles", [(4, 4, ()), (4, 5, ((2, 2),)), (5, 4, ((1, 1), (2, 3)))])
+def test_the_solvers_own_moves_as_a_team_table_are_optimal(rows, cols, obstacles):
+    sol = solve(rows, cols, obstacles, cats=2)
+    n = rows * cols
+    table = np.zeros((n, n, n), dtype=np.int64)
+    blocked = {x * rows + y for x, y in obstacles}
+    for c1, c2, m in itertools.product(range(n), repeat=3):
+        if {c1, c2, m} & blocked or m in (c1, c2):
+            continue
+        moves = optimal_cat_moves(sol, [divmod(c1, rows), divmod(c2, rows)], divmod(m, rows))
+        table[c1, c2, m] = DIRECTIONS.index(moves[0]) + 4 * DIRECTIONS.index(moves[1])
+    C, M = team_values(table, sol.nbr)
+    free = np.ones(n, bool)
+    free[list(blocked)] = False
+    mask = free[:, None, None] & free[None, :, None] & free[None, None, :]
+    assert np.array_equal(C[mask], sol.cat_to_move[mask]) and np.array_equal(M[mask], sol.mouse_to_move[mask])
+
+
+def test_team_climb_never_gets_worse_and_never_beats_the_optimum():
+    board = Board(4, 4, (), ((0, 0), (0, 0)), (3, 3))
+    table, history, sol = hill_climb_team(board, "cat", iterations=40, seed=0)
+    assert all(b <= a for a, b in itertools.pairwise(history))
+    C, _ = team_values(table, sol.nbr)
+    assert (C >= sol.cat_to_move).all()
+    assert np.isinf(history[0][0])            # greedy twins move as one cat: the mouse evades
+    assert history[-1][0] < np.inf            # a few climbing steps split them and win
