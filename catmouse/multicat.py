@@ -117,6 +117,21 @@ def team_values(table: np.ndarray, nbr: np.ndarray):
         C, M = C_new, M_new
 
 
+def start_cell(board: Board) -> tuple:
+    """The start position as solver indices (cat cells..., mouse cell)."""
+    return tuple(x * board.rows + y for x, y in board.cats) + (board.mouse[0] * board.rows + board.mouse[1],)
+
+
+def optimum_and_greedy(board: Board, first_move: str) -> tuple[float, float]:
+    """Cat moves from the start under optimal play, and for greedy cats against a best-responding mouse."""
+    check_first_move(first_move)
+    sol = solve(board.rows, board.cols, board.obstacles, len(board.cats))
+    pick = 0 if first_move == "cat" else 1
+    greedy = team_values(greedy_team(board.rows, board.cols, board.obstacles, len(board.cats)), sol.nbr)
+    cell = start_cell(board)
+    return float((sol.cat_to_move, sol.mouse_to_move)[pick][cell]), float(greedy[pick][cell])
+
+
 def exploit_path(table: np.ndarray, values, start: tuple, first_move: str, nbr: np.ndarray,
                  length: int = 200) -> list:
     """Cat-to-move positions visited when a best-responding mouse plays against the table."""
@@ -167,7 +182,7 @@ def hill_climb_team(board: Board, first_move: str = "cat", iterations: int = 200
     sol = solve(rows, cols, board.obstacles, cats)
     nbr = sol.nbr
     pick = 0 if first_move == "cat" else 1
-    start = tuple(x * rows + y for x, y in board.cats) + (board.mouse[0] * rows + board.mouse[1],)
+    start = start_cell(board)
     winnable = np.isfinite(sol.cat_to_move)
     table = greedy_team(rows, cols, board.obstacles, cats)
 
