@@ -9,7 +9,7 @@ Two policy families, each one vector of direction codes (R, L, U, D) split into 
 * ``RotationPolicy``: one corner sub-policy, one edge sub-policy and one open-board sub-policy,
   each written for a canonical orientation (corner bottom-left, edge at the bottom, target up and
   to the right) and rotated or reflected to fit. Its index is the offset of the other player
-  (clipped to +-2; on the open board also which axis has the larger gap) and the mouse's distance
+  (beyond +-4 clipped to 3 or 4 of the same parity; on the open board also which axis has the larger gap) and the mouse's distance
   to the near wall(s); it can move the cat or the mouse.
 
 ``plan(rows, cols)`` resolves the geometry once per board: which entry each position reads and,
@@ -35,7 +35,7 @@ _REVERSE = np.array([L_, R_, D_, U_])
 _MIRROR_X = np.array([L_, R_, U_, D_])          # reflect left-right
 _MIRROR_Y = np.array([R_, L_, D_, U_])          # reflect bottom-top
 _TRANSPOSE = np.array([U_, D_, R_, L_])         # swap the axes (R <-> U, L <-> D)
-CLIP = 2                                        # offsets beyond this look the same
+CLIP = 4                                        # offsets beyond: CLIP or CLIP - 1, same parity
 ALL_CODES = np.arange(4)[None, :]
 
 
@@ -45,6 +45,16 @@ def board_grid(rows: int, cols: int):
     n = rows * cols
     c, m = np.divmod(np.arange(n * n), n)
     return c // rows, c % rows, m // rows, m % rows
+
+
+def clip_gap(gap: np.ndarray) -> np.ndarray:
+    """Gaps above CLIP become CLIP or CLIP - 1, keeping their parity.
+
+    The parity of the distance at the cat's turn decides whether a capture is possible at all
+    (notebook 22), so a far position must share its table entry with near positions of the same
+    parity: those are the ones the small training boards teach.
+    """
+    return np.where(gap <= CLIP, gap, CLIP - (gap - CLIP) % 2)
 
 
 def legalise(codes: np.ndarray, x: np.ndarray, y: np.ndarray, rows: int, cols: int) -> np.ndarray:
@@ -155,13 +165,13 @@ class RotationPolicy(_Policy):
         t_open = open_ & (ay > ax)
         ox, oy = np.where(t_open, ay, ax), np.where(t_open, ax, ay)
         span = 2 * CLIP + 1
-        clip = lambda v: np.clip(v, -CLIP, CLIP) + CLIP
+        clip = lambda v: np.sign(v) * clip_gap(np.abs(v)) + CLIP
         off = self.offsets()
         entry = np.select(
             [corner, edge],
             [off["corner"] + ((wx * 2 + wy) * span + clip(dx)) * span + clip(dy),
-             off["edge"] + (ew * (CLIP + 1) + np.minimum(np.abs(ex), CLIP)) * span + clip(ey)],
-            off["open"] + (np.minimum(ox, CLIP) * (CLIP + 1) + np.minimum(oy, CLIP)) * 2 + (ox > oy))
+             off["edge"] + (ew * (CLIP + 1) + clip_gap(np.abs(ex))) * span + clip(ey)],
+            off["open"] + (clip_gap(ox) * (CLIP + 1) + clip_gap(oy)) * 2 + (ox > oy))
         code = np.broadcast_to(ALL_CODES, (len(cx), 4))
         # undo the canonical transforms, last applied first
         code = np.where(m_edge[:, None], _MIRROR_X[code], code)

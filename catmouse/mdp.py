@@ -90,10 +90,10 @@ def expected_capture(rows: int, cols: int, mouse: str = "smart", cat_table: np.n
 
 
 def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart", first_move: str = "mouse",
-                                 cat_table: np.ndarray | None = None) -> float:
+                                 cat_table: np.ndarray | None = None, max_sweeps: int = 100_000) -> float:
     """Expected cat moves to capture from the corner start (optimal cat unless a table is given)."""
     check_first_move(first_move)
-    E_cat, E_mouse = expected_capture(rows, cols, mouse, cat_table)
+    E_cat, E_mouse = expected_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
     c0, m0 = 0, rows * cols - 1
     return float((E_cat if first_move == "cat" else E_mouse)[c0, m0])
 

@@ -1,0 +1,111 @@
+"""The fuller version 2: feature and rotation policies, exact scores, training."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from catmouse import exploitability
+from catmouse.general import FeaturePolicy, RotationPolicy, clip_gap
+from catmouse.generaltrain import (
+    cat_score,
+    climb,
+    measure_cat,
+    mouse_survival,
+    truncated_capture,
+    winnable_first_move,
+)
+from catmouse.mdp import expected_capture, policy_cells
+from catmouse.window import greedy_window_table
+
+
+def _random(kind, who, seed):
+    return kind(who, np.random.default_rng(seed).integers(0, 4, sum(kind.SIZES.values())))
+
+
+@pytest.mark.parametrize("kind,who", [(FeaturePolicy, "cat"), (RotationPolicy, "cat"), (RotationPolicy, "mouse")])
+def test_policies_make_one_legal_step_everywhere(kind, who):
+    for rows, cols in [(2, 2), (5, 5), (6, 9), (9, 4)]:
+        nxt = _random(kind, who, rows * cols).next_cells(rows, cols)
+        n = rows * cols
+        c, m = np.divmod(np.arange(n * n), n)
+        me = c if who == "cat" else m
+        step = np.abs(nxt.ravel() // rows - me // rows) + np.abs(nxt.ravel() % rows - me % rows)
+        assert ((nxt >= 0) & (nxt < n)).all() and (step == 1).all()
+
+
+@pytest.mark.parametrize("who", ["cat", "mouse"])
+def test_rotation_policy_is_mirror_equivariant(who):
+    """Reflecting the board left-right reflects the move (away from the middle column)."""
+    rows, cols = 6, 7
+    codes = _random(RotationPolicy, who, 5).codes(rows, cols)
+    mirror = {0: 1, 1: 0, 2: 2, 3: 3}
+    n = rows * cols
+
+    def flip(cell):
+        return (cols - 1 - cell // rows) * rows + cell % rows
+
+    for c, m in itertools.product(range(n), repeat=2):
+        if c != m and m // rows != cols // 2:
+            assert codes[flip(c), flip(m)] == mirror[int(codes[c, m])]
+
+
+def test_clip_keeps_parity_and_small_gaps():
+    gaps = np.arange(30)
+    clipped = clip_gap(gaps)
+    assert (clipped[:5] == gaps[:5]).all() and (clipped <= 4).all() and (clipped >= 3)[5:].all()
+    assert ((clipped - gaps) % 2 == 0).all()
+
+
+def test_feature_policy_written_as_greedy_is_the_greedy_rule():
+    policy = FeaturePolicy()
+    window = greedy_window_table().astype(np.int64).ravel()
+    far = np.empty(864, dtype=np.int64)
+    for idx in np.ndindex(3, 3, 3, 2, 2, 2, 2, 2):
+        row, col, closer = idx[0] - 1, idx[1] - 1, idx[2] - 1
+        vertical = closer <= 0 and row != 0 or col == 0
+        far[np.ravel_multi_index(idx, (3, 3, 3, 2, 2, 2, 2, 2))] = (2 if row > 0 else 3) if vertical else (
+            0 if col > 0 else 1)
+    params = np.concatenate([window, far])
+    for rows, cols in [(7, 7), (9, 6)]:
+        ours = policy.next_cells(rows, cols, params)
+        ref = policy_cells(rows, cols, greedy_window_table())
+        off = ~np.eye(rows * cols, dtype=bool)
+        assert np.array_equal(ours[off], ref[off])
+    greedy = FeaturePolicy("cat", params)
+    assert measure_cat(greedy, 5, 5, "smart")["value"] == pytest.approx(6.52, abs=0.005)   # the spec's value
+
+
+def test_truncated_evaluation_converges_to_the_exact_expectation():
+    nxt = policy_cells(5, 5)
+    e_cat, e_mouse = truncated_capture(nxt, 5, 5, "smart", horizon=600)
+    E_cat, E_mouse = expected_capture(5, 5, "smart", cat_table=nxt)
+    for ours, exact in ((e_cat, E_cat), (e_mouse, E_mouse)):
+        win = np.isfinite(exact.ravel())
+        np.testing.assert_allclose(ours[win], exact.ravel()[win], rtol=1e-9)
+    short, _ = truncated_capture(nxt, 5, 5, "smart", horizon=3)
+    assert (short <= 3 + 1e-12).all()
+
+
+def test_scores_and_climbing():
+    policy = RotationPolicy()
+    configs = ((5, 5, "smart"),)
+    trained, history = climb(policy, lambda p, params: cat_score(p, configs, params), [(5, 5)], 60, seed=1)
+    assert all(b <= a for a, b in itertools.pairwise(history)) and history[-1] < history[0]
+    assert cat_score(trained, configs) == pytest.approx(history[-1])
+    assert (policy.params == RotationPolicy().params).all()        # the input is not modified
+    m = measure_cat(trained, 5, 5, "smart", max_sweeps=2_000)
+    assert m["value"] >= m["optimal"] - 1e-9
+    assert winnable_first_move(15, 15) == "mouse" and winnable_first_move(30, 35) == "cat"
+
+
+def test_mouse_survival_matches_the_exploitability_of_its_table():
+    for rows, cols in [(5, 5), (6, 7)]:
+        mouse = _random(RotationPolicy, "mouse", rows + cols)
+        first = winnable_first_move(rows, cols)
+        ref = exploitability(mouse_policy=mouse.letter_table(rows, cols), first_move=first)["value"]
+        assert mouse_survival(mouse, rows, cols, first) == ref
+    with pytest.raises(ValueError, match="who"):
+        RotationPolicy("dog")
+    with pytest.raises(ValueError, match="params"):
+        RotationPolicy("cat", np.zeros(3))
