@@ -9,8 +9,10 @@ Two policy families, each one vector of direction codes (R, L, U, D) split into 
 * ``RotationPolicy``: one corner sub-policy, one edge sub-policy and one open-board sub-policy,
   each written for a canonical orientation (corner bottom-left, edge at the bottom, target up and
   to the right) and rotated or reflected to fit. Its index is the offset of the other player
-  (beyond +-4 clipped to 3 or 4 of the same parity; on the open board also which axis has the larger gap) and the mouse's distance
-  to the near wall(s); it can move the cat or the mouse.
+  (on the open board: the smaller gap and the difference of the gaps) and the mouse's distance
+  to the near wall(s). Gaps beyond 4 (open board: 2) read as 3 or 4 (1 or 2), keeping their
+  parity, so a far position shares its entry with near ones that small boards teach. It can move
+  the cat or the mouse.
 
 ``plan(rows, cols)`` resolves the geometry once per board: which entry each position reads and,
 for each of the four codes that entry may hold, the move actually made on the board (rotated
@@ -35,7 +37,8 @@ _REVERSE = np.array([L_, R_, D_, U_])
 _MIRROR_X = np.array([L_, R_, U_, D_])          # reflect left-right
 _MIRROR_Y = np.array([R_, L_, D_, U_])          # reflect bottom-top
 _TRANSPOSE = np.array([U_, D_, R_, L_])         # swap the axes (R <-> U, L <-> D)
-CLIP = 4                                        # offsets beyond: CLIP or CLIP - 1, same parity
+CLIP = 4                                        # corner/edge offsets beyond: CLIP or CLIP - 1, same parity
+OPEN_CLIP = 2                                   # the same for the open board's gaps
 ALL_CODES = np.arange(4)[None, :]
 
 
@@ -47,14 +50,14 @@ def board_grid(rows: int, cols: int):
     return c // rows, c % rows, m // rows, m % rows
 
 
-def clip_gap(gap: np.ndarray) -> np.ndarray:
-    """Gaps above CLIP become CLIP or CLIP - 1, keeping their parity.
+def clip_gap(gap: np.ndarray, limit: int = CLIP) -> np.ndarray:
+    """Gaps above ``limit`` become ``limit`` or ``limit - 1``, keeping their parity.
 
     The parity of the distance at the cat's turn decides whether a capture is possible at all
     (notebook 22), so a far position must share its table entry with near positions of the same
     parity: those are the ones the small training boards teach.
     """
-    return np.where(gap <= CLIP, gap, CLIP - (gap - CLIP) % 2)
+    return np.where(gap <= limit, gap, limit - (gap - limit) % 2)
 
 
 def legalise(codes: np.ndarray, x: np.ndarray, y: np.ndarray, rows: int, cols: int) -> np.ndarray:
@@ -85,15 +88,22 @@ class _Policy:
         return {name: int(s) for name, s in zip(self.SIZES, starts)}
 
     def plan(self, rows: int, cols: int):
-        """(entry per position, (positions, 4) legal board move for each code the entry may hold)."""
+        """Per position: the entry it reads; for each code that entry may hold, the legal board move
+        (shape (positions, 4)) and whether the move had to be turned back at the edge."""
         return _cached_plan(type(self), self.who, rows, cols)
 
     def codes(self, rows: int, cols: int, params: np.ndarray | None = None) -> np.ndarray:
         """The mover's direction code for every (cat cell, mouse cell), shape (n, n)."""
-        entry, out = self.plan(rows, cols)
+        entry, out, _ = self.plan(rows, cols)
         p = self.params if params is None else params
         n = rows * cols
         return out[np.arange(n * n), p[entry]].reshape(n, n)
+
+    def bumps(self, rows: int, cols: int, params: np.ndarray | None = None) -> float:
+        """Share of positions whose table move runs into the edge (and is turned back)."""
+        entry, _, bumped = self.plan(rows, cols)
+        p = self.params if params is None else params
+        return float(bumped[np.arange(len(entry)), p[entry]].mean())
 
     def next_cells(self, rows: int, cols: int, params: np.ndarray | None = None) -> np.ndarray:
         """The mover's next cell for every (cat cell, mouse cell), shape (n, n)."""
@@ -113,7 +123,8 @@ class _Policy:
 
 @lru_cache(maxsize=32)
 def _cached_plan(kind, who: str, rows: int, cols: int):
-    return kind._plan(kind(who), rows, cols)
+    entry, out, raw = kind._plan(kind(who), rows, cols)
+    return entry, out, out != raw
 
 
 class FeaturePolicy(_Policy):
@@ -137,15 +148,15 @@ class FeaturePolicy(_Policy):
         far = ((((((np.sign(dy) + 1) * 3 + np.sign(dx) + 1) * 3 + np.sign(np.abs(dx) - np.abs(dy)) + 1)
                   * 2 + corner) * 2 + on_edge) * 2 + near) * 4 + (wall_x % 2) * 2 + wall_y % 2
         entry = np.where(inside, win, 729 + far)
-        out = legalise(np.broadcast_to(ALL_CODES, (len(cx), 4)), cx[:, None], cy[:, None], rows, cols)
-        return entry, out
+        raw = np.broadcast_to(ALL_CODES, (len(cx), 4))
+        return entry, legalise(raw, cx[:, None], cy[:, None], rows, cols), raw
 
 
 class RotationPolicy(_Policy):
     """Corner, edge and open-board sub-policies in canonical orientation, rotated to fit."""
 
     SIZES: ClassVar[dict] = {"corner": 2 * 2 * (2 * CLIP + 1) ** 2, "edge": 2 * (CLIP + 1) * (2 * CLIP + 1),
-                             "open": (CLIP + 1) ** 2 * 2}
+                             "open": (OPEN_CLIP + 1) ** 2}
 
     def _plan(self, rows: int, cols: int):
         cx, cy, mx, my = board_grid(rows, cols)
@@ -171,7 +182,7 @@ class RotationPolicy(_Policy):
             [corner, edge],
             [off["corner"] + ((wx * 2 + wy) * span + clip(dx)) * span + clip(dy),
              off["edge"] + (ew * (CLIP + 1) + clip_gap(np.abs(ex))) * span + clip(ey)],
-            off["open"] + (clip_gap(ox) * (CLIP + 1) + clip_gap(oy)) * 2 + (ox > oy))
+            off["open"] + clip_gap(oy, OPEN_CLIP) * (OPEN_CLIP + 1) + clip_gap(ox - oy, OPEN_CLIP))
         code = np.broadcast_to(ALL_CODES, (len(cx), 4))
         # undo the canonical transforms, last applied first
         code = np.where(m_edge[:, None], _MIRROR_X[code], code)
@@ -181,4 +192,4 @@ class RotationPolicy(_Policy):
         code = np.where(flip_x[:, None], _MIRROR_X[code], code)
         code = np.where(flip_y[:, None], _MIRROR_Y[code], code)
         x, y = (cx, cy) if self.who == "cat" else (mx, my)
-        return entry, legalise(code, x[:, None], y[:, None], rows, cols)
+        return entry, legalise(code, x[:, None], y[:, None], rows, cols), code
