@@ -71,35 +71,42 @@ def seat_trial(agent, opponent, seat: str, games: int, seed: int, rows: int = 10
 
 def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: int | None = 1,
            progress: bool = False, rows: int = 10, cols: int = 20,
-           cache: str | Path | None = None) -> pd.DataFrame:
+           cache: str | Path | None = None, save_every: int = 4) -> pd.DataFrame:
     """Play every pairing ``{label: (agent, opponent)}`` for ``games`` games in each seat.
 
     Each (pairing, seat) is split into ``chunks`` runs of ``games / chunks`` games, each with its
     own seed from ``run_sweep`` (so results do not depend on ``n_jobs``). Returns one row per
     pairing: the agent's win share as X and as O with Wilson 95% bounds, draws, mean length.
     With ``cache`` (a JSON file), pairings already played with the same settings and code are
-    read from it, and new ones are added to it.
+    read from it, and new ones are added to it after every ``save_every`` pairings (so an
+    interrupted run keeps what it played). Seeds depend only on the chunk index, so results do
+    not depend on the batching either.
     """
     if games < 1 or chunks < 1 or games % chunks:
         raise ValueError(f"games ({games}) must be a positive multiple of chunks ({chunks})")
     if not pairings:
         raise ValueError("pairings is empty")
+    if save_every < 1:
+        raise ValueError(f"save_every must be >= 1, got {save_every}")
     store = json.loads(Path(cache).read_text()) if cache and Path(cache).exists() else {}
     keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols)
             for label, (a, o) in pairings.items()}
     todo = [label for label in pairings if keys[label] not in store]
-    grid = [{"agent": pairings[label][0], "opponent": pairings[label][1], "seat": s,
-             "games": games // chunks, "rows": rows, "cols": cols} for label in todo for s in SEATS]
-    runs = run_sweep(seat_trial, grid, trials=chunks, seed=seed, n_jobs=n_jobs,
-                     progress=progress, desc="ladder") if grid else []
-    for i, label in enumerate(todo):
-        store[keys[label]] = {}
-        for j, seat in enumerate(SEATS):
-            part = runs[(2 * i + j) * chunks:(2 * i + j + 1) * chunks]
-            store[keys[label]][seat] = {k: sum(r["result"][k] for r in part)
-                                        for k in ("wins", "losses", "draws", "moves")}
-    if cache and todo:
-        Path(cache).write_text(json.dumps(store, indent=0, sort_keys=True))
+    for start in range(0, len(todo), save_every):  # the cache is written after every batch
+        batch = todo[start:start + save_every]
+        grid = [{"agent": pairings[label][0], "opponent": pairings[label][1], "seat": s,
+                 "games": games // chunks, "rows": rows, "cols": cols}
+                for label in batch for s in SEATS]
+        runs = run_sweep(seat_trial, grid, trials=chunks, seed=seed, n_jobs=n_jobs,
+                         progress=progress, desc="ladder")
+        for i, label in enumerate(batch):
+            store[keys[label]] = {}
+            for j, seat in enumerate(SEATS):
+                part = runs[(2 * i + j) * chunks:(2 * i + j + 1) * chunks]
+                store[keys[label]][seat] = {k: sum(r["result"][k] for r in part)
+                                            for k in ("wins", "losses", "draws", "moves")}
+        if cache:
+            Path(cache).write_text(json.dumps(store, indent=0, sort_keys=True))
     rows_out = []
     for label in pairings:
         row = {"pairing": label}

@@ -33,8 +33,8 @@ REACH_GAMES = 20_000         # random games for the reachable-state count
 REACH_PLAY = 200             # games of each stronger pairing for the same count
 LADDER_GAMES = 200           # games per seat for every pairing of the ladder
 CHUNKS = 4                   # seeded chunks per pairing and seat (spread over the workers)
-IMPROVE_GAMES = 1000         # games per seat of the improvements against the report's program
-IMPROVE_CHUNKS = 20
+IMPROVE_GAMES = 200          # more games per seat (new seeds): improvements vs the report's program
+IMPROVE_CHUNKS = 4
 AB_DEPTHS = (2, 4)           # alpha-beta opponents
 DEEP = 4                     # the deeper lookahead of the improved program
 COUNTS_GAMES = 1500          # training games of the shipped counts.init
@@ -170,6 +170,9 @@ train_seconds = time.process_time() - t0
 shipped = np.array(mix.load_values()[1])
 print(f"one {TRAIN_GAMES}-game training run: {train_seconds:.1f} s of CPU (spec: under 120 s); "
       f"the shipped mix.init is this run: {np.array_equal(one_run.values, shipped)}")
+claims.append(Claim(f"a {TRAIN_GAMES}-game training run takes under two minutes (our spec)", "under 120 s",
+                    f"{train_seconds:.1f} s of CPU", "consistent within error" if train_seconds < 120
+                    else "differs", "" if train_seconds < 120 else "training is slower than 120 s"))
 
 # %%
 runs = run_sweep(train_trial, {"games": [TRAIN_GAMES], "features": ["bits-strict"]},
@@ -388,7 +391,8 @@ imp.round(3)
 
 # %% [markdown]
 # Against the report's program the 200-game intervals are wide. We replay the two improvements
-# for `IMPROVE_GAMES` more games per seat (new seeds) to tell whether they clear 55% in each seat.
+# for `IMPROVE_GAMES` more games per seat with new seeds, an independent sample, to check
+# whether they clear 55% in each seat.
 
 # %%
 confirm = ladder({p: (players[p], "learned") for p in ("counting features", f"deeper lookahead ({DEEP}-ply)")},

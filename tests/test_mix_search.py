@@ -82,6 +82,7 @@ def test_ladder_sums_its_seeded_chunks_whatever_the_workers():
     one = ladder(pairs, games=12, seed=5, chunks=3, n_jobs=1, rows=5, cols=6)
     two = ladder(pairs, games=12, seed=5, chunks=3, n_jobs=2, rows=5, cols=6)
     assert one.equals(two)
+    assert one.equals(ladder(pairs, games=12, seed=5, chunks=3, rows=5, cols=6, save_every=1))
     parts = [match("random", "onestep", 4, s, rows=5, cols=6) for s in trial_seeds(5, 3)]
     assert one.loc["random/onestep", "win_as_X"] == sum(p.x_wins for p in parts) / 12
     parts = [match("onestep", "random", 4, s, rows=5, cols=6) for s in trial_seeds(5, 3)]
@@ -89,6 +90,8 @@ def test_ladder_sums_its_seeded_chunks_whatever_the_workers():
     assert (one.games_X == 12).all() and (one.lo_X <= one.win_as_X).all()
     with pytest.raises(ValueError, match="multiple"):
         ladder(pairs, games=10, chunks=3)
+    with pytest.raises(ValueError, match="save_every"):
+        ladder(pairs, games=12, chunks=3, save_every=0)
 
 
 def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
@@ -108,3 +111,25 @@ def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
     other = SearchAgent([v / 2 for v in heuristic_values()], depth=1)
     assert lad.agent_key(other) != lad.agent_key(pairs["b"][0])
     assert lad.pairing_key("random", "onestep", 4, 2, 1, 5, 6) in json.loads(cache.read_text())
+
+
+def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monkeypatch):
+    import mix.ladder as lad
+    cache = tmp_path / "ladder.json"
+    pairs = {"a": ("random", "onestep"), "b": ("onestep", "random"), "c": ("random", "random")}
+    real, calls = lad.run_sweep, []
+
+    def dies_on_second_batch(*args, **kw):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(lad, "run_sweep", dies_on_second_batch)
+    with pytest.raises(KeyboardInterrupt):
+        lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache, save_every=1)
+    kept = json.loads(cache.read_text())
+    assert lad.pairing_key("random", "onestep", 4, 2, 1, 5, 6) in kept and len(kept) == 1
+    monkeypatch.setattr(lad, "run_sweep", real)
+    resumed = lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache)
+    assert resumed.equals(lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6))
