@@ -136,6 +136,16 @@ def test_training_is_seeded_and_bounded(tmp_path):
         train(40, update="all")
 
 
+def test_500_game_training_under_two_minutes_reproduces_the_shipped_values():
+    import time
+    t = time.process_time()
+    run = train(500, seed=0)                                   # the report's N on 10x20
+    seconds = time.process_time() - t
+    assert seconds < 120, f"500 training games took {seconds:.0f} s of CPU"
+    assert run.history.shape == (501, 128) and len(run.winners) == 500
+    assert run.values.tolist() == load_values()[1]             # the shipped mix.init is this run
+
+
 def test_values_file_round_trip_and_corruption(tmp_path):
     rng = random.Random(0)
     values = [rng.uniform(-1, 1) for _ in range(128)]
