@@ -59,9 +59,25 @@ def expected_capture(rows: int, cols: int, mouse: str = "smart", cat_table: np.n
                      tol: float = 1e-12, max_sweeps: int = 100_000):
     """(E_cat, E_mouse) arrays over (cat cell, mouse cell); optimal cat unless ``cat_table`` is given.
 
-    ``cat_table[c, m]`` (optional) is the cat's next cell under a fixed policy.
+    ``cat_table[c, m]`` (optional) is the cat's next cell under a fixed policy. Raises
+    RuntimeError when the sweeps have not converged after ``max_sweeps``.
+    """
+    E_cat, E_mouse, converged = value_sweeps(rows, cols, mouse, cat_table, tol, max_sweeps)
+    if not converged:
+        raise RuntimeError("value iteration did not converge")
+    return E_cat, E_mouse
+
+
+def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarray | None = None,
+                 tol: float = 1e-12, max_sweeps: int = 100_000):
+    """(E_cat, E_mouse, converged): the value iteration behind ``expected_capture``.
+
+    The sweeps start from 0 and never decrease, so when they stop at ``max_sweeps`` without
+    converging the arrays are lower bounds of the expected capture times.
     """
     check_board(rows, cols)
+    if max_sweeps < 1:
+        raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps}")
     n = rows * cols
     P = transition(rows, cols, mouse)
     targets = _mouse_targets(rows, cols)
@@ -84,9 +100,9 @@ def expected_capture(rows: int, cols: int, mouse: str = "smart", cat_table: np.n
             nxt = E_mouse[cat_table, ms]
         new = np.where(odd, 1.0 + nxt, np.inf)
         if np.abs(new[odd] - E_cat[odd]).max() < tol:
-            return new, E_mouse
+            return new, E_mouse, True
         E_cat = new
-    raise RuntimeError("value iteration did not converge")
+    return E_cat, E_mouse, False
 
 
 def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart", first_move: str = "mouse",

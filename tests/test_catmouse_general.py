@@ -11,11 +11,12 @@ from catmouse.generaltrain import (
     cat_score,
     climb,
     measure_cat,
+    measure_cells,
     mouse_survival,
     truncated_capture,
     winnable_first_move,
 )
-from catmouse.mdp import expected_capture, policy_cells
+from catmouse.mdp import expected_capture, policy_cells, value_sweeps
 from catmouse.window import greedy_window_table
 
 
@@ -110,3 +111,15 @@ def test_mouse_survival_matches_the_exploitability_of_its_table():
         RotationPolicy("dog")
     with pytest.raises(ValueError, match="params"):
         RotationPolicy("cat", np.zeros(3))
+
+
+def test_unconverged_measurement_is_a_flagged_lower_bound():
+    nxt = policy_cells(5, 5)
+    full = measure_cells(nxt, 5, 5, "random")
+    short = measure_cells(nxt, 5, 5, "random", max_sweeps=3)
+    assert full["converged"] and not short["converged"]
+    assert 0 < short["value"] < full["value"]
+    _, E_mouse, done = value_sweeps(5, 5, "random", cat_table=nxt)
+    assert done and full["value"] == pytest.approx(float(E_mouse[0, 24]))
+    with pytest.raises(ValueError, match="max_sweeps"):
+        value_sweeps(5, 5, "random", max_sweeps=0)
