@@ -16,15 +16,14 @@ from functools import lru_cache
 import numpy as np
 from tqdm.auto import tqdm
 
+from catmouse.chain import policy_capture_from_corner
 from catmouse.exact import neighbours
 from catmouse.exploit import mouse_values_from_targets
-from catmouse.game import check_first_move
 from catmouse.mdp import (
     _mouse_targets,
     expected_capture,
     expected_capture_from_corner,
     transition,
-    value_sweeps,
 )
 
 
@@ -164,9 +163,7 @@ def measure_cells(cat_next: np.ndarray, rows: int, cols: int, mouse: str, first_
     """
     first_move = first_move or winnable_first_move(rows, cols)
     opt = optimal_expected(rows, cols, mouse, first_move)
-    check_first_move(first_move)
-    E_cat, E_mouse, converged = value_sweeps(rows, cols, mouse, cat_table=cat_next, max_sweeps=max_sweeps)
-    value = float((E_cat if first_move == "cat" else E_mouse)[0, rows * cols - 1])
+    value, converged = policy_capture_from_corner(rows, cols, mouse, first_move, cat_next, max_sweeps)
     return {"optimal": opt, "value": value, "excess": value / opt - 1, "converged": converged}
 
 

@@ -1,0 +1,99 @@
+"""A fixed cat policy against a stochastic mouse as a sparse absorbing Markov chain.
+
+The states are the cat-to-move positions ``s = cat cell * n + mouse cell``. From ``s`` the cat
+steps to its table's next cell (a capture ends the chain), then the mouse moves with its
+probabilities, which gives at most four successors: one sparse matrix ``A`` with four entries
+per row. Graph searches on ``A`` find the positions from which the capture is certain (the
+others have an infinite expected time), and the expected capture time solves ``E = 1 + A E``
+on those positions, by value sweeps (each one sparse product) that start from 0 and so are
+lower bounds when they stop early. This is ``mdp.value_sweeps`` with a ``cat_table``, made fast
+enough for boards of a thousand cells (a million positions).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import sparse
+from scipy.sparse.csgraph import breadth_first_order
+
+from catmouse.game import check_board, check_first_move
+from catmouse.mdp import _mouse_targets, transition
+
+
+def policy_chain(rows: int, cols: int, mouse: str, cat_table: np.ndarray):
+    """(A, caught): A[s, s'] = probability that cat-to-move position s leads to s' one round later
+    (rows of capturing positions are empty); caught[s]: the cat's move from s captures."""
+    check_board(rows, cols)
+    n = rows * cols
+    nxt = np.asarray(cat_table).ravel()
+    if nxt.shape != (n * n,):
+        raise ValueError(f"cat_table must have shape ({n}, {n}), got {np.shape(cat_table)}")
+    m = np.tile(np.arange(n), n)
+    caught = nxt == m
+    probs = transition(rows, cols, mouse)[nxt, m]                 # (n * n, 4)
+    probs[caught] = 0.0
+    succ = nxt[:, None] * n + _mouse_targets(rows, cols)[m]
+    keep = probs.ravel() > 0
+    A = sparse.csr_matrix((probs.ravel()[keep], (np.repeat(np.arange(n * n), 4)[keep], succ.ravel()[keep])),
+                          shape=(n * n, n * n))
+    return A, caught
+
+
+def _reaching(A: sparse.csr_matrix, targets: np.ndarray) -> np.ndarray:
+    """Mask of the states with a path (positive probability) to any state in ``targets``."""
+    N = A.shape[0]
+    # the reversed graph plus one extra node N pointing at every target
+    extra = sparse.csr_matrix((np.ones(targets.sum()), (np.full(targets.sum(), N), np.flatnonzero(targets))),
+                              shape=(N + 1, N + 1))
+    graph = sparse.bmat([[A.T, None], [None, sparse.csr_matrix((1, 1))]], format="csr") + extra
+    order = breadth_first_order(graph, N, directed=True, return_predecessors=False)
+    reach = np.zeros(N + 1, dtype=bool)
+    reach[order] = True
+    return reach[:N]
+
+
+def certain_capture(A: sparse.csr_matrix, caught: np.ndarray) -> np.ndarray:
+    """Positions from which the capture happens with probability one."""
+    can = _reaching(A, caught)                     # capture reachable
+    return ~_reaching(A, ~can)                     # and no path to a position where it is not
+
+
+def policy_capture(rows: int, cols: int, mouse: str, cat_table: np.ndarray, tol: float = 1e-12,
+                   max_sweeps: int = 100_000):
+    """(E_cat, E_mouse, converged) for a fixed cat: expected cat moves to capture, arrays over
+    (cat cell, mouse cell) with the cat or the mouse to move; inf where the capture is not certain.
+    Unconverged (``max_sweeps`` reached) values are lower bounds."""
+    if max_sweeps < 1:
+        raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps}")
+    n = rows * cols
+    A, caught = policy_chain(rows, cols, mouse, cat_table)
+    sure = certain_capture(A, caught)
+    sure[np.arange(n) * (n + 1)] = False               # the cat on the mouse: not a position
+    idx = np.flatnonzero(sure)
+    sub = A[idx][:, idx]
+    e = np.zeros(len(idx))
+    converged = False
+    for _ in range(max_sweeps):
+        new = 1.0 + sub @ e
+        done = len(e) == 0 or np.abs(new - e).max() < tol
+        e = new
+        if done:
+            converged = True
+            break
+    E_cat = np.full(n * n, np.inf)
+    E_cat[idx] = e
+    # mouse to move at (c, m): the cat is at c; weight the cat-to-move values of its successors
+    P = transition(rows, cols, mouse).reshape(n * n, 4)
+    succ = (np.arange(n)[:, None, None] * n + _mouse_targets(rows, cols)[None]).reshape(n * n, 4)
+    vals = np.where(P > 0, E_cat[succ], 0.0)
+    E_mouse = np.where((P > 0).any(axis=1), (P * vals).sum(axis=1), np.inf)
+    E_mouse[np.arange(n) * (n + 1)] = 0.0            # the mouse on the cat: already caught
+    return E_cat.reshape(n, n), E_mouse.reshape(n, n), converged
+
+
+def policy_capture_from_corner(rows: int, cols: int, mouse: str, first_move: str, cat_table: np.ndarray,
+                               max_sweeps: int = 100_000) -> tuple[float, bool]:
+    """(expected cat moves to capture from the corner start, converged) for a fixed cat."""
+    check_first_move(first_move)
+    E_cat, E_mouse, converged = policy_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
+    return float((E_cat if first_move == "cat" else E_mouse)[0, rows * cols - 1]), converged
