@@ -17,7 +17,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from catmouse.chain import policy_capture_from_corner
-from catmouse.exact import neighbours
+from catmouse.exact import neighbours, solve
 from catmouse.exploit import mouse_values_from_targets
 from catmouse.mdp import (
     _mouse_targets,
@@ -95,19 +95,40 @@ def cat_score(policy, configs=CAT_CONFIGS, params=None) -> float:
     return total / len(configs)
 
 
+def mouse_values(policy, rows: int, cols: int, params=None):
+    """(C, M): cat moves a best-responding cat needs against this mouse policy, from every
+    (cat cell, mouse cell) with the cat or the mouse to move (inf: never caught)."""
+    target = policy.next_cells(rows, cols, params)
+    return mouse_values_from_targets(target, neighbours(rows, cols))
+
+
 def mouse_survival(policy, rows: int, cols: int, first_move: str | None = None, params=None) -> float:
     """Cat moves a best-responding cat needs to catch this mouse policy from the corner start."""
     first_move = first_move or winnable_first_move(rows, cols)
-    target = policy.next_cells(rows, cols, params)
-    C, M = mouse_values_from_targets(target, neighbours(rows, cols))
+    C, M = mouse_values(policy, rows, cols, params)
     n = rows * cols
     return float((C if first_move == "cat" else M)[0, n - 1])
 
 
+@lru_cache(maxsize=64)
+def _optimal_mouse_turn(rows: int, cols: int):
+    M = solve(rows, cols).mouse_to_move
+    keep = np.isfinite(M) & (M > 0)
+    return keep, M[keep]
+
+
 def mouse_score(policy, boards=MOUSE_BOARDS, params=None) -> float:
-    """Mean over boards of the survival against a best-responding cat / the optimum R + C - 3."""
-    return float(np.mean([min(mouse_survival(policy, r, c, params=params), 2 * (r + c)) / (r + c - 3)
-                          - BUMP_PENALTY * policy.bumps(r, c, params) for r, c in boards]))
+    """Mean over boards of the survival against a best-responding cat relative to the optimum,
+    half from the corner start (optimum R + C - 3), half averaged over every position with the
+    mouse to move that the optimal cat wins (1 = optimal)."""
+    total = 0.0
+    for r, c in boards:
+        C, M = mouse_values(policy, r, c, params)
+        start = (C if winnable_first_move(r, c) == "cat" else M)[0, r * c - 1]
+        keep, best = _optimal_mouse_turn(r, c)
+        everywhere = float(np.mean(np.minimum(M[keep], best) / best))
+        total += 0.5 * min(start, 2 * (r + c)) / (r + c - 3) + 0.5 * everywhere - BUMP_PENALTY * policy.bumps(r, c, params)
+    return total / len(boards)
 
 
 def _used_entries(policy, boards) -> np.ndarray:

@@ -12,7 +12,10 @@ from catmouse.generaltrain import (
     climb,
     measure_cat,
     measure_cells,
+    mouse_score,
     mouse_survival,
+    mouse_values,
+    train_mouse_policy,
     truncated_capture,
     winnable_first_move,
 )
@@ -123,3 +126,13 @@ def test_unconverged_measurement_is_a_flagged_lower_bound():
     assert done and full["value"] == pytest.approx(float(E_mouse[0, 24]))
     with pytest.raises(ValueError, match="max_sweeps"):
         value_sweeps(5, 5, "random", max_sweeps=0)
+
+
+def test_mouse_score_is_at_most_one_and_climbing_helps():
+    boards = ((5, 5), (4, 5))
+    for seed in range(3):
+        assert mouse_score(_random(RotationPolicy, "mouse", seed), boards) <= 1.0
+    trained, history = train_mouse_policy(RotationPolicy("mouse"), boards, iterations=40, seed=0)
+    assert all(b >= a for a, b in itertools.pairwise(history)) and history[-1] > history[0]
+    _, M = mouse_values(trained, 5, 5)
+    assert mouse_survival(trained, 5, 5, "mouse") == M[0, 24] <= 7      # the optimum, R + C - 3
