@@ -1,0 +1,225 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Cat and mouse, a fuller version 2: small policies for any board
+#
+# Version 2 of the article (W. Brett Kennedy, *Using Optimization to Solve Adversarial Problems*,
+# 2025; notebook 21) learns only the close range, a 729-entry 3 x 3 window; far apart the cat
+# takes a hand-written greedy step. The article's next steps: **learn the far-apart policy too,
+# from general features** (mouse above/below/same row, left/right/same column, closer vertically
+# or horizontally, in a corner, on an edge, near an edge, parity of the distances to the edges);
+# **the rotation-based alternative** (one corner sub-policy and one edge sub-policy, rotated to
+# fit); and **training the mouse as well**.
+#
+# Both policy families here start from the article's naive tables (every entry "up", the window
+# from its "first direction that stays on the board") and are hill-climbed on boards **no larger
+# than 7 x 7**, scored exactly: the expected capture time against the random and the smart mouse
+# from every position (policy evaluation of the Markov chain), relative to the optimal cat.
+# Then they are measured, exactly again, on 15 x 15 and 30 x 35 against the optimum.
+
+# %% tags=["parameters"]
+CAT_ITERATIONS = 6_000     # hill-climbing iterations per cat policy
+MOUSE_ITERATIONS = 3_000   # hill-climbing iterations for the mouse policy
+SEED = 0
+TEST_BOARDS = ((15, 15), (30, 35))
+MAX_SWEEPS = 5_000         # value-iteration sweeps before a slow policy gets a lower bound
+
+# %%
+import os
+
+if os.environ.get("GAMEAI_QUICK"):
+    CAT_ITERATIONS, MOUSE_ITERATIONS, TEST_BOARDS, MAX_SWEEPS = 150, 40, ((9, 9),), 300
+
+# %%
+import time
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+import catmouse
+from catmouse.general import FeaturePolicy, RotationPolicy
+from catmouse.generaltrain import (
+    CAT_BOARDS,
+    MOUSE_BOARDS,
+    measure_cat,
+    measure_cells,
+    mouse_survival,
+    train_cat_policy,
+    train_mouse_policy,
+    winnable_first_move,
+)
+from studykit import Claim, record_claims, save_figure
+
+FULL = (CAT_ITERATIONS, MOUSE_ITERATIONS, TEST_BOARDS) == (6_000, 3_000, ((15, 15), (30, 35)))
+
+# %% [markdown]
+# ## Two policy families
+#
+# * **Features**: the article's 729-entry window close up; far apart a table over the features
+#   the article lists (3 x 3 x 3 x 2 x 2 x 2 x 2 x 2 = 864 entries).
+# * **Rotation**: three small sub-policies written for one orientation each: a corner (mouse
+#   within one cell of two walls, corner turned to the bottom left), an edge (within one cell of
+#   one wall, turned to the bottom, mirrored so the cat is to the left) and the open board
+#   (mirrored and transposed so the mouse is up and to the right, more to the right than up).
+#   The corner and edge tables are indexed by the offset between the players (gaps beyond 4 read
+#   as 3 or 4, keeping their parity, which decides whether a capture is possible at all) and the
+#   mouse's distance to the wall(s); the open-board table by the smaller gap and the difference
+#   of the gaps (beyond 2 read as 1 or 2, same parity). A move off the board becomes the opposite
+#   direction; the training score adds a tiny penalty for such moves, so that an entry learnt
+#   against a wall still makes sense where the same entry is read in the open.
+
+# %%
+for policy in (FeaturePolicy(), RotationPolicy()):
+    print(f"{type(policy).__name__}: {len(policy.params)} entries, tables {policy.SIZES}")
+print("training boards:", ", ".join(f"{r}x{c}" for r, c in CAT_BOARDS), "(random and smart mice)")
+
+# %% [markdown]
+# ## Training the cat on small boards
+
+# %%
+trained, curves = {}, {}
+for name, policy in (("features", FeaturePolicy()), ("rotation", RotationPolicy())):
+    start = time.perf_counter()
+    trained[name], curves[name] = train_cat_policy(policy, iterations=CAT_ITERATIONS, seed=SEED, progress=True)
+    print(f"{name}: score {curves[name][0]:.3f} -> {curves[name][-1]:.4f} in {time.perf_counter() - start:.0f} s")
+fig, ax = plt.subplots(figsize=(8, 3.8))
+for name, hist in curves.items():
+    ax.plot(hist, label=name)
+ax.axhline(1, color="k", ls="--", label="optimal cat")
+ax.set_yscale("log")
+ax.set_xlabel("hill-climbing iteration")
+ax.set_ylabel("expected capture time / optimum\n(all positions, training boards)")
+ax.set_title("Learning both ranges from the article's naive start")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# ## Measured on big boards
+#
+# The mice never step onto the cat, so the cat can only catch one when the distance is odd at its
+# turn (notebook 22): on 15 x 15 the mouse moves first (as in the article), on 30 x 35 the cat
+# does. For reference, the greedy rule everywhere, and the article's own trained window policy
+# with greedy far apart (notebook 21).
+#
+# Every number is exact: the optimum by value iteration over all (cat cell, mouse cell) pairs,
+# a policy by solving its Markov chain (`catmouse.chain`: the positions of a fixed cat as a
+# sparse matrix with four entries per row, graph searches for the positions from which the
+# capture is certain, then sparse value sweeps), about a million positions on 30 x 35, in
+# seconds. A policy whose sweeps had not converged would be marked "at least".
+
+# %%
+article = catmouse.train_local(mode="article")
+references = {"greedy rule": None, "article's window + greedy": article.table}
+rows_, claims = [], []
+for (r, c) in TEST_BOARDS:
+    first = winnable_first_move(r, c)
+    for mouse in ("random", "smart"):
+        start = time.perf_counter()
+        row = {"board": f"{r}x{c}", "first": first, "mouse": mouse}
+        for name, policy in trained.items():
+            m = measure_cat(policy, r, c, mouse, first, max_sweeps=MAX_SWEEPS)
+            row["optimum"], row[name], row[name + " exact"] = m["optimal"], m["excess"], m["converged"]
+        for name, table in references.items():
+            m = measure_cells(catmouse.policy_cells(r, c, table), r, c, mouse, first, max_sweeps=MAX_SWEEPS)
+            row[name], row[name + " exact"] = m["excess"], m["converged"]
+        rows_.append(row)
+        print(f"{r}x{c} ({first} first) vs the {mouse} mouse: optimum {row['optimum']:.3f} cat moves; "
+              + ", ".join(f"{k} {100 * row[k]:+.2f}%{'' if row[k + ' exact'] else ' (at least)'}"
+                          for k in (*trained, *references))
+              + f"  [{time.perf_counter() - start:.0f} s]")
+
+# %%
+names = [*trained, *references]
+fig, ax = plt.subplots(figsize=(9, 3.8))
+width = 0.8 / len(names)
+for i, name in enumerate(names):
+    ax.bar(np.arange(len(rows_)) + i * width, [100 * row[name] for row in rows_], width, label=name)
+ax.axhline(1, color="k", ls="--", lw=1, label="1% above the optimum")
+ax.set_xticks(np.arange(len(rows_)) + 0.4 - width / 2,
+              [f"{row['board']}\n{row['mouse']} mouse" for row in rows_])
+ax.set_yscale("symlog", linthresh=1)
+ax.set_ylabel("expected capture time\nabove the optimum (%)")
+ax.set_title("Policies trained on boards up to 7x7, measured exactly on big boards")
+ax.legend(fontsize=8)
+fig.tight_layout()
+save_figure(fig, "catmouse_v2_general")
+plt.show()
+
+# %% [markdown]
+# ## Training the mouse as well
+#
+# The rotation family can move the mouse: the same canonical frames, indexed by the cat's offset
+# from the mouse. It is hill-climbed from the article's "up" start on small boards, scored on its
+# survival against a **best-responding** cat (exact retrograde analysis of the mouse's fixed
+# table): half from the corner start, where the best any mouse can do is `R + C - 3` cat moves,
+# half averaged over every position the optimal cat wins, relative to the optimal mouse there.
+# The start alone is a poor guide (one number per board, which a one-entry change rarely moves:
+# a climb on it stalls at two thirds of the optimum); the average over all positions rewards
+# every repaired weakness.
+
+# %%
+start = time.perf_counter()
+mouse_policy, mouse_curve = train_mouse_policy(RotationPolicy("mouse"), iterations=MOUSE_ITERATIONS, seed=SEED,
+                                               progress=True)
+print(f"mouse: score {mouse_curve[0]:.3f} -> {mouse_curve[-1]:.3f} (1 = optimal) in {time.perf_counter() - start:.0f} s")
+fig, ax = plt.subplots(figsize=(8, 3))
+ax.plot(mouse_curve, color="tab:brown")
+ax.axhline(1, color="k", ls="--", label="optimal mouse")
+ax.set_xlabel("hill-climbing iteration")
+ax.set_ylabel("survival / optimum\n(training boards)")
+ax.set_title("The rotation mouse against a best-responding cat")
+ax.legend()
+plt.show()
+mouse_rows = []
+for r, c in (*MOUSE_BOARDS, *TEST_BOARDS):
+    first = winnable_first_move(r, c)
+    before = mouse_survival(RotationPolicy("mouse"), r, c, first)
+    after = mouse_survival(mouse_policy, r, c, first)
+    mouse_rows.append((r, c, first, before, after, r + c - 3))
+    print(f"{r}x{c} ({first} first): a best-responding cat needs {before:g} moves against the initial mouse, "
+          f"{after:g} against the trained one (optimum {r + c - 3})")
+
+# %% [markdown]
+# **What we see.** Learned from the article's naive start on boards of at most 7 x 7, both small
+# policies chase as well on 15 x 15 and 30 x 35 (up to 1,050 cells, 22 times the largest training
+# board) as on the boards they trained on: the table above gives their excess over the optimal
+# expected capture time against each mouse, to be read against the 1% bar. The greedy rule,
+# which the article wrote by hand for the far range, is itself within a hair of the optimum; the
+# article's own trained window (notebook 21) costs a few percent against the smart mouse,
+# because it was scored on 1,000 sampled games of one board.
+#
+# The mouse, trained against the worst case (a cat that knows its table), learns to survive as
+# long as any mouse can on the boards it trained on; the last lines say whether that carries over
+# to the big boards.
+
+# %%
+for row in rows_:
+    for name in trained:
+        ok = row[name] <= 0.01 and row[name + " exact"] and FULL
+        claims.append(Claim(
+            f"Fuller version 2 ({name} policy, trained on boards <= 7x7) on {row['board']} vs the "
+            f"{row['mouse']} mouse: within 1% of the optimal expected capture time",
+            "proposed as next steps", f"{100 * row[name]:+.2f}% (optimum {row['optimum']:.3f})",
+            "reproduced exactly" if ok else "differs",
+            "" if ok else ("quick mode: short training" if not FULL else "more than 1% above the optimum")))
+for r, c, first, before, after, best in mouse_rows:
+    ok = after == best
+    claims.append(Claim(f"Trained mouse policy on {r}x{c} ({first} first) survives a best-responding cat "
+                        "as long as the optimal mouse", "proposed as next steps",
+                        f"{after:g} of {best} cat moves", "reproduced exactly" if ok else "differs",
+                        "" if ok else "caught earlier than the optimum"))
+record_claims(study="Cat and mouse", source="24_catmouse_v2_general", claims=claims)
+claims
