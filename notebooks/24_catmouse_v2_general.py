@@ -150,7 +150,6 @@ for i, name in enumerate(names):
 ax.axhline(1, color="k", ls="--", lw=1, label="1% above the optimum")
 ax.set_xticks(np.arange(len(rows_)) + 0.4 - width / 2,
               [f"{row['board']}\n{row['mouse']} mouse" for row in rows_])
-ax.set_yscale("symlog", linthresh=1)
 ax.set_ylabel("expected capture time\nabove the optimum (%)")
 ax.set_title("Policies trained on boards up to 7x7, measured exactly on big boards")
 ax.legend(fontsize=8)
