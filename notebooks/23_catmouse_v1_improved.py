@@ -57,8 +57,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import catmouse
-from catmouse.coevolve import VARIANTS, compare_trainers, variant_run
+from catmouse.coevolve import VARIANTS
 from catmouse.draw import plot_capture_heatmap
+from catmouse.runcache import compare_trainers_cached, variant_run_cached
 from studykit import Claim, record_claims, run_sweep, save_figure
 
 FULL = (MIN_SIDE, MAX_SIDE, SEEDS, ITERATIONS) == (4, 8, 5, 100_000)
@@ -101,7 +102,7 @@ start = time.perf_counter()
 grid = [{"rows": r, "cols": c, "first_move": first_mover(r, c), "variant": v,
          "iterations": ABLATION_ITERATIONS, "checkpoint_every": CHECKPOINT}
         for r, c in ABLATION_BOARDS for v in VARIANTS]
-ablation = run_sweep(variant_run, grid, trials=ABLATION_SEEDS, seed=1, n_jobs=N_JOBS, desc="ablation")
+ablation = run_sweep(variant_run_cached, grid, trials=ABLATION_SEEDS, seed=1, n_jobs=N_JOBS, desc="ablation")
 print(f"{len(ablation)} runs in {time.perf_counter() - start:.0f} s")
 
 fig, ax = plt.subplots(figsize=(8, 4))
@@ -127,13 +128,16 @@ plt.show()
 # `compare_trainers` runs, for one board and seed, the article's trainer (`train_tabular`,
 # modern generator) for the full budget, measuring its cat every 1,000 iterations, and the
 # improved trainer until its cat is unexploitable (or the budget runs out).
+# The sweep takes the best part of an hour on two cores, so each run's result is kept on disk as
+# soon as it is done (`catmouse.runcache`, keyed by the arguments and the trainers' source
+# code): an interrupted or repeated execution reuses them.
 
 # %%
 boards = [(r, c) for r in range(MIN_SIDE, MAX_SIDE + 1) for c in range(MIN_SIDE, MAX_SIDE + 1)]
 grid = [{"rows": r, "cols": c, "first_move": first_mover(r, c), "iterations": ITERATIONS,
          "checkpoint_every": CHECKPOINT} for r, c in boards]
 start = time.perf_counter()
-runs = run_sweep(compare_trainers, grid, trials=SEEDS, seed=2025, n_jobs=N_JOBS, desc="boards x seeds")
+runs = run_sweep(compare_trainers_cached, grid, trials=SEEDS, seed=2025, n_jobs=N_JOBS, desc="boards x seeds")
 elapsed = time.perf_counter() - start
 print(f"{len(runs)} runs (each: both trainers) in {elapsed / 60:.1f} min on {N_JOBS} workers")
 

@@ -1,0 +1,44 @@
+"""The on-disk cache of long runs."""
+
+import math
+
+import numpy as np
+import pytest
+
+import catmouse.game
+from catmouse.runcache import cached, compare_trainers_cached, fingerprint, key_of
+
+CALLS = []
+
+
+def _work(a, b, seed):
+    CALLS.append((a, b, seed))
+    return {"sum": np.int64(a + b), "pairs": [(1, 2.5), (2, math.inf)], "none": None, "seed": seed}
+
+
+def test_cached_computes_once_per_arguments_and_keeps_types(tmp_path):
+    CALLS.clear()
+    fn = cached(_work, folder=tmp_path)
+    first = fn(a=1, b=2, seed=3)
+    again = fn(a=1, b=2, seed=3)
+    assert first == again == {"sum": 3, "pairs": [[1, 2.5], [2, math.inf]], "none": None, "seed": 3}
+    assert CALLS == [(1, 2, 3)]
+    fn(a=1, b=2, seed=4)
+    assert len(CALLS) == 2 and len(list(tmp_path.glob("_work-*.json"))) == 2
+    assert key_of("f", {"a": 1, "b": 2}, "x") == key_of("f", {"b": 2, "a": 1}, "x") != key_of("f", {"a": 1, "b": 2}, "y")
+
+
+def test_fingerprint_depends_on_the_modules_and_bad_results(tmp_path):
+    assert fingerprint((catmouse.game,)) != fingerprint() and len(fingerprint()) == 16
+    with pytest.raises(TypeError, match="run cache"):
+        cached(lambda **kw: {"x": object()}, folder=tmp_path)(a=1)
+
+
+def test_cached_compare_trainers_matches_the_plain_call(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
+    args = {"rows": 4, "cols": 5, "first_move": "cat", "iterations": 600, "checkpoint_every": 200, "seed": 1}
+    plain = catmouse.coevolve.compare_trainers(**args)
+    stored = compare_trainers_cached(**args)
+    assert stored == compare_trainers_cached(**args)
+    assert stored["solved_at"] == plain["solved_at"] and stored["article"] == [list(p) for p in plain["article"]]
+    assert len(list((tmp_path / "cache" / "catmouse").glob("*.json"))) == 1
