@@ -31,13 +31,19 @@ def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
                       as_published: bool = False) -> list[int]:
     """Order crossover: keep a random slice of mom's preference list, fill the rest in dad's order.
 
-    ``as_published`` draws the slice as the published code did: it never covers the last position.
+    The slice is ``[i, j)`` with ``i < j``. By default its ends are a uniform pair of the n + 1
+    cut points. ``as_published`` draws them as the published code did: a uniform start, then a
+    uniform end after it, never covering the last position.
     """
     n = len(mom)
     pm, pd = preference_list(mom), preference_list(dad)
     if n < 2:
         return list(mom)
-    i, j = sorted(rnd.sample(range(n if as_published else n + 1), 2))
+    if as_published:
+        i = rnd.randrange(n - 1)
+        j = rnd.randrange(i + 1, n)
+    else:
+        i, j = sorted(rnd.sample(range(n + 1), 2))
     kept = set(pm[i:j])
     fill = iter([c for c in pd if c not in kept])
     child = [pm[k] if i <= k < j else next(fill) for k in range(n)]
