@@ -116,7 +116,13 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
 def grid_trial(breeder: str, mutation: float, initial: int, generations: int, seed: int,
                mutate: str = "none", as_published: bool = True, immigrants: int = 0,
                population: int = 25, survivors: int = 10, cards: int = 20) -> dict:
-    """One GA run of the article's grid, for ``studykit.run_sweep``: best/diversity per generation."""
+    """One GA run of the article's grid, for ``studykit.run_sweep``: best/diversity per generation.
+
+    Each mutation degree draws from its own stream (the trial seed mixed with the degree), so
+    degrees that change nothing, as published, are independent replicas rather than copies;
+    the number of generations is not mixed in, so a short run is the prefix of a long one.
+    """
+    seed = int(np.random.SeedSequence([seed, round(mutation * 10**6)]).generate_state(1)[0])
     h = evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
                generations=generations, population=population, survivors=survivors,
                deck=range(1, cards + 1), seed=seed, as_published=as_published,
