@@ -70,6 +70,11 @@ def cached(fn, folder: Path | None = None, modules=CODE):
     return wrapper
 
 
+def is_cached(fn, folder: Path | None = None, modules=CODE, **kwargs) -> bool:
+    """Whether ``cached(fn)(**kwargs)`` would be read from disk (the same code, arguments)."""
+    return ((folder or cache_dir()) / key_of(fn.__name__, kwargs, fingerprint(modules))).is_file()
+
+
 def _plain(value):
     """numpy scalars as Python numbers for JSON."""
     if hasattr(value, "item"):

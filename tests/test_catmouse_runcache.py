@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import catmouse.game
-from catmouse.runcache import cached, compare_trainers_cached, fingerprint, key_of
+from catmouse.runcache import cached, compare_trainers_cached, fingerprint, is_cached, key_of
 
 CALLS = []
 
@@ -19,7 +19,9 @@ def _work(a, b, seed):
 def test_cached_computes_once_per_arguments_and_keeps_types(tmp_path):
     CALLS.clear()
     fn = cached(_work, folder=tmp_path)
+    assert not is_cached(_work, folder=tmp_path, a=1, b=2, seed=3)
     first = fn(a=1, b=2, seed=3)
+    assert is_cached(_work, folder=tmp_path, a=1, b=2, seed=3)
     again = fn(a=1, b=2, seed=3)
     assert first == again == {"sum": 3, "pairs": [[1, 2.5], [2, math.inf]], "none": None, "seed": 3}
     assert CALLS == [(1, 2, 3)]
