@@ -230,13 +230,13 @@ claims.append(Claim("learned values almost the same from run to run (frequent st
                     "" if f_sd < 0.1 else "quiet states (no chess for the mover) drift by 0.1-0.3 from run to run"))
 
 # %% [markdown]
-# The states that decide games (the side to move has a chess, and wins at once) get values
-# near +-1 after a few dozen games in every run, the same in every seed. The quiet states that
-# make up most of a game (no chess, or only potential chesses) are another matter: with alpha
-# down to 1/10 at the end, their values follow the last few dozen games, and they differ by
-# 0.1-0.3 from seed to seed, though their order agrees better than their values (the rank
-# correlation). Rare states, met in a handful of games, differ most. "Almost the same" holds
-# for the states that matter most, not for all of them.
+# Most states that decide games (the side to move has a chess, and wins at once) get values
+# near +-1 after a few dozen games in every run (their median sd across seeds is small), but
+# a few of them, met in only a few percent of games, still differ a lot between seeds (the max
+# sd). The quiet states that make up most of a game (no chess, or only potential chesses)
+# follow the last few dozen games, with alpha down to 1/10 at the end, and differ by 0.1-0.3
+# from seed to seed, though their order agrees better than their values (the rank
+# correlation). "Almost the same" holds for the typical decisive state, not for all states.
 #
 # ## The strength ladder, with the report's improvements on the same ladder
 #
