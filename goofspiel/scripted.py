@@ -21,6 +21,7 @@ import numpy as np
 from goofspiel.arena import Arena, ArenaConfig
 from goofspiel.equilibrium import best_counter
 from goofspiel.game import Strategy, identity
+from studykit.stats import wilson
 
 HUMANS = ("identity", "equilibrium", "adaptive", "anticipating", "mixed")
 Human = Callable[[Arena], Strategy]
@@ -100,18 +101,6 @@ def bot_measures(ranks: Sequence[int], deck: Sequence[int],
         diff = (cards * np.sign(np.array(bot.bids)[None, :] - bids)).sum(axis=1)
         out["vs_equilibrium"] = float(probs @ np.sign(diff))
     return out
-
-
-def wilson(successes: int | np.ndarray, n: int | np.ndarray, z: float = 1.959963984540054
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """Wilson score interval of a binomial proportion (elementwise; 95% by default)."""
-    k, n = np.asarray(successes, dtype=float), np.asarray(n, dtype=float)
-    if np.any(n <= 0):
-        raise ValueError("n must be positive")
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def survival_summary(survived: Sequence[int], out: Sequence[bool], rounds: int,

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from pathlib import Path
 
 import pandas as pd
 
 from mix.match import match
 from studykit import run_sweep
+from studykit.stats import wilson
 
 SEATS = ("X", "O")
 _PLAY_FILES = ("board.py", "features.py", "search.py", "agents.py", "match.py",
@@ -45,16 +45,6 @@ def pairing_key(agent, opponent, games: int, chunks: int, seed: int, rows: int, 
     """The cache key of one pairing played with these settings by the current code."""
     return json.dumps([agent_key(agent), agent_key(opponent), games, chunks, seed, rows, cols,
                        fingerprint()])
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for ``k`` successes in ``n`` trials."""
-    if n < 1 or not 0 <= k <= n:
-        raise ValueError(f"need 0 <= k <= n and n >= 1, got k={k}, n={n}")
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def seat_trial(agent, opponent, seat: str, games: int, seed: int, rows: int = 10,

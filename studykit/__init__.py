@@ -4,6 +4,7 @@ from studykit.animation import save_gif, show_animation
 from studykit.paths import results_dir, save_figure
 from studykit.quick import quick_mode
 from studykit.report import Claim, exact_claim, record_claims, statistical_claim
+from studykit.stats import wilson
 from studykit.sweep import run_sweep
 
 __all__ = [
@@ -17,4 +18,5 @@ __all__ = [
     "save_gif",
     "show_animation",
     "statistical_claim",
+    "wilson",
 ]

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from studykit.stats import wilson
 from tracking.agents import Weights, make_team
 from tracking.game import CaptureGame
 from tracking.maze import Maze, load_layout, random_maze
@@ -34,16 +35,6 @@ def game_trial(a: str, b: str, layout: str, side: str, seed: int, *, rule: str =
     return {"score_a": res.scores[side], "score_b": res.scores[other], "win": res.winner == side,
             "loss": res.winner == other, "moves": res.moves, "caught_a": res.caught[side],
             "caught_b": res.caught[other], "forfeits": sum(res.forfeits)}
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default)."""
-    if n < 1:
-        raise ValueError(f"n must be >= 1, got {n}")
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def summarize_games(results: list[dict]) -> dict:
