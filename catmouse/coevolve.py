@@ -7,6 +7,9 @@ opponent's current table. ``CoevolutionConfig`` turns on, one by one:
 * ``patience`` / ``restart_after``: stagnation detection, with larger jumps (the number of changes
   doubles after ``patience`` iterations without improvement) and, for the mouse, a restart from a
   fresh random table after ``restart_after`` (its old table stays in the cat's hall of fame);
+* ``drift``: on a plateau the mouse also accepts a candidate that scores exactly as well (a
+  neutral move: a different line of play that survives as long), so it wanders along the
+  plateau until a change makes it survive longer; neutral moves do not count as progress;
 * ``both_learn``: the winning side keeps learning too;
 * ``hall_of_fame``: the cat's candidates are scored against the current mouse plus up to this many
   strong past mice (each mouse that evades the cat, or outlasts every mouse in the pool, joins),
@@ -51,6 +54,7 @@ class CoevolutionConfig:
     sequential: bool = False       # a candidate's changes follow one game's path
     admit: str = "strong"          # "strong": a mouse joins when it beats the cat's worst case;
                                    # "beaten": when the cat first improves against it
+    drift: bool = False            # the mouse also accepts candidates that score as well
 
     def __post_init__(self):
         for name in ("max_changes",):
@@ -65,7 +69,7 @@ class CoevolutionConfig:
 
 ARTICLE = CoevolutionConfig()
 IMPROVED = CoevolutionConfig(max_changes=3, both_learn=True, hall_of_fame=10_000, patience=50,
-                             restart_after=300, sequential=True)
+                             restart_after=300, sequential=True, drift=True)
 
 
 def _learner_game(cat, mouse, cat_learns, moves, n, rows, c, m, cat_first):
@@ -423,13 +427,15 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
             best = arena.score()
             best_trial = None
             k = config.candidates or rng.randint(1, 10)
+            drift = config.drift and side == "mouse"
             for _ in range(k):
                 changes = _path_changes(arena, side, rng.randint(1, jump[side]), moves, n, rng,
                                         config.sequential)
                 key, replayed = arena.trial(changes, best)
-                if key is not None and key > best:
+                if key is not None and (key > best or (drift and best_trial is None and key == best)):
                     best, best_trial = key, (changes, replayed)
             if best_trial is not None:
+                progress = best > arena.score()          # False: a neutral move (drift)
                 before = arena.result(0)
                 arena.commit(*best_trial)
                 if (side == "cat" and config.admit == "beaten" and not admitted
@@ -439,8 +445,9 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
                 if side == "mouse":
                     admitted = False
                 changed(side)
-                stale[side], jump[side] = 0, config.max_changes
-                continue
+                if progress:
+                    stale[side], jump[side] = 0, config.max_changes
+                    continue
             stale[side] += 1
             if config.patience and stale[side] % config.patience == 0:
                 jump[side] = min(2 * jump[side], 16 * config.max_changes)
@@ -464,10 +471,11 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
 VARIANTS = {
     "article's scheme": ARTICLE,
     "+ several changes": CoevolutionConfig(max_changes=3, sequential=True),
-    "+ stagnation: jumps, restarts": CoevolutionConfig(max_changes=3, sequential=True, patience=50,
-                                                      restart_after=300),
+    "+ stagnation: jumps, restarts, drift": CoevolutionConfig(max_changes=3, sequential=True,
+                                                             patience=50, restart_after=300,
+                                                             drift=True),
     "+ both sides learn": CoevolutionConfig(max_changes=3, sequential=True, patience=50,
-                                           restart_after=300, both_learn=True),
+                                           restart_after=300, drift=True, both_learn=True),
     "+ hall of fame (all four)": IMPROVED,
     "hall of fame alone": CoevolutionConfig(hall_of_fame=10_000),
 }

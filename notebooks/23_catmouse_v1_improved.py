@@ -91,7 +91,9 @@ def share_reached(solved_at, budget, step):
 # * **several changes**: up to three cells per candidate, following one game's path (replaying
 #   it after each change), so a candidate can be a detour several moves long;
 # * **stagnation**: after 50 iterations without progress the number of changes doubles; after
-#   300 the mouse restarts from a fresh random table (a new explorer);
+#   300 the mouse restarts from a fresh random table (a new explorer); meanwhile the mouse also
+#   accepts a candidate that survives exactly as long (**drift**: a neutral move to another line
+#   of play, so it can wander along a plateau until some change makes it survive longer);
 # * **both sides learn** every iteration, also the one that is winning;
 # * **hall of fame**: every mouse that evades the cat or outlasts every mouse in the pool joins
 #   the pool, and the cat's candidates are scored on all of them (lexicographically: captures,

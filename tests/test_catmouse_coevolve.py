@@ -134,3 +134,21 @@ def test_trainer_is_seeded_and_validates_arguments():
         CoevolutionConfig(hall_of_fame=-1)
     with pytest.raises(TypeError, match="config"):
         train_tabular_improved(iterations=1, config={"max_changes": 2})
+
+
+@pytest.mark.parametrize("drift", [False, True])
+def test_drift_makes_neutral_mouse_moves_and_never_lowers_its_score(drift):
+    """Against a fixed optimal (greedy) cat only the mouse learns (the losing side, article's
+    scheme). Its training score never drops; without drift its table only changes when the
+    score rises, with drift it also moves along plateaus (seen as a changed exact survival)."""
+    rows, cols, first = 4, 5, "cat"
+    config = CoevolutionConfig(max_changes=3, sequential=True, drift=drift)
+    run = train_tabular_improved(rows, cols, first, "STRONG", iterations=400, seed=5, config=config,
+                                 checkpoint_every=1)
+    assert (run.cat_policy == initial_cat_policy(rows, cols, "STRONG")).all()
+    keys = [mouse for _, _, mouse in run.pool_scores]
+    assert all(b >= a for a, b in zip(keys, keys[1:]))
+    survival = [m["value"] for _, _, m in run.checkpoints]
+    neutral = sum(1 for i in range(1, len(keys))
+                  if keys[i] == keys[i - 1] and survival[i] != survival[i - 1])
+    assert (neutral > 0) == drift
