@@ -13,13 +13,13 @@ import functools
 import hashlib
 import inspect
 import json
-import os
 from pathlib import Path
 
 import catmouse.coevolve
 import catmouse.exploit
 import catmouse.game
 import catmouse.tabular
+from studykit.paths import results_dir
 
 CODE = (catmouse.coevolve, catmouse.exploit, catmouse.game, catmouse.tabular)
 
@@ -33,17 +33,8 @@ def fingerprint(modules=CODE) -> str:
 
 
 def cache_dir() -> Path:
-    """``results/cache/catmouse`` (``GAMEAI_RESULTS`` moves ``results``), created if missing."""
-    base = Path(os.environ["GAMEAI_RESULTS"]) if os.environ.get("GAMEAI_RESULTS") else _repo_results()
-    path = base / "cache" / "catmouse"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def _repo_results() -> Path:
-    here = Path.cwd().resolve()
-    root = next((p for p in (here, *here.parents) if (p / "pyproject.toml").is_file()), here)
-    return root / "results"
+    """``results/cache/catmouse`` (see ``studykit.results_dir``), created if missing."""
+    return results_dir("cache", "catmouse")
 
 
 def key_of(name: str, kwargs: dict, code: str) -> str:

@@ -67,8 +67,9 @@ FULL = (TRIALS, CARDS, POPULATION, SURVIVORS, GENERATIONS) == (100, 20, 25, 10, 
 # generations were scored only G - 1 times, and the preference slice (a uniform start, then a
 # uniform end after it) never covered the last position. Those details are our reading of the
 # published code; with them every breeding-pairs and breeding-preferences mean below lands
-# within a standard error or two of the study's re-simulation. One `run_sweep` call runs the whole grid (joblib processes; the same call runs on a
-# Dask cluster under `joblib.parallel_config(backend="dask")`), one SeedSequence seed per trial.
+# within a standard error or two of the study's re-simulation. One `run_sweep` call runs the
+# whole grid (joblib processes; the same call runs on a Dask cluster under
+# `joblib.parallel_config(backend="dask")`), one SeedSequence seed per trial.
 
 # %%
 grid = {"breeder": ["pairs", "preferences", "random"], "mutation": MUTATIONS,
