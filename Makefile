@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: test reproduce notebooks bench lint clean
+.PHONY: test reproduce report notebooks bench lint clean
 
 $(BIN)/python:
 	@echo ">> creating $(VENV) with $(PYTHON)"
@@ -25,9 +25,14 @@ test: $(VENV)/.installed-test
 	@echo ">> running the test suite (notebooks in quick mode included)"
 	$(BIN)/python -m pytest
 
+# `make reproduce STUDY=mix` reruns one study's notebooks; the others' results stay.
 reproduce: $(VENV)/.installed-notebook
-	@echo ">> reproducing every study$(if $(GAMEAI_QUICK), in quick mode,)"
+	@echo ">> reproducing $(if $(STUDY),the notebooks matching '$(STUDY)',every study)$(if $(GAMEAI_QUICK), in quick mode,)"
 	$(BIN)/python -m studykit.reproduce
+
+# docs/REPORT.md from the committed, executed notebooks (nothing is re-run).
+report: $(VENV)/.installed-notebook
+	$(BIN)/python -m studykit.report
 
 # Maintainers: re-execute every notebook in place at full settings, to commit its outputs.
 notebooks: $(VENV)/.installed-notebook

@@ -1,17 +1,47 @@
 """Small helpers shared by every study: quick mode, result paths, sweeps, animations, the report."""
 
 from studykit.animation import save_gif, show_animation
+from studykit.claims import (
+    BEYOND_MET,
+    BEYOND_NOT_MET,
+    CONSISTENT,
+    DIFFERS,
+    EXACT,
+    VARIANT,
+    Claim,
+    Setting,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    exact_claim,
+    interval_claim,
+    statistical_claim,
+)
+from studykit.inventory import Item
 from studykit.paths import results_dir, save_figure
 from studykit.quick import quick_mode
-from studykit.report import Claim, exact_claim, record_claims, statistical_claim
+from studykit.report import record_claims, record_inventory
 from studykit.stats import wilson
 from studykit.sweep import run_sweep
 
 __all__ = [
+    "BEYOND_MET",
+    "BEYOND_NOT_MET",
+    "CONSISTENT",
+    "DIFFERS",
+    "EXACT",
+    "VARIANT",
     "Claim",
+    "Item",
+    "Setting",
+    "beyond_claim",
+    "check_claim",
+    "compare_setting",
     "exact_claim",
+    "interval_claim",
     "quick_mode",
     "record_claims",
+    "record_inventory",
     "results_dir",
     "run_sweep",
     "save_figure",

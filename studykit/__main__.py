@@ -1,5 +1,7 @@
-"""``python -m studykit`` builds results/REPORT.md from the recorded claims."""
+"""``python -m studykit`` writes docs/REPORT.md from the committed notebooks (see studykit.report)."""
 
-from studykit.report import build_report
+import sys
 
-print(build_report())
+from studykit.report import main
+
+sys.exit(main())

@@ -1,29 +1,47 @@
-"""Animation export: inline HTML for notebooks and GIF files under results/."""
+"""Animation export: inline HTML for notebooks, GIF files under results/ and, for the committed
+documentation, legible GIFs under docs/gifs/."""
 
+import math
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 from matplotlib.animation import Animation, PillowWriter
 
 from studykit.paths import results_dir
+from studykit.quick import quick_mode
+
+DOCS_GIFS = Path(__file__).resolve().parent.parent / "docs" / "gifs"
+MIN_DOCS_WIDTH = 480  # pixels: below this the text in a frame is unreadable
 
 
-def show_animation(anim: Animation, gif: str | None = None, fps: int = 5):
-    """Return the animation as inline JavaScript HTML, optionally saving ``results/gifs/<gif>.gif``.
+def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
+                   publish: bool = False):
+    """Return the animation as inline JavaScript HTML, optionally saving it as a GIF.
 
-    The figure is closed so the notebook does not also show its last frame as a still.
+    ``gif`` names ``results/gifs/<gif>.gif``; with ``publish`` (pass the notebook's "is this the
+    article's setting" flag) a full, non-quick run also writes ``docs/gifs/<gif>.gif`` at least
+    480 px wide for the README. The figure is closed so the notebook does not show a still too.
     """
     from IPython.display import HTML
 
     if gif is not None:
-        save_gif(anim, gif, fps=fps)
+        save_gif(anim, gif, fps=fps, publish=publish)
     html = HTML(anim.to_jshtml(fps=fps, default_mode="once"))
     plt.close(anim._fig)
     return html
 
 
-def save_gif(anim: Animation, name: str, fps: int = 5) -> Path:
-    """Write the animation to ``results/gifs/<name>.gif`` with pillow and return the path."""
+def save_gif(anim: Animation, name: str, fps: int = 5, *, publish: bool = False) -> Path:
+    """Write ``results/gifs/<name>.gif`` (and ``docs/gifs/<name>.gif`` when publishing).
+
+    Publishing happens only outside quick mode, at a resolution of at least 480 px wide.
+    Returns the results path.
+    """
     path = results_dir("gifs") / f"{name}.gif"
     anim.save(path, writer=PillowWriter(fps=fps))
+    if publish and not quick_mode():
+        fig = anim._fig
+        dpi = max(fig.dpi, math.ceil(MIN_DOCS_WIDTH / fig.get_figwidth()))
+        DOCS_GIFS.mkdir(parents=True, exist_ok=True)
+        anim.save(DOCS_GIFS / f"{name}.gif", writer=PillowWriter(fps=fps), dpi=dpi)
     return path

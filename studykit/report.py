@@ -1,122 +1,178 @@
-"""The reproduction report: each notebook records its claims; ``build_report`` gathers them.
+"""The reproduction report, built from executed notebooks without re-running them.
 
-A notebook calls ``record_claims(study, source, claims)``, which writes
-``results/claims/<source>.json``. ``python -m studykit.report`` (run by ``make reproduce``)
-turns every such file into ``results/REPORT.md``: one table per study, one row per claim.
-No central list: a new notebook adds its rows by recording them.
+A notebook ends with ``record_claims(study, notebook, claims, setting=...)`` and
+``record_inventory(study, notebook, items)``. Each displays its table for the reader and stores
+the rows in the cell's output under the MIME type ``application/vnd.gameai.report+json``, so
+the committed notebook itself carries them. ``python -m studykit.report`` reads those outputs
+back (and each notebook's papermill run time) and writes ``docs/REPORT.md``: one summary,
+then per study the article inventory and the claims. No central list to edit.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import math
-import numbers
+import sys
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
-from studykit.paths import results_dir
+from studykit.claims import STATUSES, VARIANT, Claim, Setting
+from studykit.inventory import Item
 from studykit.quick import quick_mode
 
-EXACT = "reproduced exactly"
-CONSISTENT = "consistent within error"
-DIFFERS = "differs"
-STATUSES = (EXACT, CONSISTENT, DIFFERS)
+MIME = "application/vnd.gameai.report+json"
+ROOT = Path(__file__).resolve().parent.parent
+STATUS_LEGEND = {
+    "reproduced exactly": "equal to the value the article printed, at its precision",
+    "consistent within error": "passes the stated test (a z-score, an interval, an ordering)",
+    "differs": "fails the stated test; the reason column says why",
+    "beyond: met": "a goal of ours beyond the article, met",
+    "beyond: not met": "a goal of ours beyond the article, not met",
+    "setting differs": "the run's setting is not the article's, so no comparison was made",
+}
 
 
-@dataclass(frozen=True)
-class Claim:
-    """One row of the report: a claim of the article, its value, ours and the verdict."""
-
-    claim: str
-    article: str
-    ours: str
-    status: str
-    reason: str = ""
-
-    def __post_init__(self):
-        if self.status not in STATUSES:
-            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
-        if self.status == DIFFERS and not self.reason:
-            raise ValueError(f"claim {self.claim!r} differs: give a one-line reason")
+def _cell(value) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def _text(value, fmt: str | None) -> str:
-    if fmt is not None and isinstance(value, numbers.Number):
-        return fmt.format(value)
-    return str(value)
+def _table(header: Sequence[str], rows: Sequence[Sequence]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(x) for x in row) + " |" for row in rows]
+    return "\n".join(lines)
 
 
-def exact_claim(claim: str, article, ours, *, tolerance: float = 0.0, fmt: str | None = None,
-                reason: str = "") -> Claim:
-    """A deterministic claim: reproduced exactly when ``ours`` equals the article's value.
+def _publish(payload: dict, markdown: str) -> None:
+    """Show ``markdown`` in a notebook and store ``payload`` beside it (no-op outside IPython)."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - ipython is a dependency
+        return
+    if get_ipython() is None:
+        return
+    display({MIME: payload, "text/markdown": markdown}, raw=True)
 
-    Numbers compare within ``tolerance`` (for values the article printed rounded); anything
-    else compares with ``==``.
+
+def record_claims(study: str, notebook: str, claims: Sequence[Claim], *,
+                  setting: Setting | None = None) -> list[Claim]:
+    """Show a notebook's claims as a table and store them in its output for the report.
+
+    ``setting`` (from ``compare_setting``) marks a run whose setting is not the article's as a
+    variant. Returns the claims, so the list can be inspected further.
     """
-    if isinstance(article, numbers.Number) and isinstance(ours, numbers.Number):
-        same = abs(float(article) - float(ours)) <= tolerance
-    else:
-        same = article == ours
-    # ``reason`` explains a difference; it is dropped when the claim holds.
-    return Claim(claim, _text(article, fmt), _text(ours, fmt), EXACT if same else DIFFERS,
-                 "" if same else reason)
-
-
-def statistical_claim(claim: str, article: float, mean: float, se: float, *,
-                      article_tolerance: float = 0.0, sigmas: float = 3.0,
-                      fmt: str = "{:.4f}", article_text: str | None = None,
-                      reason: str = "") -> Claim:
-    """A statistical claim: consistent when ``|mean - article| <= sigmas*se + article_tolerance``.
-
-    ``article_tolerance`` is the rounding of the article's own figure (0.005 for "43%").
-    """
-    if not (se >= 0 and math.isfinite(se)):
-        raise ValueError(f"se must be a finite non-negative number, got {se}")
-    ok = abs(mean - article) <= sigmas * se + article_tolerance
-    ours = f"{fmt.format(mean)} ± {fmt.format(se)}"
-    text = article_text if article_text is not None else fmt.format(article)
-    return Claim(claim, text, ours, CONSISTENT if ok else DIFFERS, "" if ok else reason)
-
-
-def record_claims(study: str, source: str, claims: Sequence[Claim]) -> Path:
-    """Write the claims of one notebook to ``results/claims/<source>.json`` and return the path."""
+    claims = list(claims)
     if not claims:
         raise ValueError("record_claims needs at least one claim")
-    payload = {"study": study, "source": source, "quick": quick_mode(),
-               "claims": [asdict(c) for c in claims]}
-    path = results_dir("claims") / f"{source}.json"
-    path.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n")
-    return path
+    if not all(isinstance(c, Claim) for c in claims):
+        raise TypeError("record_claims takes Claim rows (see studykit.claims)")
+    variant = list(setting.differences) if setting is not None else []
+    payload = {"kind": "claims", "study": study, "notebook": notebook, "quick": quick_mode(),
+               "variant": variant, "rows": [asdict(c) for c in claims]}
+    header = f"**Variant run**: {'; '.join(variant)}\n\n" if variant else ""
+    _publish(payload, header + _table(
+        ("claim", "source", "reference", "ours", "status", "test", "reason"),
+        [(c.claim, c.source, c.reference, c.ours, c.status, c.test, c.reason) for c in claims]))
+    return claims
 
 
-def _cell(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+def record_inventory(study: str, notebook: str, items: Sequence[Item]) -> list[Item]:
+    """Show the article items this notebook covers (or gives a reason for) and store them."""
+    items = list(items)
+    if not items or not all(isinstance(i, Item) for i in items):
+        raise ValueError("record_inventory needs at least one Item (see studykit.inventory)")
+    payload = {"kind": "inventory", "study": study, "notebook": notebook,
+               "rows": [asdict(i) for i in items]}
+    _publish(payload, _table(("article item", "kind", "where we reproduce it", "why not"),
+                             [(i.item, i.kind, i.section, i.reason) for i in items]))
+    return items
 
 
-def build_report(base: Path | None = None) -> str:
-    """Gather ``claims/*.json`` under ``base`` (default: the results folder) into REPORT.md."""
-    base = Path(base) if base is not None else results_dir()
-    records = [json.loads(p.read_text()) for p in sorted((base / "claims").glob("*.json"))]
-    lines = ["# Did it reproduce?", ""]
-    if any(r["quick"] for r in records):
-        lines += [("> **Quick mode**: some rows come from smoke runs (GAMEAI_QUICK=1); their "
-                   "numbers are not the experiment. Run `make reproduce` for the real table."), ""]
-    if not records:
-        lines.append("No claims recorded yet: run the notebooks first.")
-    studies: dict[str, list[dict]] = {}
-    for record in records:
-        studies.setdefault(record["study"], []).append(record)
-    for study, recs in studies.items():
-        lines += [f"## {study}", "", "| claim | article | ours | status | reason | source |",
-                  "|---|---|---|---|---|---|"]
-        for rec in recs:
-            tag = rec["source"] + (" (quick)" if rec["quick"] else "")
-            for c in rec["claims"]:
-                lines.append("| " + " | ".join(_cell(x) for x in (
-                    c["claim"], c["article"], c["ours"], c["status"], c["reason"], tag)) + " |")
-        lines.append("")
-    text = "\n".join(lines)
-    (base / "REPORT.md").write_text(text)
-    return text
+def read_records(path: Path) -> tuple[list[dict], dict]:
+    """The report payloads stored in an executed notebook, and its papermill metadata."""
+    nb = json.loads(Path(path).read_text())
+    records = [out["data"][MIME] for cell in nb.get("cells", []) if cell.get("cell_type") == "code"
+               for out in cell.get("outputs", []) if MIME in out.get("data", {})]
+    return records, nb.get("metadata", {}).get("papermill", {})
 
+
+def _duration(meta: dict) -> str:
+    seconds = meta.get("duration")
+    return f"{seconds:,.0f} s" if isinstance(seconds, (int, float)) else "not recorded"
+
+
+def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
+                 note: str = "") -> str:
+    """The report (Markdown) from the stored outputs of ``notebooks``, in the given order."""
+    summary, claims, inventory, seconds = [], {}, {}, 0.0
+    for path in notebooks:
+        records, meta = read_records(path)
+        name = Path(path).stem
+        rows = [r for r in records if r["kind"] == "claims"]
+        counts = Counter(c["status"] for r in rows for c in r["rows"])
+        mode = "none recorded" if not rows else ("quick" if any(r["quick"] for r in rows)
+                                                 else "full")
+        variant = "; ".join(d for r in rows for d in r["variant"]) or "article's"
+        if isinstance(meta.get("duration"), (int, float)):
+            seconds += meta["duration"]
+        summary.append((name, mode, variant, (meta.get("end_time") or "")[:10] or "not recorded",
+                        _duration(meta), ", ".join(f"{counts[s]} {s}" for s in STATUSES
+                                                   if counts[s]) or "no claims"))
+        for r in records:
+            target = claims if r["kind"] == "claims" else inventory
+            target.setdefault(r["study"], []).extend((name, row) for row in r["rows"])
+    lines = [f"# {title}", ""]
+    if note:
+        lines += [note, ""]
+    lines += ["Statuses: " + "; ".join(f"*{k}*: {v}" for k, v in STATUS_LEGEND.items()) + ".",
+              "Sources: *article* is a value or short quote as the article printed it; "
+              "*derived* is our own reference (an exact count, a solver, a re-simulation), named.",
+              "", "## Notebooks", "",
+              _table(("notebook", "mode", "setting", "executed", "run time", "claims"), summary),
+              "", f"Total recorded run time: {seconds / 60:,.1f} min.", ""]
+    for study in dict.fromkeys([*inventory, *claims]):
+        lines += [f"## {study}", "", "### What the article contains", ""]
+        items = inventory.get(study, [])
+        lines += [_table(("article item", "kind", "where we reproduce it", "why not"),
+                         [(i["item"], i["kind"], f"{nb} § {i['section']}" if i["section"] else "",
+                           i["reason"]) for nb, i in items]) if items else "No inventory recorded.",
+                  "", "### Claims", ""]
+        rows = claims.get(study, [])
+        lines += [_table(("claim", "source", "reference", "ours", "status", "test", "reason",
+                          "notebook"),
+                         [(c["claim"], c["source"], c["reference"], c["ours"], c["status"],
+                           c["test"], c["reason"], nb) for nb, c in rows])
+                  if rows else "No claims recorded.", ""]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m studykit.report",
+        description="Write the reproduction report from executed notebooks (no re-execution).")
+    parser.add_argument("notebooks", nargs="*", type=Path,
+                        help="executed notebooks (default: the committed notebooks/*.ipynb)")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "REPORT.md",
+                        help="where to write the report (default: docs/REPORT.md)")
+    args = parser.parse_args(argv)
+    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    if not notebooks:
+        parser.error("no notebooks given or found under notebooks/")
+    text = build_report(notebooks, note=(
+        "Built by `make report` (`python -m studykit.report`) from the outputs of the committed "
+        "notebooks, executed at full settings; nothing is re-run."))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = args.out.with_suffix(".tmp")
+    tmp.write_text(text + "\n")
+    tmp.replace(args.out)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["MIME", "VARIANT", "build_report", "read_records", "record_claims", "record_inventory"]

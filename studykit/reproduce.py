@@ -1,46 +1,99 @@
-"""``python -m studykit.reproduce``: execute every notebook headless and write results/REPORT.md.
+"""``python -m studykit.reproduce [NOTEBOOK ...]``: execute notebooks headless, then write
+``results/REPORT.md`` from every completed notebook under ``results/notebooks/``.
 
-Executed notebooks go to ``results/notebooks/``, figures and GIFs to ``results/figures/`` and
-``results/gifs/``, claims to ``results/claims/``. With GAMEAI_QUICK=1 every notebook runs its
-quick mode.
+Safe to interrupt: a notebook is executed to a ``.partial`` file and moved into place only
+when it completed, so every file under ``results/notebooks/`` is a complete execution (its own
+date and mode are in the report). The report is written when the run ends, completed or not,
+and names the notebooks that failed or were not reached. ``STUDY=mix`` (or a list of notebook
+paths) reruns a subset; the other notebooks' results stay as they were.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 from studykit.quick import quick_mode
-from studykit.report import build_report
+from studykit.report import build_report, read_records
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def select(study: str | None, root: Path = ROOT) -> list[Path]:
+    """The notebooks to run: all of ``notebooks/``, or those whose name contains ``study``."""
+    notebooks = sorted((root / "notebooks").glob("*.ipynb"))
+    if study:
+        chosen = [nb for nb in notebooks if study.lower() in nb.stem.lower()]
+        if not chosen:
+            known = sorted({nb.stem.split("_", 1)[1].split("_")[0] for nb in notebooks})
+            raise SystemExit(f"STUDY={study!r} matches no notebook; studies: {', '.join(known)}")
+        return chosen
+    return notebooks
+
+
+def write_report(results: Path, status: dict[str, str], mode: str, started: str) -> Path:
+    """``results/REPORT.md`` from the completed notebooks, with this run's outcome on top."""
+    done = sorted((results / "notebooks").glob("*.ipynb"))
+    outcome = ", ".join(f"{name}: {state}" for name, state in status.items())
+    note = (f"Written by `make reproduce` from the executed notebooks under `results/notebooks/`. "
+            f"This run ({mode} mode, started {started}): {outcome or 'no notebook run'}. "
+            "Each notebook's own mode and date are in the table below.")
+    text = build_report(done, title="Did it reproduce? (local run)", note=note)
+    tmp = results / "REPORT.md.tmp"
+    tmp.write_text(text + "\n")
+    tmp.replace(results / "REPORT.md")
+    return results / "REPORT.md"
 
 
 def main(argv: list[str]) -> int:
-    root = Path.cwd()
-    notebooks = sorted(Path(a) for a in argv) or sorted((root / "notebooks").glob("*.ipynb"))
-    if not notebooks:
-        print("no notebooks found under notebooks/", file=sys.stderr)
-        return 1
+    notebooks = [Path(a).resolve() for a in argv] or select(os.environ.get("STUDY"))
     import papermill
 
-    results = root / "results"
-    os.environ["GAMEAI_RESULTS"] = str(results.resolve())
-    shutil.rmtree(results / "claims", ignore_errors=True)  # no stale rows from another run
-    (results / "notebooks").mkdir(parents=True, exist_ok=True)
+    results = ROOT / "results"
+    os.environ["GAMEAI_RESULTS"] = str(results)
+    out_dir = results / "notebooks"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for stale in out_dir.glob("*.partial.ipynb"):
+        stale.unlink()
     mode = "quick" if quick_mode() else "full"
-    print(f">> executing {len(notebooks)} notebooks in {mode} mode into {results}/notebooks")
-    for nb in notebooks:
-        start = time.perf_counter()
-        print(f">> {nb.name} ...", flush=True)
-        papermill.execute_notebook(str(nb), str(results / "notebooks" / nb.name),
-                                   cwd=str(nb.parent), kernel_name="python3",
-                                   progress_bar=False)
-        print(f"   done in {time.perf_counter() - start:.1f} s", flush=True)
-    build_report(results)
-    print(f">> wrote {results / 'REPORT.md'}")
-    return 0
+    started = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    status = {nb.stem: "not reached" for nb in notebooks}
+    timings: list[tuple[str, float]] = []
+    print(f">> executing {len(notebooks)} notebooks in {mode} mode into {out_dir}")
+    failed = False
+    try:
+        for nb in notebooks:
+            start = time.perf_counter()
+            print(f">> {nb.name} ...", flush=True)
+            final = out_dir / nb.name
+            partial = final.with_suffix(".partial.ipynb")
+            final.unlink(missing_ok=True)  # never leave an older run under the name of this one
+            try:
+                papermill.execute_notebook(str(nb), str(partial), cwd=str(nb.parent),
+                                           kernel_name="python3", progress_bar=False)
+            except Exception as error:  # report and go on with the other notebooks
+                status[nb.stem], failed = f"failed ({type(error).__name__})", True
+                print(f"   FAILED: {error}".splitlines()[0], flush=True)
+                continue
+            partial.replace(final)
+            seconds = time.perf_counter() - start
+            status[nb.stem] = "completed"
+            timings.append((nb.stem, seconds))
+            print(f"   done in {seconds:.1f} s ({len(read_records(final)[0])} report tables)",
+                  flush=True)
+    finally:
+        report = write_report(results, status, mode, started)
+        print(f">> wrote {report}")
+        if timings:
+            width = max(len(name) for name, _ in timings)
+            print(">> wall time per notebook")
+            for name, seconds in timings:
+                print(f"   {name:<{width}}  {seconds:8.1f} s")
+            print(f"   {'total':<{width}}  {sum(s for _, s in timings):8.1f} s")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,12 +1,17 @@
-"""Every notebook: executes in quick mode, has a tagged parameters cell, a visible quick-mode
-cell, and a jupytext py:percent twin with the same cells."""
+"""Every notebook: executes in quick mode (at its own constants and at a second, tweaked set),
+has a tagged parameters cell, a visible quick-mode cell, and a jupytext py:percent twin with the
+same cells; docs/REPORT.md agrees with the committed notebooks."""
 
 from pathlib import Path
 
 import jupytext
 import nbformat
+import papermill
 import pytest
 from nbclient import NotebookClient
+from notebook_tweaks import TWEAKS
+
+from studykit.report import ROOT, build_report, main, read_records
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
@@ -67,4 +72,37 @@ def test_notebook_runs_in_quick_mode(path, tmp_path, monkeypatch):
     images = [o for c in code_cells(nb) for o in c.get("outputs", [])
               if "image/png" in o.get("data", {}) or "text/html" in o.get("data", {})]
     assert images, "the notebook produced no figure"
-    assert list((tmp_path / "claims").glob("*.json")), "the notebook recorded no claims"
+    path = tmp_path / path.name
+    nbformat.write(nb, path)
+    kinds = [r["kind"] for r in read_records(path)[0]]
+    assert "claims" in kinds and "inventory" in kinds, "record_claims / record_inventory missing"
+
+
+def test_every_notebook_declares_a_tweak():
+    assert set(TWEAKS) == set(IDS), "tests/notebook_tweaks.py: one entry per notebook"
+    for name, params in TWEAKS.items():
+        assert params, f"{name}: declare at least one non-default constant"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_notebook_runs_with_tweaked_constants(path, tmp_path, monkeypatch):
+    """A user changes the constants of the first cell: the notebook runs to the end, as a variant."""
+    monkeypatch.setenv("GAMEAI_QUICK", "1")
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
+    monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    out = tmp_path / path.name
+    papermill.execute_notebook(str(path), str(out), parameters=TWEAKS[path.stem],
+                               cwd=str(path.parent), kernel_name="python3", progress_bar=False)
+    claims = [r for r in read_records(out)[0] if r["kind"] == "claims"]
+    assert claims and all(r["variant"] for r in claims), "a tweaked run must be marked a variant"
+
+
+def test_committed_report_agrees_with_the_committed_notebooks(tmp_path):
+    """docs/REPORT.md is what `make report` writes from the committed notebooks."""
+    out = tmp_path / "REPORT.md"
+    main(["--out", str(out)])
+    committed = ROOT / "docs" / "REPORT.md"
+    assert committed.exists(), "docs/REPORT.md is missing: run `make report`"
+    assert committed.read_text() == out.read_text(), "docs/REPORT.md is stale: run `make report`"
+    assert build_report(NOTEBOOKS)  # every committed notebook can be read back

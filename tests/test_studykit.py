@@ -1,11 +1,9 @@
-"""The shared helpers: sweeps (local and Dask), claims and the report, quick mode, paths."""
+"""The shared helpers: sweeps (local and Dask), quick mode, paths."""
 
-import json
 
 import numpy as np
 import pytest
 
-from studykit import report
 from studykit.quick import quick_mode
 from studykit.sweep import grid_points, run_sweep, trial_seeds
 
@@ -62,37 +60,3 @@ def test_quick_mode_reads_the_environment(monkeypatch):
         assert quick_mode() is expected
     monkeypatch.delenv("GAMEAI_QUICK")
     assert quick_mode() is False
-
-
-def test_claim_statuses():
-    assert report.exact_claim("tally", "54,760", "54,760").status == report.EXACT
-    assert report.exact_claim("mean", 26.546, 26.5463, tolerance=5e-4).status == report.EXACT
-    with pytest.raises(ValueError, match="reason"):
-        report.exact_claim("tally", 1, 2)
-    assert report.exact_claim("tally", 1, 2, reason="article typo").status == report.DIFFERS
-    ok = report.statistical_claim("P", 0.43, 0.44, 0.004, article_tolerance=0.005)
-    assert ok.status == report.CONSISTENT and "±" in ok.ours
-    far = report.statistical_claim("P", 0.10, 0.05, 0.001, reason="counts other turns")
-    assert far.status == report.DIFFERS and far.reason == "counts other turns"
-    # a reason prepared for a difference is dropped when the claim holds
-    assert report.exact_claim("tally", 1, 1, reason="typo").reason == ""
-    assert report.statistical_claim("P", 0.43, 0.44, 0.004, article_tolerance=0.005,
-                                    reason="other turns").reason == ""
-    with pytest.raises(ValueError):
-        report.Claim("x", "1", "1", "roughly")
-
-
-def test_report_gathers_every_recorded_notebook(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
-    monkeypatch.delenv("GAMEAI_QUICK", raising=False)
-    report.record_claims("Set", "10_set", [report.exact_claim("a | b", 1, 1)])
-    monkeypatch.setenv("GAMEAI_QUICK", "1")
-    report.record_claims("Cat", "20_cat", [report.exact_claim("c", "x", "x")])
-    payload = json.loads((tmp_path / "claims" / "20_cat.json").read_text())
-    assert payload["quick"] is True and payload["study"] == "Cat"
-    text = report.build_report(tmp_path)
-    assert (tmp_path / "REPORT.md").read_text() == text
-    assert "## Set" in text and "## Cat" in text and "a \\| b" in text
-    assert "20_cat (quick)" in text and "Quick mode" in text
-    with pytest.raises(ValueError):
-        report.record_claims("Set", "empty", [])

@@ -1,0 +1,197 @@
+"""Claims: one row of the reproduction report, with where its reference comes from and a verdict.
+
+Every row names its **source**: ``"article"`` (the value or a short quote as the article
+printed it) or ``"derived: <what>"`` (our exact count, LP, solver or re-simulation, named).
+Its **status** is one of:
+
+- *reproduced exactly*: equal to what the article printed, at its precision (article rows only);
+- *consistent within error* / *differs*: decided by a stated **test** (``|z| <= 2`` on our
+  standard error, the reference inside our 95% interval, an ordering that holds, ...);
+- *beyond: met* / *beyond: not met*: a goal of our own beyond the article;
+- *setting differs*: the run's setting is not the article's, so no comparison is made.
+
+Thresholds are never equalities: a claim like "under 10 minutes" is checked with ``check_claim``
+or ``beyond_claim`` and says which test it used.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+EXACT = "reproduced exactly"
+CONSISTENT = "consistent within error"
+DIFFERS = "differs"
+BEYOND_MET = "beyond: met"
+BEYOND_NOT_MET = "beyond: not met"
+VARIANT = "setting differs"
+STATUSES = (EXACT, CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET, VARIANT)
+
+ARTICLE = "article"
+GOAL = "derived: a goal of ours"
+UNEXPLAINED = "unexplained: no reason recorded for this difference"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """How a run's setting differs from the article's (no differences: the article's setting)."""
+
+    differences: tuple[str, ...] = ()
+
+    @property
+    def is_article(self) -> bool:
+        return not self.differences
+
+    def describe(self) -> str:
+        return "the article's setting" if self.is_article else "; ".join(self.differences)
+
+
+def compare_setting(ours: Mapping, article: Mapping) -> Setting:
+    """Compare a run's constants with the article's, e.g. ``{"ROWS": 6}`` vs ``{"ROWS": 8}``.
+
+    Lists and tuples compare by their items, so a constant typed either way matches.
+    """
+    missing = set(article) - set(ours)
+    if missing:
+        raise ValueError(f"compare_setting: no value given for {sorted(missing)}")
+
+    def norm(v):
+        return tuple(norm(x) for x in v) if isinstance(v, (list, tuple)) else v
+
+    diffs = tuple(f"{k} = {ours[k]!r} (article: {article[k]!r})" for k in article
+                  if norm(ours[k]) != norm(article[k]))
+    return Setting(diffs)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One row of the report.
+
+    Args:
+        claim: what is claimed, in a few words.
+        source: ``"article"`` or ``"derived: <what>"``.
+        reference: the article's value or quote (as printed), or our derived reference.
+        ours: what we measured.
+        status: one of ``STATUSES``.
+        test: how the status was decided (empty only for *reproduced exactly*).
+        reason: why it differs, or why no comparison was made.
+    """
+
+    claim: str
+    source: str
+    reference: str
+    ours: str
+    status: str
+    test: str = ""
+    reason: str = ""
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
+        if self.source != ARTICLE and not self.source.startswith("derived: "):
+            raise ValueError(f"source must be 'article' or 'derived: <what>', got {self.source!r}")
+        if self.status == EXACT and self.source != ARTICLE:
+            raise ValueError(f"claim {self.claim!r}: only an article value is 'reproduced exactly'"
+                             " (a derived reference is 'consistent within error' by a test)")
+        if self.status in (CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET) and not self.test:
+            raise ValueError(f"claim {self.claim!r}: status {self.status!r} needs the test used")
+
+
+def text(value, fmt: str | None = None) -> str:
+    """A value as shown in the report: numbers through ``fmt`` when given."""
+    if fmt is not None and isinstance(value, numbers.Number):
+        return fmt.format(value)
+    return str(value)
+
+
+def _variant(claim, source, reference, ours, setting):
+    if source == ARTICLE and setting is not None and not setting.is_article:
+        return Claim(claim, source, reference, ours, VARIANT,
+                     reason=f"not compared: {setting.describe()}")
+    return None
+
+
+def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance: float = 0.0,
+                fmt: str | None = None, reason: str = "", setting: Setting | None = None) -> Claim:
+    """A deterministic value: *reproduced exactly* when ``ours`` equals the article's value.
+
+    ``tolerance`` is the article's printing precision (0.0005 for a value printed as 26.546).
+    Against a derived reference the status is *consistent within error* (exact equality).
+    """
+    ref, our = text(reference, fmt), text(ours, fmt)
+    if (v := _variant(claim, source, ref, our, setting)) is not None:
+        return v
+    if isinstance(reference, numbers.Number) and isinstance(ours, numbers.Number):
+        same = abs(float(reference) - float(ours)) <= tolerance
+        test = "equal" if tolerance == 0 else f"equal at the printed precision (±{tolerance:g})"
+    else:
+        same, test = reference == ours, "equal"
+    ok_status = EXACT if source == ARTICLE else CONSISTENT
+    return Claim(claim, source, ref, our, ok_status if same else DIFFERS,
+                 "" if same and source == ARTICLE else test,
+                 "" if same else (reason or UNEXPLAINED))
+
+
+def statistical_claim(claim: str, reference: float, mean: float, se: float, *,
+                      source: str = ARTICLE, reference_se: float = 0.0, precision: float = 0.0,
+                      z: float = 2.0, fmt: str = "{:.4f}", reference_text: str | None = None,
+                      reason: str = "", setting: Setting | None = None) -> Claim:
+    """A mean with a standard error against a reference: consistent when ``|z-score| <= z``.
+
+    The z-score is ``(|mean - reference| - precision) / sqrt(se**2 + reference_se**2)``, where
+    ``precision`` is the rounding of the printed value (0.005 for "43%") and ``reference_se``
+    the reference's own standard error when it is itself an estimate.
+    """
+    for name, value in (("mean", mean), ("reference", reference)):
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be finite, got {value}")
+    for name, value in (("se", se), ("reference_se", reference_se), ("precision", precision)):
+        if not (math.isfinite(value) and value >= 0):
+            raise ValueError(f"{name} must be a finite non-negative number, got {value}")
+    ref = reference_text if reference_text is not None else fmt.format(reference)
+    our = f"{fmt.format(mean)} ± {fmt.format(se)}"
+    if (v := _variant(claim, source, ref, our, setting)) is not None:
+        return v
+    gap = max(0.0, abs(mean - reference) - precision)
+    spread = math.hypot(se, reference_se)
+    score = gap / spread if spread > 0 else (0.0 if gap == 0 else math.inf)
+    ok = score <= z
+    what = "SE" if reference_se == 0 else "combined SE"
+    test = f"|z| <= {z:g} on our {what}" + (f", after the printed rounding ±{precision:g}"
+                                             if precision else "") + f" (|z| = {score:.1f})"
+    return Claim(claim, source, ref, our, CONSISTENT if ok else DIFFERS, test,
+                 "" if ok else (reason or UNEXPLAINED))
+
+
+def interval_claim(claim: str, reference: float, estimate: float, low: float, high: float, *,
+                   source: str = ARTICLE, interval: str = "95% interval", fmt: str = "{:.3f}",
+                   reference_text: str | None = None, reason: str = "",
+                   setting: Setting | None = None) -> Claim:
+    """A reference against our estimate and interval: consistent when it lies inside."""
+    if not low <= high:
+        raise ValueError(f"interval must have low <= high, got [{low}, {high}]")
+    ref = reference_text if reference_text is not None else fmt.format(reference)
+    our = f"{fmt.format(estimate)} [{fmt.format(low)}, {fmt.format(high)}]"
+    if (v := _variant(claim, source, ref, our, setting)) is not None:
+        return v
+    ok = low <= reference <= high
+    return Claim(claim, source, ref, our, CONSISTENT if ok else DIFFERS,
+                 f"reference inside our {interval}", "" if ok else (reason or UNEXPLAINED))
+
+
+def check_claim(claim: str, reference: str, ours: str, holds: bool, *, test: str,
+                source: str = ARTICLE, reason: str = "", setting: Setting | None = None) -> Claim:
+    """A qualitative claim (an ordering, a threshold, a yes/no) checked by a stated test."""
+    if (v := _variant(claim, source, reference, ours, setting)) is not None:
+        return v
+    return Claim(claim, source, reference, ours, CONSISTENT if holds else DIFFERS, test,
+                 "" if holds else (reason or UNEXPLAINED))
+
+
+def beyond_claim(claim: str, goal: str, ours: str, met: bool, *, test: str,
+                 reason: str = "") -> Claim:
+    """A goal of our own beyond the article: *beyond: met* or *beyond: not met*."""
+    return Claim(claim, GOAL, goal, ours, BEYOND_MET if met else BEYOND_NOT_MET, test,
+                 "" if met else reason)

@@ -1,0 +1,25 @@
+"""A second set of first-cell constants for every notebook, as a user would type them.
+
+``tests/test_notebooks.py`` executes each notebook in quick mode with these values: it must run
+to the end and record its claims as a variant. Each entry changes the constants that select a
+setting (board, deck, layout, lists of agents, humans, mazes or pairings), typed as lists where
+the notebook's own value is a tuple and the other way round. Quick mode still shrinks run lengths.
+"""
+
+TWEAKS = {
+    "10_setgame": {"SEED": 7},
+    "20_catmouse_v1": {"NUM_ROWS": 6, "NUM_COLS": 5},
+    "21_catmouse_v2": {"TRAIN_ROWS": 4, "TRAIN_COLS": 6, "TEST_SIZE": 9},
+    "22_catmouse_exact": {"MAX_SIDE": 6, "BIG_BOARD": 12},
+    "23_catmouse_v1_improved": {"MIN_SIDE": 4, "MAX_SIDE": 5, "ABLATION_BOARDS": [[5, 4]]},
+    "24_catmouse_v2_general": {"TEST_BOARDS": [[9, 11]]},
+    "30_goofspiel_evolution": {"CARDS": 10, "INITIALS": (5,), "MUTATIONS": (0.0, 0.2)},
+    "31_goofspiel_equilibrium": {"N": 5, "SMALL_NS": (3, 4, 5), "CYCLE_DECK": [1, 3, 5]},
+    "32_goofspiel_play": {"CARDS": 5, "BOTS": 2},
+    "33_goofspiel_scripted": {"CARDS": 5, "HUMANS": ("identity", "adaptive"),
+                              "SCORINGS": ("duel",)},
+    "40_mix": {"AB_DEPTHS": [2], "DEEP_OPPONENTS": ["onestep"],
+               "SOLVE_BOARDS": [[4, 4], [5, 4]], "PERFECT_BOARDS": [[4, 4]]},
+    "50_tracking": {"LAYOUT": "mediumCapture", "SWEEP_BETAS": (1.0, 10.0)},
+    "51_tracking_game": {"MAZES": ("tinyCapture",), "PAIRINGS": [["tracker", "greedy"]]},
+}

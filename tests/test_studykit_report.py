@@ -1,0 +1,110 @@
+"""Claims, the inventory and the report built from executed notebooks."""
+
+import math
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from studykit import claims as C
+from studykit.inventory import Item
+from studykit.report import MIME, build_report, read_records
+
+
+def test_exact_claims_against_the_article_and_a_derived_reference():
+    assert C.exact_claim("tally", "54,760", "54,760").status == C.EXACT
+    assert C.exact_claim("mean", 26.546, 26.5463, tolerance=5e-4).status == C.EXACT
+    off = C.exact_claim("tally", 1, 2, reason="typo in the article")
+    assert off.status == C.DIFFERS and off.reason == "typo in the article" and off.test == "equal"
+    assert C.exact_claim("tally", 1, 2).reason == C.UNEXPLAINED  # never a crash, never silent
+    derived = C.exact_claim("optimum", 13, 13, source="derived: retrograde solver")
+    assert derived.status == C.CONSISTENT and derived.test == "equal"
+    with pytest.raises(ValueError, match="only an article value"):
+        C.Claim("x", "derived: LP", "1", "1", C.EXACT)
+    with pytest.raises(ValueError, match="source"):
+        C.Claim("x", "spec", "1", "1", C.EXACT)
+    with pytest.raises(ValueError, match="needs the test"):
+        C.Claim("x", "article", "1", "1", C.CONSISTENT)
+    with pytest.raises(ValueError, match="status"):
+        C.Claim("x", "article", "1", "1", "roughly")
+
+
+def test_statistical_claim_uses_a_z_score_with_the_printed_rounding():
+    ok = C.statistical_claim("P", 0.43, 0.44, 0.004, precision=0.005)
+    assert ok.status == C.CONSISTENT and "±" in ok.ours and "|z| = 1.3" in ok.test
+    # 3.7 standard errors off is not consistent, whatever a flat tolerance would say
+    far = C.statistical_claim("mean", -31.2, -32.46, 0.34, fmt="{:.2f}", reason="GA detail")
+    assert far.status == C.DIFFERS and far.reason == "GA detail" and "|z| = 3.7" in far.test
+    combined = C.statistical_claim("mean", 1.0, 1.5, 0.2, reference_se=0.2)
+    assert combined.status == C.CONSISTENT and "combined SE" in combined.test
+    assert C.statistical_claim("m", 1.0, 1.0, 0.0).status == C.CONSISTENT
+    assert C.statistical_claim("m", 1.0, 1.1, 0.0).status == C.DIFFERS
+    for bad in (math.nan, -1.0, math.inf):
+        with pytest.raises(ValueError, match="se"):
+            C.statistical_claim("m", 1.0, 1.0, bad)
+    with pytest.raises(ValueError, match="mean"):
+        C.statistical_claim("m", 1.0, math.nan, 0.1)
+
+
+def test_interval_check_and_beyond_claims():
+    inside = C.interval_claim("win share", 0.5, 0.55, 0.48, 0.62)
+    assert inside.status == C.CONSISTENT and "[0.480, 0.620]" in inside.ours
+    assert C.interval_claim("win share", 0.7, 0.55, 0.48, 0.62).status == C.DIFFERS
+    with pytest.raises(ValueError, match="low <= high"):
+        C.interval_claim("w", 0.5, 0.5, 0.6, 0.4)
+    held = C.check_claim("ranking", "a > b", "a > b", True, test="each gap > 2 SE")
+    assert held.status == C.CONSISTENT
+    met = C.beyond_claim("speed", "under 10 min", "4.2 min", True, test="wall time < 600 s")
+    assert met.status == C.BEYOND_MET and met.source == C.GOAL
+    assert C.beyond_claim("speed", "under 10 min", "12 min", False,
+                          test="wall time < 600 s").status == C.BEYOND_NOT_MET
+
+
+def test_a_variant_setting_is_never_compared_with_the_article():
+    setting = C.compare_setting({"ROWS": 6, "DECK": [1, 2]}, {"ROWS": 8, "DECK": (1, 2)})
+    assert not setting.is_article and setting.differences == ("ROWS = 6 (article: 8)",)
+    assert C.compare_setting({"DECK": [1, 2]}, {"DECK": (1, 2)}).is_article
+    for claim in (C.exact_claim("t", 10, 12, setting=setting),
+                  C.statistical_claim("m", 1.0, 5.0, 0.1, setting=setting),
+                  C.check_claim("o", "a", "b", False, test="t", setting=setting)):
+        assert claim.status == C.VARIANT and "ROWS = 6" in claim.reason
+    # a derived reference is still compared in a variant run
+    derived = C.exact_claim("opt", 9, 9, source="derived: solver", setting=setting)
+    assert derived.status == C.CONSISTENT
+    with pytest.raises(ValueError, match="ROWS"):
+        C.compare_setting({}, {"ROWS": 8})
+
+
+def test_inventory_items_need_a_section_or_a_reason():
+    assert Item("Figure 1", "figure", section="The board").section == "The board"
+    for bad in (dict(), dict(section="A", reason="B")):
+        with pytest.raises(ValueError, match="exactly one"):
+            Item("Figure 1", "figure", **bad)
+    with pytest.raises(ValueError, match="kind"):
+        Item("Figure 1", "picture", section="A")
+
+
+def test_report_is_built_from_the_outputs_of_an_executed_notebook(tmp_path, monkeypatch):
+    monkeypatch.delenv("GAMEAI_QUICK", raising=False)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from studykit import *\n"
+        "s = compare_setting({'N': 3}, {'N': 3})\n"
+        "record_claims('Set', '10_set', [exact_claim('a | b', 1, 1, setting=s)], setting=s)\n"
+        "record_inventory('Set', '10_set', [Item('Figure 2', 'figure', reason='no data')])"),
+        nbformat.v4.new_code_cell(
+        "record_claims('Cat', '20_cat', [beyond_claim('fast', '< 1 s', '0.5 s', True, test='t')],"
+        " setting=compare_setting({'N': 2}, {'N': 3}))")])
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    nb.metadata["papermill"] = {"duration": 61.0, "end_time": "2026-11-24T10:00:00"}
+    path = tmp_path / "10_set.ipynb"
+    nbformat.write(nb, path)
+    records, meta = read_records(path)
+    assert [r["kind"] for r in records] == ["claims", "inventory", "claims"]
+    assert meta["duration"] == 61.0
+    assert any("text/markdown" in o["data"] for c in nb.cells for o in c.outputs
+               if MIME in o.get("data", {}))
+    text = build_report([path], note="test")
+    assert "## Set" in text and "## Cat" in text and "a \\| b" in text
+    assert "| Figure 2 | figure |  | no data |" in text
+    assert "N = 2 (article: 3)" in text and "61 s" in text and "2026-11-24" in text
+    assert "1 reproduced exactly, 1 beyond: met" in text
