@@ -2,6 +2,8 @@
 has a tagged parameters cell, a visible quick-mode cell, and a jupytext py:percent twin with the
 same cells; docs/REPORT.md agrees with the committed notebooks."""
 
+import json
+import re
 from pathlib import Path
 
 import jupytext
@@ -11,7 +13,7 @@ import pytest
 from nbclient import NotebookClient
 from notebook_tweaks import TWEAKS
 
-from studykit.report import ROOT, build_report, main, read_records
+from studykit.report import MIME, ROOT, build_report, main, read_records
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
@@ -106,3 +108,36 @@ def test_committed_report_agrees_with_the_committed_notebooks(tmp_path):
     assert committed.exists(), "docs/REPORT.md is missing: run `make report`"
     assert committed.read_text() == out.read_text(), "docs/REPORT.md is stale: run `make report`"
     assert build_report(NOTEBOOKS)  # every committed notebook can be read back
+
+
+INTERNAL_WORDS = re.compile(r"\b(spec|specs|issue|issues|asked|(issue|our|the) bar)\b"
+                            r"|study's re-simulation", re.IGNORECASE)
+
+
+def reader_facing_text(nb) -> list[str]:
+    """Markdown cells, and every text output and report row of the code cells."""
+    texts = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    for cell in code_cells(nb):
+        for out in cell.get("outputs", []):
+            if "text" in out:
+                texts.append(out["text"])
+            for key, value in out.get("data", {}).items():
+                if key.startswith("text/") and key != "text/html" or key == MIME:
+                    texts.append(value if isinstance(value, str) else json.dumps(value))
+    return texts
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_reader_facing_text_has_no_internal_words(path):
+    """Words of our own tracker (spec, issue, asked, "the bar") never reach a reader."""
+    hits = sorted({m.group(0) for text in reader_facing_text(nbformat.read(path, as_version=4))
+                   for m in INTERNAL_WORDS.finditer(text)})
+    assert not hits, f"internal words in {path.name}: {hits}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_committed_outputs_carry_no_warnings(path):
+    nb = nbformat.read(path, as_version=4)
+    stderr = [o["text"] for c in code_cells(nb) for o in c.get("outputs", [])
+              if o.get("name") == "stderr" and "Warning" in o.get("text", "")]
+    assert not stderr, f"warnings in the committed outputs of {path.name}: {stderr[0][:200]}"
