@@ -13,6 +13,7 @@ call runs on the Dask cluster.
 from __future__ import annotations
 
 import itertools
+import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -33,10 +34,26 @@ def grid_points(grid: Mapping[str, Sequence] | Iterable[Mapping[str, Any]]) -> l
     return [dict(point) for point in grid]
 
 
+RESERVED = ("trial", "seed", "result")
+MAX_CALLS = 10_000_000  # far beyond any sweep here; a typo like trials=10**9 stops at once
+
+
+def _whole(name: str, value, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number, got {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be >= {low}, got {value}")
+    return int(value)
+
+
 def trial_seeds(seed: int, trials: int) -> list[int]:
     """One independent 32-bit integer seed per trial, derived with SeedSequence."""
-    if trials < 1:
-        raise ValueError(f"trials must be >= 1, got {trials}")
+    if seed is None:
+        raise TypeError("seed must be a whole number (None would make every run different)")
+    _whole("seed", seed, 0)
+    _whole("trials", trials, 1)
+    if trials > MAX_CALLS:
+        raise ValueError(f"trials={trials:,} is more than {MAX_CALLS:,} calls")
     return [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(seed).spawn(trials)]
 
 
@@ -48,7 +65,17 @@ def run_sweep(trial: Callable[..., Any], grid, *, trials: int = 1, seed: int = 0
     Each row is ``{**params, "trial": t, "seed": s, "result": value}``, in grid order then
     trial order, whatever the backend or the number of workers.
     """
+    if not callable(trial):
+        raise TypeError(f"trial must be a function, got {trial!r}")
     points = grid_points(grid)
+    if not points:
+        raise ValueError("the grid has no point (an empty list of values?)")
+    clash = sorted({k for p in points for k in p} & set(RESERVED))
+    if clash:
+        raise ValueError(f"grid keys {clash} are reserved for the rows ({', '.join(RESERVED)})")
+    if len(points) * _whole("trials", trials, 1) > MAX_CALLS:
+        raise ValueError(f"{len(points):,} points x {trials:,} trials is more than "
+                         f"{MAX_CALLS:,} calls")
     seeds = trial_seeds(seed, trials)
     jobs = [(p, t, s) for p in points for t, s in enumerate(seeds)]
     calls = (delayed(trial)(**p, seed=s) for p, _, s in jobs)

@@ -60,3 +60,21 @@ def test_quick_mode_reads_the_environment(monkeypatch):
         assert quick_mode() is expected
     monkeypatch.delenv("GAMEAI_QUICK")
     assert quick_mode() is False
+
+
+def test_sweep_refuses_bad_input_clearly():
+    grid = {"a": [1], "b": [2]}
+    with pytest.raises(ValueError, match="reserved"):
+        run_sweep(noisy_sum, {"a": [1], "trial": [0]}, progress=False)
+    with pytest.raises(TypeError, match="None would make"):
+        run_sweep(noisy_sum, grid, seed=None, progress=False)
+    with pytest.raises(ValueError, match="seed"):
+        run_sweep(noisy_sum, grid, seed=-1, progress=False)
+    with pytest.raises(TypeError, match="trials"):
+        run_sweep(noisy_sum, grid, trials=2.5, progress=False)
+    with pytest.raises(ValueError, match="more than"):
+        run_sweep(noisy_sum, grid, trials=10**9, progress=False)
+    with pytest.raises(ValueError, match="no point"):
+        run_sweep(noisy_sum, {"a": [], "b": [1]}, progress=False)
+    with pytest.raises(TypeError, match="function"):
+        run_sweep("noisy_sum", grid, progress=False)
