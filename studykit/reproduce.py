@@ -1,11 +1,12 @@
 """``python -m studykit.reproduce [NOTEBOOK ...]``: execute notebooks headless, then write
 ``results/REPORT.md`` from every completed notebook under ``results/notebooks/``.
 
-Safe to interrupt: a notebook is executed to a ``.partial`` file and moved into place only
-when it completed, so every file under ``results/notebooks/`` is a complete execution (its own
-date and mode are in the report). The report is written when the run ends, completed or not,
-and names the notebooks that failed or were not reached. ``STUDY=mix`` (or a list of notebook
-paths) reruns a subset; the other notebooks' results stay as they were.
+Safe to interrupt: a notebook is executed to ``NAME.partial.ipynb`` and moved into place only
+when it completed, so every ``NAME.ipynb`` under ``results/notebooks/`` is a complete execution
+with its own date and mode in the report (a failed one is kept as ``NAME.failed.ipynb`` for
+its traceback). The report is written when the run ends, completed or not, and names the
+notebooks that failed or were not reached. ``STUDY=mix`` (or a list of notebook paths) reruns
+a subset; the other notebooks' results stay as they were.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from studykit.quick import quick_mode
 from studykit.report import build_report, read_records
 
 ROOT = Path(__file__).resolve().parent.parent
+INCOMPLETE = (".partial.ipynb", ".failed.ipynb")  # never read as results
 
 
 def select(study: str | None, root: Path = ROOT) -> list[Path]:
@@ -36,7 +38,8 @@ def select(study: str | None, root: Path = ROOT) -> list[Path]:
 
 def write_report(results: Path, status: dict[str, str], mode: str, started: str) -> Path:
     """``results/REPORT.md`` from the completed notebooks, with this run's outcome on top."""
-    done = sorted((results / "notebooks").glob("*.ipynb"))
+    done = sorted(p for p in (results / "notebooks").glob("*.ipynb")
+                  if not p.name.endswith(INCOMPLETE))
     outcome = ", ".join(f"{name}: {state}" for name, state in status.items())
     note = (f"Written by `make reproduce` from the executed notebooks under `results/notebooks/`. "
             f"This run ({mode} mode, started {started}): {outcome or 'no notebook run'}. "
@@ -52,12 +55,13 @@ def main(argv: list[str]) -> int:
     notebooks = [Path(a).resolve() for a in argv] or select(os.environ.get("STUDY"))
     import papermill
 
-    results = ROOT / "results"
+    results = Path(os.environ.get("GAMEAI_RESULTS") or ROOT / "results").resolve()
     os.environ["GAMEAI_RESULTS"] = str(results)
     out_dir = results / "notebooks"
     out_dir.mkdir(parents=True, exist_ok=True)
-    for stale in out_dir.glob("*.partial.ipynb"):
-        stale.unlink()
+    for stale in out_dir.glob("*.ipynb"):
+        if stale.name.endswith(INCOMPLETE):
+            stale.unlink()
     mode = "quick" if quick_mode() else "full"
     started = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     status = {nb.stem: "not reached" for nb in notebooks}
@@ -76,6 +80,8 @@ def main(argv: list[str]) -> int:
                                            kernel_name="python3", progress_bar=False)
             except Exception as error:  # report and go on with the other notebooks
                 status[nb.stem], failed = f"failed ({type(error).__name__})", True
+                if partial.exists():  # kept for its traceback, under a name that says so
+                    partial.replace(final.with_suffix(".failed.ipynb"))
                 print(f"   FAILED: {error}".splitlines()[0], flush=True)
                 continue
             partial.replace(final)
