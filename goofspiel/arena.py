@@ -137,15 +137,19 @@ def score_pool(members: Sequence[Sequence[int]], deck: tuple[int, ...], scoring:
 
 
 def evolve_bot(seed_pool: Sequence[Sequence[int]], exclude: Sequence[int] | None,
-               config: ArenaConfig, rnd: random.Random) -> tuple[list[int], list[list[int]]]:
+               config: ArenaConfig, rnd: random.Random, trace: list | None = None
+               ) -> tuple[list[int], list[list[int]]]:
     """The hidden GA between rounds: returns the best new bot and the survivors to carry on.
 
     ``seed_pool`` holds rank lists; ``exclude`` (the human's copy) may breed and score but is
     never returned as the new bot, since a mirror of the human is not a new strategy (unless
-    every member is such a copy).
+    every member is such a copy). With ``trace`` (a list), each generation appends the indices
+    into ``seed_pool`` of the survivors that came from it (children are not listed), and finally
+    the index of the returned bot (or None for a child).
     """
     breed = BREEDERS[config.breeder]
     members = [list(m) for m in seed_pool]
+    origin: list[int | None] = list(range(len(members)))
     if len(members) < 2:
         raise ValueError(f"seed_pool must hold at least two strategies, got {len(members)}")
     for _ in range(config.generations):
@@ -156,14 +160,38 @@ def evolve_bot(seed_pool: Sequence[Sequence[int]], exclude: Sequence[int] | None
         if config.mutation > 0:
             children = [mutate_ranks(c, config.mutation, rnd) for c in children]
         everyone = members + children
+        origins = origin + [None] * len(children)
         scores = score_pool(everyone, config.deck, config.scoring, config.duels, rnd)
         order = list(range(len(everyone)))
         rnd.shuffle(order)                                   # ties broken at random
         order.sort(key=lambda k: -scores[k])
         members = [everyone[k] for k in order[:config.survivors]]
-    ranked = [everyone[k] for k in order]
-    new = [m for m in ranked if exclude is None or m != list(exclude)]
-    return (new or ranked)[0], members
+        origin = [origins[k] for k in order[:config.survivors]]
+        if trace is not None:
+            trace.append([o for o in origin if o is not None])
+    new = [k for k in order if exclude is None or everyone[k] != list(exclude)]
+    pick = (new or order)[0]
+    if trace is not None:
+        trace.append(origins[pick])
+    return everyone[pick], members
+
+
+def pool_fates(pool: Sequence[tuple[str, Strategy]], trace: Sequence) -> list[dict]:
+    """What became of each member of a hidden GA's starting pool (``Arena.last_pool``/``last_trace``).
+
+    Per member: its label, the number of generations it stayed among the survivors (from the
+    first; 0 = dropped at once) and whether it became the next opponent.
+    """
+    *generations, pick = trace if trace else (None,)
+    fates = []
+    for k, (label, _) in enumerate(pool):
+        kept = 0
+        for survivors in generations:
+            if k not in survivors:
+                break
+            kept += 1
+        fates.append({"label": label, "generations": kept, "chosen": pick == k})
+    return fates
 
 
 @dataclass
@@ -177,6 +205,7 @@ class Arena:
     carried: list[list[int]] = field(init=False, default_factory=list)
     over: bool = field(init=False, default=False)
     last_pool: list[tuple[str, Strategy]] = field(init=False, default_factory=list)
+    last_trace: list = field(init=False, default_factory=list)
 
     def __post_init__(self):
         self.rnd = random.Random(self.seed)
@@ -224,5 +253,6 @@ class Arena:
                           + [("fresh random bot", self._random())
                              for _ in range(self.config.random_bots)])
         pool = [list(s.ranks) for _, s in self.last_pool]
-        best, self.carried = evolve_bot(pool, copy.ranks, self.config, self.rnd)
+        self.last_trace = []
+        best, self.carried = evolve_bot(pool, copy.ranks, self.config, self.rnd, self.last_trace)
         return Strategy(deck, tuple(best))

@@ -1,4 +1,5 @@
-"""Breeders on rank lists (``ranks[i]`` = bid rank on prize i): preferences, pairs, random; mutation.
+"""Breeders on rank lists (``ranks[i]`` = bid rank on prize i): preferences, pairs, random; mutation
+(breeding with the reverse, the article's, or swapping two bids, the traditional one it suggests).
 
 Pure-Python scalar loops with a ``random.Random`` stream (the fast choice for 20-card
 permutations). breeding-pairs keeps the transitive closure incrementally as bitsets:
@@ -44,10 +45,22 @@ def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
         j = rnd.randrange(i + 1, n)
     else:
         i, j = sorted(rnd.sample(range(n + 1), 2))
-    kept = set(pm[i:j])
-    fill = iter([c for c in pd if c not in kept])
-    child = [pm[k] if i <= k < j else next(fill) for k in range(n)]
-    return list(_ranks_of(child))
+    return list(_ranks_of(order_crossover(pm, pd, i, j)))
+
+
+def order_crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int) -> list[int]:
+    """Keep ``mom[start:end]`` in place and fill the other positions with the rest in dad's order.
+
+    Works on preference lists of any cards: ``order_crossover([1, 2, 3, 4, 5], [5, 1, 2, 3, 4],
+    2, 4)`` is ``[5, 1, 3, 4, 2]`` (the article's example).
+    """
+    if sorted(mom) != sorted(dad) or len(set(mom)) != len(mom):
+        raise ValueError(f"mom and dad must order the same distinct cards, got {mom} and {dad}")
+    if not 0 <= start <= end <= len(mom):
+        raise ValueError(f"need 0 <= start <= end <= {len(mom)}, got start {start}, end {end}")
+    kept = set(mom[start:end])
+    fill = iter([c for c in dad if c not in kept])
+    return [mom[k] if start <= k < end else next(fill) for k in range(len(mom))]
 
 
 def _ranks_of(prefs: Sequence[int]) -> list[int]:
@@ -109,4 +122,16 @@ def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
     return breed_pairs(ranks, rev, rnd, mom_share=1.0 - degree, dad_share=degree)
 
 
+def swap_mutate(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
+    """The traditional mutation: with probability ``rate`` (0..1) swap the bids of two random prizes."""
+    if not 0.0 <= rate <= 1.0:
+        raise ValueError(f"rate must be in [0, 1], got {rate}")
+    child = list(ranks)
+    if len(child) >= 2 and rate > 0 and rnd.random() < rate:
+        a, b = rnd.sample(range(len(child)), 2)
+        child[a], child[b] = child[b], child[a]
+    return child
+
+
+OPERATORS = ("reverse", "swap")
 BREEDERS = {"pairs": breed_pairs, "preferences": breed_preferences, "random": breed_random}

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
-from goofspiel.breed import BREEDERS, breed_preferences
+from goofspiel.breed import BREEDERS, OPERATORS, breed_preferences, swap_mutate
 from goofspiel.breed import mutate as mutate_one
 
 MUTATE = ("none", "children", "all")
@@ -57,14 +57,21 @@ class History:
 def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", initial: int = 10,
            generations: int = 15, population: int = 25, survivors: int = 10,
            deck: Iterable[int] = range(1, 21), seed: int = 0, as_published: bool = False,
-           immigrants: int = 0, progress: bool = False) -> History:
-    """Run the GA on the identity-target score and return its full history."""
+           immigrants: int = 0, operator: str = "reverse", progress: bool = False) -> History:
+    """Run the GA on the identity-target score and return its full history.
+
+    ``operator`` is the mutation: "reverse" (breed with the reverse, ``mutation`` is the degree,
+    0..0.5) or "swap" (swap two random bids, ``mutation`` is the probability per strategy, 0..1).
+    """
     if breeder not in BREEDERS:
         raise ValueError(f"breeder must be one of {sorted(BREEDERS)}, got {breeder!r}")
     if mutate not in MUTATE:
         raise ValueError(f"mutate must be one of {MUTATE}, got {mutate!r}")
-    if not 0.0 <= mutation <= 0.5:
-        raise ValueError(f"mutation must be in [0, 0.5], got {mutation}")
+    if operator not in OPERATORS:
+        raise ValueError(f"operator must be one of {OPERATORS}, got {operator!r}")
+    top = 0.5 if operator == "reverse" else 1.0
+    if not 0.0 <= mutation <= top:
+        raise ValueError(f"mutation must be in [0, {top:g}] for operator {operator!r}, got {mutation}")
     if not 1 <= survivors < population:
         raise ValueError(f"survivors must be in [1, population - 1], got {survivors}")
     if not 2 <= initial <= population:
@@ -82,6 +89,7 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     if breeder == "preferences" and as_published:
         def breed(m, d, r):
             return breed_preferences(m, d, r, as_published=True)
+    mutator = swap_mutate if operator == "swap" else mutate_one
     members = [rnd.sample(range(n), n) for _ in range(initial)]
     scores = identity_score(np.array(members), cards)
     best, mean, diversity = [], [], []
@@ -95,9 +103,9 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
             children.append(breed(mom, dad, rnd))
         children += [rnd.sample(range(n), n) for _ in range(population - len(parents) - len(children))]
         if not as_published and mutation > 0 and mutate != "none":
-            children = [mutate_one(c, mutation, rnd) for c in children]
+            children = [mutator(c, mutation, rnd) for c in children]
             if mutate == "all":
-                parents = [mutate_one(p, mutation, rnd) for p in parents]
+                parents = [mutator(p, mutation, rnd) for p in parents]
         if g >= scored_rounds:          # the published code never scored the last children
             break
         members = parents + children
@@ -115,7 +123,8 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
 
 def grid_trial(breeder: str, mutation: float, initial: int, generations: int, seed: int,
                mutate: str = "none", as_published: bool = True, immigrants: int = 0,
-               population: int = 25, survivors: int = 10, cards: int = 20) -> dict:
+               population: int = 25, survivors: int = 10, cards: int = 20,
+               operator: str = "reverse") -> dict:
     """One GA run of the article's grid, for ``studykit.run_sweep``: best/diversity per generation.
 
     Each mutation degree draws from its own stream (the trial seed mixed with the degree), so
@@ -126,6 +135,6 @@ def grid_trial(breeder: str, mutation: float, initial: int, generations: int, se
     h = evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
                generations=generations, population=population, survivors=survivors,
                deck=range(1, cards + 1), seed=seed, as_published=as_published,
-               immigrants=immigrants)
+               immigrants=immigrants, operator=operator)
     return {"best": h.best, "diversity": h.diversity, "best_score": h.best_score,
             "best_ranks": h.best_ranks}

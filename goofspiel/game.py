@@ -118,11 +118,21 @@ def play(strategies: Sequence[Strategy]) -> list[Fraction]:
         raise ValueError("strategies must all play on the same deck")
     points = [Fraction(0)] * len(strategies)
     for i, prize in enumerate(deck):
-        top = max(s.ranks[i] for s in strategies)
-        winners = [k for k, s in enumerate(strategies) if s.ranks[i] == top]
-        for k in winners:
-            points[k] += Fraction(prize, len(winners))
+        for k, won in enumerate(award(prize, [s.ranks[i] for s in strategies])):
+            points[k] += won
     return points
+
+
+def award(prize: int, bids: Sequence[int]) -> list[Fraction]:
+    """Points each bidder wins on one prize: the highest bid takes it, tied highest bids split it.
+
+    ``award(4, [2, 3, 3])`` is ``[0, 2, 2]``: the article's three-player tie.
+    """
+    if len(bids) < 1:
+        raise ValueError("bids must hold at least one bid")
+    top = max(bids)
+    winners = [k for k, b in enumerate(bids) if b == top]
+    return [Fraction(prize, len(winners)) if b == top else Fraction(0) for b in bids]
 
 
 def margin(a: Strategy, b: Strategy) -> int:

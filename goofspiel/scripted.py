@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-from goofspiel.arena import Arena, ArenaConfig
+from goofspiel.arena import Arena, ArenaConfig, pool_fates
 from goofspiel.equilibrium import best_counter
 from goofspiel.game import Strategy, identity
 from studykit.stats import wilson
@@ -70,8 +70,9 @@ def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, se
                    mix: Mapping[tuple, float] | None = None, **config) -> dict:
     """One scripted game of up to ``rounds`` rounds, for ``studykit.run_sweep``.
 
-    Returns the rounds survived, whether the human went out, and per round played the
-    bots' rank tuples and the human's point margin over the best bot.
+    Returns the rounds survived, whether the human went out, per round played the bots' rank
+    tuples and the human's point margin over the best bot, and per hidden GA the fate of each
+    member of its starting pool (``pool_fates``).
     """
     if rounds < 1:
         raise ValueError(f"rounds must be >= 1, got {rounds}")
@@ -79,13 +80,16 @@ def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, se
     arena = Arena(ArenaConfig(deck=deck, bots=bots, scoring=scoring, as_published=as_published,
                               **config), seed=seed)
     player = scripted_human(human, deck, favourite, mix, seed=seed + 1)
-    faced, margins = [], []
+    faced, margins, fates = [], [], []
     while not arena.over and len(arena.history) < rounds:
         faced.append([b.ranks for b in arena.bots])
         result = arena.play_round(player(arena))
         margins.append(float(result.points[0] - max(result.points[1:])))
+        if not arena.over:
+            fates += [{"round": result.number, **f}
+                      for f in pool_fates(arena.last_pool, arena.last_trace)]
     return {"survived": arena.rounds_survived, "out": arena.over, "bots": faced,
-            "margins": margins}
+            "margins": margins, "fates": fates}
 
 
 def bot_measures(ranks: Sequence[int], deck: Sequence[int],

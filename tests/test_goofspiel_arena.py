@@ -86,9 +86,9 @@ def _captured_pools(monkeypatch, as_published, seed=0):
     pools = []
     real = arena_mod.evolve_bot
 
-    def spy(pool, exclude, config, rnd):
+    def spy(pool, exclude, config, rnd, trace=None):
         pools.append(([tuple(m) for m in pool], tuple(exclude)))
-        return real(pool, exclude, config, rnd)
+        return real(pool, exclude, config, rnd, trace)
 
     monkeypatch.setattr(arena_mod, "evolve_bot", spy)
     a = Arena(ArenaConfig(bots=2, as_published=as_published), seed=seed)

@@ -1,0 +1,78 @@
+"""Matplotlib drawings: a partial order of prizes (breeding-pairs) and a game revealed card by card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.animation import FuncAnimation
+
+from goofspiel.arena import RoundResult, format_points, reveal
+from goofspiel.orders import PartialOrder, hasse_edges, levels
+
+
+def draw_order(ax: plt.Axes, order: PartialOrder, title: str = "") -> None:
+    """Draw a partial order as a Hasse diagram: lower bids at the bottom, a line for each a < b."""
+    height = levels(order)
+    rows: dict[int, list[int]] = {}
+    for c in order.cards:
+        rows.setdefault(height[c], []).append(c)
+    pos = {}
+    for h, cards in rows.items():
+        for k, c in enumerate(sorted(cards)):
+            pos[c] = (k - (len(cards) - 1) / 2, h)
+    for a, b in hasse_edges(order):
+        ax.plot(*zip(pos[a], pos[b]), color="0.4", lw=1.5, zorder=1)
+    for c, (x, y) in pos.items():
+        ax.scatter([x], [y], s=700, color="white", edgecolor="C0", lw=2, zorder=2)
+        ax.text(x, y, str(c), ha="center", va="center", fontsize=14, zorder=3)
+    top = max(height.values())
+    ax.set(xlim=(-2.2, 2.2), ylim=(-0.6, max(top, 1) + 0.6), title=title)
+    ax.set_xticks([])
+    ax.set_yticks(range(top + 1))
+    ax.set_ylabel("higher bid ↑")
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+
+
+def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval: int = 700
+                 ) -> FuncAnimation:
+    """Every round of a game revealed prize by prize: the bids on the prize and running points.
+
+    One frame per prize (in each round's reveal order) plus one for the round's result.
+    """
+    if not history:
+        raise ValueError("history must hold at least one round")
+    frames = []
+    for result in history:
+        steps = list(reveal(result))
+        for k in range(len(steps)):
+            frames.append((result, steps[k], k + 1, False))
+        frames.append((result, steps[-1], len(steps), True))
+    players = len(names)
+    fig, (ax_bid, ax_pts) = plt.subplots(1, 2, figsize=(8, 3.6), gridspec_kw={"wspace": 0.35})
+    colors = [f"C{k}" for k in range(players)]
+    deck_top = max(history[0].strategies[0].deck)
+    total = sum(history[0].strategies[0].deck)
+
+    def draw(frame):
+        result, step, shown, final = frame
+        ax_bid.clear()
+        ax_pts.clear()
+        ax_bid.bar(range(players), step.bids, color=colors)
+        for k in step.winners:
+            ax_bid.text(k, step.bids[k] + 0.2, "wins" if len(step.winners) == 1 else "ties",
+                        ha="center", fontsize=11)
+        ax_bid.set(ylim=(0, deck_top + 1.5), xticks=range(players), xticklabels=names,
+                   ylabel="bid card", title=f"Round {result.number}: prize {step.prize}"
+                                             f" ({shown} of {len(result.order)})")
+        ax_pts.barh(range(players), [float(p) for p in step.points], color=colors)
+        for k, p in enumerate(step.points):
+            ax_pts.text(float(p) + 0.3, k, format_points(p), va="center", fontsize=11)
+        out = (f"{names[result.eliminated]} is out" if final else "points so far")
+        ax_pts.set(xlim=(0, total * 0.8), yticks=range(players), yticklabels=names,
+                   xlabel="points", title=out)
+        ax_pts.invert_yaxis()
+        return []
+
+    return FuncAnimation(fig, draw, frames=frames, interval=interval, blit=False)
