@@ -9,12 +9,12 @@ import pytest
 
 matplotlib.use("Agg")
 
-from goofspiel import Arena, ArenaConfig, Strategy, evolve, identity, play  # noqa: E402
-from goofspiel.arena import pool_fates  # noqa: E402
-from goofspiel.breed import breed_pairs, order_crossover, swap_mutate  # noqa: E402
-from goofspiel.draw import animate_game, draw_order  # noqa: E402
-from goofspiel.game import award  # noqa: E402
-from goofspiel.orders import PartialOrder, hasse_edges, levels, pairs_steps  # noqa: E402
+from goofspiel import Arena, ArenaConfig, Strategy, evolve, identity, play
+from goofspiel.arena import pool_fates
+from goofspiel.breed import breed_pairs, order_crossover, swap_mutate
+from goofspiel.draw import animate_game, draw_order
+from goofspiel.game import award
+from goofspiel.orders import PartialOrder, hasse_edges, levels, pairs_steps
 
 MOM, DAD = (1, 2, 3, 4, 5), (5, 1, 2, 3, 4)
 DRAWS = [("mom", 2, 4), ("dad", 2, 3), ("mom", 3, 5), ("dad", 1, 2), ("mom", 3, 4),
