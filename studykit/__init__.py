@@ -19,7 +19,7 @@ from studykit.claims import (
 )
 from studykit.inventory import Item
 from studykit.paths import results_dir, save_figure
-from studykit.quick import quick_mode
+from studykit.quick import quick_mode, shrink
 from studykit.report import record_claims, record_inventory
 from studykit.stats import wilson
 from studykit.sweep import run_sweep
@@ -47,6 +47,7 @@ __all__ = [
     "save_figure",
     "save_gif",
     "show_animation",
+    "shrink",
     "statistical_claim",
     "wilson",
 ]

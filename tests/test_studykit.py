@@ -78,3 +78,16 @@ def test_sweep_refuses_bad_input_clearly():
         run_sweep(noisy_sum, {"a": [], "b": [1]}, progress=False)
     with pytest.raises(TypeError, match="function"):
         run_sweep("noisy_sum", grid, progress=False)
+
+
+def test_shrink_keeps_what_a_papermill_run_overrode(monkeypatch):
+    from studykit.quick import shrink
+
+    namespace = {"A": 100, "B": (1, 2), "_ih": ["", "A = 100\nB = (1, 2)", "# Parameters\nA = 7\n"]}
+    monkeypatch.delenv("GAMEAI_QUICK", raising=False)
+    assert shrink(namespace, A=1, B=(1,)) == {} and namespace["B"] == (1, 2)
+    monkeypatch.setenv("GAMEAI_QUICK", "1")
+    assert shrink(namespace, A=1, B=(1,)) == {"B": (1,)}
+    assert namespace["A"] == 100 and namespace["B"] == (1,)   # A was given to papermill
+    with pytest.raises(NameError, match="C"):
+        shrink(namespace, C=3)
