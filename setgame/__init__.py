@@ -5,12 +5,13 @@ codes 0..80. Three solvers from the blog plus a fast one, a batched counter for 
 tables, complete-game simulation, set-free collections and their exact counts, and drawing.
 """
 
+from setgame.animate import animate_game, game_frames
 from setgame.batch import count_sets, random_tables
 from setgame.capsets import MAX_CAP_SIZE, find_cap_set, is_set_free
 from setgame.cards import COMPLETION, DECK_SIZE, LINES, decode, encode, full_deck, is_set
 from setgame.draw import draw_card, draw_table
 from setgame.exact import count_cap_sets, no_set_probability
-from setgame.games import GameTurns, simulate_games
+from setgame.games import TABLE_SIZES, GameTurns, check_table_size, simulate_games
 from setgame.solvers import SOLVERS, find_sets
 from setgame.speed import solver_rates
 from setgame.stats import clustered_proportion, proportion
@@ -21,7 +22,10 @@ __all__ = [
     "LINES",
     "MAX_CAP_SIZE",
     "SOLVERS",
+    "TABLE_SIZES",
     "GameTurns",
+    "animate_game",
+    "check_table_size",
     "clustered_proportion",
     "count_cap_sets",
     "count_sets",
@@ -32,6 +36,7 @@ __all__ = [
     "find_cap_set",
     "find_sets",
     "full_deck",
+    "game_frames",
     "is_set",
     "is_set_free",
     "no_set_probability",

@@ -1,9 +1,9 @@
 """Complete games of Set, simulated many at a time.
 
-Rules (the blog's): deal 12; while possible, remove one set chosen uniformly at random among
-those on the table and refill to 12 from the deck; when the table holds no set, add 3 cards;
-the game ends when the deck is empty and the table holds no set. Every table a player looks
-at is one *turn*; the last turn of each game (deck empty, no set) is flagged ``final``.
+Rules (the blog's): deal 12 (``table_size``); while possible, remove one set chosen uniformly
+at random among those on the table and refill to 12 from the deck; when the table holds no
+set, add 3 cards; the game ends when the deck is empty and the table holds no set. Every table
+a player looks at is one *turn*; the last turn of each game (deck empty, no set) is flagged ``final``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from tqdm.auto import tqdm
 from setgame.cards import DECK_SIZE, LINES
 
 TABLE_SIZE = 12
+TABLE_SIZES = tuple(range(3, 22, 3))   # a multiple of 3 keeps the deck dealing in threes
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,20 @@ def _deal(on_table, decks, dealt, rows, count):
     dealt[rows] += count
 
 
-def _simulate_batch(n_games, rng, keep_tables):
+def check_table_size(table_size: int) -> int:
+    """The number of cards dealt (and refilled to): one of 3, 6, ..., 21; returned as an int."""
+    if isinstance(table_size, bool) or not isinstance(table_size, (int, np.integer)) \
+            or int(table_size) not in TABLE_SIZES:
+        raise ValueError(f"table_size must be one of {TABLE_SIZES} (a multiple of 3 up to 21, "
+                         f"so the 81-card deck deals out in threes); got {table_size!r}")
+    return int(table_size)
+
+
+def _simulate_batch(n_games, rng, keep_tables, table_size=TABLE_SIZE):
     decks = np.argsort(rng.random((n_games, DECK_SIZE)), axis=1)
     on_table = np.zeros((n_games, DECK_SIZE), dtype=bool)
     dealt = np.zeros(n_games, dtype=np.int64)
-    _deal(on_table, decks, dealt, np.arange(n_games), TABLE_SIZE)
+    _deal(on_table, decks, dealt, np.arange(n_games), table_size)
     active = np.arange(n_games)
     columns, turn = [], 0
     while len(active):
@@ -64,7 +74,7 @@ def _simulate_batch(n_games, rng, keep_tables):
         chosen = np.argmax(np.cumsum(present[has], axis=1) > pick[:, None], axis=1)
         games = active[has]
         on_table[games[:, None], LINES[chosen]] = False
-        refill = games[(size[has] - 3 < TABLE_SIZE) & (left[has] > 0)]
+        refill = games[(size[has] - 3 < table_size) & (left[has] > 0)]
         _deal(on_table, decks, dealt, refill, 3)
         # No set: add three cards while the deck lasts; otherwise the game is over.
         stuck = active[~has & (left > 0)]
@@ -79,8 +89,11 @@ def _simulate_batch(n_games, rng, keep_tables):
 
 
 def simulate_games(n_games: int, seed: int = 0, *, batch_size: int = 20_000,
-                   keep_tables: bool = False, progress: bool = False) -> GameTurns:
+                   keep_tables: bool = False, progress: bool = False,
+                   table_size: int = TABLE_SIZE) -> GameTurns:
     """Play ``n_games`` complete games (seeded), all turns recorded; see the module rules.
+
+    ``table_size`` is the number of cards dealt and refilled to (12 in the real game).
 
     Games are simulated ``batch_size`` at a time in lockstep with numpy; ``batch_size`` shapes
     the random stream, so keep it fixed when comparing runs of the same seed.
@@ -90,10 +103,12 @@ def simulate_games(n_games: int, seed: int = 0, *, batch_size: int = 20_000,
         raise ValueError(f"n_games must be >= 1; got {n_games}")
     if batch_size < 1:
         raise ValueError(f"batch_size must be >= 1; got {batch_size}")
+    table_size = check_table_size(table_size)
     rng = np.random.default_rng(seed)
     out, tables, first = [], [], 0
     for start in tqdm(range(0, n_games, batch_size), disable=not progress, desc="Set games"):
-        cols, tab = _simulate_batch(min(batch_size, n_games - start), rng, keep_tables)
+        cols, tab = _simulate_batch(min(batch_size, n_games - start), rng, keep_tables,
+                                    table_size)
         cols[0] = cols[0] + first
         first += min(batch_size, n_games - start)
         out.append(cols)

@@ -7,7 +7,7 @@ the notebook's own value is a tuple and the other way round. Quick mode still sh
 """
 
 TWEAKS = {
-    "10_setgame": {"SEED": 7},
+    "10_setgame": {"SEED": 7, "TABLE_SIZE": 15, "ANIMATION_GAME": 2},
     "20_catmouse_v1": {"NUM_ROWS": 6, "NUM_COLS": 5},
     "21_catmouse_v2": {"TRAIN_ROWS": 4, "TRAIN_COLS": 6, "TEST_SIZE": 9},
     "22_catmouse_exact": {"MAX_SIDE": 6, "BIG_BOARD": 12},

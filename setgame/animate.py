@@ -1,0 +1,70 @@
+"""One game of Set as an animation: the table at every turn, the sets on it outlined."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.animation import FuncAnimation
+
+from setgame.cards import LINES, decode
+from setgame.draw import draw_table
+from setgame.games import GameTurns
+
+
+def game_frames(games: GameTurns, game: int = 0) -> list[dict]:
+    """The turns of one recorded game (``simulate_games(..., keep_tables=True)``) as frames.
+
+    Each frame holds the table's card codes (sorted), every set on it as index triples into
+    those codes, the set taken next (or None when cards were added or the game ended), the
+    turn number and the cards left in the deck.
+    """
+    if games.tables is None:
+        raise ValueError("games must be simulated with keep_tables=True")
+    rows = np.flatnonzero(games.game == game)
+    if not len(rows):
+        raise ValueError(f"game {game} is not among the simulated games")
+    frames = []
+    for k, row in enumerate(rows):
+        codes = np.flatnonzero(games.tables[row])
+        where = {int(c): i for i, c in enumerate(codes)}
+        on = games.tables[row][LINES].all(axis=1)
+        sets = [tuple(where[int(c)] for c in line) for line in LINES[on]]
+        taken = None
+        if k + 1 < len(rows) and games.n_sets[row] > 0:
+            gone = codes[~games.tables[rows[k + 1]][codes]]
+            taken = tuple(where[int(c)] for c in gone)
+        frames.append({"codes": codes, "sets": sets, "taken": taken, "turn": int(games.turn[row]),
+                       "deck_left": int(games.deck_left[row])})
+    return frames
+
+
+def animate_game(frames: list[dict], *, dpi: int = 80) -> FuncAnimation:
+    """Animate the frames of ``game_frames``: each turn's table with its sets outlined.
+
+    The set taken at that turn is listed first (so it gets the first highlight colour, orange)
+    and named in the caption.
+    """
+    if not frames:
+        raise ValueError("frames must not be empty")
+    columns = max(4, -(-max(len(f["codes"]) for f in frames) // 3))   # 3 rows, as on a table
+    fig, ax = plt.subplots(figsize=(max(6.0, columns * 1.25 + 0.4), 3 * 1.6 * 0.9 + 1.0), dpi=dpi)
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.86)
+
+    def draw(k):
+        ax.clear()
+        f = frames[k]
+        sets = list(f["sets"])
+        if f["taken"] is not None:
+            sets.remove(tuple(sorted(f["taken"])))
+            sets.insert(0, tuple(sorted(f["taken"])))
+        n = len(f["sets"])
+        what = ("set taken: orange" if f["taken"] is not None
+                else "no set: 3 cards added" if f["deck_left"] else "no set, deck empty: game over")
+        draw_table(decode(f["codes"]), sets, ax=ax)
+        ax.set_xlim(-0.2, columns * 1.1 + 0.1)
+        ax.set_ylim(-0.2, 3 * 1.6 + 0.1)
+        ax.set_title(f"turn {f['turn']}: {len(f['codes'])} cards, {n} set{'s' * (n != 1)}, "
+                     f"{f['deck_left']} in the deck\n{what}", fontsize=12)
+        return []
+
+    return FuncAnimation(fig, draw, frames=range(len(frames)), blit=False)
