@@ -48,20 +48,33 @@ def animate_game(positions, rows: int, cols: int, title: str = "", interval: int
     return FuncAnimation(fig, update, frames=len(positions), interval=interval, blit=False)
 
 
-def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: int = 400) -> FuncAnimation:
-    """One compact animation of several games in a row: ``{label: positions}``."""
+def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: int = 400,
+                  width: float = 6.4) -> FuncAnimation:
+    """One animation of several games in a row, move by move: ``{label: positions}``.
+
+    Each frame is titled with its game's label and half move, in a font that stays legible when
+    the animation is saved 480 px wide.
+    """
     frames = [(label, i, p) for label, pos in games.items() for i, p in enumerate(pos)]
-    size = max(2.5, min(6.0, 0.45 * max(rows, cols)))
-    fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
+    if not frames:
+        raise ValueError("games must hold at least one position")
+    height = width * min(1.2, max(0.6, rows / cols)) * 0.85 + 0.6
+    fig, ax = plt.subplots(figsize=(width, height), dpi=dpi)
     c_art, m_art = draw_board(ax, rows, cols, frames[0][2][:2], frames[0][2][2:])
+    ax.get_legend().remove()
+    ax.legend(handles=[c_art, m_art], loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2,
+              fontsize=11, frameon=False)
+    ax.set_xlabel("")
+    ax.set_ylabel("")
 
     def update(k):
         label, i, (cx, cy, mx, my) = frames[k]
         c_art.set_data([cx], [cy])
         m_art.set_data([mx], [my])
-        ax.set_title(f"{label}: half move {i}", fontsize=9)
+        ax.set_title(f"{label}\nhalf move {i}", fontsize=13)
         return [c_art, m_art]
 
+    update(0)
     fig.tight_layout()
     return FuncAnimation(fig, update, frames=len(frames), interval=interval, blit=False)
 

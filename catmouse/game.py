@@ -97,6 +97,11 @@ class TableGame:
     def result(self) -> tuple[str, int, int]:
         return (self.winner, self.rounds, self.distance)
 
+    @property
+    def cat_moves(self) -> int:
+        """How many moves the cat made in this game (the capturing move included)."""
+        return sum(p[:2] != q[:2] for p, q in zip(self.positions, self.positions[1:]))
+
 
 def play_tables(cat_policy: np.ndarray, mouse_policy: np.ndarray, first_move: str = "cat",
                 validate: bool = True) -> TableGame:

@@ -16,7 +16,7 @@ from catmouse.game import check_board, check_first_move
 from catmouse.mice import MOUSE_DELTAS, check_mouse, transition_arrays
 
 
-def _mouse_targets(rows: int, cols: int) -> np.ndarray:
+def mouse_targets(rows: int, cols: int) -> np.ndarray:
     """target[m, k]: mouse cell after MOUSE_DELTAS[k] (clipped; probability 0 where illegal)."""
     out = np.zeros((rows * cols, 4), dtype=np.int64)
     for x in range(cols):
@@ -25,6 +25,9 @@ def _mouse_targets(rows: int, cols: int) -> np.ndarray:
                 nx, ny = min(max(x + dx, 0), cols - 1), min(max(y + dy, 0), rows - 1)
                 out[x * rows + y, k] = nx * rows + ny
     return out
+
+
+_mouse_targets = mouse_targets  # older name, still imported by chain and generaltrain
 
 
 @lru_cache(maxsize=16)
@@ -80,7 +83,7 @@ def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarr
         raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps}")
     n = rows * cols
     P = transition(rows, cols, mouse)
-    targets = _mouse_targets(rows, cols)
+    targets = mouse_targets(rows, cols)
     nbr = neighbours(rows, cols)
     x, y = np.divmod(np.arange(n), rows)
     odd = (np.abs(x[:, None] - x[None, :]) + np.abs(y[:, None] - y[None, :])) % 2 == 1
@@ -114,15 +117,30 @@ def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart", fir
     return float((E_cat if first_move == "cat" else E_mouse)[c0, m0])
 
 
-def policy_cells(rows: int, cols: int, table: np.ndarray | None = None) -> np.ndarray:
-    """next[c, m]: the cat's next cell under a window table (None: the greedy rule everywhere)."""
+FAR_RULES = ("euclidean", "manhattan")
+
+
+def policy_cells(rows: int, cols: int, table: np.ndarray | None = None, far: str = "euclidean") -> np.ndarray:
+    """next[c, m]: the cat's next cell under a window table (None: the far rule everywhere).
+
+    ``far`` is the step taken outside the window: ``"euclidean"`` (the article's: the step that
+    most reduces the Euclidean distance, i.e. along the larger gap, ties vertical) or
+    ``"manhattan"`` (the first of U, D, L, R that reduces the Manhattan distance: every step
+    toward the mouse does, so the cat closes the vertical gap first).
+    """
     from catmouse.game import DELTAS
     from catmouse.window import TABLE_DIRECTIONS, window_index_arrays
+    if far not in FAR_RULES:
+        raise ValueError(f"far must be one of {FAR_RULES}, got {far!r}")
+    check_board(rows, cols)
     n = rows * cols
     c, m = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
     cx, cy, mx, my = c // rows, c % rows, m // rows, m % rows
     dx, dy = mx - cx, my - cy
-    vertical = (np.abs(dy) >= np.abs(dx)) & (dy != 0)
+    if far == "euclidean":
+        vertical = (np.abs(dy) >= np.abs(dx)) & (dy != 0)
+    else:
+        vertical = dy != 0
     gx, gy = np.where(vertical, 0, np.sign(dx)), np.where(vertical, np.sign(dy), 0)
     if table is not None:
         flat, inside = window_index_arrays(cx, cy, mx, my, rows, cols)

@@ -106,3 +106,12 @@ def test_invariants_over_random_tables():
         half_moves = len(pos) - 1 - (first == "cat")
         assert g.rounds == (half_moves - 1) // 2
         assert set(DIRECTIONS) == set(DELTAS)
+
+
+def test_cat_moves_counts_the_cats_steps():
+    from catmouse.exploit import greedy_table
+    game = play_tables(greedy_table(8, 7), initial_mouse_policy(8, 7), "cat")
+    assert game.winner == "cat"
+    assert game.cat_moves == sum(p[:2] != q[:2] for p, q in zip(game.positions, game.positions[1:]))
+    # cat first: the opening move, then one per round up to the capturing round
+    assert game.cat_moves == game.rounds + 2

@@ -92,3 +92,21 @@ def test_window_tables_as_full_tables():
         validate_policy(full, size, size, "cat")
         # the greedy rule written into the window is the greedy rule everywhere
         assert (cat_window_as_table(size, size, greedy_window_table()) == greedy_table(size, size)).all()
+
+
+def test_far_rules():
+    e, m = policy_cells(6, 6), policy_cells(6, 6, far="manhattan")
+    rows = 6
+    c, mouse = 0 * rows + 0, 5 * rows + 1        # mouse 5 right, 1 up: Euclidean goes right
+    assert e[c, mouse] == 1 * rows + 0
+    assert m[c, mouse] == 0 * rows + 1            # Manhattan (U first) goes up
+    for table in (e, m):                          # every step reduces the Manhattan distance
+        n = rows * rows
+        for a in range(n):
+            for b in range(n):
+                if a != b:
+                    d0 = abs(a // rows - b // rows) + abs(a % rows - b % rows)
+                    nxt = table[a, b]
+                    assert abs(nxt // rows - b // rows) + abs(nxt % rows - b % rows) == d0 - 1
+    with pytest.raises(ValueError, match="far"):
+        policy_cells(5, 5, far="chebyshev")

@@ -1,0 +1,100 @@
+"""Version 1 as the article runs it, straightforwardly: for timing the article's algorithm.
+
+Nested Python lists indexed ``[cat_x][cat_y][mouse_x][mouse_y]``, a deep copy of the learner's
+table for every candidate (and of the incumbent at the start of each iteration and on every
+acceptance), every candidate's game played in full, the position history kept in a dict, and
+numpy's legacy ``RandomState`` drawn in the article's order. It returns the same tally as
+``train_tabular(mode="article")`` (the tests check this); only the running time differs.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from catmouse.game import (
+    DELTAS,
+    check_board,
+    check_first_move,
+    initial_cat_policy,
+    initial_mouse_policy,
+)
+
+
+def _nested(table: np.ndarray) -> list:
+    return [[[[str(d) for d in col] for col in plane] for plane in cube] for cube in table]
+
+
+def play_nested(cat: list, mouse: list, rows: int, cols: int, first_move: str) -> tuple[str, int, int]:
+    """One game between nested-list tables: (winner, round index at the end, distance at the end)."""
+    cx, cy, mx, my = 0, 0, cols - 1, rows - 1
+    history = {(cx, cy, mx, my): True}
+    if first_move == "cat":
+        dx, dy = DELTAS[cat[cx][cy][mx][my]]
+        cx, cy = cx + dx, cy + dy
+    for r in range(rows * cols * rows * cols + 1):
+        for mover in ("mouse", "cat"):
+            if mover == "mouse":
+                dx, dy = DELTAS[mouse[cx][cy][mx][my]]
+                mx, my = mx + dx, my + dy
+            else:
+                dx, dy = DELTAS[cat[cx][cy][mx][my]]
+                cx, cy = cx + dx, cy + dy
+            key = (cx, cy, mx, my)
+            if key in history:
+                return "mouse", r, abs(cx - mx) + abs(cy - my)
+            if (cx, cy) == (mx, my):
+                return "cat", r, 0
+            history[key] = True
+    raise RuntimeError("no capture and no repeated position: impossible on a finite board")
+
+
+def _accept(learner: str, winner: str, best: tuple, new: tuple) -> bool:
+    """The article's acceptance rules, reading the current winner (see the module doc of tabular)."""
+    w, r, d = new
+    if learner == "cat":
+        return ((winner == "mouse" and w == "cat") or (winner == w == "mouse" and d < best[2])
+                or (winner == w == "mouse" and d == best[2] and r > best[1])
+                or (winner == w == "cat" and r < best[1]))
+    return ((winner == "cat" and w == "mouse") or (winner == w == "mouse" and r > best[1])
+            or (winner == w == "cat" and r > best[1])
+            or (winner == w == "cat" and r == best[1] and d > best[2]))
+
+
+def train_plain(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_cat: str = "WEAK",
+                iterations: int = 100_000, seed: int = 0) -> dict:
+    """Run the article's version 1 straightforwardly; returns the tally of the current winner."""
+    check_board(rows, cols)
+    check_first_move(first_move)
+    if int(iterations) != iterations or iterations < 0:
+        raise ValueError(f"iterations must be an integer >= 0, got {iterations!r}")
+    rs = np.random.RandomState(seed)
+    cat = _nested(initial_cat_policy(rows, cols, initial_cat))
+    mouse = _nested(initial_mouse_policy(rows, cols))
+    winner, moves, distance = play_nested(cat, mouse, rows, cols, first_move)
+    tally = {"mouse": 0, "cat": 0}
+    for _ in range(iterations):
+        learner = "mouse" if winner == "cat" else "cat"
+        own = cat if learner == "cat" else mouse
+        best_p, best = copy.deepcopy(own), (winner, moves, distance)
+        for _ in range(rs.randint(1, 11)):
+            a, b, c, d = rs.randint(cols), rs.randint(rows), rs.randint(cols), rs.randint(rows)
+            direction = str(rs.choice(["R", "L", "U", "D"]))
+            x, y = (a, b) if learner == "cat" else (c, d)
+            dx, dy = DELTAS[direction]
+            if not (0 <= x + dx < cols and 0 <= y + dy < rows):
+                continue
+            p = copy.deepcopy(own)
+            p[a][b][c][d] = direction
+            new = play_nested(p, mouse, rows, cols, first_move) if learner == "cat" else \
+                play_nested(cat, p, rows, cols, first_move)
+            if _accept(learner, winner, best, new):
+                winner, best, best_p = new[0], new, copy.deepcopy(p)
+        if learner == "cat":
+            cat = copy.deepcopy(best_p)
+        else:
+            mouse = copy.deepcopy(best_p)
+        winner, moves, distance = best
+        tally[winner] += 1
+    return tally

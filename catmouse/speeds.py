@@ -1,0 +1,80 @@
+"""The game at different speeds, solved exactly: a player of speed s makes s single steps per turn.
+
+One of the article's proposed extensions ("one player able to travel at a different speed"). A
+cat of speed 2 steps twice in its turn and catches the mouse if either step lands on it; a mouse
+of speed 2 steps twice and never steps onto the cat (neither step may touch the cat's cell; if
+every two-step walk does, it is caught). Nobody may stay put: a two-step walk may come back to its
+start. Values count cat turns to capture under optimal play; speeds (1, 1) are the ordinary game
+(``catmouse.exact``), which the tests check. Same retrograde iteration as ``exact.solve``: after t
+sweeps from "not yet caught" every capture of at most t cat turns is found, so the fixed point is
+exact.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from catmouse.exact import neighbours
+from catmouse.game import check_board, check_first_move
+
+
+def check_speed(name: str, speed: int) -> None:
+    """Raise ValueError unless ``speed`` is an integer from 1 to 3."""
+    if isinstance(speed, bool) or int(speed) != speed or not 1 <= speed <= 3:
+        raise ValueError(f"{name} must be an integer from 1 to 3, got {speed!r}")
+
+
+def walks(rows: int, cols: int, speed: int) -> np.ndarray:
+    """walk[cell, k, j]: the cell after step j + 1 of the k-th walk of ``speed`` steps (-1: none)."""
+    check_board(rows, cols)
+    check_speed("speed", speed)
+    nbr = neighbours(rows, cols)
+    paths = [[(c,)] for c in range(rows * cols)]
+    for _ in range(speed):
+        paths = [[p + (int(q),) for p in ps for q in nbr[p[-1]] if q >= 0] for ps in paths]
+    width = max(len(ps) for ps in paths)
+    out = np.full((rows * cols, width, speed), -1, dtype=np.int64)
+    for c, ps in enumerate(paths):
+        out[c, :len(ps)] = [p[1:] for p in ps]
+    return out
+
+
+def solve_speeds(rows: int, cols: int, cat_speed: int = 1, mouse_speed: int = 1):
+    """(C, M): optimal cat turns to capture with the cat / the mouse to move, over (cat, mouse) cells."""
+    check_speed("cat_speed", cat_speed)
+    check_speed("mouse_speed", mouse_speed)
+    n = rows * cols
+    cw, mw = walks(rows, cols, cat_speed), walks(rows, cols, mouse_speed)
+    cells = np.arange(n)
+    caught = np.eye(n, dtype=bool)
+    C = np.where(caught, 0.0, np.inf)
+    M = C.copy()
+    while True:
+        best = np.full((n, n), np.inf)          # cat to move: min over its walks
+        for k in range(cw.shape[1]):
+            path = cw[:, k]                     # (n cat cells, steps)
+            ok = path[:, 0] >= 0
+            hit = (path[:, :, None] == cells[None, None, :]).any(axis=1)   # (cat, mouse)
+            after = np.where(hit, 0.0, M[path[:, -1]])
+            best = np.where(ok[:, None], np.minimum(best, after), best)
+        C_new = np.where(caught, 0.0, 1.0 + best)
+        worst = np.full((n, n), -np.inf)        # mouse to move: max over walks avoiding the cat
+        for k in range(mw.shape[1]):
+            path = mw[:, k]                     # (n mouse cells, steps)
+            ok = path[:, 0] >= 0
+            touches = (path[None, :, :] == cells[:, None, None]).any(axis=2)  # (cat, mouse)
+            value = np.where(touches | ~ok[None, :], -np.inf, C[cells[:, None], path[None, :, -1]])
+            worst = np.maximum(worst, value)
+        M_new = np.where(caught | np.isneginf(worst), 0.0, worst)
+        if np.array_equal(C_new, C) and np.array_equal(M_new, M):
+            return C, M
+        C, M = C_new, M_new
+
+
+def capture_with_speeds(rows: int, cols: int, first_move: str = "cat", cat_speed: int = 1,
+                        mouse_speed: int = 1) -> int | None:
+    """Cat turns to capture from the corner start under optimal play, or None if the mouse evades."""
+    check_first_move(first_move)
+    C, M = solve_speeds(rows, cols, cat_speed, mouse_speed)
+    v = (C if first_move == "cat" else M)[0, rows * cols - 1]
+    return None if np.isinf(v) else int(v)

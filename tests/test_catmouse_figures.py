@@ -1,0 +1,44 @@
+"""The article's pictures: the mouse's options, and the figures build on any sensible board."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import pytest
+
+from catmouse.figures import (
+    NEXT_TO_CAT,
+    SAFE,
+    article_pictures,
+    chase_positions,
+    mouse_options,
+    window_pictures,
+)
+
+
+def test_diagonal_contact_leaves_two_safe_moves_away_from_the_cat():
+    assert mouse_options(8, 7, (3, 4), (4, 5)) == {"R": SAFE, "L": NEXT_TO_CAT, "U": SAFE,
+                                                   "D": NEXT_TO_CAT}
+
+
+def test_the_cornered_mouse_has_only_moves_next_to_the_cat():
+    _, (cat, mouse) = chase_positions(8, 7)
+    assert mouse == (6, 7) and cat == (5, 6)
+    assert mouse_options(8, 7, cat, mouse) == {"L": NEXT_TO_CAT, "D": NEXT_TO_CAT}
+
+
+@pytest.mark.parametrize("rows,cols", [(8, 7), (2, 2), (3, 5), (15, 15)])
+def test_pictures_on_any_board(rows, cols):
+    plt.close(article_pictures(rows, cols))
+    if min(rows, cols) >= 3:
+        fig, idx = window_pictures(rows, cols)
+        plt.close(fig)
+        assert idx.shape == (2, 6) and (idx[0, 4:] == 2).all() and idx[1, 4] == 1
+
+
+def test_bad_boards_are_refused():
+    with pytest.raises(ValueError):
+        article_pictures(1, 5)
+    with pytest.raises(ValueError, match="3 x 3"):
+        window_pictures(2, 6)
