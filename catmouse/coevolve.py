@@ -17,6 +17,8 @@ opponent's current table. ``CoevolutionConfig`` turns on, one by one:
   the cat's weaknesses);
 * ``sequential``: a candidate's several changes follow one game's path, so one candidate can
   make a detour several moves long (the mouse) or repair a whole line of play (the cat);
+* ``temperature`` / ``half_life`` (off by default): simulated annealing for the mouse, and
+  ``stop_after``: early stopping once the cat stops improving (``catmouse.anneal``);
 * ``best_response_every`` (off by default): the exact best response joins the pool (the solver as
   sparring partner, for comparison only).
 
@@ -35,6 +37,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
+from catmouse.anneal import accept_worse, check_schedule, mouse_energy, temperature_at
 from catmouse.exploit import best_response, exploitability
 from catmouse.game import check_board, check_first_move, initial_cat_policy, initial_mouse_policy
 from catmouse.tabular import _CODE, _moves, _to_table, train_tabular
@@ -55,14 +58,19 @@ class CoevolutionConfig:
     admit: str = "strong"          # "strong": a mouse joins when it beats the cat's worst case;
                                    # "beaten": when the cat first improves against it
     drift: bool = False            # the mouse also accepts candidates that score as well
+    temperature: float = 0.0       # > 0: the mouse may accept a worse candidate (annealing)
+    half_life: int = 10_000        # iterations over which the annealing temperature halves
+    stop_after: int = 0            # > 0: stop once the cat has not improved for this many iterations
 
     def __post_init__(self):
+        check_schedule(self.temperature, self.half_life)
         for name in ("max_changes",):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
         if self.admit not in ("strong", "beaten"):
             raise ValueError(f"admit must be 'strong' or 'beaten', got {self.admit!r}")
-        for name in ("candidates", "hall_of_fame", "patience", "restart_after", "best_response_every"):
+        for name in ("candidates", "hall_of_fame", "patience", "restart_after", "best_response_every",
+                     "stop_after"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
 
@@ -292,6 +300,8 @@ class CoevolutionRun:
     iterations: int = 0                   # iterations actually run
     pool_sizes: tuple = (0, 0)            # (mice in the cat's pool, cats in the mouse's pool)
     pool_scores: list = field(default_factory=list)   # (iteration, cat key, mouse key) at checkpoints
+    stopped_at: int | None = None         # the iteration at which early stopping ended the run
+    worse_moves: int = 0                  # worse mouse candidates accepted by annealing
 
 
 def _path_changes(arena: _Arena, side: str, count: int, moves, n: int, rng: random.Random,
@@ -425,15 +435,23 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
                 continue
             arena = arenas[side]
             best = arena.score()
-            best_trial = None
+            best_trial = worse = None
             k = config.candidates or rng.randint(1, 10)
             drift = config.drift and side == "mouse"
+            anneal = config.temperature > 0 and side == "mouse"
             for _ in range(k):
                 changes = _path_changes(arena, side, rng.randint(1, jump[side]), moves, n, rng,
                                         config.sequential)
-                key, replayed = arena.trial(changes, best)
+                key, replayed = arena.trial(changes, None if anneal else best)
                 if key is not None and (key > best or (drift and best_trial is None and key == best)):
                     best, best_trial = key, (changes, replayed)
+                elif anneal and key < best and (worse is None or key > worse[0]):
+                    worse = (key, changes, replayed)
+            if best_trial is None and worse is not None:
+                drop = mouse_energy(arena.score(), n) - mouse_energy(worse[0], n)
+                if accept_worse(drop, temperature_at(it, config.temperature, config.half_life), rng):
+                    best_trial = worse[1:]
+                    run.worse_moves += 1
             if best_trial is not None:
                 progress = best > arena.score()          # False: a neutral move (drift)
                 before = arena.result(0)
@@ -458,6 +476,9 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
                 changed("mouse")
                 stale["mouse"], jump["mouse"] = 0, config.max_changes
         if checkpoint_every and it % checkpoint_every == 0 and measure(it) and stop_when_solved:
+            break
+        if config.stop_after and stale["cat"] >= config.stop_after:
+            run.stopped_at = it
             break
     run.iterations = it
     if checkpoint_every and (not run.checkpoints or run.checkpoints[-1][0] != it):

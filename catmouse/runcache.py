@@ -15,13 +15,16 @@ import inspect
 import json
 from pathlib import Path
 
+import catmouse.anneal
 import catmouse.coevolve
 import catmouse.exploit
 import catmouse.game
 import catmouse.tabular
+import catmouse.tuning
 from studykit.paths import results_dir
 
-CODE = (catmouse.coevolve, catmouse.exploit, catmouse.game, catmouse.tabular)
+CODE = (catmouse.anneal, catmouse.coevolve, catmouse.exploit, catmouse.game, catmouse.tabular,
+        catmouse.tuning)
 
 
 def fingerprint(modules=CODE) -> str:
@@ -81,3 +84,8 @@ def compare_trainers_cached(**kwargs) -> dict:
 def variant_run_cached(**kwargs) -> dict:
     """``coevolve.variant_run`` through the disk cache (picklable, for parallel sweeps)."""
     return cached(catmouse.coevolve.variant_run)(**kwargs)
+
+
+def tuning_run_cached(**kwargs) -> dict:
+    """``tuning.tuning_run`` through the disk cache (picklable, for parallel sweeps)."""
+    return cached(catmouse.tuning.tuning_run)(**kwargs)

@@ -28,31 +28,48 @@
 # **unexploitable** when that number equals the optimum `R + C - 3` (notebook 22). The trainers
 # never see this number; it only measures them.
 #
-# The question: starting from the article's WEAK cat, does an improved trainer reach an
-# unexploitable cat on **every cat-winnable board from 4x4 to 8x8** (cat first when `R + C` is
-# odd, mouse first when it is even) within 100,000 iterations, for at least 4 of 5 seeds? And
-# the article's trainer, on the same boards and seeds?
+# The question, a goal of ours beyond the article: starting from the article's WEAK cat, does an
+# improved trainer reach an unexploitable cat on **every cat-winnable board from 4x4 to 8x8**
+# (cat first when `R + C` is odd, mouse first when it is even) within the article's budget of
+# 100,000 iterations, for at least 4 of 5 seeds? And the article's trainer, on the same boards
+# and seeds? The article's two other proposals for a stalled search, **simulated annealing** and
+# **early stopping**, are tried on top of the improved trainer at the end.
 
 # %% tags=["parameters"]
 MIN_SIDE, MAX_SIDE = 4, 8       # every cat-winnable board in this range
 SEEDS = 5                       # independent runs per board
 ITERATIONS = 100_000            # budget per run
 CHECKPOINT = 1_000              # measure against the exact best response this often
-ABLATION_BOARDS = ((6, 6), (7, 6))
-ABLATION_SEEDS = 3
+ABLATION_BOARDS = ((6, 6), (7, 6))   # boards of the one-at-a-time comparison
+ABLATION_SEEDS = 10             # runs per board and variant (enough for a confidence interval)
 ABLATION_ITERATIONS = 30_000
+TUNING_BOARDS = ((6, 6), (7, 6))     # boards for annealing and early stopping
+TUNING_SEEDS = 5
+TUNING_ITERATIONS = 30_000
 N_JOBS = 2                      # parallel runs (joblib)
 ONLY_FINISHED = False           # True: leave out boards whose runs are not all on disk yet
 
 # %%
-import os
+from studykit.quick import shrink
 
-if os.environ.get("GAMEAI_QUICK"):
-    MIN_SIDE, MAX_SIDE, SEEDS, ITERATIONS, CHECKPOINT = 4, 5, 2, 6_000, 500
-    ABLATION_BOARDS, ABLATION_SEEDS, ABLATION_ITERATIONS = ((4, 5),), 1, 3_000
-    ONLY_FINISHED = False
+# quick mode (GAMEAI_QUICK set): a smoke run, not the experiment; constants set by papermill are kept
+shrink(globals(), MIN_SIDE=4, MAX_SIDE=5, SEEDS=2, ITERATIONS=6_000, CHECKPOINT=500,
+       ABLATION_BOARDS=((4, 5),), ABLATION_SEEDS=1, ABLATION_ITERATIONS=3_000,
+       TUNING_BOARDS=((4, 5),), TUNING_SEEDS=1, TUNING_ITERATIONS=3_000, ONLY_FINISHED=False)
 
 # %%
+from catmouse.knobs import check_boards, check_count, check_flag, check_side_range
+
+check_side_range("MIN_SIDE", MIN_SIDE, "MAX_SIDE", MAX_SIDE)
+for name in ("SEEDS", "ITERATIONS", "CHECKPOINT", "ABLATION_SEEDS", "ABLATION_ITERATIONS",
+             "TUNING_SEEDS", "TUNING_ITERATIONS", "N_JOBS"):
+    check_count(name, globals()[name])
+ABLATION_BOARDS = check_boards("ABLATION_BOARDS", ABLATION_BOARDS)
+TUNING_BOARDS = check_boards("TUNING_BOARDS", TUNING_BOARDS)
+check_flag("ONLY_FINISHED", ONLY_FINISHED)
+
+# %%
+import math
 import time
 
 import matplotlib.pyplot as plt
@@ -61,11 +78,17 @@ import numpy as np
 import catmouse
 from catmouse.coevolve import VARIANTS, compare_trainers
 from catmouse.draw import plot_capture_heatmap
-from catmouse.runcache import compare_trainers_cached, is_cached, variant_run_cached
-from studykit import Claim, record_claims, run_sweep, save_figure
+from catmouse.runcache import compare_trainers_cached, is_cached, tuning_run_cached, variant_run_cached
+from catmouse.tuning import TUNING, solved_counts
+from studykit import (Item, beyond_claim, check_claim, compare_setting, record_claims, record_inventory,
+                      run_sweep, save_figure, wilson)
 from studykit.sweep import trial_seeds
 
-FULL = (MIN_SIDE, MAX_SIDE, SEEDS, ITERATIONS) == (4, 8, 5, 100_000)
+# the setting the article's statements are compared at: its budget, on the boards 4x4..8x8
+# (the article's 8x7 among them)
+SETTING = compare_setting({"MIN_SIDE": MIN_SIDE, "MAX_SIDE": MAX_SIDE, "ITERATIONS": ITERATIONS},
+                          {"MIN_SIDE": 4, "MAX_SIDE": 8, "ITERATIONS": 100_000})
+print("setting:", SETTING.describe())
 
 
 def first_mover(rows, cols):
@@ -100,7 +123,8 @@ def share_reached(solved_at, budget, step):
 #   worst capture time, total time). The mouse keeps sparring with the current cat; its job is
 #   to find the cat's weaknesses.
 #
-# Each line is the share of runs that have reached an unexploitable cat by a given iteration.
+# Each line is the share of runs that have reached an unexploitable cat by a given iteration;
+# the table gives the count per board and variant with its 95% Wilson interval.
 
 # %%
 start = time.perf_counter()
@@ -109,6 +133,11 @@ grid = [{"rows": r, "cols": c, "first_move": first_mover(r, c), "variant": v,
         for r, c in ABLATION_BOARDS for v in VARIANTS]
 ablation = run_sweep(variant_run_cached, grid, trials=ABLATION_SEEDS, seed=1, n_jobs=N_JOBS, desc="ablation")
 print(f"{len(ablation)} runs in {time.perf_counter() - start:.0f} s")
+print(f"{'board':>6}  {'variant':<38} {'unexploitable':>13}  {'95% interval':>14}")
+for (r, c, variant), (k, n) in solved_counts(ablation, ("rows", "cols", "variant")).items():
+    lo, hi = wilson(k, n)
+    print(f"{r}x{c:<4}  {variant:<38} {k:>9} / {n:<3} [{lo:.2f}, {hi:.2f}]")
+by_variant = solved_counts(ablation, ("variant",))
 
 fig, ax = plt.subplots(figsize=(8, 4))
 for variant in VARIANTS:
@@ -122,11 +151,18 @@ ax.legend(fontsize=8)
 plt.show()
 
 # %% [markdown]
-# Without the hall of fame no combination gets there: each cat only learns to beat the mouse
-# in front of it, and forgets the previous one as soon as it has moved on (exactly the cycling
-# of the article's learning curves). The hall of fame alone is not enough either: with one-cell
-# changes and a mouse that never starts over, the mouse stops finding new weaknesses. Together
-# the four changes reach the target.
+# Without the hall of fame a cat only learns to beat the mouse in front of it, and forgets the
+# previous one as soon as it has moved on (the cycling of the article's learning curves). The
+# hall of fame alone has a different problem: with one-cell changes and a mouse that never starts
+# over, the mouse stops finding new weaknesses. The line below says which variants reached an
+# unexploitable cat in this run, and the intervals how sure the counts are: with 10 seeds per
+# board, 0 of 10 still allows a success rate of up to 28%, and 10 of 10 a rate as low as 72%.
+
+# %%
+full_name = "+ hall of fame (all four)"
+others = {v: kn for (v,), kn in by_variant.items() if v != full_name}
+print(f"all four changes: {by_variant[(full_name,)][0]} of {by_variant[(full_name,)][1]} runs; "
+      + "; ".join(f"{v}: {k} of {n}" for v, (k, n) in others.items()))
 #
 # ## Every cat-winnable board from 4x4 to 8x8, five seeds, both trainers
 #
@@ -206,9 +242,10 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# **What we see.** The article's trainer almost never produces a cat that a best-responding
-# mouse cannot exploit: its cat learns to beat the current mouse's single line of play, and the
-# rest of its table stays the WEAK rule. The improved trainer keeps every mouse that ever beat it
+# **What we see.** In the committed execution the article's trainer never produced a cat that a
+# best-responding mouse cannot exploit: 0 of the 125 runs, checked every 1,000 iterations of the
+# 100,000 (the table's last column). Its cat learns to beat the current mouse's single line of
+# play, and the rest of its table stays the WEAK rule. The improved trainer keeps every mouse that ever beat it
 # in the pool, so each weakness found stays fixed; with path-following changes and restarts the
 # mouse keeps finding new weaknesses until there are none left on the paths a mouse can force.
 # The cost grows with the board: the hall of fame ends with hundreds to a few thousand mice.
@@ -219,32 +256,145 @@ plt.show()
 # shorten it. Drift is what gets the mouse there: before it was added, 8x8 reached an
 # unexploitable cat in only 1 of 5 runs (the other four stalled two moves above the optimum 13);
 # with it, 4 of 5 (the run left unsolved is the seed that had solved before, at 62,000). 7x8
-# and 8x8 are at the edge of the bar (4 of 5 each).
+# and 8x8 only just meet the goal of 4 of 5 seeds.
 #
 # The committed outputs come from one uninterrupted execution of the whole sweep (125 runs of both
 # trainers, 52 minutes on two quiet cores). With `ONLY_FINISHED = True` the notebook reports only
 # the boards whose runs are all on disk (for a sweep cut short); each finished run stays there,
 # so executing again completes the sweep.
+#
+# ## Simulated annealing and early stopping
+#
+# The article's other two remedies for a search that has stopped improving, tried on top of the
+# improved trainer (`catmouse.anneal`, `catmouse.tuning`):
+#
+# * **simulated annealing**, "to allow moving to policies that appear weaker": when no candidate
+#   of an iteration improves the mouse, its best worse candidate is accepted with probability
+#   `exp(-drop / T)` (`drop`: rounds of survival lost; `T` starts at 2 and halves every 10,000
+#   iterations). Once added to everything else, once in place of the mouse's restarts and drift;
+# * **early stopping**, when the players stop improving: the run ends once the cat's training
+#   score has not risen for 2,000 iterations in a row (no mouse found in that time made it
+#   change). Unlike the runs above, which stop when the solver says the cat is unexploitable,
+#   this rule needs no solver; the solver only checks where it stopped.
 
 # %%
-boards_ok = sum(1 for s, n, _, _ in per_board.values() if s >= min(4, n))
-complete = FULL and not missing
+start = time.perf_counter()
+grid = [{"rows": r, "cols": c, "first_move": first_mover(r, c), "variant": v,
+         "iterations": TUNING_ITERATIONS, "checkpoint_every": CHECKPOINT}
+        for r, c in TUNING_BOARDS for v in TUNING]
+tuning = run_sweep(tuning_run_cached, grid, trials=TUNING_SEEDS, seed=3, n_jobs=N_JOBS, desc="tuning")
+print(f"{len(tuning)} runs in {time.perf_counter() - start:.0f} s")
+print(f"{'variant':<40} {'unexploitable':>13} {'median it. to it':>17} {'worse moves':>12} {'stopped at':>18}")
+tuned = {}
+for variant in TUNING:
+    res = [row["result"] for row in tuning if row["variant"] == variant]
+    solved = [x["solved_at"] for x in res if x["solved_at"] is not None]
+    stops = [x["stopped_at"] for x in res if x["stopped_at"] is not None]
+    tuned[variant] = {"solved": len(solved), "runs": len(res), "median": np.median(solved) if solved else np.inf,
+                      "stops": stops, "exact_at_stop": sum(x["final_lost"] == 0 for x in res if x["stopped_at"]),
+                      "worse": sum(x["worse_moves"] for x in res)}
+    t = tuned[variant]
+    print(f"{variant:<40} {t['solved']:>7} / {t['runs']:<4} {t['median']:>17,.0f} {t['worse']:>12,} "
+          f"{'median ' + format(np.median(stops), ',.0f') if stops else '-':>18}")
+
+# %% [markdown]
+# The table reads directly: how often each variant reached an unexploitable cat, how fast
+# (median iterations over the runs that got there), how many worse mouse candidates annealing
+# accepted, and where early stopping ended its runs (it keeps training past the first
+# unexploitable checkpoint until its own rule fires). The claims below state what each of them
+# shows.
+#
+# ## Claims and inventory
+
+# %%
+boards_ok = sum(1 for s, n, _, _ in per_board.values() if s >= math.ceil(0.8 * n))
 total_solved = sum(s for s, _, _, _ in per_board.values())
 article_solved = sum(a for _, _, _, a in per_board.values())
+board_range = f"{MIN_SIDE}x{MIN_SIDE}..{MAX_SIDE}x{MAX_SIDE}"
+need = math.ceil(0.8 * SEEDS)
+
+
+def interval(k, n):
+    lo, hi = wilson(k, n)
+    return f"{k}/{n} [{lo:.2f}, {hi:.2f}]"
+
+
+full_k, full_n = by_variant[(full_name,)]
+full_lo = wilson(full_k, full_n)[0]
+no_pool = "+ both sides learn"                      # the other three changes, without the pool
+pool_k, pool_n = by_variant.get((no_pool,), (0, 0))
+base = tuned["improved"]
 claims = [
-    Claim("Article's limitations addressed (several changes, stagnation, both learn, hall of fame) "
-          "give an unexploitable cat on every cat-winnable board 4x4..8x8 (>= 4 of 5 seeds, "
-          "100,000 iterations)", "proposed as future work",
-          f"{boards_ok}/{len(per_board)} boards; {total_solved}/{len(runs)} runs"
-          + (f" ({len(missing)} boards not run in time)" if missing else ""),
-          "reproduced exactly" if boards_ok == len(per_board) and complete else "differs",
-          "" if boards_ok == len(per_board) and complete else
-          ("quick mode: small boards, short budget" if not FULL else
-           "sweep cut short: boards left out" if missing else "some boards below 4 of 5 seeds")),
-    Claim("The article's co-evolution yields a cat that beats a best-responding mouse",
-          "implied (final games won)", f"{article_solved}/{len(runs)} runs ever unexploitable at a checkpoint",
-          "reproduced exactly" if article_solved == len(runs) else "differs",
-          "" if article_solved == len(runs) else "its cat only beats the current mouse's line of play"),
+    beyond_claim(f"Improved trainer (several changes, stagnation handling, both sides learn, hall of fame) "
+                 f"from the WEAK cat: an unexploitable cat on every cat-winnable board {board_range}",
+                 f">= {need} of {SEEDS} seeds on every board within {ITERATIONS:,} iterations",
+                 f"{boards_ok}/{len(per_board)} boards; {total_solved}/{len(runs)} runs"
+                 + (f"; {len(missing)} boards not run yet" if missing else ""),
+                 boards_ok == len(per_board) and not missing,
+                 test="exact best response at checkpoints every "
+                      f"{CHECKPOINT:,} iterations: the cat's moves equal the optimum R + C - 3",
+                 reason="boards left out of a sweep cut short" if missing else
+                        "some boards below the seed count"),
+    beyond_claim(f"Ablation on {', '.join(f'{r}x{c}' for r, c in ABLATION_BOARDS)}: only the combination "
+                 "of all four changes reaches an unexploitable cat",
+                 f"all four: 95% interval above every other variant's ({ABLATION_SEEDS} seeds per board, "
+                 f"{ABLATION_ITERATIONS:,} iterations)",
+                 "; ".join(f"{v}: {interval(k, n)}" for (v,), (k, n) in by_variant.items()),
+                 all(full_lo > wilson(k, n)[1] for v, (k, n) in others.items()),
+                 test="Wilson 95% intervals of the share of runs reaching an unexploitable cat",
+                 reason="another variant's interval reaches the full combination's"),
+    check_claim("Scoring against a pool of strong past opponents makes more robust players than "
+                "scoring against the current one only",
+                "'to create more robust players', evaluate 'against a number of policies known to be "
+                "reasonably strong' (the one-opponent scheme 'works reasonably well')",
+                f"unexploitable cat without the pool (other three changes): {interval(pool_k, pool_n)}; with it: "
+                f"{interval(full_k, full_n)}; the article's trainer on all boards: {article_solved}/{len(runs)}",
+                pool_n > 0 and full_lo > wilson(pool_k, pool_n)[1] and article_solved < total_solved,
+                test="with the pool, the Wilson 95% interval lies above the one without; and the improved "
+                     "trainer beats the article's on the board sweep",
+                reason="the pool did not make a clear difference in this run", setting=SETTING),
 ]
-record_claims(study="Cat and mouse", source="23_catmouse_v1_improved", claims=claims)
-claims
+for variant, quote in (("improved + annealing", "adds annealing to the improved trainer"),
+                       ("annealing instead of restarts and drift", "replaces the mouse's restarts and drift")):
+    t = tuned[variant]
+    claims.append(check_claim(
+        f"Simulated annealing ({quote}) helps the trainer out of local optima",
+        "'something like simulated annealing (to allow moving to policies that appear weaker, "
+        "to break out of local optima)'",
+        f"{interval(t['solved'], t['runs'])}, median {t['median']:,.0f} iterations; improved trainer "
+        f"alone {interval(base['solved'], base['runs'])}, median {base['median']:,.0f}",
+        t["solved"] >= base["solved"] and t["median"] <= base["median"],
+        test=f"as many runs unexploitable and a median no later than the improved trainer's "
+             f"({', '.join(f'{r}x{c}' for r, c in TUNING_BOARDS)}, {TUNING_SEEDS} seeds each)",
+        reason=f"{t['solved']} vs {base['solved']} runs unexploitable, median {t['median']:,.0f} vs "
+               f"{base['median']:,.0f} iterations: accepting worse mice cost more than it gained here",
+        setting=SETTING))
+early = tuned["improved + early stopping"]
+claims.append(check_claim(
+    "Early stopping once the players stop improving ends training at a finished cat",
+    "'detect when neither player has improved for some time, to allow ... early stopping'",
+    f"stopped in {len(early['stops'])}/{early['runs']} runs (median at {np.median(early['stops']) if early['stops'] else 0:,.0f} "
+    f"of {TUNING_ITERATIONS:,} iterations); cat unexploitable at the stop in {early['exact_at_stop']}/{len(early['stops'])}",
+    bool(early["stops"]) and len(early["stops"]) == early["runs"] and early["exact_at_stop"] == len(early["stops"]),
+    test="every run stops before the budget, each with an unexploitable cat (exact best response at the stop)",
+    reason=f"{early['runs'] - len(early['stops'])} runs never stopped, "
+           f"{len(early['stops']) - early['exact_at_stop']} stopped with an exploitable cat", setting=SETTING))
+record_claims("Cat and mouse", "23_catmouse_v1_improved", claims, setting=SETTING)
+
+# %%
+ablation_section = "The improvements, one at a time"
+items = [
+    Item("Proposal: try candidates with larger changes, not only small changes to the current best",
+         "proposal", section=ablation_section),
+    Item("Proposal: once one player cannot beat the other, let the other keep learning", "proposal",
+         section=ablation_section),
+    Item("Proposal: evaluate each policy against a number of strong policies, not only the other "
+         "player's current one (slower)", "proposal", section=ablation_section),
+    Item("Proposal: detect when neither player has improved for a while (stagnation)", "proposal",
+         section=ablation_section),
+    Item("Proposal: early stopping when neither player improves", "proposal",
+         section="Simulated annealing and early stopping"),
+    Item("Proposal: something like simulated annealing, accepting policies that look weaker to leave "
+         "a local optimum", "proposal", section="Simulated annealing and early stopping"),
+]
+record_inventory("Cat and mouse", "23_catmouse_v1_improved", items)

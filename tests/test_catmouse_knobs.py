@@ -1,0 +1,48 @@
+"""Checks of the notebooks' constants (catmouse.knobs)."""
+
+import pytest
+
+from catmouse.knobs import check_boards, check_count, check_flag, check_side_range
+
+
+def test_good_values_pass_lists_and_tuples_alike():
+    assert check_boards("B", ((6, 6), (7, 6))) == [(6, 6), (7, 6)]
+    assert check_boards("B", [[6, 6], [7, 6]]) == [(6, 6), (7, 6)]
+    assert check_side_range("MIN_SIDE", 4, "MAX_SIDE", 8) == (4, 8)
+    assert check_count("SEEDS", 1) == 1 and check_flag("F", False) is False
+
+
+@pytest.mark.parametrize("boards,match", [
+    ((), "non-empty"), ([], "non-empty"), ("6x6", "non-empty"), (((6,),), "pair"),
+    (((1, 6),), "not playable"), (((6, 2.5),), "not playable"), (((6, 6), (6, 6)), "twice"),
+    (((6, 40),), "side above"),
+])
+def test_bad_boards_are_refused_naming_the_constant(boards, match):
+    with pytest.raises(ValueError, match=match) as err:
+        check_boards("TEST_BOARDS", boards, max_side=30)
+    assert "TEST_BOARDS" in str(err.value)
+
+
+@pytest.mark.parametrize("value", [0, -3, 2.0, True, "5", None])
+def test_bad_counts_are_refused(value):
+    with pytest.raises(ValueError, match="SEEDS must be an integer >= 1"):
+        check_count("SEEDS", value)
+
+
+def test_bad_ranges_and_flags_are_refused():
+    with pytest.raises(ValueError, match="MIN_SIDE must be <= MAX_SIDE"):
+        check_side_range("MIN_SIDE", 6, "MAX_SIDE", 5)
+    with pytest.raises(ValueError, match="MIN_SIDE must be an integer >= 2"):
+        check_side_range("MIN_SIDE", 1, "MAX_SIDE", 5)
+    with pytest.raises(ValueError, match="ONLY_FINISHED must be True or False"):
+        check_flag("ONLY_FINISHED", 1)
+
+
+def test_choices():
+    from catmouse.knobs import check_choices
+    assert check_choices("MICE", ("random", "smart"), ("random", "smart", "strict")) == ["random", "smart"]
+    for bad, match in (((), "non-empty"), ("random", "non-empty"), (["clever"], "not one of"),
+                       (["smart", "smart"], "twice")):
+        with pytest.raises(ValueError, match=match) as err:
+            check_choices("MICE", bad, ("random", "smart", "strict"))
+        assert "MICE" in str(err.value)
