@@ -50,7 +50,8 @@ def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval:
             frames.append((result, steps[k], k + 1, False))
         frames.append((result, steps[-1], len(steps), True))
     players = len(names)
-    fig, (ax_bid, ax_pts) = plt.subplots(1, 2, figsize=(8, 3.6), gridspec_kw={"wspace": 0.35})
+    fig, (ax_bid, ax_pts) = plt.subplots(1, 2, figsize=(6.4, 3.0), dpi=80)
+    fig.subplots_adjust(left=0.1, right=0.95, bottom=0.17, top=0.88, wspace=0.55)
     colors = [f"C{k}" for k in range(players)]
     deck_top = max(history[0].strategies[0].deck)
     total = sum(history[0].strategies[0].deck)
@@ -60,16 +61,17 @@ def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval:
         ax_bid.clear()
         ax_pts.clear()
         ax_bid.bar(range(players), step.bids, color=colors)
-        for k in step.winners:
-            ax_bid.text(k, step.bids[k] + 0.2, "wins" if len(step.winners) == 1 else "ties",
-                        ha="center", fontsize=11)
+        for k, bid in enumerate(step.bids):
+            won = "" if k not in step.winners else " wins" if len(step.winners) == 1 else " ties"
+            ax_bid.text(k, bid + 0.2, f"{bid}{won}", ha="center", fontsize=11)
         ax_bid.set(ylim=(0, deck_top + 1.5), xticks=range(players), xticklabels=names,
                    ylabel="bid card", title=f"Round {result.number}: prize {step.prize}"
                                              f" ({shown} of {len(result.order)})")
         ax_pts.barh(range(players), [float(p) for p in step.points], color=colors)
         for k, p in enumerate(step.points):
             ax_pts.text(float(p) + 0.3, k, format_points(p), va="center", fontsize=11)
-        out = (f"{names[result.eliminated]} is out" if final else "points so far")
+        out = ((f"{names[result.eliminated]} is out" + (" (coin toss)" if result.tie_break else ""))
+               if final else "points so far")
         ax_pts.set(xlim=(0, total * 0.8), yticks=range(players), yticklabels=names,
                    xlabel="points", title=out)
         ax_pts.invert_yaxis()

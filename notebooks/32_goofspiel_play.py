@@ -1,19 +1,17 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
 #     name: python3
 # ---
 
-# %% [markdown] papermill={"duration": 0.008269, "end_time": "2026-11-23T13:49:32.502655+00:00", "exception": false, "start_time": "2026-11-23T13:49:32.494386+00:00", "status": "completed"}
+# %% [markdown]
 # # Goofspiel: play against bots that evolve between rounds
 #
 # The article's second experiment is a game. You and one or more bots hold the same cards as
@@ -30,19 +28,27 @@
 # learned from the player. `ArenaConfig(as_published=True)` reproduces that; the default puts a
 # real copy in the pool. Notebook 33 measures the difference with scripted players.
 
-# %% papermill={"duration": 0.019723, "end_time": "2026-11-23T13:49:32.534331+00:00", "exception": false, "start_time": "2026-11-23T13:49:32.514608+00:00", "status": "completed"} tags=["parameters"]
+# %% tags=["parameters"]
 CARDS = 7
 BOTS = 1
 SEED = 0
 DEMO_ROUNDS = 4
+AUTHOR_ROUNDS = 10
 
-# %% papermill={"duration": 0.011681, "end_time": "2026-11-23T13:49:32.551558+00:00", "exception": false, "start_time": "2026-11-23T13:49:32.539877+00:00", "status": "completed"}
-import os
+# %%
+from studykit import shrink
 
-if os.environ.get("GAMEAI_QUICK"):
-    DEMO_ROUNDS = 2        # a smoke run, not the experiment
+shrink(globals(), DEMO_ROUNDS=2, AUTHOR_ROUNDS=3)    # GAMEAI_QUICK: a smoke run
 
-# %% papermill={"duration": 2.006737, "end_time": "2026-11-23T13:49:34.573391+00:00", "exception": false, "start_time": "2026-11-23T13:49:32.566654+00:00", "status": "completed"}
+# %%
+from goofspiel import ArenaConfig
+from goofspiel.params import whole
+
+for name, low in (("CARDS", 2), ("BOTS", 1), ("SEED", 0), ("DEMO_ROUNDS", 1), ("AUTHOR_ROUNDS", 1)):
+    whole(name, globals()[name], low)
+ArenaConfig(deck=tuple(range(1, CARDS + 1)), bots=BOTS)     # the game's own checks
+
+# %%
 import re
 import subprocess
 import sys
@@ -50,20 +56,49 @@ import sys
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from goofspiel import Arena, ArenaConfig, Strategy, identity, reveal
+from goofspiel import Arena, Strategy, identity, play, reveal, scripted_human
+from goofspiel.draw import animate_game
+from goofspiel.game import award
 from goofspiel.widget import history_table, reveal_table
-from studykit import Claim, record_claims, save_figure
+from studykit import (
+    Item,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    exact_claim,
+    record_claims,
+    record_inventory,
+    save_figure,
+    show_animation,
+)
 
 DECK = tuple(range(1, CARDS + 1))
+SETTING = compare_setting({"CARDS": CARDS, "BOTS": BOTS}, {"CARDS": 7, "BOTS": 1})
+print("setting:", SETTING.describe())
 
-# %% [markdown] papermill={"duration": 0.008437, "end_time": "2026-11-23T13:49:34.594543+00:00", "exception": false, "start_time": "2026-11-23T13:49:34.586106+00:00", "status": "completed"}
+# %% [markdown]
+# ## The rules, by the article's examples
+#
+# Two players, Alice and Chen, prizes {2, 3, 4}. Alice bids 3 on the 2, 2 on the 3 and 4 on the
+# 4; Chen bids 2, 4 and 3. Alice's strategy, written as prizes by increasing bid, is `3 < 2 < 4`.
+# Then a three-player tie: on the prize 4, Alice bids 2 while Benjamin and Chen bid 3 each.
+
+# %%
+alice = Strategy.from_bids((3, 2, 4), (2, 3, 4))
+chen = Strategy.from_bids((2, 4, 3), (2, 3, 4))
+two_player = play([alice, chen])
+tie = award(4, [2, 3, 3])
+print(f"Alice {alice} scores {two_player[0]}, Chen {chen} scores {two_player[1]}")
+print("prize 4, bids Alice 2, Benjamin 3, Chen 3: points", [str(p) for p in tie])
+
+# %% [markdown]
 # ## Play here
 #
 # Choose one card per prize in the drop-downs (each card once) and press **play round**. The
 # last round is shown prize by prize with running scores, and every round so far below it.
 # Run the cell again for a new game (change `SEED` for other bots).
 
-# %% papermill={"duration": 0.049502, "end_time": "2026-11-23T13:49:34.650556+00:00", "exception": false, "start_time": "2026-11-23T13:49:34.601054+00:00", "status": "completed"}
+# %%
 try:
     from goofspiel.widget import PlayWidget
     game = PlayWidget(Arena(ArenaConfig(deck=DECK, bots=BOTS), seed=SEED))
@@ -72,13 +107,13 @@ except ImportError:                 # ipywidgets missing: the rest of the notebo
     print("ipywidgets is not installed: play in a terminal with python -m goofspiel play")
 game
 
-# %% [markdown] papermill={"duration": 0.011918, "end_time": "2026-11-23T13:49:34.668648+00:00", "exception": false, "start_time": "2026-11-23T13:49:34.656730+00:00", "status": "completed"}
+# %% [markdown]
 # ## A few rounds played for you
 #
 # The same widget driven from code (this is how the notebook runs headless): the identity
-# `1<2<...<7` every round, until it is eliminated or `DEMO_ROUNDS` rounds have passed.
+# `1<2<...<n` every round, until it is eliminated or `DEMO_ROUNDS` rounds have passed.
 
-# %% papermill={"duration": 0.048212, "end_time": "2026-11-23T13:49:34.722591+00:00", "exception": false, "start_time": "2026-11-23T13:49:34.674379+00:00", "status": "completed"}
+# %%
 demo_arena = Arena(ArenaConfig(deck=DECK, bots=BOTS), seed=SEED + 1)
 if game is not None:
     demo = PlayWidget(demo_arena)
@@ -90,14 +125,14 @@ else:
         demo_arena.play_round(identity(DECK))
 history_table(demo_arena.history)
 
-# %% [markdown] papermill={"duration": 0.011987, "end_time": "2026-11-23T13:49:34.746578+00:00", "exception": false, "start_time": "2026-11-23T13:49:34.734591+00:00", "status": "completed"}
+# %% [markdown]
 # The last round, prize by prize (in the random order the prizes were turned over):
 
-# %% papermill={"duration": 0.029537, "end_time": "2026-11-23T13:49:34.783567+00:00", "exception": false, "start_time": "2026-11-23T13:49:34.754030+00:00", "status": "completed"}
+# %%
 last = demo_arena.history[-1]
 reveal_table(last)
 
-# %% papermill={"duration": 0.314077, "end_time": "2026-11-23T13:49:35.110637+00:00", "exception": false, "start_time": "2026-11-23T13:49:34.796560+00:00", "status": "completed"}
+# %%
 names = ["you"] + [f"bot {k}" for k in range(1, len(last.strategies))]
 steps = list(reveal(last))
 fig, ax = plt.subplots(figsize=(7, 3.5))
@@ -112,14 +147,56 @@ ax.grid(alpha=0.3)
 save_figure(fig, "goofspiel_play_round")
 plt.show()
 
-# %% [markdown] papermill={"duration": 0.011971, "end_time": "2026-11-23T13:49:35.134588+00:00", "exception": false, "start_time": "2026-11-23T13:49:35.122617+00:00", "status": "completed"}
+# %% [markdown]
+# ## A game under the author's settings
+#
+# The article ends with a game the author played against the published program (2 players,
+# 7 cards, the settings above) and its screenshots, round by round. In our words: in round 1
+# the bot fought for the 6, so the author gave the 6 up to chase other prizes; in round 2 the
+# bot again bid high on the 6, as foreseen, and the author kept the strategy; in round 3 that
+# went much worse (a tie, survived by luck), so the author fought for the 6 again and gave up
+# the 3 and the 4; in round 4 high bids on the expensive prizes paid off, barely, and the bots
+# were getting harder to beat; in round 5 the author chased the 4 again and, seeing both
+# players spend their top card on the 7 every round and split it, bid only 1 on the 7; in
+# round 6 the bot had also given up the 7 but kept a 2 on it, which took the 7 and the round:
+# the author was out.
+#
+# We cannot replay a person, so a scripted stand-in plays the same published program
+# (`as_published=True`): it starts with the identity and then plays the best counter to the bot
+# it has just seen (the *adaptive* script of notebook 33), for at most `AUTHOR_ROUNDS` rounds.
+# The table lists both strategies each round and the bot's bid on the top prize.
+
+# %%
+author_arena = Arena(ArenaConfig(deck=DECK, bots=BOTS, as_published=True), seed=SEED)
+stand_in = scripted_human("adaptive", DECK)
+while not author_arena.over and len(author_arena.history) < AUTHOR_ROUNDS:
+    author_arena.play_round(stand_in(author_arena))
+author_rounds = pd.DataFrame([{
+    "round": r.number, "stand-in": str(r.strategies[0]), "bot 1": str(r.strategies[1]),
+    "points (stand-in : bots)": " : ".join(f"{float(p):g}" for p in r.points),
+    f"bot 1's bid on the {DECK[-1]}": r.strategies[1].bids[-1],
+    "tie for lowest": r.tie_break, "out": names_[r.eliminated]}
+    for r in author_arena.history
+    for names_ in [["stand-in"] + [f"bot {k}" for k in range(1, len(r.strategies))]]]
+).set_index("round")
+author_rounds
+
+# %% [markdown]
+# Card by card, the same game (the animation is also `docs/gifs/goofspiel_game.gif`):
+
+# %%
+anim = animate_game(author_arena.history,
+                    ["stand-in"] + [f"bot {k}" for k in range(1, BOTS + 1)], interval=600)
+show_animation(anim, gif="goofspiel_game", fps=2, publish=SETTING.is_article)
+
+# %% [markdown]
 # ## What the hidden GA starts from
 #
 # After a round the human survives, `Arena.last_pool` holds the pool the new bot was bred from.
 # With the fixed behaviour it contains your strategy; as published, a random bot stands in its
 # place.
 
-# %% papermill={"duration": 0.025888, "end_time": "2026-11-23T13:49:35.168346+00:00", "exception": false, "start_time": "2026-11-23T13:49:35.142458+00:00", "status": "completed"}
+# %%
 pools = {}
 bids = list(DECK)
 bids[0], bids[1], bids[-2], bids[-1] = bids[1], bids[0], bids[-1], bids[-2]
@@ -136,45 +213,75 @@ for published in (False, True):
     for label, s in arena.last_pool:
         print(f"    {s!s:<16} {label}{'  <- your strategy' if s == human else ''}")
 
-# %% [markdown] papermill={"duration": 0.008192, "end_time": "2026-11-23T13:49:35.190662+00:00", "exception": false, "start_time": "2026-11-23T13:49:35.182470+00:00", "status": "completed"}
+# %% [markdown]
 # ## In a terminal
 #
 # `python -m goofspiel play` runs the same game in a terminal: type all your bids at once
 # (`1 2 3 4 5 6 7`) or prize by prize; the round is revealed card by card with running scores;
 # anything invalid (a card not in your hand, a card twice, garbage, an empty line) is explained
-# and asked again; `q` or Ctrl-D ends the game. Its options:
+# and the prompt repeats; `q` or Ctrl-D ends the game. Its options:
 
-# %% papermill={"duration": 0.931124, "end_time": "2026-11-23T13:49:36.129585+00:00", "exception": false, "start_time": "2026-11-23T13:49:35.198461+00:00", "status": "completed"}
+# %%
 print(subprocess.run([sys.executable, "-m", "goofspiel", "play", "--help"], capture_output=True,
                      text=True, check=True).stdout)
 
-# %% [markdown] papermill={"duration": 0.010244, "end_time": "2026-11-23T13:49:36.146609+00:00", "exception": false, "start_time": "2026-11-23T13:49:36.136365+00:00", "status": "completed"}
+# %% [markdown]
 # A short session with typed input (a repeated card, then the bids as a list; then prize by
 # prize):
 
-# %% papermill={"duration": 0.96655, "end_time": "2026-11-23T13:49:37.125133+00:00", "exception": false, "start_time": "2026-11-23T13:49:36.158583+00:00", "status": "completed"}
+# %%
 session = subprocess.run([sys.executable, "-m", "goofspiel", "play", "--delay", "0",
                           "--seed", "2", "--rounds", "2"],
                          input="3 3\n1 2 3 4 5 6 7\n1\n2\n3\n4 5 6 7\n",
                          capture_output=True, text=True, check=True)
 print(session.stdout)
 
-# %% [markdown] papermill={"duration": 0.006746, "end_time": "2026-11-23T13:49:37.141411+00:00", "exception": false, "start_time": "2026-11-23T13:49:37.134665+00:00", "status": "completed"}
+# %% [markdown]
 # ## Claims
 
-# %% papermill={"duration": 0.040651, "end_time": "2026-11-23T13:49:37.195180+00:00", "exception": false, "start_time": "2026-11-23T13:49:37.154529+00:00", "status": "completed"}
+# %%
 has_copy = {p: any(s == human and "human" in label for label, s in pools[p]) for p in pools}
 claims = [
-    Claim("published code: the 'copy of the human' in the bots' pool was a random bot",
-          "random bot (study spec)",
-          f"as_published: copy in pool = {has_copy[True]}; fixed: copy in pool = {has_copy[False]}",
-          "reproduced exactly" if has_copy == {True: False, False: True} else "differs",
-          "" if has_copy == {True: False, False: True} else "the pool does not match the flag"),
-    Claim("the game is playable in a terminal and in the notebook",
-          "terminal and notebook play", "python -m goofspiel play; PlayWidget (ipywidgets)"
-          if game is not None else "terminal only (ipywidgets missing)",
-          "reproduced exactly" if game is not None else "differs",
-          "" if game is not None else "ipywidgets is not installed"),
+    exact_claim("two players, prizes {2, 3, 4}: Alice's and Chen's points", "6 and 3",
+                f"{two_player[0]} and {two_player[1]}"),
+    exact_claim("three players, prize 4, bids 2 / 3 / 3: Alice, Benjamin, Chen", "0, 2, 2",
+                ", ".join(str(p) for p in tie)),
+    exact_claim("Alice's bids (3 on the 2, 2 on the 3, 4 on the 4) as a preference list",
+                "3 < 2 < 4", str(alice).replace("<", " < ")),
+    check_claim("published code: the 'copy of the human' in the bots' pool was a random bot",
+                "a random bot in the human's place",
+                f"as_published: copy in pool = {has_copy[True]}; fixed: copy in pool = {has_copy[False]}",
+                has_copy == {True: False, False: True}, source="derived: our reading of the published code",
+                test="the human's strategy is in the pool only without as_published",
+                reason="the pool does not match the flag"),
+    beyond_claim("the game is playable in a terminal and in the notebook", "terminal and notebook play",
+                 "python -m goofspiel play; PlayWidget (ipywidgets)" if game is not None
+                 else "terminal only (ipywidgets missing)", game is not None,
+                 test="both front ends run above", reason="ipywidgets is not installed"),
 ]
-record_claims(study="Goofspiel", source="32_goofspiel_play", claims=claims)
-pd.DataFrame([c.__dict__ for c in claims])
+_ = record_claims("Goofspiel", "32_goofspiel_play", claims, setting=SETTING)
+
+# %%
+S_GAME = "A game under the author's settings"
+items = [
+    Item("rule example: Alice and Chen on {2, 3, 4}, 6 points to 3", "example",
+         section="The rules, by the article's examples"),
+    Item("rule example: three players, a tie on the 4 splits it 2 and 2", "example",
+         section="The rules, by the article's examples"),
+    Item("bids fixed before the game; ties split the prize", "statement",
+         section="The rules, by the article's examples"),
+    Item("the game: human and bots commit bids, the round is revealed, the lowest is out (ties at "
+         "random), a beaten bot is replaced by an improved one", "experiment", section="Play here"),
+    Item("between rounds the bots evolve in hidden generations, seeded with a copy of the human's "
+         "last preferences", "statement", section="What the hidden GA starts from"),
+    Item("the final settings: breeding-pairs, mutation 0.2, 3 generations, population 4, 2 survivors, "
+         "two random bots per evolution", "statement", section=S_GAME),
+    Item("the author's game against the program: six rounds of screenshots and commentary", "figure",
+         section=S_GAME),
+    Item("20-player goofspiel needs very different strategies than 2 or 4 players", "statement",
+         reason="a remark explaining the small population; other numbers of players are tried in "
+                "notebook 33"),
+    Item("it was fun; anticipating the breeding strategy is part of the game", "statement",
+         reason="a personal impression, not a measurable claim"),
+]
+_ = record_inventory("Goofspiel", "32_goofspiel_play", items)

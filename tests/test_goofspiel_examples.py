@@ -131,3 +131,38 @@ def test_drawings_run():
     plt.close(anim._fig)
     with pytest.raises(ValueError):
         animate_game([], ["you"])
+
+
+def test_observations():
+    import numpy as np
+
+    from goofspiel.observe import difference, improvement, mean_se, never_beaten_after
+    assert mean_se([1, 3]) == (2.0, 1.0)
+    d = difference([1, 3], [0, 0, 0])
+    assert d.diff == 2 and d.se == 1 and d.z == 2
+    curves = np.array([[-5, -3, -3], [-6, -6, -2]])
+    assert improvement(curves, 1).diff == 3.0
+    assert never_beaten_after(curves, 2) == 0.5
+    with pytest.raises(ValueError):
+        mean_se([1])
+    with pytest.raises(ValueError):
+        improvement(curves, 0)
+    with pytest.raises(ValueError):
+        never_beaten_after(curves, 4)
+
+
+def test_constant_checks():
+    from goofspiel.params import as_list, whole
+    assert as_list("X", (5,)) == [5]
+    assert as_list("X", "(5, 6)") == [5, 6]
+    assert as_list("X", "((4, 2),)") == [[4, 2]]
+    assert as_list("X", [0.1], lambda v: 0 <= v <= 0.5) == [0.1]
+    for bad in ([], "", "garbage(", 5, None):
+        with pytest.raises(ValueError, match="X must"):
+            as_list("X", bad)
+    with pytest.raises(ValueError, match="X must hold degrees"):
+        as_list("X", [0.9], lambda v: 0 <= v <= 0.5, "degrees")
+    assert whole("N", 3, 2, 7) == 3
+    for bad in (1, 8, 2.5, True, "3"):
+        with pytest.raises(ValueError, match="N must be a whole number"):
+            whole("N", bad, 2, 7)

@@ -1,0 +1,66 @@
+"""Tests of the article's observations on GA runs: differences of means with their standard errors,
+improvement along a run, and how often a run's best is never beaten after a given generation.
+
+Every function takes plain arrays (final best scores, or per-generation best curves, one row per
+trial) and returns numbers a notebook can print and a claim row can test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Difference:
+    """``a - b`` with its standard error and z-score."""
+
+    diff: float
+    se: float
+
+    @property
+    def z(self) -> float:
+        if self.se == 0:
+            return 0.0 if self.diff == 0 else float(np.sign(self.diff)) * np.inf
+        return self.diff / self.se
+
+    def __str__(self) -> str:
+        return f"{self.diff:+.2f} ± {self.se:.2f} (z = {self.z:.1f})"
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of the mean (needs at least two values)."""
+    v = np.asarray(values, dtype=float)
+    if v.ndim != 1 or len(v) < 2:
+        raise ValueError(f"values must be a 1-D sequence of at least 2 numbers, got shape {v.shape}")
+    return float(v.mean()), float(v.std(ddof=1) / np.sqrt(len(v)))
+
+
+def difference(a: Sequence[float], b: Sequence[float]) -> Difference:
+    """Difference of two independent samples' means, with its standard error."""
+    (ma, sa), (mb, sb) = mean_se(a), mean_se(b)
+    return Difference(ma - mb, float(np.hypot(sa, sb)))
+
+
+def improvement(curves: np.ndarray, start: int, end: int | None = None) -> Difference:
+    """Mean gain of the best score from generation ``start`` to ``end`` (1-based; default last),
+    paired within each run."""
+    c = np.asarray(curves, dtype=float)
+    if c.ndim != 2:
+        raise ValueError(f"curves must be 2-D (runs, generations), got shape {c.shape}")
+    end = c.shape[1] if end is None else end
+    if not 1 <= start <= end <= c.shape[1]:
+        raise ValueError(f"need 1 <= start <= end <= {c.shape[1]}, got start {start}, end {end}")
+    m, s = mean_se(c[:, end - 1] - c[:, start - 1])
+    return Difference(m, s)
+
+
+def never_beaten_after(curves: np.ndarray, generation: int) -> float:
+    """Share of runs whose final best score is already reached at ``generation`` (1-based)."""
+    c = np.asarray(curves, dtype=float)
+    if c.ndim != 2 or not 1 <= generation <= c.shape[1]:
+        raise ValueError(f"generation must be in 1..{c.shape[1] if c.ndim == 2 else '?'}, "
+                         f"got {generation}")
+    return float((c[:, generation - 1] >= c[:, -1]).mean())
