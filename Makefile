@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: test reproduce report notebooks bench lint clean
+.PHONY: test reproduce report notebooks bench lint clean book book-assets
 
 $(BIN)/python:
 	@echo ">> creating $(VENV) with $(PYTHON)"
@@ -39,6 +39,25 @@ notebooks: $(VENV)/.installed-notebook
 	@for nb in notebooks/*.ipynb; do echo ">> $$nb"; \
 	  (cd notebooks && ../$(BIN)/papermill --cwd . $$(basename $$nb) $$(basename $$nb)) || exit 1; done
 
+$(VENV)/.installed-book: pyproject.toml | $(BIN)/python
+	@echo ">> installing game-ai-studies with its book extras into $(VENV)"
+	$(BIN)/python -m pip install --quiet -e '.[book]'
+	@touch $@
+
+# The scripts and styles the book serves itself (require.js, widgets manager, MathJax,
+# font-awesome), from the npm registry into book/node_modules; the only download of `make book`.
+book/node_modules/.installed: book/package.json book/package-lock.json
+	@echo ">> installing the book's scripts and styles into book/node_modules"
+	cd book && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	@touch $@
+
+book-assets: $(VENV)/.installed-book book/node_modules/.installed
+
+# A static HTML book of the committed notebooks (nothing re-run, nothing downloaded):
+# open book/_build/html/index.html.
+book: book-assets
+	$(BIN)/python book/build.py
+
 bench: $(VENV)/.installed-test
 	@for b in bench/bench_*.py; do echo ">> $$b"; $(BIN)/python $$b || exit 1; done
 
@@ -46,4 +65,4 @@ lint: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet ruff && $(BIN)/python -m ruff check .
 
 clean:
-	rm -rf results .pytest_cache
+	rm -rf results .pytest_cache book/_build

@@ -1,0 +1,71 @@
+"""Sphinx extension: the book serves every script, style and font itself.
+
+Jupyter Book's pages load require.js, the Jupyter widgets manager and MathJax from CDNs,
+and matplotlib's `to_jshtml` animations link a font-awesome stylesheet from one. Here
+`_config.yml` points the first three at `_static/offline/`, this extension rewrites the
+stylesheet links in notebook outputs to the same folder, and copies the files there from
+`book/node_modules` (installed by `make book-assets`) once the pages are written. They
+are not put in a source `_static/` folder, whose scripts Jupyter Book adds to every page.
+"""
+
+import re
+import shutil
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+NODE_MODULES = Path(__file__).parent / "node_modules"
+OFFLINE = "_static/offline"
+
+# destination under _static/offline/ -> file or folder under node_modules/
+ASSETS = {
+    "require.min.js": "requirejs/require.js",
+    "html-manager": "@jupyter-widgets/html-manager/dist",
+    "mathjax": "mathjax/es5",
+    "font-awesome/css": "font-awesome/css",
+    "font-awesome/fonts": "font-awesome/fonts",
+}
+
+FONT_AWESOME_CDN = re.compile(r"https?://[^\"'\s]*/font-awesome(?:\.min)?\.css")
+FONT_AWESOME_LOCAL = f"{OFFLINE}/font-awesome/css/font-awesome.min.css"
+
+
+def check_assets(app: Sphinx) -> None:
+    """Stop before building when the assets were never installed."""
+    missing = [src for src in ASSETS.values() if not (NODE_MODULES / src).exists()]
+    if missing:
+        raise ExtensionError(
+            f"missing {', '.join(missing)} under {NODE_MODULES}: run `make book-assets` first"
+        )
+
+
+def localise_links(app: Sphinx, pagename: str, templatename: str, context: dict,
+                   doctree) -> None:
+    """Point CDN font-awesome stylesheets in a page's body at the book's own copy."""
+    body = context.get("body")
+    if body and FONT_AWESOME_CDN.search(body):
+        local = context["pathto"](FONT_AWESOME_LOCAL, 1)
+        context["body"] = FONT_AWESOME_CDN.sub(local, body)
+
+
+def copy_assets(app: Sphinx, exception: Exception | None) -> None:
+    """Copy the vendored files into the built book's _static/offline/."""
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / OFFLINE
+    for dest, src in ASSETS.items():
+        src_path, dest_path = NODE_MODULES / src, target / dest
+        dest_path.parent.mkdir(parents=True, exist_ok=True)
+        if src_path.is_dir():
+            shutil.copytree(src_path, dest_path, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("*.map"))
+        else:
+            shutil.copy2(src_path, dest_path)
+
+
+def setup(app: Sphinx) -> dict:
+    app.connect("builder-inited", check_assets)
+    app.connect("html-page-context", localise_links)
+    app.connect("build-finished", copy_assets)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
