@@ -1,0 +1,153 @@
+"""The win/loss equilibrium at decks beyond the n! LP, by double oracle.
+
+Keep a population of permutations; solve the restricted matrix game between them (LP); add a
+reply that beats the restricted equilibrium; stop when the exact best reply gains nothing
+(below ``tol``): that last search is the certificate. The game is symmetric and zero-sum, so
+one population and one side's best reply suffice. Improving replies come first from a cheap
+swap local search (several starts); only when it finds none is the exact oracle called (the
+dedicated branch and bound, or the HiGHS MILP for comparison).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from goofspiel.branch import branch_and_bound, improve
+from goofspiel.equilibrium import solve_matrix_game
+from goofspiel.mixture import Mixture, deck_cards, margins
+from goofspiel.winloss import METHODS, PRUNE_TOL, margin_reply, winloss_best_response
+
+SUPPORT_TOL = 1e-12     # restricted-game probabilities below this are dropped
+
+
+@dataclass(frozen=True)
+class WinlossEquilibrium:
+    """Result of ``winloss_equilibrium``.
+
+    ``certificate`` is the exact best reply's gain against ``mixture`` in the last iteration
+    (an upper bound on any reply's gain, up to 1e-12 of rounding), ``certified`` says it is
+    below ``tol``; after a time limit ``certificate`` is the last exact gain found (the gap
+    reached, np.inf if the exact oracle never finished). ``history`` has one row per iteration.
+    """
+
+    deck: tuple[int, ...]
+    value: float
+    mixture: Mixture = field(repr=False)
+    certificate: float
+    certified: bool
+    iterations: int
+    population: int
+    seconds: float
+    history: list = field(repr=False)
+
+    @property
+    def strategy(self) -> dict[tuple[int, ...], float]:
+        """Bid tuples (prizes in increasing order) -> probability."""
+        return self.mixture.strategy
+
+    @property
+    def support(self) -> int:
+        """Number of pure strategies the equilibrium mixes."""
+        return len(self.mixture.probs)
+
+
+def local_replies(mix: Mixture, population: np.ndarray, rng: np.random.Generator,
+                  starts: int, tol: float) -> tuple[list[np.ndarray], float]:
+    """Distinct improving replies (gain > tol, not yet in the population) from local search."""
+    seen = {row.tobytes() for row in population}
+    origins = [margin_reply(mix)] + [rng.permutation(len(mix.deck)) for _ in range(starts)]
+    found, best = [], -np.inf
+    for origin in origins:
+        ranks, gain = improve(mix, origin)
+        best = max(best, gain)
+        if gain > tol and ranks.tobytes() not in seen:
+            seen.add(ranks.tobytes())
+            found.append((gain, ranks))
+    return [r for _, r in sorted(found, key=lambda t: -t[0])], best
+
+
+def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
+                        time_limit: float = 600.0, oracle: str = "branch", starts: int = 8,
+                        batch: int = 8, seed: int = 0, progress: bool = True
+                        ) -> WinlossEquilibrium:
+    """The win/loss equilibrium of two-player fixed-bid goofspiel on deck 1..n, by double oracle.
+
+    Args:
+        deck: n (cards 1..n) or the distinct integer prize cards.
+        tol: stop when the exact best reply gains at most this.
+        time_limit: seconds for the whole run; when reached the result is returned uncertified.
+        oracle: exact best reply, "branch" (dedicated branch and bound) or "milp" (HiGHS).
+        starts: random starts of the local search per iteration (0 = exact oracle only).
+        batch: at most this many improving replies added per iteration.
+        seed: seed of the local search's random starts.
+        progress: show a tqdm progress bar.
+    """
+    cards = deck_cards(deck)
+    if oracle not in METHODS:
+        raise ValueError(f"oracle must be one of {METHODS}, got {oracle!r}")
+    if not 0 < tol < 1e-3:
+        raise ValueError(f"tol must be in (0, 1e-3), got {tol}")
+    if not time_limit > 0:
+        raise ValueError(f"time_limit must be > 0 seconds, got {time_limit}")
+    if starts < 0 or batch < 1:
+        raise ValueError(f"starts must be >= 0 and batch >= 1, got starts={starts}, batch={batch}")
+    start, rng, n = time.perf_counter(), np.random.default_rng(seed), len(cards)
+    population = np.arange(n, dtype=np.int64)[None, :]              # the identity first
+    signs = np.zeros((1, 1), dtype=np.int8)
+    history, gap, certified, mix, value = [], np.inf, False, None, 0.0
+    bar = tqdm(desc=f"win/loss double oracle, {n} cards", disable=not progress, unit="it")
+    while True:
+        t0 = time.perf_counter()
+        x, value = solve_matrix_game(signs.astype(np.float64))
+        keep = x > SUPPORT_TOL
+        mix = Mixture(cards, population[keep], x[keep] / x[keep].sum())
+        t1 = time.perf_counter()
+        new, source, gain = [], "local", np.nan
+        if starts:
+            new, gain = local_replies(mix, population, rng, starts, tol)
+            new = new[:batch]
+        remaining = time_limit - (time.perf_counter() - start)
+        if not new and remaining > 0:
+            source = oracle
+            if oracle == "branch":
+                incumbent = float((signs[:, keep].astype(np.float64) @ mix.probs).max())
+                found = branch_and_bound(mix, incumbent=incumbent, tol=PRUNE_TOL,
+                                         time_limit=remaining, keep=batch)
+                gain, done = (found.gain, found.proven)
+                new = found.improving if found.gain > tol else []
+                if found.gain > tol and not new:
+                    new = [found.ranks]
+            else:
+                reply = winloss_best_response(mix, time_limit=remaining)
+                gain, done = reply.gain, reply.optimal
+                new = [np.array(reply.counter.ranks)] if reply.gain > tol else []
+            if done:
+                gap = gain
+            certified = done and gain <= tol
+        t2 = time.perf_counter()
+        history.append({"iteration": len(history) + 1, "population": len(population),
+                        "support": len(mix.probs), "gain": gain, "source": source,
+                        "lp_seconds": t1 - t0, "reply_seconds": t2 - t1})
+        bar.update(1)
+        bar.set_postfix(population=len(population), support=len(mix.probs), gain=f"{gain:.2e}")
+        if certified or not new or time.perf_counter() - start > time_limit:
+            break
+        population, signs = grow(population, signs, np.array(new), cards)
+    bar.close()
+    return WinlossEquilibrium(cards, value, mix, gap if certified else gap, certified,
+                              len(history), len(population), time.perf_counter() - start, history)
+
+
+def grow(population: np.ndarray, signs: np.ndarray, new: np.ndarray,
+         cards: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The population with ``new`` rank rows appended, and the grown win/loss sign matrix."""
+    cross = np.sign(margins(new, population, cards)).astype(np.int8)     # [new, old]
+    inner = np.sign(margins(new, new, cards)).astype(np.int8)
+    top = np.hstack([signs, -cross.T])
+    bottom = np.hstack([cross, inner])
+    return np.vstack([population, new]), np.vstack([top, bottom])

@@ -1,0 +1,111 @@
+"""Mixed strategies of two-player fixed-bid goofspiel at any deck size, as rank arrays.
+
+A mixture holds k pure strategies as rows of bid ranks (``ranks[j, i]``: rank of the bid on
+the i-th smallest prize, as in ``Strategy.ranks``) with their probabilities. It never lists
+the n! permutations, so it serves the 20-card game where the n! matrix game cannot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from goofspiel.game import Strategy
+
+PROB_TOL = 1e-9        # probabilities must sum to 1 within this
+
+
+def deck_cards(deck: int | Iterable[int]) -> tuple[int, ...]:
+    """The prize cards: 1..n for an int n >= 1, else the sorted distinct integer cards given."""
+    if isinstance(deck, (bool, np.bool_)):
+        raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got {deck!r}")
+    if isinstance(deck, (int, np.integer)):
+        if deck < 1:
+            raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got n = {deck}")
+        return tuple(range(1, int(deck) + 1))
+    try:
+        cards = list(deck)
+    except TypeError:
+        raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got {deck!r}") from None
+    if not cards or not all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in cards):
+        raise ValueError(f"deck must hold at least one card, all integers, got {cards!r}")
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"deck must not repeat cards, got {cards!r}")
+    return tuple(sorted(int(c) for c in cards))
+
+
+@dataclass(frozen=True)
+class Mixture:
+    """A mixed strategy: pure strategies as rank rows ``ranks`` (k, n) with ``probs`` (k,)."""
+
+    deck: tuple[int, ...]
+    ranks: np.ndarray = field(repr=False)
+    probs: np.ndarray = field(repr=False)
+
+    @property
+    def strategy(self) -> dict[tuple[int, ...], float]:
+        """Bid tuples (prizes in increasing order) -> probability, as in ``Equilibrium.strategy``."""
+        return {tuple(self.deck[r] for r in row): float(p) for row, p in zip(self.ranks, self.probs)}
+
+    def strategies(self) -> list[Strategy]:
+        """The pure strategies of the support, in the order of ``probs``."""
+        return [Strategy(self.deck, tuple(int(r) for r in row)) for row in self.ranks]
+
+    def marginal(self) -> np.ndarray:
+        """X[i, k]: probability of bidding rank k on the i-th prize (doubly stochastic)."""
+        n = len(self.deck)
+        out = np.zeros((n, n))
+        for i in range(n):
+            np.add.at(out[i], self.ranks[:, i], self.probs)
+        return out
+
+
+def as_mixture(strategy: Strategy | Mixture | Mapping[tuple, float],
+               deck: int | Iterable[int] | None = None) -> Mixture:
+    """A pure Strategy, a Mixture or a mapping bid tuple -> probability, as a validated Mixture.
+
+    ``deck`` is needed for a mapping unless its bids are permutations of 1..n.
+    """
+    if isinstance(strategy, Mixture):
+        return strategy
+    if isinstance(strategy, Strategy):
+        return Mixture(strategy.deck, np.array([strategy.ranks], dtype=np.int64), np.ones(1))
+    if not isinstance(strategy, Mapping) or not strategy:
+        raise ValueError("strategy must be a Strategy, a Mixture or a non-empty mapping "
+                         f"bid tuple -> probability, got {type(strategy).__name__}")
+    first = next(iter(strategy))
+    cards = deck_cards(deck if deck is not None else len(first))
+    index = {c: k for k, c in enumerate(cards)}
+    merged: dict[tuple[int, ...], float] = {}
+    for bids, p in strategy.items():
+        if sorted(bids) != list(cards):
+            raise ValueError(f"strategy holds bids {tuple(bids)} that are not a permutation of {cards}")
+        if not np.isfinite(p) or p < 0:
+            raise ValueError(f"strategy probabilities must be finite and >= 0, got {p!r} on {tuple(bids)}")
+        row = tuple(index[b] for b in bids)
+        merged[row] = merged.get(row, 0.0) + float(p)
+    probs = np.array(list(merged.values()))
+    if abs(probs.sum() - 1.0) > PROB_TOL:
+        raise ValueError(f"strategy probabilities must sum to 1, got {probs.sum()!r}")
+    keep = probs > 0
+    ranks = np.array(list(merged), dtype=np.int64)[keep]
+    return Mixture(cards, ranks, probs[keep] / probs[keep].sum())
+
+
+def margins(ours: np.ndarray, theirs: np.ndarray, prizes: Iterable[int]) -> np.ndarray:
+    """M[a, b]: point margin of rank row ``ours[a]`` against ``theirs[b]`` (exact integers)."""
+    ours, theirs = np.atleast_2d(ours), np.atleast_2d(theirs)
+    out = np.zeros((len(ours), len(theirs)), dtype=np.int64)
+    for i, prize in enumerate(prizes):
+        out += prize * np.sign(ours[:, i, None] - theirs[None, :, i])
+    return out
+
+
+def gain_tensor(theirs: np.ndarray, prizes: Iterable[int]) -> np.ndarray:
+    """G[j, i, k]: margin gained on the i-th prize by bidding rank k against ``theirs[j]``."""
+    theirs = np.atleast_2d(theirs)
+    n = theirs.shape[1]
+    p = np.asarray(tuple(prizes), dtype=np.int64)
+    return p[None, :, None] * np.sign(np.arange(n)[None, None, :] - theirs[:, :, None])
