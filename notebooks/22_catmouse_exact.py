@@ -28,17 +28,27 @@
 # * version 2's stochastic mice: the best possible expected capture time on 5 x 5.
 
 # %% tags=["parameters"]
-MAX_SIDE = 10              # boards from 2x2 to MAX_SIDE x MAX_SIDE
-BIG_BOARD = 20             # timing of the solver on BIG_BOARD x BIG_BOARD
+MAX_SIDE = 10              # boards from 2x2 to MAX_SIDE x MAX_SIDE (2 to 14)
+BIG_BOARD = 20             # timing of the solver on BIG_BOARD x BIG_BOARD (2 to 30)
 CLIMB_ITERATIONS = 1_500   # hill climbing one cat's table on boards with walls
 TEAM_ITERATIONS = 400      # hill climbing a two-cat table
+SPEEDS = ((2, 1), (1, 2))  # (cat speed, mouse speed) pairs: steps per turn, 1 to 3
 SEED = 0
 
 # %%
-import os
+from studykit import shrink
 
-if os.environ.get("GAMEAI_QUICK"):
-    BIG_BOARD, CLIMB_ITERATIONS, TEAM_ITERATIONS = 12, 60, 8
+shrink(globals(), BIG_BOARD=12, CLIMB_ITERATIONS=60, TEAM_ITERATIONS=8)  # quick mode: a smoke run
+
+# %%
+from catmouse.validate import check_int, check_pairs
+
+check_int("MAX_SIDE", MAX_SIDE, 2, 14)
+check_int("BIG_BOARD", BIG_BOARD, 2, 30)
+check_int("CLIMB_ITERATIONS", CLIMB_ITERATIONS, 1)
+check_int("TEAM_ITERATIONS", TEAM_ITERATIONS, 1)
+SPEEDS = check_pairs("SPEEDS", SPEEDS, 1, 3)
+check_int("SEED", SEED, 0)
 
 # %%
 import time
@@ -49,13 +59,23 @@ import numpy as np
 import catmouse
 from catmouse.draw import draw_board, plot_capture_heatmap
 from catmouse.multicat import Board, hill_climb_team, optimum_and_greedy, parse_board, random_board
-from studykit import Claim, exact_claim, record_claims, save_figure
+from catmouse.randomcat import random_cat_capture
+from catmouse.speeds import solve_speeds
+from studykit import (Item, beyond_claim, check_claim, compare_setting, record_claims,
+                      record_inventory, save_figure)
+
+SETTING = compare_setting({"MAX_SIDE": MAX_SIDE, "BIG_BOARD": BIG_BOARD, "SPEEDS": SPEEDS},
+                          {"MAX_SIDE": 10, "BIG_BOARD": 20, "SPEEDS": ((2, 1), (1, 2))})
+print("setting:", SETTING.describe())
 
 # %% [markdown]
 # ## Who wins, and in how many moves
 #
 # `optimal_capture(rows, cols, first_move)` is the number of cat moves (the capturing move
 # included) under optimal play from the corners, or `None` when the mouse can evade forever.
+# The article notes that complete game trees become infeasible on boards like 8 x 8; retrograde
+# analysis builds no tree: it values each position once, so a `BIG_BOARD` x `BIG_BOARD` board is
+# solved whole in about a second.
 
 # %%
 start = time.perf_counter()
@@ -130,8 +150,74 @@ for m, value in expect.items():
 
 # %% [markdown]
 # Against a random mouse the optimal cat needs 5.38 moves on average; against the smart mouse
-# 6.49, and the greedy rule 6.52 (0.4% more). The policy version 2 learns (notebook 21) takes
-# 6.885 moves in the article's evaluation, so it is worse than greedy alone.
+# 6.49, and the greedy rule 6.52 (0.4% more). The policy version 2 learns (notebook 21, our run
+# of the article's training) takes 6.88 moves in exact expectation (6.885 on the 1,000 games it
+# was trained on), so it is worse than greedy alone.
+#
+# ## A cat that moves at random
+#
+# The article remarks that a randomly moving cat will likely not win, "although interestingly
+# can very often with a small enough board". Exactly (pushing the distribution over positions
+# forward, no sampling): the probability that a cat stepping uniformly at random catches a
+# random mouse (which never steps onto the cat) within version 2's limit of `(R + C) * 2` rounds.
+# On square boards with the cat first the answer is 0 whatever the board: the distance is even
+# at every cat turn, so a mouse that never steps onto the cat is never caught; with the mouse
+# first the random cat does win, very often on the smallest boards.
+
+# %%
+random_cat = {(n, first): random_cat_capture(n, n, first) for n in sides for first in ("mouse", "cat")}
+random_8x7 = random_cat_capture(8, 7, "cat")
+print(f"{'board':>6} {'mouse first':>12} {'cat first':>10}")
+for n in sides:
+    print(f"{n}x{n:<4} {random_cat[n, 'mouse']:>12.3f} {random_cat[n, 'cat']:>10.3f}")
+print(f"8x7, cat first (the article's version 1 board): {random_8x7:.3f}")
+fig, ax = plt.subplots(figsize=(7, 3.5))
+ax.plot(list(sides), [random_cat[n, "mouse"] for n in sides], "o-", label="mouse first")
+ax.plot(list(sides), [random_cat[n, "cat"] for n in sides], "s--", label="cat first")
+ax.set_xlabel("board side n (n x n)")
+ax.set_ylabel("P(random cat wins)")
+ax.set_title("A random cat against a random mouse, at most 4n rounds")
+ax.set_ylim(-0.05, 1.05)
+ax.legend()
+plt.show()
+#
+# ## Beyond the article: different speeds
+#
+# The article also names players that travel at different speeds. Here a player of speed s makes
+# s single steps per turn; a cat catches the mouse if any of its steps lands on it, a mouse never
+# steps onto the cat (if every walk would, it is caught). `solve_speeds` solves every position
+# exactly, the same retrograde way (speeds 1 and 1 give the ordinary game; the tests check it
+# against a brute-force search). Cat turns to capture from the corners, cat first:
+
+# %%
+speed_values = {}
+for speeds in SPEEDS:
+    for r in sides:
+        for c in sides:
+            C, M = solve_speeds(r, c, *speeds)
+            for first, V in (("cat", C), ("mouse", M)):
+                speed_values[speeds, r, c, first] = float(V[0, r * c - 1])
+fig, axes = plt.subplots(1, len(SPEEDS), figsize=(6.5 * len(SPEEDS), 5.5), squeeze=False)
+for ax, speeds in zip(axes.flat, SPEEDS):
+    grid = np.array([[speed_values[speeds, r, c, "cat"] for c in sides] for r in sides])
+    plot_capture_heatmap(grid, list(sides), list(sides), f"cat speed {speeds[0]}, mouse speed "
+                         f"{speeds[1]}, cat first ('-': mouse evades)", ax=ax, label="cat turns")
+fig.tight_layout()
+plt.show()
+speed_summary = {}
+for speeds in SPEEDS:
+    for first in ("cat", "mouse"):
+        wins = [v for (sp, r, c, f), v in speed_values.items() if sp == speeds and f == first
+                and np.isfinite(v)]
+        speed_summary[speeds, first] = len(wins)
+        print(f"cat speed {speeds[0]}, mouse speed {speeds[1]}, {first} first: the cat wins on "
+              f"{len(wins)} of {len(sides) ** 2} boards")
+
+# %% [markdown]
+# A cat twice as fast breaks the parity law: its two steps leave the distance's parity unchanged
+# while the mouse's one step flips it, so every other turn the cat is at an odd distance, and it
+# wins everywhere, in about half the moves. A mouse twice as fast escapes on every board big
+# enough to run around the cat.
 #
 # ## Beyond the article: walls and two cats
 #
@@ -216,24 +302,90 @@ for (r, c) in [(4, 4), (5, 5), (6, 6), (5, 6)]:
         two = catmouse.optimal_capture(r, c, first, cats=2)
         print(f"{r}x{c:<4} {first:>6} {one!s:>8} {two!s:>9}")
 
+# %% [markdown]
+# ## Claims and inventory
+
 # %%
+SOLVER = "derived: retrograde solver"
+wrong_boards = ", ".join(f"{r}x{c} {f} first" for r, c, f in article_wrong[:3])
+smallest = sides[0]
+mouse_first = [random_cat[n, "mouse"] for n in sides]
 claims = [
-    exact_claim("Boards on which the cat cannot win (2x2 to 10x10, both first movers)",
-                "only even x even with the cat first", f"the parity rule; article's rule wrong on "
-                f"{len(article_wrong)} of {n_boards}", reason="the distance parity at the cat's turn decides"),
-    exact_claim("Optimal capture on 8x7, cat first (cat moves)", 12, catmouse.optimal_capture(8, 7, "cat")),
-    exact_claim("Expected capture vs the smart mouse on 5x5, optimal cat (spec)", 6.49, round(expect["smart"], 2)),
-    exact_claim("Expected capture vs the random mouse on 5x5, optimal cat (spec)", 5.38, round(expect["random"], 2)),
-    exact_claim("Greedy cat vs the smart mouse on 5x5 (spec)", 6.52, round(greedy_expect["smart"], 2)),
-    Claim("The STRONG (greedy) cat is optimal", "implied (its initial 'strong' cat)",
-          f"optimal in every winnable position, 2x2..{MAX_SIDE}x{MAX_SIDE}: {greedy_ok}",
-          "reproduced exactly" if greedy_ok else "differs", "" if greedy_ok else "see table"),
+    check_claim("When the cat can win", '"the cat cannot win only when both sides are even and '
+                'the cat moves first" (the chess-board colours)',
+                f"wrong on {len(article_wrong)} of {n_boards} (board, first mover) cases from 2x2 "
+                f"to {MAX_SIDE}x{MAX_SIDE} (e.g. {wrong_boards}); the cat wins iff the distance "
+                "is odd at its turn", not article_wrong,
+                test="the rule agrees with the retrograde solver on every case",
+                reason="odd x odd boards with the cat first and mixed-parity boards with the mouse "
+                       "first are mouse wins: the distance is even at every cat turn"),
+    check_claim("The article's final game is as short as optimal play allows",
+                '"The cat wins in 10 moves" (8x7, cat first: round 10, so 12 cat moves)',
+                f"optimal capture on 8x7, cat first: {catmouse.optimal_capture(8, 7, 'cat')} cat moves",
+                catmouse.optimal_capture(8, 7, "cat") == 12,
+                test="12 cat moves equal the optimum of the retrograde solver",
+                reason="the optimum differs from the article's final game"),
+    check_claim("The cat wins by moving diagonally next to the mouse and following it into a corner",
+                '"approach the mouse so that it is diagonally next to it ... until it is forced '
+                'into a corner and captured"',
+                f"the greedy rule (step along the larger gap) is optimal in every cat-winnable "
+                f"position, 2x2..{MAX_SIDE}x{MAX_SIDE}: {greedy_ok}", greedy_ok,
+                test="the greedy step attains the solver's optimum in every winnable position",
+                reason="see the greedy table"),
+    check_claim("Under optimal play the capture takes R + C - 3 cat moves from the corners",
+                "R + C - 3 on every cat-winnable board",
+                f"holds on every winnable case from 2x2 to {MAX_SIDE}x{MAX_SIDE}: {length_ok}",
+                length_ok, source=SOLVER, test="the solver's value equals R + C - 3",
+                reason="some winnable board takes another number of moves"),
+    check_claim("A random cat can very often win on a small enough board",
+                '"moving randomly will not likely result in a win (although interestingly can very '
+                'often with a small enough board)"',
+                f"P(win) mouse first: {smallest}x{smallest} {mouse_first[0]:.2f}, "
+                + ", ".join(f"{n}x{n} {random_cat[n, 'mouse']:.2f}" for n in sides[1:] if n in (4, 6, 8, 10))
+                + f"; cat first on square boards 0 (parity); 8x7 cat first {random_8x7:.2f}",
+                mouse_first[0] >= 0.5 and all(a > b for a, b in zip(mouse_first, mouse_first[1:])),
+                test="exact probability >= 0.5 on the smallest board and falling with its size "
+                     "(the mouse first)",
+                reason="the random cat does not win often on the smallest board"),
+    beyond_claim("Players at different speeds, solved exactly (the article's proposal)",
+                 "the exact value of every board for each pair of speeds",
+                 "; ".join(f"cat {a}, mouse {b}: the cat wins on {speed_summary[(a, b), 'cat']} "
+                           f"(cat first) and {speed_summary[(a, b), 'mouse']} (mouse first) of "
+                           f"{len(sides) ** 2} boards" for a, b in SPEEDS),
+                 len(speed_values) == 2 * len(SPEEDS) * len(sides) ** 2,
+                 test="retrograde solver (checked against brute-force search in the tests)"),
 ]
 for name, (optimum, greedy_v, climbed, its, _, _) in results.items():
-    claims.append(Claim(f"Beyond: {name}: hill-climbed cat table vs a best-responding mouse (optimum {optimum:g})",
-                        "suggested (obstacles, several cats)",
-                        f"greedy {greedy_v:g}, climbed {climbed:g} cat moves ({climbed - optimum:g} lost, "
-                        f"{its:,} iterations)", "reproduced exactly" if climbed == optimum else "differs",
-                        "" if climbed == optimum else "exploitable: the climb did not reach the optimum"))
-record_claims(study="Cat and mouse", source="22_catmouse_exact", claims=claims)
-claims
+    claims.append(beyond_claim(
+        f"{name}: a hill-climbed cat table against a best-responding mouse",
+        f"lose no move to the optimum ({optimum:g} cat moves)",
+        f"greedy {greedy_v:g}, climbed {climbed:g} cat moves ({climbed - optimum:g} lost, "
+        f"{its:,} iterations)", climbed == optimum,
+        test="exploitability 0 against a best-responding mouse (retrograde solver)",
+        reason="the climb did not reach the optimum within its iterations"))
+claims = record_claims("Cat and mouse", "22_catmouse_exact", claims, setting=SETTING)
+
+# %%
+WHO = "Who wins, and in how many moves"
+items = [
+    Item("When can the cat win? The chess-board colours argument: the cat cannot win only when "
+         "both sides are even and the cat moves first", "statement", section=WHO),
+    Item("With perfect play the winner is known from the board and the first mover", "statement",
+         section=WHO),
+    Item("Complete game trees are infeasible on larger boards such as 8 x 8", "statement",
+         section=WHO),
+    Item("The cat wins by moving diagonally next to the mouse and following it into a corner",
+         "statement", section="The greedy rule is optimal"),
+    Item('INITIAL_CAT_POLICY = "STRONG": the cat always moves toward the mouse', "example",
+         section="The greedy rule is optimal"),
+    Item("A randomly moving cat can very often win on a small enough board", "statement",
+         section="A cat that moves at random"),
+    Item("Players that travel at different speeds", "proposal",
+         section="Beyond the article: different speeds"),
+    Item("Obstacles on the board", "proposal", section="Beyond the article: walls and two cats"),
+    Item("Several cats", "proposal", section="Beyond the article: walls and two cats"),
+    Item("Several mice", "proposal",
+         reason="the article does not say whether the cat must catch one mouse or all of them; "
+                "not solved here"),
+]
+items = record_inventory("Cat and mouse", "22_catmouse_exact", items)
