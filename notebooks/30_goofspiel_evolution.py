@@ -47,8 +47,8 @@ SEED = 0
 # %%
 from studykit import shrink
 
-shrink(globals(), TRIALS=3, FIX_TRIALS=3, MUTATIONS=[0.0, 0.2], GENERATIONS=[15, 30],
-       FIX_GENERATIONS=30)                 # GAMEAI_QUICK: a smoke run, not the experiment
+_ = shrink(globals(), TRIALS=3, FIX_TRIALS=3, MUTATIONS=[0.0, 0.2], GENERATIONS=[15, 30],
+           FIX_GENERATIONS=30)             # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
 from goofspiel.params import as_list, whole

@@ -34,7 +34,7 @@ GA_TRIALS = 20
 # %%
 from studykit import shrink
 
-shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4)   # GAMEAI_QUICK: a smoke run
+_ = shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4)   # GAMEAI_QUICK: a smoke run
 
 # %%
 from goofspiel.params import as_list, whole

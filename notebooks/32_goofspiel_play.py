@@ -38,7 +38,7 @@ AUTHOR_ROUNDS = 10
 # %%
 from studykit import shrink
 
-shrink(globals(), DEMO_ROUNDS=2, AUTHOR_ROUNDS=3)    # GAMEAI_QUICK: a smoke run
+_ = shrink(globals(), DEMO_ROUNDS=2, AUTHOR_ROUNDS=3)    # GAMEAI_QUICK: a smoke run
 
 # %%
 from goofspiel import ArenaConfig
@@ -46,7 +46,7 @@ from goofspiel.params import whole
 
 for name, low in (("CARDS", 2), ("BOTS", 1), ("SEED", 0), ("DEMO_ROUNDS", 1), ("AUTHOR_ROUNDS", 1)):
     whole(name, globals()[name], low)
-ArenaConfig(deck=tuple(range(1, CARDS + 1)), bots=BOTS)     # the game's own checks
+_ = ArenaConfig(deck=tuple(range(1, CARDS + 1)), bots=BOTS)     # the game's own checks
 
 # %%
 import re
