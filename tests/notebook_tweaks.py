@@ -27,6 +27,7 @@ TWEAKS = {
                               "SCORINGS": ("duel",), "OTHER_TABLES": ((4, 2),)},
     "40_mix": {"AB_DEPTHS": [2], "DEEP_OPPONENTS": ["onestep"],
                "SOLVE_BOARDS": [[4, 4], [5, 4]], "PERFECT_BOARDS": [[4, 4]]},
-    "50_tracking": {"LAYOUT": "mediumCapture", "SWEEP_BETAS": (1.0, 10.0)},
+    "50_tracking": {"LAYOUT": "mediumCapture", "SWEEP_BETAS": (1.0, 3.0, 10.0, 30.0),
+                    "SWEEP_OPPONENTS": (0.0, 3.0), "OPPONENT_BETA": 3.0},
     "51_tracking_game": {"MAZES": ("tinyCapture",), "PAIRINGS": [["tracker", "greedy"]]},
 }

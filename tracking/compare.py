@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 
-from tracking.episodes import score, simulate, summarize
+from tracking.episodes import default_cells, score, simulate, summarize
 from tracking.filters import ExactFilter, run_filter
 from tracking.maze import Maze, load_layout
 from tracking.particles import ParticleFilter
@@ -17,8 +17,8 @@ METHODS = ("filter", "oracle", "smoother", "particles")
 
 def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 10.0,
              opponent_beta: float = 10.0, method: str = "filter", episodes: int = 64, steps: int = 300,
-             seed: int = 0, observer=(1, 2), start=(30, 13), mix: float = 0.01,
-             particles: int = 1000) -> dict:
+             seed: int = 0, observer=None, start=None, mix: float = 0.01,
+             particles: int = 1000, distance: bool = True, sight: bool = True) -> dict:
     """Summary metrics {(metric, subset): (mean, se)} over seeded episodes, plus ``seconds`` and ``steps_per_second``.
 
     Args:
@@ -26,12 +26,16 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
         opponent_beta: the simulated opponent (0: random walker, > 0: explorer).
         method: "filter" (exact, expected counts), "oracle" (exact, the opponent's true counts),
             "smoother" (forward-backward over the finished episodes) or "particles".
+        observer, start: default to the maze's starts of agents 0 and 1.
+        distance, sight: the evidence used (both: the complete tracker; see ``simulate``).
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
     maze: Maze = load_layout(layout) if isinstance(layout, str) else layout
-    ep = simulate(maze, observers=(tuple(observer),), start=start, steps=steps,
-                  opponent_beta=opponent_beta, episodes=episodes, seed=seed)
+    observer, start = default_cells(maze, observer, start)
+    ep = simulate(maze, observers=(observer,), start=start, steps=steps,
+                  opponent_beta=opponent_beta, episodes=episodes, seed=seed,
+                  distance=distance, sight=sight)
     tic = time.perf_counter()
     if method == "particles":
         filt = ParticleFilter(maze, start, motion=motion, beta=beta, mix=mix, episodes=episodes,

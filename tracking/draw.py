@@ -35,13 +35,16 @@ def _manhattan_grid(maze: Maze, cell: tuple):
 
 
 def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer: tuple,
-                    readings: np.ndarray, *, frames=None, title: str = "", dpi: int = 70) -> FuncAnimation:
+                    readings: np.ndarray | None, *, frames=None, title: str = "", dpi: int = 70,
+                    sight: bool = True, fontsize: int = 8) -> FuncAnimation:
     """Animate one tracked episode.
 
     Args:
         beliefs: (steps + 1, n) beliefs; path: (steps + 1,) true cell indices.
-        readings: (steps + 1,) the observer's noisy distances.
+        readings: (steps + 1,) the observer's noisy distances, drawn as the blue band (None: the
+            tracker did not use them, no band).
         frames: the step numbers to show (default: every step).
+        sight: draw the sight range (green) the tracker used.
     """
     frames = list(range(len(beliefs))) if frames is None else list(frames)
     fig, ax = plt.subplots(figsize=(maze.width / 4.5, maze.height / 4.5 + 0.4), dpi=dpi)
@@ -51,12 +54,15 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
         ax.clear()
         draw_maze(maze, ax)
         ax.add_collection(PatchCollection(_squares(maze, beliefs[t]), color="red", alpha=0.8))
-        r = readings[t]
-        ax.contour(xs, ys, dist, levels=[r - NOISE - 0.5, r + NOISE + 0.5], colors="blue", linewidths=1)
-        ax.contour(xs, ys, dist, levels=[SIGHT + 0.5], colors="green", linewidths=1.5)
+        if readings is not None:
+            r = readings[t]
+            ax.contour(xs, ys, dist, levels=[r - NOISE - 0.5, r + NOISE + 0.5], colors="blue",
+                       linewidths=1)
+        if sight:
+            ax.contour(xs, ys, dist, levels=[SIGHT + 0.5], colors="green", linewidths=1.5)
         ax.plot(*observer, "o", color="darkred", ms=7)
         ax.plot(*maze.cells[path[t]], "o", color="blue", ms=7, mfc="none", mew=2)
-        ax.set_title(f"{title} step {t}: P(true cell) = {beliefs[t][path[t]]:.2f}", fontsize=8)
+        ax.set_title(f"{title} step {t}: P(true cell) = {beliefs[t][path[t]]:.2f}", fontsize=fontsize)
         return []
 
     return FuncAnimation(fig, draw, frames=frames, blit=False)

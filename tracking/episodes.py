@@ -30,8 +30,15 @@ class Episodes:
 
 
 def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 300,
-             opponent_beta: float = 0.0, episodes: int = 1, seed: int = 0) -> Episodes:
-    """Simulate ``episodes`` seeded opponents (beta 0: random walker) watched by fixed observers."""
+             opponent_beta: float = 0.0, episodes: int = 1, seed: int = 0,
+             distance: bool = True, sight: bool = True) -> Episodes:
+    """Simulate ``episodes`` seeded opponents (beta 0: random walker) watched by fixed observers.
+
+    The likelihoods always hold the exact position when the enemy is in sight; ``distance``
+    adds the noisy-distance band and ``sight`` the knowledge that an unseen enemy is farther
+    than the sight range (both on: the complete tracker; both off: the motion model alone).
+    The random draws do not depend on these two switches.
+    """
     observers = tuple(tuple(o) for o in observers)
     for o in observers:
         if o not in maze.index:
@@ -44,8 +51,11 @@ def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 30
     visible = (true_d <= SIGHT).any(axis=2)
     like = np.ones((steps + 1, episodes, maze.n))
     for k in range(len(observers)):
-        band = np.abs(readings[:, :, k].T[:, :, None] - man[k][None, None, :]) <= NOISE
-        like *= band / (2 * NOISE + 1) * (man[k] > SIGHT)
+        if distance:
+            band = np.abs(readings[:, :, k].T[:, :, None] - man[k][None, None, :]) <= NOISE
+            like *= band / (2 * NOISE + 1)
+        if sight:
+            like *= man[k] > SIGHT
     seen = np.zeros_like(like)
     seen[np.arange(steps + 1)[:, None], np.arange(episodes)[None, :], path.T] = 1.0
     like = np.where(visible.T[:, :, None], seen, like)
@@ -81,15 +91,32 @@ def summarize(scores: dict, visible: np.ndarray, skip_first: bool = True) -> dic
     return out
 
 
+def default_cells(maze: Maze, observer=None, start=None) -> tuple[tuple, tuple]:
+    """The observer and the enemy's start: by default the maze's starts of agents 0 and 1."""
+    observer = tuple(maze.starts[0] if observer is None else observer)
+    start = tuple(maze.starts[1] if start is None else start)
+    for name, cell in (("observer", observer), ("start", start)):
+        if cell not in maze.index:
+            raise ValueError(f"{name} {cell} is not a free cell")
+    return observer, start
+
+
 def track(layout="defaultCapture", motion: str = "uniform", beta: float = 10.0,
-          opponent: str = "random", steps: int = 300, seed: int = 0, observer=(1, 2),
-          start=(30, 13), opponent_beta: float = 10.0, mix: float = 0.01) -> dict:
-    """Run one seeded tracking episode; returns beliefs (steps + 1, n), true path, episode, metrics."""
+          opponent: str = "random", steps: int = 300, seed: int = 0, observer=None,
+          start=None, opponent_beta: float = 10.0, mix: float = 0.01,
+          distance: bool = True, sight: bool = True) -> dict:
+    """Run one seeded tracking episode; returns beliefs (steps + 1, n), true path, episode, metrics.
+
+    ``observer`` and ``start`` default to the maze's starts of agents 0 and 1 (a red observer,
+    a blue enemy); ``distance`` and ``sight`` choose the evidence (see ``simulate``).
+    """
     if opponent not in ("random", "explorer"):
         raise ValueError(f"opponent must be 'random' or 'explorer', got {opponent!r}")
     maze = load_layout(layout) if isinstance(layout, str) else layout
-    ep = simulate(maze, observers=(tuple(observer),), start=start, steps=steps,
-                  opponent_beta=opponent_beta if opponent == "explorer" else 0.0, seed=seed)
+    observer, start = default_cells(maze, observer, start)
+    ep = simulate(maze, observers=(observer,), start=start, steps=steps,
+                  opponent_beta=opponent_beta if opponent == "explorer" else 0.0, seed=seed,
+                  distance=distance, sight=sight)
     filt = ExactFilter(maze, start, motion=motion, beta=beta, mix=mix)
     beliefs = run_filter(filt, ep.likelihoods)
     scores = score(maze, beliefs, ep.path)

@@ -5,8 +5,9 @@ Agents 0 and 2 are red (left half), 1 and 3 blue (right half); they move in inde
 half is a Pacman: it eats the enemy food it steps on; a ghost and an enemy Pacman on the same
 cell send the Pacman back to its start. Scoring rules: ``"eat"`` (blog era: a point per food
 eaten) or ``"carry"`` (later contests: food scores when carried back home; a caught Pacman's
-food goes back where it was). The game ends when a team has scored all but 2 of the enemy food,
-or after ``max_moves`` moves (3000 in the blog era, 1200 later). Capsules are drawn but have
+food goes back where it was). The game ends when a team has scored all but ``end_food`` (2 by
+default, the later contests' rule; 0 is the 2009 rule, all the food) of the enemy food, or after
+``max_moves`` moves (3000 in the blog era, 1200 later). Capsules are drawn but have
 no effect here.
 
 Agents see the world only through an ``Observation``: their team's positions, the contest's
@@ -83,11 +84,16 @@ class CaptureGame:
     """One game in progress; ``step()`` plays one move, ``play()`` plays to the end."""
 
     def __init__(self, maze: Maze, red, blue, *, rule: str = "eat", max_moves: int = 3000,
-                 motion: str = "uniform", beta: float = 10.0, seed: int = 0, record: bool = False):
+                 motion: str = "uniform", beta: float = 10.0, seed: int = 0, record: bool = False,
+                 end_food: int = MIN_FOOD):
         if rule not in RULES:
             raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
         if max_moves < 1:
             raise ValueError(f"max_moves must be >= 1, got {max_moves}")
+        if isinstance(end_food, bool) or not isinstance(end_food, (int, np.integer)) \
+                or not 0 <= end_food < min(len(maze.food_of(t)) for t in TEAMS):
+            raise ValueError(f"end_food must be an integer from 0 (eat all the food) to one less "
+                             f"than the food per side, got {end_food!r}")
         if sorted(maze.starts) != [0, 1, 2, 3]:
             raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(maze.starts)}")
         if len(red) != 2 or len(blue) != 2:
@@ -96,6 +102,7 @@ class CaptureGame:
         if len({id(a) for a in self.agents}) != 4:
             raise ValueError("the four agents must be distinct objects")
         self.maze, self.rule, self.max_moves, self.record = maze, rule, max_moves, record
+        self.end_food = int(end_food)
         seeds = np.random.SeedSequence(seed).spawn(5)
         self.rng = np.random.default_rng(seeds[0])            # the sensing noise
         for i, agent in enumerate(self.agents):
@@ -130,7 +137,7 @@ class CaptureGame:
     @property
     def over(self) -> bool:
         return self.turn >= self.max_moves or any(
-            self.scores[t] >= self.total[o] - MIN_FOOD for t, o in (("red", "blue"), ("blue", "red")))
+            self.scores[t] >= self.total[o] - self.end_food for t, o in (("red", "blue"), ("blue", "red")))
 
     def _send_home(self, victim: int, captor: int) -> None:
         cell = self.positions[victim]

@@ -21,15 +21,20 @@ def maze_named(name: str) -> Maze:
 
 def game_trial(a: str, b: str, layout: str, side: str, seed: int, *, rule: str = "eat",
                max_moves: int = 3000, motion: str = "uniform", beta: float = 10.0,
-               weights: Weights | None = None) -> dict:
-    """Play team kind ``a`` (as ``side``, "red" or "blue") against kind ``b``; the result from a's side."""
+               weights: Weights | None = None, end_food: int = 2) -> dict:
+    """Play team kind ``a`` (as ``side``, "red" or "blue") against kind ``b``; the result from a's side.
+
+    ``end_food``: the game ends when a team has scored all but this many of the enemy food
+    (2, the later contests; 0, the 2009 rule of the blog's first post).
+    """
     if side not in ("red", "blue"):
         raise ValueError(f"side must be 'red' or 'blue', got {side!r}")
     maze = maze_named(layout)
     weights = Weights() if weights is None else weights
     ta, tb = make_team(a, weights), make_team(b, weights)
     red, blue = (ta, tb) if side == "red" else (tb, ta)
-    game = CaptureGame(maze, red, blue, rule=rule, max_moves=max_moves, motion=motion, beta=beta, seed=seed)
+    game = CaptureGame(maze, red, blue, rule=rule, max_moves=max_moves, motion=motion, beta=beta, seed=seed,
+                       end_food=end_food)
     res = game.play()
     other = "blue" if side == "red" else "red"
     return {"score_a": res.scores[side], "score_b": res.scores[other], "win": res.winner == side,

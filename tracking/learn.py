@@ -1,0 +1,98 @@
+"""Learning the motion model from simulated opponents: the explorer's beta by maximum likelihood.
+
+The blog proposes to "simulate several common strategies" and estimate the transition
+probabilities from them. The explorer model has one parameter, so the estimate is a
+one-dimensional maximum of the log-likelihood of the observed moves,
+
+    log L(beta) = sum_t [ -beta v_t(x_{t+1}) - log sum_{x' legal from x_t} exp(-beta v_t(x')) ],
+
+where v_t counts the visits of the path up to step t (its start included), as in
+``tracking.opponents.walk``. Its standard error comes from the curvature at the maximum.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.optimize import brentq, minimize_scalar
+from scipy.special import logsumexp
+
+from tracking.maze import Maze
+
+LR_95 = 1.920729410347062      # half the 95% quantile of chi-square with one degree of freedom
+
+
+def move_statistics(maze: Maze, paths: Sequence) -> tuple[np.ndarray, np.ndarray, int]:
+    """Visit counts of each move's legal successors and which one was taken.
+
+    Args:
+        paths: cell-index sequences, one per opponent (e.g. the rows of ``walk``). A step that
+            is not a legal move (a captured agent sent home) restarts the counts there.
+
+    Returns:
+        ``counts`` (moves, 5) of each successor (NaN where padded), ``chosen`` (moves,) the
+        successor slot taken, and the number of steps skipped as not legal moves.
+    """
+    nbrs = maze.neighbor_table()
+    rows, taken, skipped = [], [], 0
+    for path in paths:
+        path = np.asarray(path, dtype=int)
+        if path.ndim != 1 or len(path) < 2:
+            raise ValueError("each path must be a 1-D sequence of at least two cell indices")
+        if path.min() < 0 or path.max() >= maze.n:
+            raise ValueError(f"cell indices must lie in 0..{maze.n - 1}")
+        visits = np.zeros(maze.n)
+        visits[path[0]] = 1
+        for here, there in itertools.pairwise(path):
+            slot = np.flatnonzero(nbrs[here] == there)
+            if not len(slot):
+                skipped += 1
+                visits = np.zeros(maze.n)
+            else:
+                valid = nbrs[here] >= 0
+                rows.append(np.where(valid, visits[np.where(valid, nbrs[here], 0)], np.nan))
+                taken.append(slot[0])
+            visits[there] += 1
+    if not rows:
+        raise ValueError("the paths hold no legal move")
+    return np.array(rows), np.array(taken), skipped
+
+
+def log_likelihood(beta: float, counts: np.ndarray, chosen: np.ndarray) -> float:
+    """Log-likelihood of the moves under the explorer model with ``beta`` (see the module)."""
+    logits = np.where(np.isnan(counts), -np.inf, -beta * np.nan_to_num(counts))
+    return float((logits[np.arange(len(chosen)), chosen] - logsumexp(logits, axis=1)).sum())
+
+
+def fit_beta(maze: Maze, paths: Sequence, *, upper: float = 100.0) -> dict:
+    """Maximum-likelihood beta of the explorer model from observed opponent paths.
+
+    Returns ``beta``, its standard error ``se`` (from the curvature of the log-likelihood; NaN
+    when the maximum sits on a bound), the 95% likelihood-ratio interval ``low``, ``high``
+    (``high`` is ``inf`` when the likelihood stays within 1.92 of its maximum up to ``upper``:
+    a nearly deterministic explorer only bounds beta from below), the number of ``moves`` used
+    and ``skipped``.
+    """
+    if not upper > 0:
+        raise ValueError(f"upper must be > 0, got {upper}")
+    counts, chosen, skipped = move_statistics(maze, paths)
+    res = minimize_scalar(lambda b: -log_likelihood(b, counts, chosen), bounds=(0.0, upper),
+                          method="bounded", options={"xatol": 1e-6})
+    beta = float(res.x)
+    h = 1e-3 * max(1.0, beta)
+    se = float("nan")
+    if h < beta < upper - h:
+        curv = (log_likelihood(beta + h, counts, chosen) - 2 * log_likelihood(beta, counts, chosen)
+                + log_likelihood(beta - h, counts, chosen)) / h**2
+        se = float(1 / np.sqrt(-curv)) if curv < 0 else float("nan")
+    best = log_likelihood(beta, counts, chosen)
+
+    def drop(b):
+        return log_likelihood(b, counts, chosen) - (best - LR_95)
+
+    low = 0.0 if drop(0.0) >= 0 else brentq(drop, 0.0, beta)
+    high = float("inf") if drop(upper) >= 0 else brentq(drop, beta, upper)
+    return {"beta": beta, "se": se, "low": float(low), "high": float(high), "moves": len(chosen),
+            "skipped": skipped, "log_likelihood": best}
