@@ -259,7 +259,7 @@ plt.show()
 # and 8x8 only just meet the goal of 4 of 5 seeds.
 #
 # The committed outputs come from one uninterrupted execution of the whole sweep (125 runs of both
-# trainers, 52 minutes on two quiet cores). With `ONLY_FINISHED = True` the notebook reports only
+# trainers; the time it took is printed under the sweep). With `ONLY_FINISHED = True` the notebook reports only
 # the boards whose runs are all on disk (for a sweep cut short); each finished run stays there,
 # so executing again completes the sweep.
 #
