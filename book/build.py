@@ -49,7 +49,7 @@ def build(src: Path = SRC) -> Path:
     """Build the HTML book from the staged sources; return the folder of index.html."""
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     subprocess.run(
-        [str(jupyter_book), "build", str(src), "--builder", "html",
+        [str(jupyter_book), "build", str(src), "--builder", "html", "--all",
          "--config", str(BOOK / "_config.yml"), "--toc", str(src / "_toc.yml"),
          "--path-output", str(BOOK)],
         check=True,

@@ -15,16 +15,17 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
-NODE_MODULES = Path(__file__).parent / "node_modules"
+BOOK = Path(__file__).parent
 OFFLINE = "_static/offline"
 
-# destination under _static/offline/ -> file or folder under node_modules/
+# destination under _static/offline/ -> file or folder under book/
 ASSETS = {
-    "require.min.js": "requirejs/require.js",
-    "html-manager": "@jupyter-widgets/html-manager/dist",
-    "mathjax": "mathjax/es5",
-    "font-awesome/css": "font-awesome/css",
-    "font-awesome/fonts": "font-awesome/fonts",
+    "require.min.js": "node_modules/requirejs/require.js",
+    "require-paths.js": "require-paths.js",
+    "html-manager": "node_modules/@jupyter-widgets/html-manager/dist",
+    "mathjax": "node_modules/mathjax/es5",
+    "font-awesome/css": "node_modules/font-awesome/css",
+    "font-awesome/fonts": "node_modules/font-awesome/fonts",
 }
 
 FONT_AWESOME_CDN = re.compile(r"https?://[^\"'\s]*/font-awesome(?:\.min)?\.css")
@@ -33,10 +34,10 @@ FONT_AWESOME_LOCAL = f"{OFFLINE}/font-awesome/css/font-awesome.min.css"
 
 def check_assets(app: Sphinx) -> None:
     """Stop before building when the assets were never installed."""
-    missing = [src for src in ASSETS.values() if not (NODE_MODULES / src).exists()]
+    missing = [src for src in ASSETS.values() if not (BOOK / src).exists()]
     if missing:
         raise ExtensionError(
-            f"missing {', '.join(missing)} under {NODE_MODULES}: run `make book-assets` first"
+            f"missing {', '.join(missing)} under {BOOK}: run `make book-assets` first"
         )
 
 
@@ -49,13 +50,26 @@ def localise_links(app: Sphinx, pagename: str, templatename: str, context: dict,
         context["body"] = FONT_AWESOME_CDN.sub(local, body)
 
 
+def drop_duplicate_scripts(app: Sphinx, pagename: str, templatename: str, context: dict,
+                           doctree) -> None:
+    """Keep one copy of each script: sphinx-thebe adds its inline configuration twice,
+    and its `const` declared twice is a JavaScript error on every page."""
+    seen, unique = set(), []
+    for script in context.get("script_files", []):
+        key = (script.filename or "", sorted(script.attributes.items()))
+        if repr(key) not in seen:
+            seen.add(repr(key))
+            unique.append(script)
+    context["script_files"] = unique
+
+
 def copy_assets(app: Sphinx, exception: Exception | None) -> None:
     """Copy the vendored files into the built book's _static/offline/."""
     if exception is not None or app.builder.format != "html":
         return
     target = Path(app.outdir) / OFFLINE
     for dest, src in ASSETS.items():
-        src_path, dest_path = NODE_MODULES / src, target / dest
+        src_path, dest_path = BOOK / src, target / dest
         dest_path.parent.mkdir(parents=True, exist_ok=True)
         if src_path.is_dir():
             shutil.copytree(src_path, dest_path, dirs_exist_ok=True,
@@ -67,5 +81,6 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", check_assets)
     app.connect("html-page-context", localise_links)
+    app.connect("html-page-context", drop_duplicate_scripts, priority=900)
     app.connect("build-finished", copy_assets)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
