@@ -48,10 +48,12 @@ SEED = 0
 # %%
 import os
 
-if os.environ.get("GAMEAI_QUICK"):
-    STEPS, EPISODES, SWEEP_EPISODES, PARTICLES, FIT_EPISODES = 60, 8, 2, 200, 8
-    SWEEP_BETAS, SWEEP_OPPONENTS = list(SWEEP_BETAS)[::3], list(SWEEP_OPPONENTS)[::2]
-    ANIMATION_STEPS, FRAME_STRIDE, N_JOBS = 10, 5, 1
+from studykit import shrink
+
+if os.environ.get("GAMEAI_QUICK"):   # a smoke run, not the experiment; constants given to papermill win
+    shrink(globals(), STEPS=60, EPISODES=8, SWEEP_EPISODES=2, PARTICLES=200, FIT_EPISODES=8,
+           SWEEP_BETAS=[0.0, 10.0], SWEEP_OPPONENTS=[0.0, 10.0], ANIMATION_STEPS=10, FRAME_STRIDE=5,
+           N_JOBS=1)
 
 # %%
 import tracking

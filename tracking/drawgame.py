@@ -34,7 +34,7 @@ def draw_state(maze: Maze, frame: dict, view: str, ax) -> None:
                 mew=2)
     s = frame["scores"]
     ax.set_title(f"{view} team's view: belief about the enemies | red {s['red']} : {s['blue']} blue",
-                 fontsize=8)
+                 fontsize=10)
 
 
 def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncAnimation:
@@ -51,7 +51,7 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
         for ax, view in zip(axes, ("red", "blue")):
             ax.clear()
             draw_state(maze, frames[k], view, ax)
-        fig.suptitle(f"move {k}", fontsize=9)
+        fig.suptitle(f"move {k}", fontsize=11)
         return []
 
     fig.tight_layout()
