@@ -101,11 +101,12 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
     signs = np.zeros((1, 1), dtype=np.int8)
     history, gap, certified, mix, value = [], np.inf, False, None, 0.0
     bar = tqdm(desc=f"win/loss double oracle, {n} cards", disable=not progress, unit="it")
+    work = np.arange(1)
     while True:
         t0 = time.perf_counter()
-        x, value = solve_matrix_game(signs.astype(np.float64))
+        x, value, work = restricted_game(signs, work, tol, batch)
         keep = x > SUPPORT_TOL
-        mix = Mixture(cards, population[keep], x[keep] / x[keep].sum())
+        mix = Mixture(cards, population[work[keep]], x[keep] / x[keep].sum())
         t1 = time.perf_counter()
         new, source, gain = [], "local", np.nan
         if starts:
@@ -115,7 +116,7 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         if not new and remaining > 0:
             source = oracle
             if oracle == "branch":
-                incumbent = float((signs[:, keep].astype(np.float64) @ mix.probs).max())
+                incumbent = float((signs[:, work[keep]].astype(np.float64) @ mix.probs).max())
                 found = branch_and_bound(mix, incumbent=incumbent, tol=PRUNE_TOL,
                                          time_limit=remaining, keep=batch)
                 gain, done = (found.gain, found.proven)
@@ -137,10 +138,30 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         bar.set_postfix(population=len(population), support=len(mix.probs), gain=f"{gain:.2e}")
         if certified or not new or time.perf_counter() - start > time_limit:
             break
+        work = np.concatenate([work[keep], np.arange(len(new)) + len(population)])
         population, signs = grow(population, signs, np.array(new), cards)
     bar.close()
     return WinlossEquilibrium(cards, value, mix, gap if certified else gap, certified,
                               len(history), len(population), time.perf_counter() - start, history)
+
+
+def restricted_game(signs: np.ndarray, work: np.ndarray, tol: float, batch: int
+                    ) -> tuple[np.ndarray, float, np.ndarray]:
+    """Equilibrium of the population's game, solved on a working set grown by pricing.
+
+    The LP only sees the working set; population members gaining more than ``tol`` against its
+    solution join it (best first, ``4 * batch`` at a time) until none does, so the result is an
+    equilibrium of the whole population. Returns (x over the final working set, value, set).
+    """
+    while True:
+        x, value = solve_matrix_game(signs[np.ix_(work, work)].astype(np.float64))
+        gains = signs[:, work].astype(np.float64) @ x
+        gains[work] = -np.inf
+        join = np.flatnonzero(gains > value + tol)
+        if not len(join):
+            return x, value, work
+        join = join[np.argsort(-gains[join])][: 4 * batch]
+        work = np.concatenate([work, join])
 
 
 def grow(population: np.ndarray, signs: np.ndarray, new: np.ndarray,
