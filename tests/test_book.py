@@ -1,0 +1,115 @@
+"""The HTML book (`make book`) in a real browser: every page works with no network.
+
+Builds the book from the working tree (as committed, in CI), serves it on loopback and
+opens every page in headless Chromium, blocking and recording any request that would
+leave the book. Chromium comes from Debian (installed here when missing, as root) and
+is driven by playwright, which never downloads a browser of its own. Screenshots of the
+front page and of an animated page are written to book/_build/screenshots/.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from book_browser import (
+    CHROMIUM_FLAGS, check_page, ensure_chromium, open_page, serve, step_animations,
+)
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+HTML = BOOK / "_build" / "html"
+SHOTS = BOOK / "_build" / "screenshots"
+ANIMATED = "notebooks/50_tracking.html"
+
+
+def book_pages() -> list[str]:
+    """Every page of the book, from its table of contents, plus search and index."""
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
+    files = [toc["root"]] + [c["file"] for part in toc["parts"] for c in part["chapters"]]
+    present = [f for f in files if list(ROOT.glob(f + ".*"))]
+    return [f + ".html" for f in present] + ["search.html", "genindex.html"]
+
+
+@pytest.fixture(scope="module")
+def base():
+    """Build the book (installing its npm assets if needed) and serve it."""
+    if not (BOOK / "node_modules" / ".installed").exists():
+        subprocess.run(["make", "book/node_modules/.installed"], cwd=ROOT, check=True)
+    build = subprocess.run([sys.executable, str(BOOK / "build.py")], cwd=ROOT,
+                           capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    with serve(HTML) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = ensure_chromium()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("page", book_pages())
+def test_page_works_offline(page, base, context):
+    report = check_page(context, base + page, base)
+    assert not report.problems(), "\n".join(report.problems())
+
+
+def test_screenshots(base, context):
+    """The front page, and an animated page moved on by one frame, for a person to look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    front, _ = open_page(context, base + "README.html", base)
+    front.screenshot(path=SHOTS / "front.png")
+    page, report = open_page(context, base + ANIMATED, base)
+    assert report.rendered["animations"] > 0, f"no animation on {ANIMATED}"
+    step_animations(page)
+    page.locator(".animation").first.scroll_into_view_if_needed()
+    page.screenshot(path=SHOTS / "animation.png")
+
+
+def test_every_animation_steps(base, context):
+    pages = [p for p in book_pages() if "class=\"animation\"" in (HTML / p).read_text()]
+    assert pages, "no page of the book has an animation"
+    for name in pages:
+        page, _ = open_page(context, base + name, base)
+        problems = step_animations(page)
+        assert not problems, f"{name}: " + "; ".join(problems)
+
+
+def test_checker_catches_a_page_that_leaves_the_book(base, context):
+    """A page breaking every rule, written into the book: each break must be reported."""
+    broken = HTML / "broken-on-purpose.html"
+    broken.write_text(
+        '<!doctype html><html><head>'
+        '<link rel="stylesheet" href="https://cdn.invalid/style.css">'
+        '<script src="https://cdn.invalid/script.js"></script></head><body>'
+        '<img src="https://cdn.invalid/picture.png"><img src="_images/missing.png">'
+        '<script>notDefinedAnywhere();</script>'
+        '<span class="math">\\(x^2\\)</span>'
+        '<script type="application/vnd.jupyter.widget-view+json">'
+        '{"model_id": "0", "version_major": 2, "version_minor": 0}</script>'
+        '</body></html>'
+    )
+    try:
+        report = check_page(context, base + broken.name, base, widget_wait_ms=1000)
+    finally:
+        broken.unlink()
+    problems = "\n".join(report.problems())
+    assert len(report.external) == 3, report.external
+    for expected in ["request outside the book: https://cdn.invalid/style.css",
+                     "local file failed: " + base + "_images/missing.png",
+                     "JavaScript error: ", "image does not decode: _images/missing.png",
+                     "0 of 1 widget views drawn", "0 of 1 math elements typeset"]:
+        assert expected in problems, problems
