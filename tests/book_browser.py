@@ -29,7 +29,7 @@ WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
 INSPECT_JS = """async () => {
   if (window.MathJax && MathJax.startup) await MathJax.startup.promise;
   await Promise.all([...document.images].map(img => img.decode().catch(() => null)));
-  const views = [...document.querySelectorAll('%s')];
+  const views = [...document.querySelectorAll('WIDGET_VIEW')];
   const math = [...document.querySelectorAll('.math')];
   return {
     brokenImages: [...document.images].filter(img => !img.naturalWidth)
@@ -45,7 +45,7 @@ INSPECT_JS = """async () => {
     mathErrors: document.querySelectorAll('mjx-merror').length,
     animations: document.querySelectorAll('.animation').length,
   };
-}""" % WIDGET_VIEW
+}""".replace("WIDGET_VIEW", WIDGET_VIEW)
 
 
 @dataclass

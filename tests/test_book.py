@@ -14,7 +14,12 @@ from pathlib import Path
 import pytest
 import yaml
 from book_browser import (
-    CHROMIUM_FLAGS, check_page, ensure_chromium, open_page, serve, step_animations,
+    CHROMIUM_FLAGS,
+    check_page,
+    ensure_chromium,
+    open_page,
+    serve,
+    step_animations,
 )
 from playwright.sync_api import sync_playwright
 
@@ -39,7 +44,7 @@ def base():
     if not (BOOK / "node_modules" / ".installed").exists():
         subprocess.run(["make", "book/node_modules/.installed"], cwd=ROOT, check=True)
     build = subprocess.run([sys.executable, str(BOOK / "build.py")], cwd=ROOT,
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, check=False)
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     with serve(HTML) as url:
         yield url
@@ -72,6 +77,8 @@ def test_screenshots(base, context):
     SHOTS.mkdir(parents=True, exist_ok=True)
     front, _ = open_page(context, base + "README.html", base)
     front.screenshot(path=SHOTS / "front.png")
+    front.locator("main img").first.scroll_into_view_if_needed()
+    front.screenshot(path=SHOTS / "front_first_image.png")
     page, report = open_page(context, base + ANIMATED, base)
     assert report.rendered["animations"] > 0, f"no animation on {ANIMATED}"
     step_animations(page)
