@@ -207,8 +207,11 @@ pd.DataFrame(evidence_rows).set_index(["model", "opponent"])
 # %% [markdown]
 # Mean probability on the true cell (± 1 SE over episodes). The noisy distance carries most of
 # the gain: it confines the enemy to a band a dozen cells wide around the observer, whatever the
-# motion model. The sight range alone adds little, since it only removes the few cells near a
-# fixed observer. With the motion model alone the explorer model's advantage over the uniform
+# motion model (in the committed run, explorer model against the explorer: 0.122 alone, 0.253
+# with the distance, 0.255 complete). The sight range alone adds little, since it only removes
+# the few cells near a fixed observer. Against the random walker P(true cell) hardly separates a
+# good model from a bad one (the walker's belief is spread evenly over its neighbourhood); the
+# claims below use the expected distance error where the blog's word is "fails". With the motion model alone the explorer model's advantage over the uniform
 # model against an explorer is the blog's videos 2 and 3.
 
 # %% [markdown]
@@ -327,10 +330,12 @@ print(f"tracking with the fitted beta {explorer_fit['beta']:.2f}: P(true cell) =
       "{:.3f} ± {:.3f})".format(*results[("explorer", "explorer", "filter")][("p_true", "all")]))
 
 # %% [markdown]
-# A few thousand moves pin beta down: a strongly exploring opponent (beta 10) almost always steps
-# to its least-visited neighbour, and the rare other steps are what bound beta from above. The
-# random walker's fit is at zero. With the fitted beta the tracker does as well as with the true
-# one: the sweep above shows that beta's exact value matters little once it is large.
+# The random walker's fit is at zero, with a tight interval. The explorer's is not pinned down
+# from above: a beta-10 explorer almost always steps to its least-visited neighbour, and in the
+# committed run 19,200 simulated moves bound beta only from below (about 9.5; the maximum lies
+# near 38). Only the rare steps to a more-visited cell tell 10 from 40, so the data cannot. It
+# does not matter for tracking: with the fitted beta the tracker does about as well as with the
+# true one (0.245 vs 0.255 in the committed run), as the sweep above shows for any large beta.
 
 # %% [markdown]
 # ## Filter, smoother, particles
@@ -407,6 +412,11 @@ def pt(key):
     return evidence_results[key][("p_true", "all")]
 
 
+def de(key):
+    """Mean expected maze-distance error (cells) and its standard error for an evidence-table run."""
+    return evidence_results[key][("distance_error", "all")]
+
+
 def better(a, b):
     """a beats b by more than 2 combined standard errors; the difference and its SE as text."""
     diff, se = a[0] - b[0], float(np.hypot(a[1], b[1]))
@@ -439,11 +449,13 @@ claims = [
                 test="the uniform model at least as good as the explorer model (not worse by > 2 SE)",
                 reason="the explorer model tracks the random walker better", setting=SETTING),
     check_claim("Video 2: the uniform model fails against an exploring opponent (motion model alone)",
-                "fails miserably", "P(true cell) {:.3f} ± {:.3f} vs {:.3f} ± {:.3f} against the random "
-                "walker".format(*pt(("uniform", "explorer", alone)), *pt(("uniform", "random walker", alone))),
-                better(pt(("uniform", "random walker", alone)), pt(("uniform", "explorer", alone)))[0],
-                test="lower than against the random walker by > 2 SE", setting=SETTING,
-                reason="the uniform model does not track the explorer worse than the walker"),
+                "fails miserably", "expected distance error {:.1f} ± {:.1f} vs {:.1f} ± {:.1f} cells against "
+                "the random walker (P(true cell) {:.3f} vs {:.3f})".format(
+                    *de(("uniform", "explorer", alone)), *de(("uniform", "random walker", alone)),
+                    pt(("uniform", "explorer", alone))[0], pt(("uniform", "random walker", alone))[0]),
+                better(de(("uniform", "explorer", alone)), de(("uniform", "random walker", alone)))[0],
+                test="expected distance error larger than against the random walker by > 2 SE",
+                setting=SETTING, reason="the uniform model does not track the explorer worse than the walker"),
     check_claim("Video 3: the explorer model (beta = 10) tracks the explorer much better",
                 "much better", f"explorer vs uniform model: {txt3}", ok3,
                 test="higher by > 2 combined SE", reason="no clear gain", setting=SETTING),
