@@ -7,6 +7,7 @@ is driven by playwright, which never downloads a browser of its own. Screenshots
 front page and of an animated page are written to book/_build/screenshots/.
 """
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +121,22 @@ def test_checker_catches_a_page_that_leaves_the_book(base, context):
                      "JavaScript error: ", "image does not decode: _images/missing.png",
                      "0 of 1 widget views drawn", "0 of 1 math elements typeset"]:
         assert expected in problems, problems
+
+
+def test_toc_leaves_out_chapters_whose_file_is_missing(tmp_path):
+    """The report's chapter is in the book only once docs/REPORT.md exists."""
+    spec = importlib.util.spec_from_file_location("book_build", BOOK / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    toc = {"root": "README", "parts": [
+        {"caption": "Report", "chapters": [{"file": "docs/REPORT"}]},
+        {"caption": "Set", "chapters": [{"file": "notebooks/10_setgame"},
+                                        {"file": "notebooks/11_missing"}]},
+    ]}
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "10_setgame.ipynb").write_text("{}")
+    assert build.present_toc(toc, tmp_path)["parts"] == [
+        {"caption": "Set", "chapters": [{"file": "notebooks/10_setgame"}]}]
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "REPORT.md").write_text("# Report")
+    assert [p["caption"] for p in build.present_toc(toc, tmp_path)["parts"]] == ["Report", "Set"]
