@@ -361,8 +361,6 @@ items = [
          section="Measured against the exact optimum"),
     Item('"Using the Euclidean distance can actually work better than the Manhattan"',
          "statement", section="Euclidean or Manhattan when far apart"),
-    Item("The mouse could be trained as well, with the technique of version 1", "proposal",
-         section="Training the mouse as well"),
     Item("1,000 games are enough to detect small improvements (678 to 679 wins)", "statement",
          reason="a remark on the method: every candidate meets the same 1,000 games, so any "
                 "difference in wins is seen; nothing further to measure"),
