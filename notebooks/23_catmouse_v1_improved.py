@@ -152,11 +152,12 @@ plt.show()
 
 # %% [markdown]
 # Without the hall of fame a cat only learns to beat the mouse in front of it, and forgets the
-# previous one as soon as it has moved on (the cycling of the article's learning curves). The
-# hall of fame alone has a different problem: with one-cell changes and a mouse that never starts
-# over, the mouse stops finding new weaknesses. The line below says which variants reached an
-# unexploitable cat in this run, and the intervals how sure the counts are: with 10 seeds per
-# board, 0 of 10 still allows a success rate of up to 28%, and 10 of 10 a rate as low as 72%.
+# previous one as soon as it has moved on (the cycling of the article's learning curves), so an
+# unexploitable cat is at best an accident of the moment it is measured. The hall of fame alone
+# has a different problem: with one-cell changes and a mouse that never starts over, the mouse
+# stops finding new weaknesses. The line below sums each variant over the boards, and the
+# intervals say how sure the counts are: with 10 seeds per board, 0 of 10 still allows a success
+# rate of up to 28%, and 10 of 10 a rate as low as 72%.
 
 # %%
 full_name = "+ hall of fame (all four)"
