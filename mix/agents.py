@@ -143,7 +143,12 @@ class SearchAgent:
 
 
 class PerfectAgent:
-    """Perfect play on small boards: a move of the best game-theoretic value, ties by ``rng``."""
+    """Perfect play on small boards: a move of the best game-theoretic value, ties by ``rng``.
+
+    The solver's transposition table is kept between moves and games, which makes them fast
+    but memory-hungry (over 300 MB within 25 games on 5x5): play it in-process or with
+    ``mix.ladder.ladder(..., backend="multiprocessing")``, not in joblib's default workers,
+    which restart (with a warning) when their memory grows by more than 300 MB."""
 
     name = "perfect"
 

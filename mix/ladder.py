@@ -10,10 +10,12 @@ import json
 from pathlib import Path
 
 import pandas as pd
+from joblib import Parallel, delayed
 
 from mix.match import match
 from studykit import run_sweep
 from studykit.stats import wilson
+from studykit.sweep import trial_seeds
 
 SEATS = ("X", "O")
 _PLAY_FILES = ("board.py", "features.py", "search.py", "agents.py", "match.py",
@@ -41,27 +43,44 @@ def agent_key(spec) -> str:
     return f"{type(spec).__name__}|{getattr(spec, 'name', '')}"
 
 
-def pairing_key(agent, opponent, games: int, chunks: int, seed: int, rows: int, cols: int) -> str:
+def pairing_key(agent, opponent, games: int, chunks: int, seed: int, rows: int, cols: int,
+                diagonals: bool = False) -> str:
     """The cache key of one pairing played with these settings by the current code."""
-    return json.dumps([agent_key(agent), agent_key(opponent), games, chunks, seed, rows, cols,
+    setting = [rows, cols] + (["diagonals"] if diagonals else [])
+    return json.dumps([agent_key(agent), agent_key(opponent), games, chunks, seed, *setting,
                        fingerprint()])
 
 
 def seat_trial(agent, opponent, seat: str, games: int, seed: int, rows: int = 10,
-               cols: int = 20) -> dict:
+               cols: int = 20, diagonals: bool = False) -> dict:
     """``agent`` against ``opponent`` for ``games`` seeded games, ``agent`` sitting at ``seat``
     ('X' moves first): its wins, losses, draws and the total number of moves."""
     if seat not in SEATS:
         raise ValueError(f"seat must be 'X' or 'O', got {seat!r}")
     x, o = (agent, opponent) if seat == "X" else (opponent, agent)
-    r = match(x, o, games, seed, rows=rows, cols=cols)
+    r = match(x, o, games, seed, rows=rows, cols=cols, diagonals=diagonals)
     wins, losses = (r.x_wins, r.o_wins) if seat == "X" else (r.o_wins, r.x_wins)
     return {"wins": wins, "losses": losses, "draws": r.draws, "moves": r.mean_length * games}
 
 
+def sweep(trial, grid: list[dict], trials: int, seed: int, n_jobs: int | None,
+          backend: str | None = None, progress: bool = False) -> list[dict]:
+    """``studykit.run_sweep`` (the same seeds and rows), or with ``backend`` a plain joblib
+    call on that backend (e.g. "multiprocessing", whose workers do not restart when their
+    memory grows by 300 MB as joblib's default ones do)."""
+    if backend is None:
+        return run_sweep(trial, grid, trials=trials, seed=seed, n_jobs=n_jobs,
+                         progress=progress, desc="ladder")
+    jobs = [(p, t, s) for p in grid for t, s in enumerate(trial_seeds(seed, trials))]
+    results = Parallel(n_jobs=n_jobs, backend=backend)(delayed(trial)(**p, seed=s)
+                                                       for p, _, s in jobs)
+    return [{**p, "trial": t, "seed": s, "result": r} for (p, t, s), r in zip(jobs, results)]
+
+
 def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: int | None = 1,
-           progress: bool = False, rows: int = 10, cols: int = 20,
-           cache: str | Path | None = None, save_every: int = 4) -> pd.DataFrame:
+           progress: bool = False, rows: int = 10, cols: int = 20, diagonals: bool = False,
+           cache: str | Path | None = None, save_every: int = 4,
+           backend: str | None = None) -> pd.DataFrame:
     """Play every pairing ``{label: (agent, opponent)}`` for ``games`` games in each seat.
 
     Each (pairing, seat) is split into ``chunks`` runs of ``games / chunks`` games, each with its
@@ -70,7 +89,8 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
     With ``cache`` (a JSON file), pairings already played with the same settings and code are
     read from it, and new ones are added to it after every ``save_every`` pairings (so an
     interrupted run keeps what it played). Seeds depend only on the chunk index, so results do
-    not depend on the batching either.
+    not depend on the batching either. ``diagonals`` plays the diagonal variant; ``backend``
+    (e.g. "multiprocessing", for the perfect player's memory-hungry table) picks joblib's.
     """
     if games < 1 or chunks < 1 or games % chunks:
         raise ValueError(f"games ({games}) must be a positive multiple of chunks ({chunks})")
@@ -79,16 +99,15 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
     if save_every < 1:
         raise ValueError(f"save_every must be >= 1, got {save_every}")
     store = json.loads(Path(cache).read_text()) if cache and Path(cache).exists() else {}
-    keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols)
+    keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols, diagonals)
             for label, (a, o) in pairings.items()}
     todo = [label for label in pairings if keys[label] not in store]
     for start in range(0, len(todo), save_every):  # the cache is written after every batch
         batch = todo[start:start + save_every]
         grid = [{"agent": pairings[label][0], "opponent": pairings[label][1], "seat": s,
-                 "games": games // chunks, "rows": rows, "cols": cols}
+                 "games": games // chunks, "rows": rows, "cols": cols, "diagonals": diagonals}
                 for label in batch for s in SEATS]
-        runs = run_sweep(seat_trial, grid, trials=chunks, seed=seed, n_jobs=n_jobs,
-                         progress=progress, desc="ladder")
+        runs = sweep(seat_trial, grid, chunks, seed, n_jobs, backend, progress)
         for i, label in enumerate(batch):
             store[keys[label]] = {}
             for j, seat in enumerate(SEATS):

@@ -8,7 +8,8 @@ Our reading of the report, each ambiguity an option (default first):
   state) or "none" (only the transition V(s) <- (1-a) V(s) + a V(s'));
 - ``draw``: the value of a draw (0.0);
 - ``features``: "bits-strict", "bits-loose" or "counts" (the improved learner).
-Alpha is 1/(floor(run / (N/10)) + 1); with probability run/N a player exploits, else random.
+Alpha is 1/(floor(run / (N/10)) + 1) (``alpha``); with probability run/N a player exploits,
+else random.
 """
 
 from __future__ import annotations
@@ -32,6 +33,22 @@ class TrainResult:
     winners: list  # 0 = X, 1 = O, None = draw
     lengths: list
     features: str
+
+
+def alpha(run: int, games: int) -> float:
+    """The report's step size for training game ``run`` (0-based) of ``games``:
+    1/(floor(run / (games/10)) + 1), so 1, 1/2, ..., 1/10, changing every games/10 games."""
+    if games < 10:
+        raise ValueError(f"games must be >= 10 (alpha changes every games/10), got {games}")
+    if not 0 <= run < games:
+        raise ValueError(f"run must be in 0..{games - 1}, got {run}")
+    return 1.0 / (run // (games // 10) + 1)
+
+
+def alpha_changes(games: int) -> list[int]:
+    """The training games (0-based) at which ``alpha`` takes a new value."""
+    steps = [alpha(r, games) for r in range(games)]
+    return [r for r in range(games) if r == 0 or steps[r] != steps[r - 1]]
 
 
 def lookahead(b: Board, values, feats, draw: float = 0.0,
@@ -91,7 +108,7 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
     history, winners, lengths = [V[:]], [], []
     full = rows * cols
     for run in tqdm(range(games), disable=not progress, desc="training"):
-        alpha = 1.0 / (run // (games // 10) + 1)
+        step = alpha(run, games)
         eps = run / games
         b = Board(geometry=g)
         s = feats.index(b.stones, b.turn, g)
@@ -100,7 +117,7 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
                 best, backup = lookahead(b, V, feats, draw, lookahead_mode)
                 move = rng.choice(best)
                 if update == "current":
-                    V[s] += alpha * (backup - V[s])
+                    V[s] += step * (backup - V[s])
             else:
                 move = rng.choice(b.legal_moves())
             mover = b.turn
@@ -111,7 +128,7 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
             else:
                 s2 = feats.index(b.stones, b.turn, g)
                 target = V[s2]
-            V[s] += alpha * (target - V[s])
+            V[s] += step * (target - V[s])
             if s2 is None:
                 break
             s = s2
@@ -121,6 +138,20 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
     return TrainResult(np.array(V), np.array(history), winners, lengths, features)
 
 
-def train_trial(games: int, features: str, seed: int) -> np.ndarray:
+def train_trial(games: int, features: str, seed: int, update: str = "current",
+                diagonals: bool = False) -> np.ndarray:
     """A picklable training run for ``studykit.run_sweep``: the value history."""
-    return train(games, seed=seed, features=features).history
+    return train(games, seed=seed, features=features, update=update,
+                 diagonals=diagonals).history
+
+
+def distance_to_final(history: np.ndarray, states=None) -> np.ndarray:
+    """Mean absolute distance of the values after each game to the run's final values, over
+    ``states`` (default: every state whose final value is not 0): how the run settles."""
+    history = np.asarray(history, dtype=float)
+    if history.ndim != 2 or len(history) < 2:
+        raise ValueError(f"history must be games+1 rows of values, got shape {history.shape}")
+    cols = np.flatnonzero(history[-1] != 0) if states is None else np.asarray(states, dtype=int)
+    if len(cols) == 0:
+        return np.zeros(len(history))
+    return np.abs(history[:, cols] - history[-1, cols]).mean(axis=1)

@@ -109,10 +109,13 @@ def search_move(b: Board, depth: int, values: Sequence[float], feats, rng: rando
     return rng.choice(sorted(search_values(b, depth, values, feats, draw)))
 
 
-def _solve(b: Board, alpha: int, beta: int, tt: dict, order: list[int]) -> int:
+_BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
+
+
+def _solve(b: Board, alpha: int, beta: int, tt: dict, order: list[int], shift: int) -> int:
     if b.moves == b.g.rows * b.g.cols:
         return 0
-    key = (b.stones[b.turn], b.stones[1 - b.turn])
+    key = b.stones[b.turn] << shift | b.stones[1 - b.turn]
     hit = tt.get(key)
     if hit is not None:
         lo, hi = hit
@@ -126,13 +129,13 @@ def _solve(b: Board, alpha: int, beta: int, tt: dict, order: list[int]) -> int:
     for c in moves:
         if b.play(c):
             b.undo(c)
-            tt[key] = (1, 1)
+            tt[key] = _BOUNDS[1, 1]
             return 1
         b.undo(c)
     a0, best = alpha, -2
     for c in moves:
         b.play(c)
-        v = -_solve(b, -beta, -alpha, tt, order)
+        v = -_solve(b, -beta, -alpha, tt, order, shift)
         b.undo(c)
         if v > best:
             best = v
@@ -146,18 +149,42 @@ def _solve(b: Board, alpha: int, beta: int, tt: dict, order: list[int]) -> int:
         lo = max(lo, best)
     else:
         lo = hi = best
-    tt[key] = (lo, hi)
+    tt[key] = _BOUNDS[lo, hi]
     return best
 
 
 def solve_position(b: Board, tt: dict | None = None) -> int:
     """+1 / 0 / -1: the side to move wins / draws / loses under perfect play; ``tt`` (a dict
-    kept between calls on the same board size) makes repeated solving fast."""
+    kept between calls on the same board size) makes repeated solving fast. Its keys are one
+    integer per position and its values shared (lo, hi) bound pairs, to keep it small."""
     if b.winner is not None:
         return -1
-    return _solve(b, -1, 1, {} if tt is None else tt, center_order(b.g.cols))
+    return _solve(b, -1, 1, {} if tt is None else tt, center_order(b.g.cols),
+                  b.g.cols * b.g.height)
 
 
 def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
     """+1 / 0 / -1 for a first-player win / draw / second-player win on the empty board."""
     return solve_position(Board(rows, cols, k, diagonals))
+
+
+def solve_both(rows: int, cols: int, seed: int = 0) -> tuple[int, int]:
+    """The empty ``rows`` x ``cols`` board solved under MIX rules and with diagonals (a
+    picklable trial for ``studykit.run_sweep``; ``seed`` is unused: solving is exact)."""
+    return solve(rows, cols), solve(rows, cols, diagonals=True)
+
+
+def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multiprocessing"
+                 ) -> list[dict]:
+    """``solve_both`` for each ``(rows, cols)`` of ``boards``, in parallel: one dict per board
+    (rows, cols, mix, diagonals). The default backend is joblib's "multiprocessing", because a
+    5x6 table passes 300 MB, where joblib's default (loky) workers restart with a warning."""
+    from joblib import Parallel, delayed
+
+    boards = [tuple(bd) for bd in boards]
+    for rows, cols in boards:
+        Board(rows, cols)  # refuses a board the game cannot be played on
+    results = Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
+                                                       for r, c in boards)
+    return [{"rows": r, "cols": c, "mix": m, "diagonals": d}
+            for (r, c), (m, d) in zip(boards, results)]
