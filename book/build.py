@@ -45,16 +45,16 @@ def stage(src: Path = SRC) -> Path:
     return src
 
 
-def build(src: Path = SRC) -> Path:
-    """Build the HTML book from the staged sources; return the folder of index.html."""
+def build(src: Path = SRC, out: Path = BOOK) -> Path:
+    """Build the HTML book from the staged sources into out/_build/html; return that folder."""
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     subprocess.run(
-        [str(jupyter_book), "build", str(src), "--builder", "html", "--all",
+        [str(jupyter_book), "build", str(src), "--builder", "html", "--all", "--quiet",
          "--config", str(BOOK / "_config.yml"), "--toc", str(src / "_toc.yml"),
-         "--path-output", str(BOOK)],
+         "--path-output", str(out)],
         check=True,
     )
-    return HTML
+    return out / "_build" / "html"
 
 
 if __name__ == "__main__":

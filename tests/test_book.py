@@ -1,15 +1,14 @@
 """The HTML book (`make book`) in a real browser: every page works with no network.
 
-Builds the book from the working tree (as committed, in CI), serves it on loopback and
-opens every page in headless Chromium, blocking and recording any request that would
-leave the book. Chromium comes from Debian (installed here when missing, as root) and
-is driven by playwright, which never downloads a browser of its own. Screenshots of the
-front page and of an animated page are written to book/_build/screenshots/.
+Builds the book from the working tree (as committed, in CI) in a temporary folder, serves
+it on loopback and opens every page in headless Chromium, blocking and recording any
+request that would leave the book. Chromium comes from Debian (installed here when missing,
+as root) and is driven by playwright, which never downloads a browser of its own.
+Screenshots of the front page and of an animated page go to book/_build/screenshots/.
 """
 
 import importlib.util
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,6 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
-HTML = BOOK / "_build" / "html"
 SHOTS = BOOK / "_build" / "screenshots"
 ANIMATED = "notebooks/50_tracking.html"
 
@@ -39,15 +37,26 @@ def book_pages() -> list[str]:
     return [f + ".html" for f in present] + ["search.html", "genindex.html"]
 
 
+def load_build():
+    """book/build.py as a module (book/ is no package)."""
+    spec = importlib.util.spec_from_file_location("book_build", BOOK / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build
+
+
 @pytest.fixture(scope="module")
-def base():
-    """Build the book (installing its npm assets if needed) and serve it."""
+def html(tmp_path_factory):
+    """The book built in a folder of its own (installing its npm assets if needed)."""
     if not (BOOK / "node_modules" / ".installed").exists():
         subprocess.run(["make", "book/node_modules/.installed"], cwd=ROOT, check=True)
-    build = subprocess.run([sys.executable, str(BOOK / "build.py")], cwd=ROOT,
-                           capture_output=True, text=True, check=False)
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    with serve(HTML) as url:
+    build, tmp = load_build(), tmp_path_factory.mktemp("book")
+    return build.build(build.stage(tmp / "src"), out=tmp)
+
+
+@pytest.fixture(scope="module")
+def base(html):
+    with serve(html) as url:
         yield url
 
 
@@ -87,8 +96,8 @@ def test_screenshots(base, context):
     page.screenshot(path=SHOTS / "animation.png")
 
 
-def test_every_animation_steps(base, context):
-    pages = [p for p in book_pages() if "class=\"animation\"" in (HTML / p).read_text()]
+def test_every_animation_steps(html, base, context):
+    pages = [p for p in book_pages() if 'class="animation"' in (html / p).read_text()]
     assert pages, "no page of the book has an animation"
     for name in pages:
         page, _ = open_page(context, base + name, base)
@@ -96,9 +105,9 @@ def test_every_animation_steps(base, context):
         assert not problems, f"{name}: " + "; ".join(problems)
 
 
-def test_checker_catches_a_page_that_leaves_the_book(base, context):
+def test_checker_catches_a_page_that_leaves_the_book(html, base, context):
     """A page breaking every rule, written into the book: each break must be reported."""
-    broken = HTML / "broken-on-purpose.html"
+    broken = html / "broken-on-purpose.html"
     broken.write_text(
         '<!doctype html><html><head>'
         '<link rel="stylesheet" href="https://cdn.invalid/style.css">'
@@ -125,9 +134,7 @@ def test_checker_catches_a_page_that_leaves_the_book(base, context):
 
 def test_toc_leaves_out_chapters_whose_file_is_missing(tmp_path):
     """The report's chapter is in the book only once docs/REPORT.md exists."""
-    spec = importlib.util.spec_from_file_location("book_build", BOOK / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = load_build()
     toc = {"root": "README", "parts": [
         {"caption": "Report", "chapters": [{"file": "docs/REPORT"}]},
         {"caption": "Set", "chapters": [{"file": "notebooks/10_setgame"},
