@@ -1,12 +1,13 @@
-"""Win/loss best replies at any deck size: an exact MILP and a fast local search.
+"""Win/loss best replies at any deck size: an exact MILP and an exact branch and bound.
 
 Against a mix of permutations t_j with probabilities q_j, a reply s scores
 ``sum_j q_j sign(m_j(s))`` where the margin m_j is linear in s's permutation matrix. The MILP
 (``scipy.optimize.milp``, HiGHS) has the n^2 binary matrix entries and, per opponent j, a win
 w_j and a loss indicator l_j with the single constraint ``m_j >= w_j + L_j l_j`` where L_j is
 the exact smallest margin against t_j (an assignment problem): this is the tightest big-M, and
-w_j (l_j) is fixed to 0 when no reply beats (loses to) t_j. ``improve`` is a steepest-ascent
-swap search used to find improving replies quickly; only the MILP proves optimality.
+w_j (l_j) is fixed to 0 when no reply beats (loses to) t_j. HiGHS still needs seconds to
+minutes at 50 opponents, so ``branch_best_response`` (``goofspiel.branch``: a local-search
+incumbent, then a dedicated branch and bound) is the default exact method.
 """
 
 from __future__ import annotations
@@ -57,12 +58,11 @@ def permutation_constraints(n: int) -> csr_matrix:
 
 
 def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None = None, *,
-                          time_limit: float | None = None, incumbent: Strategy | None = None
-                          ) -> Reply:
+                          time_limit: float | None = None) -> Reply:
     """The exact win/loss best reply to a pure or mixed strategy, by a MILP (HiGHS).
 
-    ``incumbent`` (a reply already known) serves as a cutoff: the MILP then only looks for
-    strictly better replies and the incumbent is returned when none exists.
+    Slow beyond a few dozen opponents (the LP relaxation lets a fractional reply beat every
+    opponent at once); ``branch_best_response`` is the fast exact alternative.
     """
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be > 0 seconds or None, got {time_limit}")
@@ -89,10 +89,6 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
     options: dict = {"mip_rel_gap": 0.0}
     if time_limit is not None:
         options["time_limit"] = float(time_limit)
-    cutoff = None
-    if incumbent is not None:
-        cutoff = float(winloss_value(np.array([incumbent.ranks]), mix)[0])
-        options["objective_bound"] = -cutoff - 1e-12
     options["mip_abs_gap"] = 1e-12
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Unrecognized options", category=RuntimeWarning)
@@ -100,11 +96,7 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
                    constraints=LinearConstraint(a, lb, ub), options=options)
     bound = -res.mip_dual_bound if res.mip_dual_bound is not None else np.inf
     if res.x is None:
-        if incumbent is None or res.status not in (0, 2):
-            raise RuntimeError(f"milp found no reply: {res.message}")
-        # nothing beats the cutoff: the incumbent is optimal
-        return Reply(incumbent, cutoff, cutoff if res.status == 2 else bound, res.status == 2,
-                     time.perf_counter() - start)
+        raise RuntimeError(f"milp found no reply (time_limit={time_limit} s too short?): {res.message}")
     x = res.x[: n * n].reshape(n, n)
     counter = Strategy(mix.deck, tuple(int(c) for c in np.argmax(x, axis=1)))
     gain = float(winloss_value(np.array([counter.ranks]), mix)[0])

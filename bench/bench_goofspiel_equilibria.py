@@ -1,0 +1,117 @@
+"""Goofspiel equilibria beyond the n! LP: measured times, exploitability and certificates.
+
+    .venv/bin/python bench/bench_goofspiel_equilibria.py margin            # Birkhoff LP, 7..30 cards
+    .venv/bin/python bench/bench_goofspiel_equilibria.py factorial         # agreement with the n! LP at 7 cards (slow LPs)
+    .venv/bin/python bench/bench_goofspiel_equilibria.py replies           # MILP against branch and bound
+    .venv/bin/python bench/bench_goofspiel_equilibria.py winloss 7 8 9     # double oracle, 10 min per deck
+
+Heavy: run one part at a time. Win/loss certificates for n <= 9 are re-checked by brute force
+over all n! replies (independent of the branch and bound).
+"""
+import argparse
+import time
+from fractions import Fraction
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from goofspiel.birkhoff import margin_equilibrium, margin_exploitability
+from goofspiel.doubleoracle import winloss_equilibrium
+from goofspiel.equilibrium import all_ranks, equilibrium, payoff_matrix
+from goofspiel.game import Strategy, margin
+from goofspiel.mixture import Mixture, as_mixture, margins
+from goofspiel.winloss import branch_best_response, winloss_best_response
+
+
+def independent_margin_gain(mix: Mixture) -> float:
+    """Best margin reply built from the support permutations, replayed exactly with Fractions."""
+    n = len(mix.deck)
+    gain = np.zeros((n, n))
+    for row, q in zip(mix.ranks, mix.probs):
+        gain += q * np.array(mix.deck)[:, None] * np.sign(np.arange(n)[None, :] - row[:, None])
+    rows, cols = linear_sum_assignment(-gain)
+    counter = Strategy(mix.deck, tuple(int(c) for c in cols[np.argsort(rows)]))
+    return float(sum(Fraction(q) * margin(counter, s) for q, s in zip(mix.probs, mix.strategies())))
+
+
+def brute_force_winloss_gain(mix: Mixture, chunk: int = 20_000) -> float:
+    """Best win/loss payoff over all n! replies, in chunks."""
+    every = all_ranks(len(mix.deck)).astype(np.int64)
+    return max(float((np.sign(margins(every[s: s + chunk], mix.ranks, mix.deck)) @ mix.probs).max())
+               for s in range(0, len(every), chunk))
+
+
+def bench_margin(sizes=(7, 10, 13, 16, 20, 25, 30)) -> None:
+    print("cards  solve s  permutations  bound  value       exploitability  independent")
+    for n in sizes:
+        e = margin_equilibrium(n)
+        print(f"{n:5d}  {e.seconds:7.3f}  {len(e.mixture.probs):12d}  {(n - 1) ** 2 + 1:5d}  "
+              f"{e.value:+.2e}  {margin_exploitability(e.mixture):+.2e}       "
+              f"{independent_margin_gain(e.mixture):+.2e}")
+
+
+def bench_factorial(n: int = 7) -> None:
+    start = time.perf_counter()
+    a = payoff_matrix(n, "margin")
+    lp = equilibrium(n, "margin", matrix=a)
+    slow = time.perf_counter() - start
+    ours = margin_equilibrium(n)
+    x = np.zeros(len(a))
+    index = {tuple(r): k for k, r in enumerate(all_ranks(n).astype(np.int64).tolist())}
+    for row, p in zip(ours.mixture.ranks.tolist(), ours.mixture.probs):
+        x[index[tuple(row)]] += p
+    print(f"margin {n} cards: n! LP {slow:.1f} s value {lp.value:+.2e}; Birkhoff LP {ours.seconds:.3f} s "
+          f"value {ours.value:+.2e} (ratio {slow / ours.seconds:.0f}x); our mix judged by the n! "
+          f"matrix {(a @ x).max():+.2e}; n! LP mix judged by assignment "
+          f"{margin_exploitability(as_mixture(lp.strategy, n)):+.2e}")
+    start = time.perf_counter()
+    lp = equilibrium(n, "winloss")
+    slow = time.perf_counter() - start
+    ours = winloss_equilibrium(n, progress=False)
+    same = set(lp.strategy) == set(ours.strategy)
+    diff = max(abs(lp.strategy[b] - ours.strategy.get(b, 0.0)) for b in lp.strategy)
+    print(f"win/loss {n} cards: n! LP {slow:.1f} s, {len(lp.strategy)} strategies; double oracle "
+          f"{ours.seconds:.1f} s, {ours.support} strategies; same support {same}, largest "
+          f"probability difference {diff:.1e}")
+
+
+def bench_replies(n: int = 6) -> None:
+    lp = equilibrium(n, "winloss")
+    mix = as_mixture(lp.strategy, n)
+    rng = np.random.default_rng(0)
+    perturbed = Mixture(mix.deck, mix.ranks, rng.dirichlet(np.ones(len(mix.probs))))
+    for name, m in [("equilibrium (certificate)", mix), ("random weights on its support", perturbed)]:
+        slow = winloss_best_response(m, time_limit=300)
+        fast = branch_best_response(m)
+        print(f"{n} cards, {name}, {len(m.probs)} opponents: MILP {slow.seconds:.2f} s gain "
+              f"{slow.gain:+.3e} (optimal {slow.optimal}); branch and bound {fast.seconds:.3f} s gain "
+              f"{fast.gain:+.3e}; ratio {slow.seconds / fast.seconds:.0f}x")
+
+
+def bench_winloss(sizes, time_limit: float, batch: int, starts: int) -> None:
+    print("cards  seconds  certified  certificate  iterations  population  support  lp s  reply s  brute force")
+    for n in sizes:
+        e = winloss_equilibrium(n, time_limit=time_limit, batch=batch, starts=starts, progress=False)
+        lp = sum(h["lp_seconds"] for h in e.history)
+        reply = sum(h["reply_seconds"] for h in e.history)
+        check = f"{brute_force_winloss_gain(e.mixture):+.2e}" if n <= 9 else "-"
+        print(f"{n:5d}  {e.seconds:7.1f}  {e.certified!s:9}  {e.certificate:+.2e}    {e.iterations:10d}  "
+              f"{e.population:10d}  {e.support:7d}  {lp:5.1f}  {reply:7.1f}  {check}", flush=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=["margin", "factorial", "replies", "winloss"])
+    parser.add_argument("sizes", nargs="*", type=int, default=[7, 8])
+    parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--starts", type=int, default=32)
+    args = parser.parse_args()
+    if args.part == "margin":
+        bench_margin()
+    elif args.part == "factorial":
+        bench_factorial()
+    elif args.part == "replies":
+        bench_replies()
+    else:
+        bench_winloss(args.sizes, args.time_limit, args.batch, args.starts)
