@@ -87,8 +87,18 @@ import catmouse
 from catmouse.draw import animate_games, plot_learning_curves, plot_trajectories
 from catmouse.figures import article_pictures
 from catmouse.plainv1 import train_plain
-from studykit import (Item, beyond_claim, check_claim, compare_setting, exact_claim, record_claims,
-                      record_inventory, save_figure, save_gif, show_animation)
+from studykit import (
+    Item,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    exact_claim,
+    record_claims,
+    record_inventory,
+    save_figure,
+    save_gif,
+    show_animation,
+)
 
 SETTING = compare_setting(
     {"NUM_ROWS": NUM_ROWS, "NUM_COLS": NUM_COLS, "FIRST_MOVE": FIRST_MOVE,

@@ -82,8 +82,17 @@ from catmouse.figures import window_pictures
 from catmouse.improve import cat_window_as_table, train_local_exact, train_local_mouse_exact
 from catmouse.localgame import play_local
 from catmouse.stream import LegacyStream
-from studykit import (Item, beyond_claim, check_claim, compare_setting, exact_claim, record_claims,
-                      record_inventory, save_figure, show_animation)
+from studykit import (
+    Item,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    exact_claim,
+    record_claims,
+    record_inventory,
+    save_figure,
+    show_animation,
+)
 
 SETTING = compare_setting(
     {"TRAIN_ROWS": TRAIN_ROWS, "TRAIN_COLS": TRAIN_COLS, "GAMES": GAMES,

@@ -51,6 +51,7 @@ SPEEDS = check_pairs("SPEEDS", SPEEDS, 1, 3)
 check_int("SEED", SEED, 0)
 
 # %%
+import itertools
 import time
 
 import matplotlib.pyplot as plt
@@ -61,8 +62,15 @@ from catmouse.draw import draw_board, plot_capture_heatmap
 from catmouse.multicat import Board, hill_climb_team, optimum_and_greedy, parse_board, random_board
 from catmouse.randomcat import random_cat_capture
 from catmouse.speeds import solve_speeds
-from studykit import (Item, beyond_claim, check_claim, compare_setting, record_claims,
-                      record_inventory, save_figure)
+from studykit import (
+    Item,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    record_claims,
+    record_inventory,
+    save_figure,
+)
 
 SETTING = compare_setting({"MAX_SIDE": MAX_SIDE, "BIG_BOARD": BIG_BOARD, "SPEEDS": SPEEDS},
                           {"MAX_SIDE": 10, "BIG_BOARD": 20, "SPEEDS": ((2, 1), (1, 2))})
@@ -343,7 +351,7 @@ claims = [
                 f"P(win) mouse first: {smallest}x{smallest} {mouse_first[0]:.2f}, "
                 + ", ".join(f"{n}x{n} {random_cat[n, 'mouse']:.2f}" for n in sides[1:] if n in (4, 6, 8, 10))
                 + f"; cat first on square boards 0 (parity); 8x7 cat first {random_8x7:.2f}",
-                mouse_first[0] >= 0.5 and all(a > b for a, b in zip(mouse_first, mouse_first[1:])),
+                mouse_first[0] >= 0.5 and all(a > b for a, b in itertools.pairwise(mouse_first)),
                 test="exact probability >= 0.5 on the smallest board and falling with its size "
                      "(the mouse first)",
                 reason="the random cat does not win often on the smallest board"),
