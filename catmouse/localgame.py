@@ -18,12 +18,13 @@ from catmouse.game import DELTAS, check_board, check_first_move
 from catmouse.mdp import policy_cells
 from catmouse.mice import board_tables, check_mouse, mouse_move
 from catmouse.stream import LegacyStream
-from catmouse.window import window_direction
+from catmouse.window import check_window_board, window_direction
 
 
 def play_local(table: np.ndarray, rows: int, cols: int, mouse: str, draw, first_move: str = "mouse"):
     """One game, straightforwardly: returns (cat_won, rounds, distance figure, trajectory)."""
     check_board(rows, cols)
+    check_window_board(rows, cols)
     check_mouse(mouse)
     check_first_move(first_move)
     cx, cy, mx, my = 0, 0, cols - 1, rows - 1
@@ -104,6 +105,7 @@ def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000, 
     of shape (K, games): won, rounds, distance figure (the article's rules, see the module doc).
     """
     check_board(rows, cols)
+    check_window_board(rows, cols)
     check_mouse(mouse)
     check_first_move(first_move)
     if games < 1:

@@ -31,6 +31,13 @@ def window_index(cx: int, cy: int, mx: int, my: int, rows: int, cols: int):
     return (clx, cly, mlx, mly, lr, bt)
 
 
+def check_window_board(rows: int, cols: int) -> None:
+    """Raise ValueError unless both sides are at least 4: on a board 3 wide the window touches
+    both edges but its flag marks only one, so a table could step off the board."""
+    if min(rows, cols) < 4:
+        raise ValueError(f"a window policy needs a board of at least 4 x 4, got {rows} x {cols}")
+
+
 def leaves_flagged_edge(direction: str, clx: int, cly: int, lr: int, bt: int) -> bool:
     """Would this direction take the cat out through an edge its flags mark?"""
     return ((direction == "L" and lr == 1 and clx == 0) or (direction == "R" and lr == 2 and clx == 2)

@@ -30,11 +30,11 @@
 # The constants (the article's values; change them and run again, the claims then say the
 # setting differs):
 #
-# * `TRAIN_ROWS`, `TRAIN_COLS`: the training board (3 to 9 each, with `TRAIN_ROWS + TRAIN_COLS`
+# * `TRAIN_ROWS`, `TRAIN_COLS`: the training board (4 to 9 each, with `TRAIN_ROWS + TRAIN_COLS`
 #   even so that the cat, moving second, can catch the mouse);
 # * `GAMES`: games per evaluation; `PHASE1_ITERATIONS` (an upper bound: phase 1 stops when every
 #   game is won) and `PHASE2_ITERATIONS`;
-# * `TEST_SIZE`: the side of the square board the trained policy is run on (3 to 30);
+# * `TEST_SIZE`: the side of the square board the trained policy is run on (4 to 30);
 # * `EXACT_CLIMB_ITERATIONS`, `MOUSE_ITERATIONS`: the improved cat trainer and the mouse trainer;
 # * `SEED`: their random streams (the article's training draws from its own fixed seeds).
 
@@ -58,12 +58,14 @@ shrink(globals(), GAMES=200, PHASE2_ITERATIONS=10, EXACT_CLIMB_ITERATIONS=20,
 # %%
 from catmouse.validate import check_int
 
-check_int("TRAIN_ROWS", TRAIN_ROWS, 3, 9)
-check_int("TRAIN_COLS", TRAIN_COLS, 3, 9)
+# at least 4: on a board 3 wide the window touches both edges but flags only one, so the
+# policy could step off the board
+check_int("TRAIN_ROWS", TRAIN_ROWS, 4, 9)
+check_int("TRAIN_COLS", TRAIN_COLS, 4, 9)
 if (TRAIN_ROWS + TRAIN_COLS) % 2:
     raise ValueError(f"TRAIN_ROWS + TRAIN_COLS must be even (the mouse moves first, so the cat "
                      f"can catch it only then), got {TRAIN_ROWS} + {TRAIN_COLS}")
-check_int("TEST_SIZE", TEST_SIZE, 3, 30)
+check_int("TEST_SIZE", TEST_SIZE, 4, 30)
 for name in ("GAMES", "PHASE1_ITERATIONS", "PHASE2_ITERATIONS", "EXACT_CLIMB_ITERATIONS",
              "MOUSE_ITERATIONS"):
     check_int(name, globals()[name], 1)

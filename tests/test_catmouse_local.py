@@ -110,6 +110,11 @@ def test_bad_arguments():
         evaluate_local(initial_window_table(), 1, 5)
     with pytest.raises(ValueError, match="mode"):
         train_local(mode="slow")
+    for rows, cols in ((3, 3), (3, 6), (6, 3)):    # the window would touch both edges
+        with pytest.raises(ValueError, match="at least 4 x 4"):
+            evaluate_local(initial_window_table(), rows, cols)
+        with pytest.raises(ValueError, match="at least 4 x 4"):
+            train_local(rows, cols, games=10, phase1_iterations=1, phase2_iterations=1)
 
 
 @pytest.mark.parametrize("kind", ["random", "smart", "strict"])
