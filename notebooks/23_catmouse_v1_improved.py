@@ -79,7 +79,7 @@ import catmouse
 from catmouse.coevolve import VARIANTS, compare_trainers
 from catmouse.draw import plot_capture_heatmap
 from catmouse.runcache import compare_trainers_cached, is_cached, tuning_run_cached, variant_run_cached
-from catmouse.tuning import TUNING, solved_counts
+from catmouse.tuning import STOP_AFTER, TUNING, solved_counts
 from studykit import (Item, beyond_claim, check_claim, compare_setting, record_claims, record_inventory,
                       run_sweep, save_figure, wilson)
 from studykit.sweep import trial_seeds
@@ -378,8 +378,12 @@ claims.append(check_claim(
     f"of {TUNING_ITERATIONS:,} iterations); cat unexploitable at the stop in {early['exact_at_stop']}/{len(early['stops'])}",
     bool(early["stops"]) and len(early["stops"]) == early["runs"] and early["exact_at_stop"] == len(early["stops"]),
     test="every run stops before the budget, each with an unexploitable cat (exact best response at the stop)",
-    reason=f"{early['runs'] - len(early['stops'])} runs never stopped, "
-           f"{len(early['stops']) - early['exact_at_stop']} stopped with an exploitable cat", setting=SETTING))
+    reason="; ".join(part for part in (
+        f"{early['runs'] - len(early['stops'])} runs did not stop within the budget"
+        if len(early["stops"]) < early["runs"] else "",
+        f"{len(early['stops']) - early['exact_at_stop']} stopped with an exploitable cat: no mouse had found "
+        f"a weakness for {STOP_AFTER:,} iterations, yet one remained"
+        if early["exact_at_stop"] < len(early["stops"]) else "") if part), setting=SETTING))
 record_claims("Cat and mouse", "23_catmouse_v1_improved", claims, setting=SETTING)
 
 # %%
