@@ -79,6 +79,8 @@ DEEP_OPPONENTS = check_agents(DEEP_OPPONENTS, "DEEP_OPPONENTS", allow_empty=True
 SHOW_GAME = check_agents(SHOW_GAME, "SHOW_GAME")
 if len(SHOW_GAME) != 2:
     raise ValueError(f"SHOW_GAME must name two agents (X, O), got {SHOW_GAME!r}")
+if not isinstance(AB_DEPTHS, (list, tuple)):
+    raise ValueError(f"AB_DEPTHS must be a list or tuple of depths 1..6, got {AB_DEPTHS!r}")  # noqa: TRY004
 AB_DEPTHS = tuple(check_int(d, "AB_DEPTHS", 1, 6) for d in AB_DEPTHS)
 COUNT_BOARDS = check_boards(COUNT_BOARDS, "COUNT_BOARDS", 16)
 SOLVE_BOARDS = check_boards(SOLVE_BOARDS, "SOLVE_BOARDS", 30)
