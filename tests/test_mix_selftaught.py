@@ -56,7 +56,7 @@ def test_features_of_the_empty_board_and_a_threat_by_hand():
         b.play(10)
     f = features(b.stones, b.turn, b.g)
     assert f[1] == 1             # X to move
-    assert f[2 + 6] == 1         # X: one threat playable now (column 3, bottom row)
+    assert f[2 + 6] == 1 and f[2 + 12] == 1   # X: one threat playable now, lowest, odd row
 
 
 def minimax(b, depth, ev):
@@ -138,3 +138,18 @@ def test_weights_file_round_trip_and_refusals(tmp_path):
     for bad in (dict(games=0), dict(alpha=0.0), dict(epsilon=1.0), dict(rows=2, cols=2)):
         with pytest.raises(ValueError):
             TDConfig(**bad)
+
+
+def test_lowest_threat_of_each_column():
+    from mix.threatfeatures import lowest_in_column
+
+    rng = random.Random(9)
+    for _ in range(100):
+        b = random_position(rng, rng.randint(4, 10), rng.randint(4, 12), 40)
+        mask = rng.getrandbits(b.g.height * b.g.cols) & b.g.full
+        want = 0
+        for c in range(b.g.cols):
+            rows = [r for r in range(b.g.rows) if mask & b.g.bit(r, c)]
+            if rows:
+                want |= b.g.bit(min(rows), c)
+        assert lowest_in_column(mask, b.g) == want
