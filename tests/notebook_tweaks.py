@@ -2,8 +2,9 @@
 
 ``tests/test_notebooks.py`` executes each notebook in quick mode with these values: it must run
 to the end and record its claims as a variant. Each entry changes the constants that select a
-setting (board, deck, layout, lists of agents, humans, mazes or pairings), typed as lists where
-the notebook's own value is a tuple and the other way round. Quick mode still shrinks run lengths.
+setting (board, deck, layout, lists of agents, humans, mazes or pairings). Tuples reach the
+notebook as lists (papermill would write a tuple as its text), so a notebook whose own value is
+a tuple is run with a list. Quick mode shrinks only the run lengths not given here.
 """
 
 TWEAKS = {

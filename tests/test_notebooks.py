@@ -95,7 +95,9 @@ def test_notebook_runs_with_tweaked_constants(path, tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     out = tmp_path / path.name
-    papermill.execute_notebook(str(path), str(out), parameters=TWEAKS[path.stem],
+    # papermill writes a tuple as its text: tuples go in as lists, as a user would type them
+    params = json.loads(json.dumps(TWEAKS[path.stem]))
+    papermill.execute_notebook(str(path), str(out), parameters=params,
                                cwd=str(path.parent), kernel_name="python3", progress_bar=False)
     claims = [r for r in read_records(out)[0] if r["kind"] == "claims"]
     assert claims and all(r["variant"] for r in claims), "a tweaked run must be marked a variant"
