@@ -367,8 +367,11 @@ for variant, quote in (("improved + annealing", "adds annealing to the improved 
         t["solved"] >= base["solved"] and t["median"] <= base["median"],
         test=f"as many runs unexploitable and a median no later than the improved trainer's "
              f"({', '.join(f'{r}x{c}' for r, c in TUNING_BOARDS)}, {TUNING_SEEDS} seeds each)",
-        reason=f"{t['solved']} vs {base['solved']} runs unexploitable, median {t['median']:,.0f} vs "
-               f"{base['median']:,.0f} iterations: accepting worse mice cost more than it gained here",
+        reason=" and ".join(part for part in (
+            "fewer runs reached an unexploitable cat" if t["solved"] < base["solved"] else "",
+            "its runs reached an unexploitable cat later" if t["median"] > base["median"] else "") if part)
+               + f" ({t['solved']} vs {base['solved']} runs, median {t['median']:,.0f} vs {base['median']:,.0f} "
+                 "iterations)",
         setting=SETTING))
 early = tuned["improved + early stopping"]
 claims.append(check_claim(
