@@ -44,6 +44,17 @@ class Mixture:
     ranks: np.ndarray = field(repr=False)
     probs: np.ndarray = field(repr=False)
 
+    def __post_init__(self):
+        n = len(self.deck)
+        if self.ranks.ndim != 2 or self.ranks.shape[1] != n or len(self.ranks) != len(self.probs):
+            raise ValueError(f"ranks must have shape (k, {n}) with k = len(probs), got "
+                             f"{self.ranks.shape} and {len(self.probs)} probabilities")
+        if not np.array_equal(np.sort(self.ranks, axis=1), np.broadcast_to(np.arange(n), self.ranks.shape)):
+            raise ValueError(f"ranks must hold permutations of 0..{n - 1} in every row")
+        if not (np.all(np.isfinite(self.probs)) and np.all(self.probs >= 0)
+                and abs(self.probs.sum() - 1) <= 1e-6):
+            raise ValueError("probs must be finite, >= 0 and sum to 1")
+
     @property
     def strategy(self) -> dict[tuple[int, ...], float]:
         """Bid tuples (prizes in increasing order) -> probability, as in ``Equilibrium.strategy``."""

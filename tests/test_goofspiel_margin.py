@@ -128,3 +128,12 @@ def test_bad_marginals_and_mixtures_are_refused():
         margin_best_response({(1, 1, 3): 1.0})
     with pytest.raises(ValueError, match="strategy"):
         margin_best_response([(1, 2, 3)])
+
+
+def test_malformed_mixtures_are_refused():
+    with pytest.raises(ValueError, match="ranks"):
+        Mixture((1, 2, 3), np.array([[0, 1]]), np.ones(1))
+    with pytest.raises(ValueError, match="ranks"):
+        Mixture((1, 2, 3), np.array([[0, 1, 1]]), np.ones(1))
+    with pytest.raises(ValueError, match="probs"):
+        Mixture((1, 2, 3), np.array([[0, 1, 2], [2, 1, 0]]), np.array([0.5, 0.6]))

@@ -89,6 +89,14 @@ def test_double_oracle_agrees_with_the_factorial_lp(n):
             assert ours.strategy[bids] == pytest.approx(p, abs=1e-7)
 
 
+def test_approximate_restricted_games_reach_the_same_certified_equilibrium():
+    exact = winloss_equilibrium(6, progress=False)
+    approx = winloss_equilibrium(6, progress=False, approximate=300)
+    assert approx.certified and approx.history[-1]["exact_game"]
+    assert not all(h["exact_game"] for h in approx.history)
+    assert set(approx.strategy) == set(exact.strategy)
+
+
 def test_double_oracle_seven_cards_is_the_unique_143_strategy_equilibrium():
     e = winloss_equilibrium(7, progress=False, seed=0)
     assert e.certified and e.certificate < 1e-9 and abs(e.value) < 1e-9
@@ -125,6 +133,8 @@ def test_bad_arguments_are_refused():
         winloss_equilibrium(5, tol=0.0, progress=False)
     with pytest.raises(ValueError, match="time_limit"):
         winloss_equilibrium(5, time_limit=-1, progress=False)
+    with pytest.raises(ValueError, match="approximate"):
+        winloss_equilibrium(5, approximate=-1, progress=False)
     with pytest.raises(ValueError, match="starts"):
         winloss_equilibrium(5, starts=-1, progress=False)
     with pytest.raises(ValueError, match="deck"):
