@@ -32,7 +32,7 @@ reproduce: $(VENV)/.installed-notebook
 
 # docs/REPORT.md from the committed, executed notebooks (nothing is re-run).
 report: $(VENV)/.installed-notebook
-	$(BIN)/python -m studykit.report
+	$(BIN)/python -m studykit
 
 # Maintainers: re-execute every notebook in place at full settings, to commit its outputs.
 notebooks: $(VENV)/.installed-notebook

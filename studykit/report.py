@@ -3,7 +3,7 @@
 A notebook ends with ``record_claims(study, notebook, claims, setting=...)`` and
 ``record_inventory(study, notebook, items)``. Each displays its table for the reader and stores
 the rows in the cell's output under the MIME type ``application/vnd.gameai.report+json``, so
-the committed notebook itself carries them. ``python -m studykit.report`` reads those outputs
+the committed notebook itself carries them. ``python -m studykit`` (``make report``) reads those outputs
 back (and each notebook's papermill run time) and writes ``docs/REPORT.md``: one summary,
 then per study the article inventory and the claims. No central list to edit.
 """
@@ -112,9 +112,9 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
         name = Path(path).stem
         rows = [r for r in records if r["kind"] == "claims"]
         counts = Counter(c["status"] for r in rows for c in r["rows"])
-        mode = "none recorded" if not rows else ("quick" if any(r["quick"] for r in rows)
-                                                 else "full")
-        variant = "; ".join(d for r in rows for d in r["variant"]) or "article's"
+        mode = "no report tables" if not rows else ("quick" if any(r["quick"] for r in rows)
+                                                    else "full")
+        variant = ("; ".join(d for r in rows for d in r["variant"]) or "article's") if rows else "-"
         if isinstance(meta.get("duration"), (int, float)):
             seconds += meta["duration"]
         summary.append((name, mode, variant, (meta.get("end_time") or "")[:10] or "not recorded",
@@ -150,7 +150,7 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m studykit.report",
+        prog="python -m studykit",
         description="Write the reproduction report from executed notebooks (no re-execution).")
     parser.add_argument("notebooks", nargs="*", type=Path,
                         help="executed notebooks (default: the committed notebooks/*.ipynb)")
@@ -161,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not notebooks:
         parser.error("no notebooks given or found under notebooks/")
     text = build_report(notebooks, note=(
-        "Built by `make report` (`python -m studykit.report`) from the outputs of the committed "
+        "Built by `make report` (`python -m studykit`) from the outputs of the committed "
         "notebooks, executed at full settings; nothing is re-run."))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_suffix(".tmp")
