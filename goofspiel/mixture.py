@@ -20,7 +20,7 @@ PROB_TOL = 1e-9        # probabilities must sum to 1 within this
 def deck_cards(deck: int | Iterable[int]) -> tuple[int, ...]:
     """The prize cards: 1..n for an int n >= 1, else the sorted distinct integer cards given."""
     if isinstance(deck, (bool, np.bool_)):
-        raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got {deck!r}")
+        raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got {deck!r}")  # noqa: TRY004
     if isinstance(deck, (int, np.integer)):
         if deck < 1:
             raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got n = {deck}")

@@ -121,7 +121,6 @@ def branch_best_response(strategy: MilpInput, deck: int | Iterable[int] | None =
 
 def margin_reply(mix: Mixture) -> np.ndarray:
     """The best point-margin reply to ``mix`` as a rank row (a start for the local search)."""
-    n = len(mix.deck)
     gain = np.tensordot(mix.probs, gain_tensor(mix.ranks, mix.deck), axes=1)   # [prize, rank]
     rows, cols = linear_sum_assignment(gain, maximize=True)
     return cols[np.argsort(rows)].astype(np.int64)

@@ -8,8 +8,6 @@ import pytest
 from scipy.optimize import linear_sum_assignment
 
 from goofspiel import Strategy, best_counter, identity
-from goofspiel.game import margin
-from goofspiel.equilibrium import all_ranks, best_response, equilibrium, mixed_vector, payoff_matrix
 from goofspiel.birkhoff import (
     birkhoff,
     margin_best_response,
@@ -17,6 +15,8 @@ from goofspiel.birkhoff import (
     margin_exploitability,
     margin_lp,
 )
+from goofspiel.equilibrium import all_ranks, best_response, equilibrium, mixed_vector, payoff_matrix
+from goofspiel.game import margin
 from goofspiel.mixture import Mixture, as_mixture, deck_cards, margins
 
 

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from goofspiel import Strategy, identity
-from goofspiel.game import margin
 from goofspiel.branch import branch_and_bound, improve
 from goofspiel.doubleoracle import winloss_equilibrium
 from goofspiel.equilibrium import all_ranks, equilibrium, payoff_matrix
+from goofspiel.game import margin
 from goofspiel.mixture import Mixture, as_mixture, margins
 from goofspiel.winloss import (
     branch_best_response,
