@@ -43,7 +43,7 @@ if os.environ.get("GAMEAI_QUICK"):
 # %%
 import setgame
 
-TABLE_SIZE = setgame.check_table_size(TABLE_SIZE)
+TABLE_SIZE = setgame.check_table_size(TABLE_SIZE, "TABLE_SIZE")
 for name, value in {"N_RANDOM_TABLES": N_RANDOM_TABLES, "N_GAMES": N_GAMES,
                     "N_TABLES_PER_SIZE": N_TABLES_PER_SIZE, "SPEED_TABLES": SPEED_TABLES}.items():
     if isinstance(value, bool) or not isinstance(value, int) or value < 2:

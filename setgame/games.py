@@ -42,11 +42,12 @@ def _deal(on_table, decks, dealt, rows, count):
     dealt[rows] += count
 
 
-def check_table_size(table_size: int) -> int:
-    """The number of cards dealt (and refilled to): one of 3, 6, ..., 21; returned as an int."""
+def check_table_size(table_size: int, name: str = "table_size") -> int:
+    """The number of cards dealt (and refilled to): one of 3, 6, ..., 21; returned as an int.
+    ``name`` is how the error calls the value (a notebook passes its constant's name)."""
     if isinstance(table_size, bool) or not isinstance(table_size, (int, np.integer)) \
             or int(table_size) not in TABLE_SIZES:
-        raise ValueError(f"table_size must be one of {TABLE_SIZES} (a multiple of 3 up to 21, "
+        raise ValueError(f"{name} must be one of {TABLE_SIZES} (a multiple of 3 up to 21, "
                          f"so the 81-card deck deals out in threes); got {table_size!r}")
     return int(table_size)
 

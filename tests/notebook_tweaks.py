@@ -35,3 +35,21 @@ TWEAKS = {
     "51_tracking_game": {"MAZES": ["tinyCapture"], "PAIRINGS": [["tracker", "greedy"]],
                          "RULE": "carry", "END_FOOD": 0},
 }
+
+# One invalid constant per notebook: the run must stop in its first cells with a ValueError
+# naming the constant.
+INVALID = {
+    "10_setgame": {"TABLE_SIZE": 4},
+    "20_catmouse_v1": {"NUM_ROWS": 1},
+    "21_catmouse_v2": {"TEST_SIZE": 3},
+    "22_catmouse_exact": {"MAX_SIDE": 1},
+    "23_catmouse_v1_improved": {"MIN_SIDE": 9},
+    "24_catmouse_v2_general": {"TEST_BOARDS": []},
+    "30_goofspiel_evolution": {"CARDS": 1},
+    "31_goofspiel_equilibrium": {"CYCLE_DECK": [1]},
+    "32_goofspiel_play": {"CARDS": 1},
+    "33_goofspiel_scripted": {"HUMANS": []},
+    "40_mix": {"OPPONENTS": []},
+    "50_tracking": {"LAYOUT": "noSuchMaze"},
+    "51_tracking_game": {"MAZES": []},
+}

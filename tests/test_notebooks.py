@@ -11,7 +11,7 @@ import nbformat
 import papermill
 import pytest
 from nbclient import NotebookClient
-from notebook_tweaks import TWEAKS
+from notebook_tweaks import INVALID, TWEAKS
 
 from studykit.report import MIME, ROOT, build_report, main, read_records
 
@@ -101,6 +101,23 @@ def test_notebook_runs_with_tweaked_constants(path, tmp_path, monkeypatch):
                                cwd=str(path.parent), kernel_name="python3", progress_bar=False)
     claims = [r for r in read_records(out)[0] if r["kind"] == "claims"]
     assert claims and all(r["variant"] for r in claims), "a tweaked run must be marked a variant"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_an_invalid_constant_stops_the_notebook_in_its_first_cells(path, tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEAI_QUICK", "1")
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
+    (name, value), = INVALID[path.stem].items()
+    with pytest.raises(papermill.PapermillExecutionError) as error:
+        papermill.execute_notebook(str(path), str(tmp_path / path.name), parameters={name: value},
+                                   cwd=str(path.parent), kernel_name="python3", progress_bar=False)
+    assert error.value.ename == "ValueError" and name in error.value.evalue, error.value.evalue
+    code = [c for c in nbformat.read(tmp_path / path.name, as_version=4).cells
+            if c.cell_type == "code"]
+    failed = next(i for i, c in enumerate(code) if any(o.get("output_type") == "error"
+                                                       for o in c.get("outputs", [])))
+    assert failed <= 4, f"stopped in code cell {failed}, not in the first cells"
 
 
 def test_committed_report_agrees_with_the_committed_notebooks(tmp_path):
