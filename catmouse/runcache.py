@@ -1,4 +1,4 @@
-"""Results of long, seeded runs kept on disk, one JSON file per call.
+"""Results of long, seeded runs kept on disk, one JSON file per call (``studykit.cache``).
 
 A sweep of a hundred trainer runs takes the best part of an hour on two cores; with each run's
 result written as soon as it is done, an interrupted sweep resumes where it stopped, and a
@@ -10,9 +10,6 @@ starts afresh.
 from __future__ import annotations
 
 import functools
-import hashlib
-import inspect
-import json
 from pathlib import Path
 
 import catmouse.anneal
@@ -21,6 +18,8 @@ import catmouse.exploit
 import catmouse.game
 import catmouse.tabular
 import catmouse.tuning
+from studykit.cache import ResultCache
+from studykit.cache import fingerprint as source_fingerprint
 from studykit.paths import results_dir
 
 CODE = (catmouse.anneal, catmouse.coevolve, catmouse.exploit, catmouse.game, catmouse.tabular,
@@ -29,10 +28,7 @@ CODE = (catmouse.anneal, catmouse.coevolve, catmouse.exploit, catmouse.game, cat
 
 def fingerprint(modules=CODE) -> str:
     """A short hash of the source code of ``modules``."""
-    digest = hashlib.sha256()
-    for module in modules:
-        digest.update(inspect.getsource(module).encode())
-    return digest.hexdigest()[:16]
+    return source_fingerprint(modules)
 
 
 def cache_dir() -> Path:
@@ -40,40 +36,26 @@ def cache_dir() -> Path:
     return results_dir("cache", "catmouse")
 
 
-def key_of(name: str, kwargs: dict, code: str) -> str:
-    """The file name of one call: the function's name and a hash of its arguments and the code."""
-    text = json.dumps({"kwargs": kwargs, "code": code}, sort_keys=True, default=str)
-    return f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:20]}.json"
+def store(folder: Path | None = None, modules=CODE) -> ResultCache:
+    """The run cache for the current source of ``modules`` (a result is a JSON object)."""
+    return ResultCache(folder or cache_dir(), fingerprint(modules),
+                       check=lambda value: isinstance(value, dict))
 
 
 def cached(fn, folder: Path | None = None, modules=CODE):
     """``fn`` (keyword arguments only, JSON-serialisable result) with its results kept on disk."""
-    code = fingerprint(modules)
+    cache = store(folder, modules)
 
     @functools.wraps(fn)
     def wrapper(**kwargs):
-        path = (folder or cache_dir()) / key_of(fn.__name__, kwargs, code)
-        if path.is_file():
-            return json.loads(path.read_text())
-        result = fn(**kwargs)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(result, default=_plain))
-        tmp.replace(path)
-        return json.loads(path.read_text())              # the same types as a cache hit
+        return cache.call(fn, **kwargs)
 
     return wrapper
 
 
 def is_cached(fn, folder: Path | None = None, modules=CODE, **kwargs) -> bool:
     """Whether ``cached(fn)(**kwargs)`` would be read from disk (the same code, arguments)."""
-    return ((folder or cache_dir()) / key_of(fn.__name__, kwargs, fingerprint(modules))).is_file()
-
-
-def _plain(value):
-    """numpy scalars as Python numbers for JSON."""
-    if hasattr(value, "item"):
-        return value.item()
-    raise TypeError(f"cannot store {type(value).__name__} in the run cache")
+    return (fn.__name__, kwargs) in store(folder, modules)
 
 
 def compare_trainers_cached(**kwargs) -> dict:

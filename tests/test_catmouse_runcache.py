@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import catmouse.game
-from catmouse.runcache import cached, compare_trainers_cached, fingerprint, is_cached, key_of
+from catmouse.runcache import cached, compare_trainers_cached, fingerprint, is_cached, store
 
 CALLS = []
 
@@ -27,12 +27,28 @@ def test_cached_computes_once_per_arguments_and_keeps_types(tmp_path):
     assert CALLS == [(1, 2, 3)]
     fn(a=1, b=2, seed=4)
     assert len(CALLS) == 2 and len(list(tmp_path.glob("_work-*.json"))) == 2
-    assert key_of("f", {"a": 1, "b": 2}, "x") == key_of("f", {"b": 2, "a": 1}, "x") != key_of("f", {"a": 1, "b": 2}, "y")
+    cache = store(tmp_path)
+    assert cache.path("f", {"a": 1, "b": 2}) == cache.path("f", {"b": 2, "a": 1})
+    assert cache.path("f", {"a": 1, "b": 2}) != store(tmp_path, (catmouse.game,)).path("f", {"a": 1, "b": 2})
+
+
+def test_a_corrupt_or_misshapen_entry_is_recomputed_with_a_warning(tmp_path):
+    from studykit.cache import CorruptEntryWarning
+
+    CALLS.clear()
+    fn = cached(_work, folder=tmp_path)
+    fn(a=5, b=6, seed=7)
+    path = store(tmp_path).path("_work", {"a": 5, "b": 6, "seed": 7})
+    for content in (b"\x00\xff garbage", b'{"sum": 11, "pa', b"[11]"):
+        path.write_bytes(content)
+        with pytest.warns(CorruptEntryWarning, match=path.name):
+            assert fn(a=5, b=6, seed=7)["sum"] == 11
+    assert len(CALLS) == 4
 
 
 def test_fingerprint_depends_on_the_modules_and_bad_results(tmp_path):
     assert fingerprint((catmouse.game,)) != fingerprint() and len(fingerprint()) == 16
-    with pytest.raises(TypeError, match="run cache"):
+    with pytest.raises(TypeError, match="result cache"):
         cached(lambda **kw: {"x": object()}, folder=tmp_path)(a=1)
 
 
