@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from pathlib import Path
 
 import pandas as pd
@@ -49,6 +50,22 @@ def pairing_key(agent, opponent, games: int, chunks: int, seed: int, rows: int, 
     setting = [rows, cols] + (["diagonals"] if diagonals else [])
     return json.dumps([agent_key(agent), agent_key(opponent), games, chunks, seed, *setting,
                        fingerprint()])
+
+
+def read_store(cache: str | Path | None) -> dict:
+    """The cached pairings (empty when there is no file); an unreadable file is reported with
+    its path and ignored (its pairings are played again)."""
+    if not cache or not Path(cache).exists():
+        return {}
+    try:
+        store = json.loads(Path(cache).read_text())
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        store = error
+    if not isinstance(store, dict):
+        warnings.warn(f"ladder cache {cache} is unusable ({store!r:.80}); playing again",
+                      stacklevel=3)
+        return {}
+    return store
 
 
 def seat_trial(agent, opponent, seat: str, games: int, seed: int, rows: int = 10,
@@ -98,7 +115,7 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
         raise ValueError("pairings is empty")
     if save_every < 1:
         raise ValueError(f"save_every must be >= 1, got {save_every}")
-    store = json.loads(Path(cache).read_text()) if cache and Path(cache).exists() else {}
+    store = read_store(cache)
     keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols, diagonals)
             for label, (a, o) in pairings.items()}
     todo = [label for label in pairings if keys[label] not in store]
@@ -114,8 +131,10 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
                 part = runs[(2 * i + j) * chunks:(2 * i + j + 1) * chunks]
                 store[keys[label]][seat] = {k: sum(r["result"][k] for r in part)
                                             for k in ("wins", "losses", "draws", "moves")}
-        if cache:
-            Path(cache).write_text(json.dumps(store, indent=0, sort_keys=True))
+        if cache:  # atomically: an interrupted write never leaves a broken file
+            tmp = Path(cache).with_name(f".{Path(cache).name}.tmp")
+            tmp.write_text(json.dumps(store, indent=0, sort_keys=True))
+            tmp.replace(cache)
     rows_out = []
     for label in pairings:
         row = {"pairing": label}

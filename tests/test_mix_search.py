@@ -133,3 +133,16 @@ def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monk
     monkeypatch.setattr(lad, "run_sweep", real)
     resumed = lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache)
     assert resumed.equals(lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6))
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe", b'{"a": ', b"[1, 2]"])
+def test_a_corrupt_ladder_cache_is_reported_and_played_again(tmp_path, content):
+    import mix.ladder as lad
+    cache = tmp_path / "ladder.json"
+    cache.write_bytes(content)
+    pairs = {"a": ("random", "onestep")}
+    with pytest.warns(UserWarning, match="ladder.json"):
+        got = lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6, cache=cache)
+    assert got.equals(lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6))
+    assert lad.pairing_key("random", "onestep", 2, 1, 1, 5, 6) in json.loads(cache.read_text())
+    assert not list(tmp_path.glob(".*.tmp"))
