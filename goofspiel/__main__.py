@@ -10,7 +10,10 @@ asked again; ``q`` or end of input (Ctrl-D) quits.
 from __future__ import annotations
 
 import argparse
+import math
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -149,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Ctrl-C ends the game with a goodbye even when started with SIGINT ignored (nohup, &)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = build_parser()
     a = parser.parse_args(argv)
     try:
@@ -163,8 +169,8 @@ def main(argv: list[str] | None = None) -> int:
                              duels=a.duels, as_published=a.as_published)
         if a.rounds < 0:
             raise ValueError(f"rounds must be >= 0, got {a.rounds}")
-        if a.delay < 0:
-            raise ValueError(f"delay must be >= 0, got {a.delay}")
+        if not (math.isfinite(a.delay) and 0 <= a.delay <= 10):
+            raise ValueError(f"delay must be a number of seconds from 0 to 10, got {a.delay}")
     except ValueError as err:
         a.play_parser.error(str(err))
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
+import threading
 
 from mix.agents import SearchAgent
 from mix.board import Board, X
@@ -73,11 +75,16 @@ def main(argv=None) -> int:
     q.add_argument("--values", default=None, help="values file (default: the shipped mix.init)")
     q.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
+    # Ctrl-C ends the game with a goodbye even when started with SIGINT ignored (nohup, &)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         play(0 if a.side.upper() == "X" else 1, a.rows, a.cols, a.depth, a.values, a.seed)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nInterrupted: goodbye.")
     return 0
 
 

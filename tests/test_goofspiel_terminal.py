@@ -125,3 +125,32 @@ def test_help_and_bad_options():
     child.close()
     assert child.exitstatus == 2 and "mutation must be in [0, 0.5]" in log.getvalue()
     assert "Traceback" not in log.getvalue()
+
+
+def ignore_sigint():
+    """Start the child as ``nohup`` or a background job would: SIGINT ignored."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def test_ctrl_c_ends_with_a_goodbye_even_when_sigint_was_ignored():
+    log = io.StringIO()
+    child = pexpect.spawn(sys.executable, ["-m", "goofspiel", "play", "--delay", "0"],
+                          encoding="utf-8", timeout=30, dimensions=(50, 200),
+                          preexec_fn=ignore_sigint)
+    child.logfile_read = log
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("Interrupted: goodbye")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in log.getvalue()
+
+
+@pytest.mark.parametrize("delay", ["nan", "inf", "-1", "11"])
+def test_a_delay_that_is_not_a_sensible_number_of_seconds_is_refused(delay):
+    child, log = spawn("--delay", delay)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2 and "delay" in log.getvalue() and "Traceback" not in log.getvalue()

@@ -105,3 +105,17 @@ def test_terminal_quit_and_corrupted_values_file(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2
+
+
+def test_ctrl_c_ends_with_a_goodbye_even_when_sigint_was_ignored():
+    import signal
+
+    child = pexpect.spawn(sys.executable, ["-m", "mix", "play", "--rows", "5", "--cols", "6"],
+                          cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(60, 120),
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    child.expect("column")
+    child.sendintr()
+    child.expect("Interrupted: goodbye")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
