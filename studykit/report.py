@@ -127,8 +127,8 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
     if note:
         lines += [note, ""]
     lines += ["Statuses: " + "; ".join(f"*{k}*: {v}" for k, v in STATUS_LEGEND.items()) + ".",
-              "Sources: *article* is a value or short quote as the article printed it; "
-              "*derived* is our own reference (an exact count, a solver, a re-simulation), named.",
+              ("Sources: *article* is a value or short quote as the article printed it; "
+               "*derived* is our own reference (an exact count, a solver, a re-simulation), named."),
               "", "## Notebooks", "",
               _table(("notebook", "mode", "setting", "executed", "run time", "claims"), summary),
               "", f"Total recorded run time: {seconds / 60:,.1f} min.", ""]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from studykit.quick import quick_mode
@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
         if stale.name.endswith(INCOMPLETE):
             stale.unlink()
     mode = "quick" if quick_mode() else "full"
-    started = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     status = {nb.stem: "not reached" for nb in notebooks}
     timings: list[tuple[str, float]] = []
     print(f">> executing {len(notebooks)} notebooks in {mode} mode into {out_dir}")
@@ -78,7 +78,7 @@ def main(argv: list[str]) -> int:
             try:
                 papermill.execute_notebook(str(nb), str(partial), cwd=str(nb.parent),
                                            kernel_name="python3", progress_bar=False)
-            except Exception as error:  # report and go on with the other notebooks
+            except Exception as error:  # noqa: BLE001 - reported; the other notebooks go on
                 status[nb.stem], failed = f"failed ({type(error).__name__})", True
                 if partial.exists():  # kept for its traceback, under a name that says so
                     partial.replace(final.with_suffix(".failed.ipynb"))

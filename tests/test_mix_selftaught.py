@@ -135,7 +135,7 @@ def test_weights_file_round_trip_and_refusals(tmp_path):
         save_weights(tmp_path / "nan.npz", w * np.nan, TDConfig(games=10), seed=0)
     with pytest.raises(ValueError, match="depth"):
         SelfTaughtAgent(w, depth=0)
-    for bad in (dict(games=0), dict(alpha=0.0), dict(epsilon=1.0), dict(rows=2, cols=2)):
+    for bad in ({"games": 0}, {"alpha": 0.0}, {"epsilon": 1.0}, {"rows": 2, "cols": 2}):
         with pytest.raises(ValueError):
             TDConfig(**bad)
 

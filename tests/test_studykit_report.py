@@ -77,7 +77,7 @@ def test_a_variant_setting_is_never_compared_with_the_article():
 
 def test_inventory_items_need_a_section_or_a_reason():
     assert Item("Figure 1", "figure", section="The board").section == "The board"
-    for bad in (dict(), dict(section="A", reason="B")):
+    for bad in ({}, {"section": "A", "reason": "B"}):
         with pytest.raises(ValueError, match="exactly one"):
             Item("Figure 1", "figure", **bad)
     with pytest.raises(ValueError, match="kind"):
