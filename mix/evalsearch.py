@@ -45,23 +45,6 @@ class LinearEvaluation:
         self.memo[key] = value
         return value
 
-    def children(self, b: Board, moves: list[int]) -> list[float]:
-        """X's values of the positions after each of ``moves``, new ones in one batch."""
-        out, todo, rows = [], [], []
-        for i, c in enumerate(moves):
-            b.play(c)
-            key = (b.stones[0], b.stones[1])
-            v = self.memo.get(key)
-            if v is None:
-                todo.append((i, key))
-                rows.append(features(b.stones, b.turn, b.g))
-            out.append(v)
-            b.undo(c)
-        if rows:
-            for (i, key), v in zip(todo, np.tanh(np.asarray(rows) @ self.w)):
-                out[i] = self.store(key, float(v))
-        return out
-
 
 def forced(b: Board) -> tuple[float | None, list[int] | None]:
     """Tactics at a glance: (1.0, None) when the mover can complete four now, (-1.0, None) when
@@ -106,36 +89,45 @@ def negamax(b: Board, depth: int, alpha: float, beta: float, evaluate: LinearEva
     return best
 
 
-def outcomes(b: Board, moves: list[int]) -> tuple[dict[int, float], list[int]]:
-    """The mover's value of each move settled at a glance (a full board, a forced result for
-    the opponent), and the moves left to evaluate."""
-    full, settled, quiet = b.g.rows * b.g.cols, {}, []
+def child_values(b: Board, moves: list[int], evaluate: LinearEvaluation) -> dict[int, float]:
+    """The mover's value of the position after each of ``moves`` (none may win at once): a
+    draw on a full board, a result the opponent can force at a glance, else the static value,
+    new ones evaluated in one batch. Each move is played once."""
+    full, sign = b.g.rows * b.g.cols, (1.0 if b.turn == X else -1.0)
+    values, todo, rows = {}, [], []
     for c in moves:
         b.play(c)
-        sure = 0.0 if b.moves == full else forced(b)[0]
-        b.undo(c)
-        if sure is None:
-            quiet.append(c)
+        if b.moves == full:
+            values[c] = 0.0
         else:
-            settled[c] = -sure
-    return settled, quiet
+            sure, _ = forced(b)
+            if sure is not None:
+                values[c] = -sure
+            else:
+                key = (b.stones[0], b.stones[1])
+                v = evaluate.memo.get(key)
+                if v is None:
+                    todo.append((c, key))
+                    rows.append(features(b.stones, b.turn, b.g))
+                else:
+                    values[c] = sign * v
+        b.undo(c)
+    if rows:
+        for (c, key), v in zip(todo, np.tanh(np.asarray(rows) @ evaluate.w)):
+            values[c] = sign * evaluate.store(key, float(v))
+    return values
 
 
 def best_leaf(b: Board, moves: list[int], evaluate: LinearEvaluation) -> float:
     """The mover's best value over ``moves`` whose positions are searched no further."""
-    settled, quiet = outcomes(b, moves)
-    sign = 1.0 if b.turn == X else -1.0
-    values = list(settled.values()) + [sign * v for v in evaluate.children(b, quiet)]
-    return max(values)
+    return max(child_values(b, moves, evaluate).values())
 
 
 def ordered(b: Board, moves: list[int], evaluate: LinearEvaluation) -> list[int]:
-    """``moves`` sorted best first for the mover: settled outcomes, then static values."""
+    """``moves`` sorted best first for the mover by their values at a glance."""
     if len(moves) < 2:
         return moves
-    settled, quiet = outcomes(b, moves)
-    sign = 1.0 if b.turn == X else -1.0
-    values = settled | dict(zip(quiet, (sign * v for v in evaluate.children(b, quiet))))
+    values = child_values(b, moves, evaluate)
     return sorted(moves, key=lambda c: -values[c])
 
 

@@ -15,6 +15,8 @@ from joblib import Parallel, delayed
 
 from mix.match import match
 from studykit import run_sweep
+from studykit.cache import fingerprint as source_fingerprint
+from studykit.paths import write_atomic
 from studykit.stats import wilson
 from studykit.sweep import trial_seeds
 
@@ -26,10 +28,7 @@ _PLAY_FILES = ("board.py", "features.py", "search.py", "agents.py", "match.py",
 def fingerprint() -> str:
     """A hash of the files that decide how games are played (rules, features, search, agents,
     seeding, the shipped values)."""
-    h = hashlib.sha1()
-    for name in _PLAY_FILES:
-        h.update((Path(__file__).parent / name).read_bytes())
-    return h.hexdigest()[:16]
+    return source_fingerprint(Path(__file__).parent / name for name in _PLAY_FILES)
 
 
 def agent_key(spec) -> str:
@@ -132,9 +131,7 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
                 store[keys[label]][seat] = {k: sum(r["result"][k] for r in part)
                                             for k in ("wins", "losses", "draws", "moves")}
         if cache:  # atomically: an interrupted write never leaves a broken file
-            tmp = Path(cache).with_name(f".{Path(cache).name}.tmp")
-            tmp.write_text(json.dumps(store, indent=0, sort_keys=True))
-            tmp.replace(cache)
+            write_atomic(cache, json.dumps(store, indent=0, sort_keys=True))
     rows_out = []
     for label in pairings:
         row = {"pairing": label}

@@ -22,6 +22,7 @@ from mix.board import Board, Geometry, X
 from mix.threatfeatures import N_FEATURES, NAMES, features
 
 SHIPPED = Path(__file__).with_name("selftaught.npz")
+MAX_GAMES = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,9 @@ class TDConfig:
     cols: int = 20
 
     def __post_init__(self):
-        if not isinstance(self.games, int) or self.games < 1:
-            raise ValueError(f"games must be a whole number >= 1, got {self.games!r}")
+        if not isinstance(self.games, int) or not 1 <= self.games <= MAX_GAMES:
+            raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,} (about a "
+                             f"day of self-play), got {self.games!r}")
         if not (0 < self.alpha <= 1):
             raise ValueError(f"alpha must be in (0, 1], got {self.alpha!r}")
         if not (0 <= self.epsilon < 1):

@@ -13,12 +13,13 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-import os
 import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from studykit.paths import write_atomic
 
 
 def fingerprint(sources: Iterable[ModuleType | str | Path]) -> str:
@@ -89,12 +90,7 @@ class ResultCache:
 
     def put(self, name: str, key, value) -> Path:
         """Store ``value`` atomically and return its path."""
-        path = self.path(name, key)
-        text = json.dumps(value, default=plain)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(text)
-        tmp.replace(path)
-        return path
+        return write_atomic(self.path(name, key), json.dumps(value, default=plain))
 
     def call(self, fn: Callable[..., Any], **kwargs):
         """``fn(**kwargs)`` read from the cache or computed and stored; the same types either way."""

@@ -23,6 +23,16 @@ def results_dir(*parts: str) -> Path:
     return path
 
 
+def write_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place: an
+    interrupted write never leaves a half-written file under ``path``."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+    return path
+
+
 def save_figure(fig, name: str, dpi: int = 110) -> Path:
     """Save a matplotlib figure as ``results/figures/<name>.png`` and return the path."""
     path = results_dir("figures") / f"{name}.png"

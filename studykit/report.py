@@ -20,6 +20,7 @@ from pathlib import Path
 
 from studykit.claims import STATUSES, VARIANT, Claim, Setting
 from studykit.inventory import Item
+from studykit.paths import write_atomic
 from studykit.quick import quick_mode
 
 MIME = "application/vnd.gameai.report+json"
@@ -92,7 +93,12 @@ def record_inventory(study: str, notebook: str, items: Sequence[Item]) -> list[I
 
 def read_records(path: Path) -> tuple[list[dict], dict]:
     """The report payloads stored in an executed notebook, and its papermill metadata."""
-    nb = json.loads(Path(path).read_text())
+    try:
+        nb = json.loads(Path(path).read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{path}: not a readable notebook ({error})") from None
+    if not isinstance(nb, dict):
+        raise ValueError(f"{path}: not a notebook (no JSON object)")  # noqa: TRY004 - bad file content, not a bad argument type
     records = [out["data"][MIME] for cell in nb.get("cells", []) if cell.get("cell_type") == "code"
                for out in cell.get("outputs", []) if MIME in out.get("data", {})]
     return records, nb.get("metadata", {}).get("papermill", {})
@@ -164,9 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "Built by `make report` (`python -m studykit`) from the outputs of the committed "
         "notebooks, executed at full settings; nothing is re-run."))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = args.out.with_suffix(".tmp")
-    tmp.write_text(text + "\n")
-    tmp.replace(args.out)
+    write_atomic(args.out, text + "\n")
     print(f"wrote {args.out}")
     return 0
 

@@ -17,6 +17,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from studykit.paths import write_atomic
 from studykit.quick import quick_mode
 from studykit.report import build_report, read_records
 
@@ -45,10 +46,7 @@ def write_report(results: Path, status: dict[str, str], mode: str, started: str)
             f"This run ({mode} mode, started {started}): {outcome or 'no notebook run'}. "
             "Each notebook's own mode and date are in the table below.")
     text = build_report(done, title="Did it reproduce? (local run)", note=note)
-    tmp = results / "REPORT.md.tmp"
-    tmp.write_text(text + "\n")
-    tmp.replace(results / "REPORT.md")
-    return results / "REPORT.md"
+    return write_atomic(results / "REPORT.md", text + "\n")
 
 
 def main(argv: list[str]) -> int:

@@ -135,7 +135,8 @@ def test_weights_file_round_trip_and_refusals(tmp_path):
         save_weights(tmp_path / "nan.npz", w * np.nan, TDConfig(games=10), seed=0)
     with pytest.raises(ValueError, match="depth"):
         SelfTaughtAgent(w, depth=0)
-    for bad in ({"games": 0}, {"alpha": 0.0}, {"epsilon": 1.0}, {"rows": 2, "cols": 2}):
+    for bad in ({"games": 0}, {"games": 10**9}, {"alpha": 0.0}, {"epsilon": 1.0},
+                {"rows": 2, "cols": 2}):
         with pytest.raises(ValueError):
             TDConfig(**bad)
 

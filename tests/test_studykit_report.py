@@ -108,3 +108,20 @@ def test_report_is_built_from_the_outputs_of_an_executed_notebook(tmp_path, monk
     assert "| Figure 2 | figure |  | no data |" in text
     assert "N = 2 (article: 3)" in text and "61 s" in text and "2026-11-24" in text
     assert "1 reproduced exactly, 1 beyond: met" in text
+
+
+def test_report_functions_refuse_what_they_cannot_use(tmp_path):
+    from studykit.report import record_claims, record_inventory
+
+    with pytest.raises(TypeError, match="Claim rows"):
+        record_claims("Set", "10", [("a", "b")])
+    with pytest.raises(ValueError, match="at least one claim"):
+        record_claims("Set", "10", [])
+    with pytest.raises(ValueError, match="Item"):
+        record_inventory("Set", "10", ["Figure 1"])
+    for name, content in (("bad.ipynb", b"\xff not json"), ("list.ipynb", b"[1, 2]")):
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(ValueError, match=name):
+            read_records(tmp_path / name)
+    with pytest.raises(ValueError, match="missing.ipynb"):
+        read_records(tmp_path / "missing.ipynb")
