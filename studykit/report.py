@@ -98,7 +98,7 @@ def read_records(path: Path) -> tuple[list[dict], dict]:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"{path}: not a readable notebook ({error})") from None
     if not isinstance(nb, dict):
-        raise ValueError(f"{path}: not a notebook (no JSON object)")  # noqa: TRY004 - bad file content, not a bad argument type
+        raise ValueError(f"{path}: not a notebook (no JSON object)")  # noqa: TRY004 (file content)
     records = [out["data"][MIME] for cell in nb.get("cells", []) if cell.get("cell_type") == "code"
                for out in cell.get("outputs", []) if MIME in out.get("data", {})]
     return records, nb.get("metadata", {}).get("papermill", {})
