@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from catmouse.coevolve import IMPROVED, train_tabular_improved
 
 TEMPERATURE = 2.0            # a mouse candidate 2 rounds worse is accepted with p = 1/e at first
@@ -56,3 +58,15 @@ def solved_counts(rows: list[dict], by: tuple[str, ...]) -> dict[tuple, tuple[in
         counts[0] += row["result"]["solved_at"] is not None
         counts[1] += 1
     return {g: (k, n) for g, (k, n) in out.items()}
+
+
+def solved_share(solved_at, budget: int, step: int):
+    """The share of runs with an unexploitable cat by each point of ``0, step, ..., budget``
+    iterations (``solved_at``: each run's first solving iteration, or None): (grid, shares)."""
+    if step < 1 or budget < 0:
+        raise ValueError(f"need step >= 1 and budget >= 0, got step={step}, budget={budget}")
+    grid = np.arange(0, budget + 1, step)
+    done = np.array([np.inf if s is None else s for s in solved_at], dtype=float)
+    if done.size == 0:
+        return grid, np.zeros(len(grid))
+    return grid, (done[None, :] <= grid[:, None]).mean(axis=1)

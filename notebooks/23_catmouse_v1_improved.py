@@ -66,7 +66,7 @@ shrink(globals(), MIN_SIDE=4, MAX_SIDE=5, SEEDS=2, ITERATIONS=6_000, CHECKPOINT=
        TUNING_BOARDS=((4, 5),), TUNING_SEEDS=1, TUNING_ITERATIONS=3_000, ONLY_FINISHED=False)
 
 # %%
-from catmouse.knobs import check_boards, check_count, check_flag, check_side_range
+from catmouse import check_boards, check_count, check_flag, check_side_range
 
 check_side_range("MIN_SIDE", MIN_SIDE, "MAX_SIDE", MAX_SIDE)
 for name in ("SEEDS", "ITERATIONS", "CHECKPOINT", "ABLATION_SEEDS", "ABLATION_ITERATIONS",
@@ -84,12 +84,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import catmouse
-from catmouse.coevolve import VARIANTS, compare_trainers
-from catmouse.draw import plot_capture_heatmap
-from catmouse.runcache import compare_trainers_cached, is_cached, tuning_run_cached, variant_run_cached
-from catmouse.tuning import STOP_AFTER, TUNING, solved_counts
-from studykit import (Item, beyond_claim, check_claim, compare_setting, record_claims, record_inventory,
-                      run_sweep, save_figure, wilson)
+from catmouse import (STOP_AFTER, TUNING, VARIANTS, compare_trainers, compare_trainers_cached,
+                      is_cached, plot_capture_heatmap, solved_counts, solved_share, tuning_run_cached,
+                      variant_run_cached, winnable_first_move)
+from studykit import (Item, beyond_claim, check_claim, compare_setting, count_with_interval, record_claims,
+                      record_inventory, run_sweep, save_figure, wilson)
 from studykit.sweep import trial_seeds
 
 # the setting the article's statements are compared at: its budget, on the boards 4x4..8x8
@@ -97,18 +96,6 @@ from studykit.sweep import trial_seeds
 SETTING = compare_setting({"MIN_SIDE": MIN_SIDE, "MAX_SIDE": MAX_SIDE, "ITERATIONS": ITERATIONS},
                           {"MIN_SIDE": 4, "MAX_SIDE": 8, "ITERATIONS": 100_000})
 print("setting:", SETTING.describe())
-
-
-def first_mover(rows, cols):
-    """The side to start so that the cat can win from the corners (notebook 22's parity rule)."""
-    return "cat" if (rows + cols) % 2 else "mouse"
-
-
-def share_reached(solved_at, budget, step):
-    """Iterations grid and the share of runs that reached an unexploitable cat by each point."""
-    grid = np.arange(0, budget + 1, step)
-    done = np.array([np.inf if s is None else s for s in solved_at])
-    return grid, (done[None, :] <= grid[:, None]).mean(axis=1)
 
 
 # %% [markdown]
@@ -136,7 +123,7 @@ def share_reached(solved_at, budget, step):
 
 # %%
 start = time.perf_counter()
-grid = [{"rows": r, "cols": c, "first_move": first_mover(r, c), "variant": v,
+grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "variant": v,
          "iterations": ABLATION_ITERATIONS, "checkpoint_every": CHECKPOINT}
         for r, c in ABLATION_BOARDS for v in VARIANTS]
 ablation = run_sweep(variant_run_cached, grid, trials=ABLATION_SEEDS, seed=1, n_jobs=N_JOBS, desc="ablation")
@@ -150,7 +137,7 @@ by_variant = solved_counts(ablation, ("variant",))
 fig, ax = plt.subplots(figsize=(8, 4))
 for variant in VARIANTS:
     solved = [row["result"]["solved_at"] for row in ablation if row["variant"] == variant]
-    x, y = share_reached(solved, ABLATION_ITERATIONS, CHECKPOINT)
+    x, y = solved_share(solved, ABLATION_ITERATIONS, CHECKPOINT)
     ax.step(x, y, where="post", label=f"{variant} ({sum(s is not None for s in solved)}/{len(solved)})")
 ax.set_xlabel("iteration")
 ax.set_ylabel("share of runs with an unexploitable cat")
@@ -187,11 +174,11 @@ boards = [(r, c) for r in range(MIN_SIDE, MAX_SIDE + 1) for c in range(MIN_SIDE,
 missing = []
 if ONLY_FINISHED:          # a sweep cut short: report the boards whose five runs are all done
     missing = [(r, c) for r, c in boards if not all(
-        is_cached(compare_trainers, rows=r, cols=c, first_move=first_mover(r, c), iterations=ITERATIONS,
-                  checkpoint_every=CHECKPOINT, seed=s) for s in trial_seeds(2025, SEEDS))]
+        is_cached(compare_trainers, rows=r, cols=c, first_move=winnable_first_move(r, c),
+                  iterations=ITERATIONS, checkpoint_every=CHECKPOINT, seed=s) for s in trial_seeds(2025, SEEDS))]
     boards = [b for b in boards if b not in missing]
     print(f"left out, runs not finished: {', '.join(f'{r}x{c}' for r, c in missing) or 'none'}")
-grid = [{"rows": r, "cols": c, "first_move": first_mover(r, c), "iterations": ITERATIONS,
+grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "iterations": ITERATIONS,
          "checkpoint_every": CHECKPOINT} for r, c in boards]
 start = time.perf_counter()
 runs = run_sweep(compare_trainers_cached, grid, trials=SEEDS, seed=2025, n_jobs=N_JOBS, desc="boards x seeds")
@@ -207,7 +194,8 @@ for r, c in boards:
     solved = [x["solved_at"] for x in rows_ if x["solved_at"] is not None]
     article = [x["article_solved_at"] for x in rows_ if x["article_solved_at"] is not None]
     per_board[(r, c)] = (len(solved), len(rows_), np.median(solved) if solved else np.inf, len(article))
-    print(f"{r}x{c:<4} {first_mover(r, c):>6} {catmouse.optimal_capture(r, c, first_mover(r, c)):>8} "
+    first = winnable_first_move(r, c)
+    print(f"{r}x{c:<4} {first:>6} {catmouse.optimal_capture(r, c, first):>8} "
           f"{len(solved):>17}/{len(rows_)} {np.median(solved) if solved else float('inf'):>11,.0f} "
           f"{len(article):>25}/{len(rows_)}")
 
@@ -215,7 +203,7 @@ for r, c in boards:
 fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
 for key, label, color in (("solved_at", "improved trainer", "tab:green"),
                           ("article_solved_at", "article's trainer", "tab:gray")):
-    x, y = share_reached([row["result"][key] for row in runs], ITERATIONS, CHECKPOINT)
+    x, y = solved_share([row["result"][key] for row in runs], ITERATIONS, CHECKPOINT)
     axes[0].step(x, y, where="post", color=color, label=label)
 axes[0].set_xlabel("iteration")
 axes[0].set_ylabel("share of runs with an unexploitable cat")
@@ -244,7 +232,7 @@ for ax, (r, c) in zip(np.atleast_1d(axes), show):
         for key, color in (("article", "tab:gray"), ("improved", "tab:green")):
             its, lost = zip(*row["result"][key])
             ax.plot(np.array(its) / 1000, np.minimum(lost, 12), color=color, alpha=0.6, lw=1)
-    ax.set_title(f"{r}x{c}, {first_mover(r, c)} first")
+    ax.set_title(f"{r}x{c}, {winnable_first_move(r, c)} first")
     ax.set_xlabel("iteration (thousands)")
 np.atleast_1d(axes)[0].set_ylabel("moves lost to the optimum\n(12 = never catches)")
 fig.tight_layout()
@@ -288,7 +276,7 @@ plt.show()
 
 # %%
 start = time.perf_counter()
-grid = [{"rows": r, "cols": c, "first_move": first_mover(r, c), "variant": v,
+grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "variant": v,
          "iterations": TUNING_ITERATIONS, "checkpoint_every": CHECKPOINT}
         for r, c in TUNING_BOARDS for v in TUNING]
 tuning = run_sweep(tuning_run_cached, grid, trials=TUNING_SEEDS, seed=3, n_jobs=N_JOBS, desc="tuning")
@@ -322,12 +310,6 @@ article_solved = sum(a for _, _, _, a in per_board.values())
 board_range = f"{MIN_SIDE}x{MIN_SIDE}..{MAX_SIDE}x{MAX_SIDE}"
 need = math.ceil(0.8 * SEEDS)
 
-
-def interval(k, n):
-    lo, hi = wilson(k, n)
-    return f"{k}/{n} [{lo:.2f}, {hi:.2f}]"
-
-
 full_k, full_n = by_variant[(full_name,)]
 full_lo = wilson(full_k, full_n)[0]
 no_pool = "+ both sides learn"                      # the other three changes, without the pool
@@ -348,7 +330,7 @@ claims = [
                  "of all four changes reaches an unexploitable cat",
                  f"all four: 95% interval above every other variant's ({ABLATION_SEEDS} seeds per board, "
                  f"{ABLATION_ITERATIONS:,} iterations)",
-                 "; ".join(f"{v}: {interval(k, n)}" for (v,), (k, n) in by_variant.items()),
+                 "; ".join(f"{v}: {count_with_interval(k, n)}" for (v,), (k, n) in by_variant.items()),
                  all(full_lo > wilson(k, n)[1] for v, (k, n) in others.items()),
                  test="Wilson 95% intervals of the share of runs reaching an unexploitable cat",
                  reason="another variant's interval reaches the full combination's"),
@@ -356,8 +338,9 @@ claims = [
                 "scoring against the current one only",
                 "'to create more robust players', evaluate 'against a number of policies known to be "
                 "reasonably strong' (the one-opponent scheme 'works reasonably well')",
-                f"unexploitable cat without the pool (other three changes): {interval(pool_k, pool_n)}; with it: "
-                f"{interval(full_k, full_n)}; the article's trainer on all boards: {article_solved}/{len(runs)}",
+                f"unexploitable cat without the pool (other three changes): "
+                f"{count_with_interval(pool_k, pool_n)}; with it: {count_with_interval(full_k, full_n)}; "
+                f"the article's trainer on all boards: {article_solved}/{len(runs)}",
                 pool_n > 0 and full_lo > wilson(pool_k, pool_n)[1] and article_solved < total_solved,
                 test="with the pool, the Wilson 95% interval lies above the one without; and the improved "
                      "trainer beats the article's on the board sweep",
@@ -370,8 +353,8 @@ for variant, quote in (("improved + annealing", "adds annealing to the improved 
         f"Simulated annealing ({quote}) helps the trainer out of local optima",
         "'something like simulated annealing (to allow moving to policies that appear weaker, "
         "to break out of local optima)'",
-        f"{interval(t['solved'], t['runs'])}, median {t['median']:,.0f} iterations; improved trainer "
-        f"alone {interval(base['solved'], base['runs'])}, median {base['median']:,.0f}",
+        f"{count_with_interval(t['solved'], t['runs'])}, median {t['median']:,.0f} iterations; improved trainer "
+        f"alone {count_with_interval(base['solved'], base['runs'])}, median {base['median']:,.0f}",
         t["solved"] >= base["solved"] and t["median"] <= base["median"],
         test=f"as many runs unexploitable and a median no later than the improved trainer's "
              f"({', '.join(f'{r}x{c}' for r, c in TUNING_BOARDS)}, {TUNING_SEEDS} seeds each)",

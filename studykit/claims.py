@@ -21,6 +21,8 @@ import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from studykit.stats import wilson
+
 EXACT = "reproduced exactly"
 CONSISTENT = "consistent within error"
 DIFFERS = "differs"
@@ -195,3 +197,9 @@ def beyond_claim(claim: str, goal: str, ours: str, met: bool, *, test: str,
     """A goal of our own beyond the article: *beyond: met* or *beyond: not met*."""
     return Claim(claim, GOAL, goal, ours, BEYOND_MET if met else BEYOND_NOT_MET, test,
                  "" if met else reason)
+
+
+def count_with_interval(successes: int, n: int, digits: int = 2) -> str:
+    """``"k/n [low, high]"`` with the 95% Wilson interval of the share ``k/n``."""
+    low, high = wilson(successes, n)
+    return f"{successes}/{n} [{low:.{digits}f}, {high:.{digits}f}]"

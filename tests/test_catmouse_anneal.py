@@ -95,3 +95,13 @@ def test_solved_counts_group_sweep_rows():
     assert solved_counts(rows, ("variant",)) == {("a",): (2, 3), ("b",): (0, 1)}
     assert solved_counts(rows, ("rows", "variant")) == {(6, "a"): (1, 2), (6, "b"): (0, 1), (7, "a"): (1, 1)}
     assert solved_counts([], ("variant",)) == {}
+
+
+def test_solved_share_counts_runs_done_by_each_checkpoint():
+    from catmouse.tuning import solved_share
+    grid, share = solved_share([0, 250, None, 1000], budget=1000, step=500)
+    assert grid.tolist() == [0, 500, 1000]
+    assert share.tolist() == [0.25, 0.5, 0.75]            # the unsolved run never counts
+    assert solved_share([], 10, 5)[1].tolist() == [0, 0, 0]
+    with pytest.raises(ValueError, match="step"):
+        solved_share([1], 10, 0)

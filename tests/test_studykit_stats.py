@@ -29,3 +29,10 @@ def test_wilson_is_elementwise_and_narrows_with_confidence():
 def test_wilson_rejects_impossible_counts(k, n):
     with pytest.raises(ValueError, match="k <= n"):
         wilson(k, n)
+
+
+def test_count_with_interval_shows_the_wilson_interval():
+    from studykit import count_with_interval
+    low, high = wilson(6, 6)
+    assert count_with_interval(6, 6) == f"6/6 [{low:.2f}, {high:.2f}]"
+    assert count_with_interval(0, 10, digits=3).startswith("0/10 [0.000, ")
