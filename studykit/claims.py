@@ -50,19 +50,23 @@ class Setting:
         return "the article's setting" if self.is_article else "; ".join(self.differences)
 
 
-def compare_setting(ours: Mapping, article: Mapping) -> Setting:
+def compare_setting(ours: Mapping, article: Mapping, *, label: str = "article") -> Setting:
     """Compare a run's constants with the article's, e.g. ``{"ROWS": 6}`` vs ``{"ROWS": 8}``.
 
-    Lists and tuples compare by their items, so a constant typed either way matches.
+    Lists and tuples compare by their items, so a constant typed either way matches. When the
+    reference values are not the article's (it fixes no such constant), name them with ``label``
+    (e.g. ``"default"``), so a variant reads ``MAX_SIDE = 12 (default: 10)``.
     """
     missing = set(article) - set(ours)
     if missing:
         raise ValueError(f"compare_setting: no value given for {sorted(missing)}")
+    if not isinstance(label, str) or not label:
+        raise ValueError(f"compare_setting: label must be a non-empty string, got {label!r}")
 
     def norm(v):
         return tuple(norm(x) for x in v) if isinstance(v, (list, tuple)) else v
 
-    diffs = tuple(f"{k} = {ours[k]!r} (article: {article[k]!r})" for k in article
+    diffs = tuple(f"{k} = {ours[k]!r} ({label}: {article[k]!r})" for k in article
                   if norm(ours[k]) != norm(article[k]))
     return Setting(diffs)
 

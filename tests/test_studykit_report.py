@@ -75,6 +75,13 @@ def test_a_variant_setting_is_never_compared_with_the_article():
         C.compare_setting({}, {"ROWS": 8})
 
 
+def test_a_reference_setting_of_our_own_is_named_as_such():
+    setting = C.compare_setting({"MAX_SIDE": 12}, {"MAX_SIDE": 10}, label="default")
+    assert setting.differences == ("MAX_SIDE = 12 (default: 10)",) and not setting.is_article
+    with pytest.raises(ValueError, match="label"):
+        C.compare_setting({"N": 1}, {"N": 1}, label="")
+
+
 def test_inventory_items_need_a_section_or_a_reason():
     assert Item("Figure 1", "figure", section="The board").section == "The board"
     for bad in ({}, {"section": "A", "reason": "B"}):
