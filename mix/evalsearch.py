@@ -1,10 +1,13 @@
 """Alpha-beta search on a learned evaluation, and the self-taught player built on it.
 
-``negamax`` looks ``depth`` moves ahead and scores the positions there with a
-``LinearEvaluation`` (X's expected outcome in [-1, 1]). Tactics are read at a glance before
-any evaluation: a mover who can complete four has won, a mover facing two playable threats
-has lost, and a single playable threat must be blocked (the only move searched). The
-``SelfTaughtAgent`` plays with the weights learned by ``mix.selftaught``.
+``Search`` looks ``depth`` moves ahead and scores the positions there with a
+``LinearEvaluation`` (``weights . features``, X's view: positive favours X; the learner's
+value is its tanh, so both order positions alike). Tactics are read at a glance before any
+evaluation: a mover who can complete four has won, a mover facing two playable threats has
+lost, and a single playable threat must be blocked (the only move searched). The search
+deepens one ply at a time to its fixed depth (the previous ply's values order the moves) with
+a transposition table, so a move's result depends only on the position and the depth, never on
+a clock. The ``SelfTaughtAgent`` plays with the weights learned by ``mix.selftaught``.
 """
 
 from __future__ import annotations
@@ -16,34 +19,38 @@ import numpy as np
 from mix.board import Board, X
 from mix.features import threats
 from mix.search import center_order
-from mix.threatfeatures import N_FEATURES, features
+from mix.threatfeatures import N_FEATURES, SCALE, counts
 
+WIN = 1e6   # a won position, for the side that wins (evaluations stay far below it)
+TIE = 1e-9  # values this close count as equal
 INF = float("inf")
-TIE = 1e-9  # values this close count as equal (batched sums may differ in the last bits)
 
 
 class LinearEvaluation:
-    """X's expected outcome ``tanh(weights . features)`` of positions, remembered per position
-    (a search meets the same position by many move orders)."""
+    """X's score ``weights . features`` of positions, remembered per position (a search meets
+    the same position by many move orders)."""
 
     def __init__(self, weights, memory: int = 1_000_000):
         w = np.asarray(weights, dtype=float)
         if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
             raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
         self.w, self.memory, self.memo = w, memory, {}
+        self.per_count = (w / SCALE).tolist()    # the weight of one unit of each count
 
-    def __call__(self, b: Board) -> float:
+    def score(self, b: Board) -> float:
+        """X's score of ``b`` (the learner's value is its tanh)."""
         key = (b.stones[0], b.stones[1])
         v = self.memo.get(key)
         if v is None:
-            v = self.store(key, float(np.tanh(features(b.stones, b.turn, b.g) @ self.w)))
+            if len(self.memo) >= self.memory:
+                self.memo.clear()
+            v = self.memo[key] = sum(n * u for n, u in zip(counts(b.stones, b.turn, b.g),
+                                                           self.per_count) if n)
         return v
 
-    def store(self, key: tuple[int, int], value: float) -> float:
-        if len(self.memo) >= self.memory:
-            self.memo.clear()
-        self.memo[key] = value
-        return value
+    def __call__(self, b: Board) -> float:
+        """X's expected outcome in [-1, 1], ``tanh`` of the score."""
+        return float(np.tanh(self.score(b)))
 
 
 def forced(b: Board) -> tuple[float | None, list[int] | None]:
@@ -64,94 +71,114 @@ def forced(b: Board) -> tuple[float | None, list[int] | None]:
     return None, [(theirs.bit_length() - 1) // g.height]
 
 
-def negamax(b: Board, depth: int, alpha: float, beta: float, evaluate: LinearEvaluation) -> float:
-    """The mover's value of ``b`` searched ``depth`` moves deep (fail-hard alpha-beta)."""
-    if b.moves == b.g.rows * b.g.cols:
-        return 0.0
-    sure, only = forced(b)
-    if sure is not None:
-        return sure
-    if depth == 0:
-        return evaluate(b) if b.turn == X else -evaluate(b)
-    moves = only or [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
-    if depth == 1:
-        return best_leaf(b, moves, evaluate)
-    moves = ordered(b, moves, evaluate)
-    best = -INF
-    for c in moves:
-        b.play(c)
-        v = -negamax(b, depth - 1, -beta, -max(alpha, best), evaluate)
-        b.undo(c)
-        if v > best:
-            best = v
-            if best >= beta:
-                break
-    return best
+class Search:
+    """Fixed-depth alpha-beta (negamax, fail-soft) on ``evaluate``, with a transposition table
+    (cleared for every root position) and the best move of the previous ply tried first."""
 
+    def __init__(self, evaluate: LinearEvaluation):
+        self.evaluate, self.table, self.leaves = evaluate, {}, 0
+        self.history: dict[tuple[int, int], int] = {}
 
-def child_values(b: Board, moves: list[int], evaluate: LinearEvaluation) -> dict[int, float]:
-    """The mover's value of the position after each of ``moves`` (none may win at once): a
-    draw on a full board, a result the opponent can force at a glance, else the static value,
-    new ones evaluated in one batch. Each move is played once."""
-    full, sign = b.g.rows * b.g.cols, (1.0 if b.turn == X else -1.0)
-    values, todo, rows = {}, [], []
-    for c in moves:
-        b.play(c)
-        if b.moves == full:
-            values[c] = 0.0
+    def leaf(self, b: Board) -> float:
+        """The mover's value of ``b`` searched no further (full board: a draw)."""
+        if b.moves == b.g.rows * b.g.cols:
+            return 0.0
+        sure, _ = forced(b)
+        if sure is not None:
+            return sure * WIN
+        self.leaves += 1
+        v = self.evaluate.score(b)
+        return v if b.turn == X else -v
+
+    def value(self, b: Board, depth: int, alpha: float, beta: float) -> float:
+        """The mover's value of ``b`` searched ``depth`` moves deep (exact inside the window)."""
+        if b.moves == b.g.rows * b.g.cols:
+            return 0.0
+        sure, only = forced(b)
+        if sure is not None:
+            return sure * WIN
+        if depth == 0:
+            self.leaves += 1
+            v = self.evaluate.score(b)
+            return v if b.turn == X else -v
+        key = (b.stones[0], b.stones[1])
+        hit = self.table.get(key)
+        first = None
+        if hit is not None:
+            d, lo, hi, first = hit
+            if d == depth:
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha, beta = max(alpha, lo), min(beta, hi)
+        moves = only or self.moves(b, first)
+        a0, best, best_move = alpha, -INF, moves[0]
+        for c in moves:
+            b.play(c)
+            v = -(self.leaf(b) if depth == 1 else self.value(b, depth - 1, -beta, -max(alpha, best)))
+            b.undo(c)
+            if v > best:
+                best, best_move = v, c
+                if best >= beta:
+                    k = (b.turn, c)
+                    self.history[k] = self.history.get(k, 0) + depth * depth
+                    break
+        lo, hi = -INF, INF
+        if best <= a0:
+            hi = best
+        elif best >= beta:
+            lo = best
         else:
-            sure, _ = forced(b)
-            if sure is not None:
-                values[c] = -sure
-            else:
-                key = (b.stones[0], b.stones[1])
-                v = evaluate.memo.get(key)
-                if v is None:
-                    todo.append((c, key))
-                    rows.append(features(b.stones, b.turn, b.g))
-                else:
-                    values[c] = sign * v
-        b.undo(c)
-    if rows:
-        for (c, key), v in zip(todo, np.tanh(np.asarray(rows) @ evaluate.w)):
-            values[c] = sign * evaluate.store(key, float(v))
-    return values
+            lo = hi = best
+        if hit is not None and hit[0] == depth:
+            lo, hi = max(lo, hit[1]), min(hi, hit[2])
+        self.table[key] = (depth, lo, hi, best_move)
+        return best
 
+    def moves(self, b: Board, first: int | None) -> list[int]:
+        """Legal columns from the centre out, ``first`` (a previous best) in front."""
+        rows, heights = b.g.rows, b.heights
+        order = [c for c in center_order(b.g.cols) if heights[c] < rows]
+        h, me = self.history, b.turn
+        order.sort(key=lambda c: -h.get((me, c), 0))
+        if first is not None and first in order:
+            order.remove(first)
+            order.insert(0, first)
+        return order
 
-def best_leaf(b: Board, moves: list[int], evaluate: LinearEvaluation) -> float:
-    """The mover's best value over ``moves`` whose positions are searched no further."""
-    return max(child_values(b, moves, evaluate).values())
-
-
-def ordered(b: Board, moves: list[int], evaluate: LinearEvaluation) -> list[int]:
-    """``moves`` sorted best first for the mover by their values at a glance."""
-    if len(moves) < 2:
-        return moves
-    values = child_values(b, moves, evaluate)
-    return sorted(moves, key=lambda c: -values[c])
+    def root(self, b: Board, depth: int) -> dict[int, float]:
+        """The mover's value of each move that ties for best after a ``depth``-move search
+        (values of the others stay below the best); an immediate win is the only move."""
+        moves = [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
+        for c in moves:
+            if b.play(c):
+                b.undo(c)
+                return {c: WIN}
+            b.undo(c)
+        self.table.clear()
+        self.history.clear()
+        values = {}
+        for d in range(1, depth + 1):
+            values = {}
+            for c in moves:
+                b.play(c)
+                # a window just below the best so far keeps the ties and prunes the rest
+                bound = max(values.values(), default=-INF) - TIE
+                values[c] = -(self.leaf(b) if d == 1 else self.value(b, d - 1, -INF, -bound))
+                b.undo(c)
+            moves = sorted(moves, key=lambda c: -values[c])
+        top = max(values.values())
+        return {c: v for c, v in values.items() if v >= top - TIE}
 
 
 def best_moves(b: Board, depth: int, evaluate: LinearEvaluation) -> list[int]:
     """The moves of the highest searched value for the side to move (ties all returned)."""
-    if depth < 1:
-        raise ValueError(f"depth must be >= 1, got {depth}")
+    if not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"depth must be a whole number >= 1, got {depth!r}")
     if b.winner is not None or b.is_over():
         raise ValueError("the game is over: no move to choose")
-    moves = [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
-    for c in moves:
-        if b.play(c):
-            b.undo(c)
-            return [c]
-        b.undo(c)
-    values = {}
-    for c in ordered(b, moves, evaluate):
-        b.play(c)
-        # a window just below the best so far keeps the ties and prunes the rest
-        bound = max(values.values(), default=-INF) - TIE
-        values[c] = -negamax(b, depth - 1, -INF, -bound, evaluate)
-        b.undo(c)
-    top = max(values.values())
-    return [c for c, v in values.items() if v >= top - TIE]
+    return sorted(Search(evaluate).root(b, depth))
 
 
 class SelfTaughtAgent:

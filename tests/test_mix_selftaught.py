@@ -84,7 +84,7 @@ def minimax(b, depth, ev):
     return best
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3])
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
 def test_best_moves_agree_with_plain_minimax(depth):
     rng = random.Random(depth)
     checked = 0
