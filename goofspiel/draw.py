@@ -1,11 +1,14 @@
-"""Matplotlib drawings: a partial order of prizes (breeding-pairs) and a game revealed card by card."""
+"""Matplotlib drawings: a partial order of prizes (breeding-pairs), a game revealed card by card,
+and an equilibrium's bid probabilities per prize."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import matplotlib.pyplot as plt
+import numpy as np
 from matplotlib.animation import FuncAnimation
+from matplotlib.image import AxesImage
 
 from goofspiel.arena import RoundResult, format_points, reveal
 from goofspiel.orders import PartialOrder, hasse_edges, levels
@@ -78,3 +81,33 @@ def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval:
         return []
 
     return FuncAnimation(fig, draw, frames=frames, interval=interval, blit=False)
+
+
+def draw_marginal(marginal: np.ndarray, deck: Iterable[int] | None = None, *,
+                  ax: plt.Axes | None = None, title: str = "", vmax: float | None = None
+                  ) -> AxesImage:
+    """A prize x bid heat map of P(bid | prize): prizes up the y axis, bid cards along x.
+
+    ``marginal[i, k]`` is the probability of the k-th smallest card bid on the i-th smallest
+    prize (``Equilibrium.marginal``); ``deck`` labels both axes (default 1..n). Returns the
+    image, for a colour bar; a new figure is made when ``ax`` is None.
+    """
+    x = np.asarray(marginal, dtype=np.float64)
+    if x.ndim != 2 or x.shape[0] != x.shape[1] or x.size == 0 or not np.all(np.isfinite(x)):
+        raise ValueError(f"marginal must be a finite non-empty square matrix, got shape {x.shape}")
+    n = len(x)
+    cards = list(range(1, n + 1)) if deck is None else sorted(int(c) for c in deck)
+    if len(cards) != n:
+        raise ValueError(f"deck must hold {n} cards (one per row of marginal), got {len(cards)}")
+    if vmax is not None and not vmax > 0:
+        raise ValueError(f"vmax must be > 0 or None, got {vmax}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.8, 4.2))
+    image = ax.imshow(x, cmap="viridis", origin="lower", vmin=0,
+                      vmax=vmax if vmax is not None else max(float(x.max()), 1e-12))
+    step = 1 if n <= 10 else 2 if n <= 20 else 5
+    ticks = list(range(0, n, step))
+    ax.set(xlabel="bid card", ylabel="prize card", title=title or f"{n} cards: P(bid | prize)",
+           xticks=ticks, xticklabels=[cards[t] for t in ticks],
+           yticks=ticks, yticklabels=[cards[t] for t in ticks])
+    return image

@@ -17,22 +17,27 @@ from goofspiel.game import Strategy
 PROB_TOL = 1e-9        # probabilities must sum to 1 within this
 
 
-def deck_cards(deck: int | Iterable[int]) -> tuple[int, ...]:
-    """The prize cards: 1..n for an int n >= 1, else the sorted distinct integer cards given."""
+def deck_cards(deck: int | Iterable[int], name: str = "deck") -> tuple[int, ...]:
+    """The prize cards: 1..n for an int n >= 1, else the sorted distinct integer cards given.
+
+    ``name`` is the argument named in the error message.
+    """
+    what = f"{name} must be an int n >= 1 or distinct integer cards"
     if isinstance(deck, (bool, np.bool_)):
-        raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got {deck!r}")  # noqa: TRY004
+        raise ValueError(f"{what}, got {deck!r}")  # noqa: TRY004
     if isinstance(deck, (int, np.integer)):
         if deck < 1:
-            raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got n = {deck}")
+            raise ValueError(f"{what}, got n = {deck}")
         return tuple(range(1, int(deck) + 1))
     try:
         cards = list(deck)
     except TypeError:
-        raise ValueError(f"deck must be an int n >= 1 or distinct integer cards, got {deck!r}") from None
-    if not cards or not all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in cards):
-        raise ValueError(f"deck must hold at least one card, all integers, got {cards!r}")
+        raise ValueError(f"{what}, got {deck!r}") from None
+    if not cards or not all(isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_))
+                            for c in cards):
+        raise ValueError(f"{name} must hold at least one card, all integers, got {cards!r}")
     if len(set(cards)) != len(cards):
-        raise ValueError(f"deck must not repeat cards, got {cards!r}")
+        raise ValueError(f"{name} must not repeat cards, got {cards!r}")
     return tuple(sorted(int(c) for c in cards))
 
 

@@ -24,17 +24,31 @@
 # opponent the identity is the unique best strategy with expected margin `(n^2-1)/6`; its best
 # counter wins by `n(n-3)/2`; for 7 cards the win/loss equilibrium mixes 143 of the 5,040
 # permutations.
+#
+# The article breeds 20-card strategies, far beyond the `n!` matrix game. Two further solvers
+# reach that size: for the point margin one linear program over the doubly stochastic matrix of
+# bid probabilities (Birkhoff-von Neumann), solved for any deck up to 64 cards; for win/loss a
+# double oracle whose exact best reply certifies the result (8 cards, a few minutes). With them
+# we measure, in the article's own 20-card game, how far the identity, the GA's best bred
+# strategies and the arena's bots are from an unbeatable mix.
 
 # %% tags=["parameters"]
 N = 7
 SMALL_NS = [3, 4, 5, 6, 7]
 CYCLE_DECK = (2, 3, 4)
 GA_TRIALS = 20
+CARDS = 20
+HEATMAP_NS = [7, 13, 20]
+WINLOSS_NS = [4, 5, 6, 7, 8]
+WINLOSS_SECONDS = 300
+REPLY_SECONDS = 10
+ARENA_GAMES = 20
 
 # %%
 from studykit import shrink
 
-_ = shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4)   # GAMEAI_QUICK: a smoke run
+_ = shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4, WINLOSS_NS=[4, 5],
+           WINLOSS_SECONDS=60, REPLY_SECONDS=1, ARENA_GAMES=3)   # GAMEAI_QUICK: a smoke run
 
 # %%
 from goofspiel.params import as_list, whole
@@ -47,6 +61,18 @@ CYCLE_DECK = as_list("CYCLE_DECK", CYCLE_DECK, lambda c: isinstance(c, int) and 
                      "positive whole cards")
 if len(set(CYCLE_DECK)) != len(CYCLE_DECK) or not 2 <= len(CYCLE_DECK) <= 6:
     raise ValueError(f"CYCLE_DECK must hold 2 to 6 distinct cards, got {CYCLE_DECK!r}")
+whole("CARDS", CARDS, 4, 64)             # the margin LP solves up to 64 cards
+whole("ARENA_GAMES", ARENA_GAMES, 1)
+HEATMAP_NS = as_list("HEATMAP_NS", HEATMAP_NS,
+                     lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 64,
+                     "whole numbers in [2, 64]")
+WINLOSS_NS = as_list("WINLOSS_NS", WINLOSS_NS,      # the double oracle is refused beyond 9 cards
+                     lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 9,
+                     "whole numbers in [2, 9]")
+for _name in ("WINLOSS_SECONDS", "REPLY_SECONDS"):
+    _value = globals()[_name]
+    if isinstance(_value, bool) or not isinstance(_value, (int, float)) or not 0 < _value <= 3600:
+        raise ValueError(f"{_name} must be a number of seconds in (0, 3600], got {_value!r}")
 
 # %%
 import itertools
@@ -59,18 +85,24 @@ import pandas as pd
 from goofspiel import (
     Strategy,
     best_counter,
+    best_reply,
     best_response,
     equilibrium,
     evolve,
     exploitability,
     identity,
+    identity_score,
     margin,
     mixed_vector,
     payoff_matrix,
+    scripted_trial,
 )
+from goofspiel.draw import draw_marginal
 from goofspiel.equilibrium import all_ranks
+from goofspiel.mixture import margins
 from studykit import (
     Item,
+    beyond_claim,
     check_claim,
     compare_setting,
     exact_claim,
@@ -81,7 +113,10 @@ from studykit import (
 
 CYCLE_DECK = tuple(sorted(CYCLE_DECK))
 SMALL_NS = sorted(SMALL_NS)
-SETTING = compare_setting({"N": N, "CYCLE_DECK": CYCLE_DECK}, {"N": 7, "CYCLE_DECK": (2, 3, 4)})
+HEATMAP_NS = sorted(set(HEATMAP_NS))
+WINLOSS_NS = sorted(set(WINLOSS_NS))
+SETTING = compare_setting({"N": N, "CYCLE_DECK": CYCLE_DECK, "CARDS": CARDS},
+                          {"N": 7, "CYCLE_DECK": (2, 3, 4), "CARDS": 20})
 print("setting:", SETTING.describe())
 
 # %% [markdown]
@@ -186,10 +221,8 @@ eq_margin = margin_eq[N] if N in margin_eq else equilibrium(N, "margin", matrix=
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
 for ax, e, title in zip(axes, (eq, eq_margin), ("win/loss", "point margin")):
-    im = ax.imshow(e.bid_marginals(), cmap="viridis", origin="lower", vmin=0, vmax=1)
-    ax.set(title=f"{N}-card equilibrium ({title}): P(bid | prize)", xlabel="bid card",
-           ylabel="prize card", xticks=range(N), xticklabels=range(1, N + 1),
-           yticks=range(N), yticklabels=range(1, N + 1))
+    im = draw_marginal(e.bid_marginals(), e.deck, ax=ax, vmax=1,
+                       title=f"{N}-card equilibrium ({title}): P(bid | prize)")
 fig.colorbar(im, ax=axes, shrink=0.8, label="probability")
 save_figure(fig, "goofspiel_equilibrium")
 plt.show()
@@ -221,6 +254,226 @@ measure.describe().loc[["mean", "min", "max"]].round(3)
 # %% [markdown]
 # Every bot loses to its best counter by a wide margin and loses on average against the
 # equilibrium: the identity target breeds exactly the predictable strategy an opponent exploits.
+#
+# ## The point margin at any deck size
+#
+# The `n!` LP stops at 7 cards. For the point margin there is a shortcut: the margin
+# `sum_p p * sign(bid_a(p) - bid_b(p))` is bilinear in the two players' permutation matrices, so
+# a mixed strategy acts only through its matrix of bid probabilities `X[prize, bid]`, which is
+# doubly stochastic (Birkhoff-von Neumann). The opponent's best reply to `X` is an assignment
+# problem; writing its dual inside one LP gives the whole game in `n^2 + 2n` variables. A
+# Birkhoff decomposition of the optimal `X` then lists an explicit optimal mix of at most
+# `(n-1)^2 + 1` permutations. `equilibrium(n, "margin")` does this beyond 7 cards (and on request,
+# `method="birkhoff"`, below); each result carries its certificate, the exact assignment best
+# reply's gain against the mix.
+
+# %%
+margin_rows, heat = [], {}
+for n in sorted(set(HEATMAP_NS) | {CARDS}):
+    e = equilibrium(n, "margin", method="birkhoff")
+    heat[n] = e
+    margin_rows.append({"cards": n, "LP s": round(e.seconds, 3), "value": f"{e.value:.1e}",
+                        "permutations in the mix": e.support, "bound (n-1)^2+1": (n - 1) ** 2 + 1,
+                        "best reply gains": f"{e.certificate:.1e}"})
+eq20 = heat[CARDS]
+pd.DataFrame(margin_rows)
+
+# %%
+fig, axes = plt.subplots(1, len(HEATMAP_NS), figsize=(4.6 * len(HEATMAP_NS), 4.2), squeeze=False)
+for ax, n in zip(axes[0], HEATMAP_NS):
+    im = draw_marginal(heat[n].marginal, heat[n].deck, ax=ax,
+                       title=f"{n} cards, point margin: P(bid | prize)")
+    fig.colorbar(im, ax=ax, shrink=0.8, label="probability")
+fig.tight_layout()
+save_figure(fig, "goofspiel_margin_marginals")
+plt.show()
+
+# %%
+for n in HEATMAP_NS:
+    x = heat[n].marginal
+    print(f"{n} cards: top prize gets the top card with probability {x[-1, -1]:.2f}, the lowest card "
+          f"{x[-1, 0]:.2f}; the lowest prize gets the top card {x[0, -1]:.2f}; expected bid card on "
+          f"each prize rises from {x[0] @ np.arange(1, n + 1):.1f} to {x[-1] @ np.arange(1, n + 1):.1f}")
+
+# %% [markdown]
+# The optimal margin play is a spread, not a ranking. Bids rise with the prize on average, but a
+# prize never gets a bid far above its own value (the empty lower right), while the high prizes
+# get every lower card with some probability: low cards are thrown away on high prizes at
+# random, the identity's best counter's trick turned into a threat the opponent cannot predict.
+# The LP returns one optimal marginal (a vertex; others may exist, and the checkerboard pattern
+# belongs to this one). It takes a fraction of a second at 20 cards, and its mix uses far fewer
+# permutations than the `(n-1)^2 + 1` bound.
+#
+# ## Win/loss by double oracle
+#
+# Win/loss is not bilinear, so no marginal shortcut exists. The double oracle keeps a growing
+# population of permutations, solves the matrix game between them, and adds replies that beat
+# its solution: found first by a swap local search, and when that finds none, by an exact branch
+# and bound over all `n!` replies (bounding each opponent's margin by the best any completion can
+# still add). When the exact reply gains nothing the run stops, and that last search is the
+# certificate of optimality. `WINLOSS_SECONDS` caps each deck; an uncapped run would be
+# certified or still going.
+
+# %%
+winloss_rows, winloss_eq = [], {}
+for n in WINLOSS_NS:
+    e = equilibrium(n, "winloss", method="double-oracle", time_limit=WINLOSS_SECONDS, seed=0)
+    winloss_eq[n] = e
+    winloss_rows.append({"cards": n, "certified": e.certified, "support": e.support,
+                         "strategies generated": e.solver.population,
+                         "iterations": e.solver.iterations, "seconds": e.seconds,
+                         "LP seconds": sum(h["lp_seconds"] for h in e.solver.history),
+                         "best reply gains": e.certificate if e.certified else e.gap})
+winloss_table = pd.DataFrame(winloss_rows)
+reached = [n for n in WINLOSS_NS if winloss_eq[n].certified]
+largest = max(reached) if reached else None
+winloss_table.assign(**{"seconds": winloss_table["seconds"].round(1),
+                        "LP seconds": winloss_table["LP seconds"].round(1),
+                        "best reply gains": winloss_table["best reply gains"].map("{:.1e}".format)})
+
+# %%
+fig, (ax_s, ax_t) = plt.subplots(1, 2, figsize=(11, 3.8))
+done = winloss_table["certified"]
+ax_s.plot(winloss_table["cards"], winloss_table["support"], "-", color="C0")
+ax_s.plot(winloss_table["cards"][done], winloss_table["support"][done], "o", color="C0",
+          label="certified")
+if not done.all():
+    ax_s.plot(winloss_table["cards"][~done], winloss_table["support"][~done], "x", color="C3",
+              ms=9, label=f"stopped after {WINLOSS_SECONDS} s")
+ax_s.legend()
+ax_s.set(xlabel="cards", ylabel="strategies in the equilibrium mix",
+         title="Win/loss equilibrium: support size", yscale="log")
+ax_t.plot(winloss_table["cards"], winloss_table["seconds"], "o-", label="whole run")
+ax_t.plot(winloss_table["cards"], winloss_table["LP seconds"], "s--", label="restricted-game LPs")
+ax_t.set(xlabel="cards", ylabel="seconds", title="Win/loss equilibrium: solve time", yscale="log")
+ax_t.legend()
+for ax in (ax_s, ax_t):
+    ax.set_xticks(WINLOSS_NS)
+fig.tight_layout()
+save_figure(fig, "goofspiel_winloss_double_oracle")
+plt.show()
+
+# %%
+lp_judge = None
+if N in winloss_eq:
+    ours = winloss_eq[N]
+    lp_judge = exploitability(ours.probs, awl)              # the n! matrix judges the mix
+    same_as_lp = set(ours.strategy) == set(eq.strategy)
+    print(f"{N} cards: double oracle {ours.support} strategies in {ours.seconds:.1f} s, the n! LP "
+          f"{len(eq.strategy)} in {wl_seconds:.0f} s; same support: {same_as_lp}; the n! matrix's "
+          f"best reply gains {lp_judge:.1e} against the double oracle's mix")
+print("certified for", reached, "cards" + (f"; the largest, {largest} cards, in "
+                                            f"{winloss_eq[largest].seconds:.0f} s" if reached else ""))
+
+# %% [markdown]
+# The support grows fast with the deck (143 strategies at 7 cards, several hundred at 8), and so
+# does the time: nearly all of it goes into the restricted-game LPs, the exact replies take a
+# few seconds in all. At 9 cards the run does not finish in practice: measured separately
+# (`bench/bench_goofspiel_equilibria.py`, 2 cores shared with other jobs), the best reply still
+# gained 0.061 after 10 minutes and 0.027 after 25 minutes, with the population still growing,
+# so `equilibrium` refuses win/loss decks above 9 cards.
+#
+# ## How far the bred strategies are from it, in the article's 20-card game
+#
+# The article's first experiment breeds 20-card strategies towards a fixed target, the identity
+# `1<2<...<20`, scored by `SUM_i [min(prize_i, bid_i) - bid_i]` (0 only for the identity). Here
+# we take the GA's best bred strategies (breeding-pairs and breeding-preferences, as published
+# and with working mutation on children, 150 generations from 10 starting players, one run per
+# seed), the bots the arena evolves against a player who always plays the identity (20 rounds
+# at most per game, the bots of the first round, random, left out), and the identity itself, and
+# measure each one's **exploitability** (its exact best reply's gain, point margin and win/loss)
+# and its expected payoff against the margin equilibrium.
+
+# %%
+deck = tuple(range(1, CARDS + 1))
+GA_VARIANTS = {"pairs, as published": {"breeder": "pairs", "as_published": True},
+               "pairs, children 0.1": {"breeder": "pairs", "mutate": "children", "mutation": 0.1},
+               "preferences, as published": {"breeder": "preferences", "as_published": True},
+               "preferences, children 0.1": {"breeder": "preferences", "mutate": "children",
+                                             "mutation": 0.1}}
+start = time.perf_counter()
+bred = [(label, seed, evolve(initial=10, generations=150, population=25, survivors=10,
+                             deck=deck, seed=seed, **kw).best_ranks)
+        for label, kw in GA_VARIANTS.items() for seed in range(GA_TRIALS)]
+arena_bots = {}
+for published in (True, False):
+    for seed in range(ARENA_GAMES):
+        game = scripted_trial("identity", published, "game", rounds=20, seed=seed, cards=CARDS)
+        for bots in game["bots"][1:]:
+            for b in bots:
+                arena_bots[tuple(b)] = "arena, as published" if published else "arena, fixed"
+print(f"{len(bred)} GA runs and {2 * ARENA_GAMES} arena games in {time.perf_counter() - start:.0f} s; "
+      f"{len(arena_bots)} distinct evolved bots")
+
+
+# %%
+def measure(kind: str, ranks) -> dict:
+    """Exploitability (both payoffs), payoff against the margin equilibrium, article fitness."""
+    s = Strategy(deck, tuple(int(r) for r in ranks))
+    vs = margins(np.array([s.ranks]), eq20.mixture.ranks, deck)[0]
+    return {"strategy": kind, "margin exploitability": exploitability(s, "margin"),
+            "win/loss exploitability": exploitability(s, "winloss"),
+            "margin vs equilibrium": float(vs @ eq20.mixture.probs),
+            "win/loss vs equilibrium": float(np.sign(vs) @ eq20.mixture.probs),
+            "article fitness": float(identity_score(np.array(s.ranks), np.array(deck)))}
+
+
+table = pd.DataFrame([measure("identity", range(CARDS))]
+                     + [measure(label, r) for label, _, r in bred]
+                     + [measure(kind, r) for r, kind in arena_bots.items()])
+summary = table.groupby("strategy", sort=False).agg(
+    strategies=("margin exploitability", "size"),
+    **{f"{c} ({f})": (c, f) for c in ("margin exploitability", "margin vs equilibrium",
+                                      "win/loss vs equilibrium", "article fitness")
+       for f in ("mean", "min", "max")},
+    **{"win/loss exploitability (min)": ("win/loss exploitability", "min")})
+summary.T.round(2)
+
+# %% [markdown]
+# The margin equilibrium itself, for comparison: what its best reply gains under both payoffs,
+# and how it scores on the article's fitness (its expected score against the identity target).
+# Its win/loss best reply is a search over `20!` replies that cannot finish here; the branch
+# and bound, stopped after `REPLY_SECONDS`, gives a reply that wins more often than it loses
+# against the mix (a lower bound on its win/loss exploitability).
+
+# %%
+fitness_eq = float(identity_score(eq20.mixture.ranks, np.array(deck)) @ eq20.mixture.probs)
+random_fitness = -(CARDS ** 2 - 1) / 6
+wl_reply = best_reply(eq20, "winloss", time_limit=REPLY_SECONDS)
+margin_vs_identity = float(margins(eq20.mixture.ranks, np.array([range(CARDS)]), deck)[:, 0]
+                           @ eq20.mixture.probs)
+bred_fitness = table.loc[table["strategy"].isin(list(GA_VARIANTS)), "article fitness"]
+print(f"{CARDS}-card margin equilibrium: margin best reply gains {eq20.certificate:.1e}; win/loss "
+      f"best reply found gains {wl_reply.gain:.3f} (proven optimal: {wl_reply.optimal}, "
+      f"{wl_reply.seconds:.0f} s)")
+print(f"article fitness: equilibrium {fitness_eq:.1f}, uniformly random play {random_fitness:.1f}, "
+      f"GA's best bred strategies {bred_fitness.mean():.1f} on average "
+      f"({bred_fitness.min():.0f} to {bred_fitness.max():.0f})")
+print(f"the equilibrium against the identity itself: expected margin {margin_vs_identity:+.1f} points")
+ident_row = table.iloc[0]
+others = table.iloc[1:]
+print(f"bred strategies and bots less exploitable than the identity (margin): "
+      f"{int((others['margin exploitability'] < ident_row['margin exploitability']).sum())} of "
+      f"{len(others)}; winning more often than losing against the margin equilibrium: identity "
+      f"{ident_row['win/loss vs equilibrium']:+.3f}, "
+      f"{int((others['win/loss vs equilibrium'] > 0).sum())} of {len(others)} others")
+
+# %% [markdown]
+# Measured against the article's own target the picture turns over. The bred strategies score
+# close to 0 on the fitness because they are near-copies of the identity, and that is exactly
+# what makes them weak: in the full run none was less exploitable than the identity itself, whose
+# best counter takes 170 of the 210 points at stake, and any fixed strategy is beaten by one counter every
+# time (win/loss exploitability 1). Against the margin equilibrium they lose points on average.
+# The equilibrium, which no strategy beats on points on average, scores well below the bred
+# strategies on the fitness, between them and random play: the fitness target rewards
+# predictability, and predictability is what a counter punishes. The arena's bots, bred against
+# a copy of the identity, sit in the same place.
+#
+# The equilibrium is safe, not greedy: against the identity it gains less than one point on
+# average, far from the identity's 170-point best counter. And it is an equilibrium of the point
+# margin only: at win/loss the identity and some bred strategies win slightly more often than
+# they lose against it, and a reply that wins clearly more often than it loses exists (the
+# search above). The win/loss equilibrium at 20 cards is out of reach of the double oracle.
 #
 # ## Claims
 
@@ -270,6 +523,53 @@ claims = [
 if N == 7:
     claims.append(exact_claim("7 cards, win/loss: equilibrium support size", 143, len(eq.strategy),
                               source="derived: an earlier HiGHS solve of the same LP"))
+claims += [
+    exact_claim(f"{CARDS} cards, margin: best reply's gain against the Birkhoff-LP equilibrium", 0.0,
+                eq20.certificate, tolerance=1e-9, fmt="{:.1e}",
+                source="derived: Birkhoff LP (HiGHS) and an assignment best reply"),
+    beyond_claim(f"{CARDS}-card margin equilibrium solved in under 10 s", "under 10 s",
+                 f"{eq20.seconds:.2f} s, {eq20.support} permutations", eq20.seconds < 10,
+                 test="wall-clock time of the LP and its decomposition < 10 s",
+                 reason="the LP took longer on this machine"),
+    beyond_claim(f"win/loss equilibrium certified by double oracle for {WINLOSS_NS} cards",
+                 f"best reply gains below 1e-9, each within {WINLOSS_SECONDS} s",
+                 ", ".join(f"{n}: {winloss_eq[n].seconds:.0f} s, "
+                           + (f"{winloss_eq[n].certificate:.0e}" if winloss_eq[n].certified
+                              else f"gap {winloss_eq[n].gap:.3f}") for n in WINLOSS_NS),
+                 len(reached) == len(WINLOSS_NS),
+                 test="exact branch-and-bound best reply gains <= 1e-9 within the time limit",
+                 reason=f"not certified within {WINLOSS_SECONDS} s: "
+                        f"{[n for n in WINLOSS_NS if n not in reached]}"),
+    exact_claim(f"identity on {CARDS} cards: best counter's margin (exploitability)",
+                CARDS * (CARDS - 3) // 2, exploitability(identity(deck), "margin"),
+                source="derived: closed form n(n-3)/2"),
+    check_claim(f"{CARDS} cards: every bred strategy and evolved bot is exploitable",
+                "the fitness target 1<2<...<n is a test that the GA learns, not a good strategy",
+                f"smallest margin exploitability {table['margin exploitability'].min():.0f} points "
+                f"over {len(table)} strategies; win/loss exploitability "
+                f"{table['win/loss exploitability'].min():.0f}",
+                bool((table["margin exploitability"] > 0).all()
+                     and (table["win/loss exploitability"] == 1).all()),
+                test="exact best reply gains > 0 (margin) and = 1 (win/loss) for every one",
+                source="derived: assignment and branch-and-bound best replies"),
+    check_claim(f"{CARDS} cards: on the article's fitness the margin equilibrium scores below the "
+                "bred strategies' average, above random play",
+                f"random play {random_fitness:.1f}", f"equilibrium {fitness_eq:.1f}, bred "
+                f"strategies {bred_fitness.mean():.1f} on average",
+                bool(random_fitness < fitness_eq < bred_fitness.mean()),
+                test="random play < equilibrium < mean of the bred strategies",
+                source="derived: Birkhoff LP equilibrium and closed form -(n^2-1)/6"),
+]
+if lp_judge is not None:
+    unique = N == 7                       # 7 cards: the equilibrium is unique (143 strategies)
+    claims.append(check_claim(
+        f"{N} cards, win/loss: the double oracle's mix is an equilibrium of the n! game"
+        + (", the same unique one" if unique else ""),
+        f"{len(eq.strategy)} strategies (n! LP)",
+        f"{winloss_eq[N].support} strategies; the n! best reply gains {lp_judge:.0e}",
+        bool(lp_judge < 1e-9 and (same_as_lp or not unique)),
+        test="best reply over all n! strategies gains < 1e-9" + (", same support" if unique else ""),
+        source="derived: n! LP (HiGHS) and double oracle"))
 _ = record_claims("Goofspiel", "31_goofspiel_equilibrium", claims, setting=SETTING)
 
 # %%
@@ -283,5 +583,10 @@ items = [
     Item("a long-running GA would cycle between strategies, each one step ahead of the other", "statement",
          reason="the reason the article trains on a fixed target; the cycle itself is checked in "
                 "the first section"),
+    Item("optimal strategies are the strategies that win games", "statement",
+         section="Win/loss by double oracle"),
+    Item("the fixed target 1<2<...<n: in the short term it is best to play against the opponents "
+         "you have", "statement",
+         section="How far the bred strategies are from it, in the article's 20-card game"),
 ]
 _ = record_inventory("Goofspiel", "31_goofspiel_equilibrium", items)

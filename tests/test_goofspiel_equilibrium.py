@@ -1,12 +1,25 @@
-"""Ground truth: the LP equilibrium, best responses and the assignment counter, against brute force."""
+"""Ground truth: the LP equilibrium, best responses and the assignment counter, against brute force;
+the scalable methods behind the same ``equilibrium`` and ``exploitability``, against the n! LP."""
 import itertools
+import json
+import time
+from dataclasses import FrozenInstanceError
+from fractions import Fraction
+from pathlib import Path
 
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from scipy.optimize import linear_sum_assignment
 
 from goofspiel import (
+    Mixture,
     Strategy,
     best_counter,
+    best_reply,
     best_response,
     equilibrium,
     exploitability,
@@ -16,7 +29,8 @@ from goofspiel import (
     payoff_matrix,
     random_strategy,
 )
-from goofspiel.equilibrium import all_ranks
+from goofspiel.draw import draw_marginal
+from goofspiel.equilibrium import all_ranks, solve_matrix_game
 
 
 def test_payoff_matrix_agrees_with_play_and_is_antisymmetric():
@@ -70,7 +84,7 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="payoff"):
         payoff_matrix(3, "points")
     with pytest.raises(ValueError, match="n must be"):
-        equilibrium(9)
+        equilibrium(9, method="lp")
     with pytest.raises(ValueError, match="bids"):
         mixed_vector({(1, 1, 3): 1.0}, 3)
 
@@ -81,3 +95,214 @@ def test_seven_card_winloss_equilibrium_has_143_strategies():
     assert abs(e.value) < 1e-9
     assert exploitability(e.probs, a) <= 1e-9
     assert len(e.strategy) == 143
+    # the double oracle through the same entry point: the same unique equilibrium
+    ours = equilibrium(7, "winloss", method="double-oracle", progress=False)
+    assert ours.method == "double-oracle" and ours.certified and ours.certificate < 1e-9
+    assert set(ours.strategy) == set(e.strategy)
+    assert np.abs(ours.probs - e.probs).max() < 1e-7
+    assert exploitability(ours.probs, a) < 1e-9            # judged by the n! matrix
+    assert exploitability(e, "winloss") < 1e-9              # the LP's mix judged by branch and bound
+
+
+# --- the wiring: one entry point for every deck size -------------------------------------------
+
+def old_equilibrium(n: int, payoff: str, tol: float = 1e-9):
+    """The n! LP exactly as ``equilibrium`` computed it before the other methods existed."""
+    a = payoff_matrix(n, payoff)
+    x, value = solve_matrix_game(a)
+    x[x < tol] = 0.0
+    x /= x.sum()
+    ranks = all_ranks(n).astype(np.int64)
+    strategy = {tuple(int(r) + 1 for r in ranks[s]): float(x[s]) for s in np.flatnonzero(x)}
+    marginals = np.zeros((n, n))
+    for i in range(n):
+        np.add.at(marginals[i], ranks[:, i], x)
+    return x, value, strategy, marginals
+
+
+@pytest.mark.parametrize("n, payoff", [(3, "margin"), (5, "winloss"), (6, "margin")])
+def test_small_decks_keep_the_n_factorial_lp_bit_for_bit(n, payoff):
+    x, value, strategy, marginals = old_equilibrium(n, payoff)
+    e = equilibrium(n, payoff)
+    assert e.method == "lp" and e.value == value and e.strategy == strategy
+    assert list(e.strategy) == list(strategy)
+    assert np.array_equal(e.probs, x) and np.array_equal(e.bid_marginals(), marginals)
+    assert np.array_equal(e.ranks, all_ranks(n).astype(np.int64))
+    assert e.certified and e.certificate == e.gap < 1e-9
+
+
+@pytest.mark.parametrize("deck", [3, 4, 5, 6, (2, 3, 5, 8, 9)])
+def test_scalable_methods_agree_with_the_n_factorial_lp(deck):
+    for payoff, method in [("margin", "birkhoff"), ("winloss", "double-oracle")]:
+        a = payoff_matrix(deck, payoff)
+        oracle = equilibrium(deck, payoff, matrix=a)
+        ours = equilibrium(deck, payoff, method=method, progress=False)
+        assert ours.method == method and ours.certified
+        assert ours.value == pytest.approx(oracle.value, abs=1e-9)
+        assert exploitability(ours.probs, a) < 1e-9          # the n! judge on our mix
+        assert exploitability(oracle, payoff) < 1e-9         # our judge on the LP's mix
+        assert ours.certificate == pytest.approx(exploitability(ours, payoff), abs=1e-12)
+        assert np.allclose(ours.marginal.sum(0), 1) and np.allclose(ours.marginal.sum(1), 1)
+
+
+def test_seven_card_margin_by_birkhoff_is_judged_by_the_n_factorial_matrix():
+    a = payoff_matrix(7, "margin")
+    e = equilibrium(7, "margin", method="birkhoff")
+    assert abs(e.value) < 1e-9 and exploitability(e.probs, a) < 1e-9
+    assert exploitability(e, "margin") == pytest.approx(exploitability(e.probs, a), abs=1e-9)
+    x = mixed_vector(identity(range(1, 8)), 7)                # a pure strategy: both judges agree
+    assert exploitability(identity(range(1, 8)), "margin") == exploitability(x, a) == 14
+    assert exploitability(identity(range(1, 8)), "winloss") == 1.0
+
+
+def independent_margin_gain(mix) -> float:
+    """The best margin reply by an assignment built from ``margin`` itself (one prize at a time),
+    its gain replayed exactly with Fractions: shares no code with ``goofspiel.birkhoff``."""
+    n = len(mix.deck)
+    gain = np.zeros((n, n))
+    for s, q in zip(mix.strategies(), mix.probs):
+        for i in range(n):
+            for k in range(n):               # one-prize game: our card k against theirs on prize i
+                gain[i, k] += q * mix.deck[i] * ((k > s.ranks[i]) - (k < s.ranks[i]))
+    rows, cols = linear_sum_assignment(gain, maximize=True)
+    counter = Strategy(mix.deck, tuple(int(c) for c in cols[np.argsort(rows)]))
+    return float(sum(Fraction(q) * margin(counter, s) for s, q in zip(mix.strategies(), mix.probs)))
+
+
+def test_twenty_card_margin_equilibrium_fast_and_unexploitable():
+    start = time.perf_counter()
+    e = equilibrium(20, "margin")
+    assert time.perf_counter() - start < 10
+    assert e.method == "birkhoff" and e.certified and abs(e.value) < 1e-9
+    assert e.support <= 19 ** 2 + 1 and e.mixture.probs.sum() == pytest.approx(1.0)
+    assert independent_margin_gain(e.mixture) < 1e-9
+    assert exploitability(e, "margin") < 1e-9
+    assert np.allclose(e.marginal.sum(0), 1) and np.allclose(e.marginal.sum(1), 1)
+    ident = identity(range(1, 21))
+    assert exploitability(ident, "margin") == 20 * 17 / 2 == best_counter(ident)[1]
+    assert exploitability(ident, "winloss") == 1.0
+    reply = best_reply(ident, "margin")
+    assert reply.optimal and margin(reply.counter, ident) == reply.gain
+
+
+def test_exploitability_takes_every_strategy_form():
+    rng = np.random.default_rng(3)
+    a_m, a_w = payoff_matrix(5, "margin"), payoff_matrix(5, "winloss")
+    rows = all_ranks(5).astype(np.int64)
+    for _ in range(10):
+        x = rng.dirichlet(np.full(len(rows), 0.05))
+        keep = x > 1e-3
+        x = np.where(keep, x, 0.0) / x[keep].sum()
+        mix = Mixture(tuple(range(1, 6)), rows[keep], x[keep])
+        mapping = mix.strategy
+        for payoff, a in (("margin", a_m), ("winloss", a_w)):
+            judge = exploitability(x, a)
+            assert exploitability(mix, payoff) == pytest.approx(judge, abs=1e-9)
+            assert exploitability(mapping, payoff) == pytest.approx(judge, abs=1e-9)
+            assert best_reply(mix, payoff).gain == pytest.approx(judge, abs=1e-9)
+    deck = (2, 3, 4)
+    mapping = {(2, 3, 4): 0.5, (4, 2, 3): 0.5}
+    assert exploitability(mapping, "margin", deck=deck) == pytest.approx(
+        exploitability(mixed_vector(mapping, deck), payoff_matrix(deck, "margin")))
+    assert best_reply(mapping, "winloss", deck=deck, method="milp").gain == pytest.approx(
+        exploitability(mixed_vector(mapping, deck), payoff_matrix(deck, "winloss")))
+
+
+def test_winloss_time_limits_stop_and_say_so():
+    e = equilibrium(9, "winloss", time_limit=0.5, progress=False)
+    assert e.method == "double-oracle" and not e.certified
+    assert e.certificate == np.inf and e.gap > 0 and e.seconds < 30
+    assert len(e.solver.history) >= 1
+    twenty = equilibrium(20, "margin")
+    reply = best_reply(twenty, "winloss", time_limit=0.2)
+    if not reply.optimal:                                  # the usual outcome at 20 cards
+        assert reply.bound == np.inf and reply.gain > 0
+        with pytest.raises(RuntimeError, match="time_limit"):
+            exploitability(twenty, "winloss", time_limit=0.2)
+
+
+def test_equilibrium_results_are_frozen():
+    e = equilibrium(4, "winloss")
+    with pytest.raises(FrozenInstanceError):
+        e.value = 1.0
+    with pytest.raises(ValueError, match="n! strategies"):
+        _ = equilibrium(20, "margin").probs
+
+
+@pytest.mark.parametrize("call, error, name", [
+    (lambda: equilibrium(0), ValueError, "n must"),
+    (lambda: equilibrium(True), ValueError, "n must"),
+    (lambda: equilibrium("abc"), ValueError, "n must"),
+    (lambda: equilibrium([1, 1, 2]), ValueError, "n must"),
+    (lambda: equilibrium(5, "points"), ValueError, "payoff"),
+    (lambda: equilibrium(5, method="simplex"), ValueError, "method"),
+    (lambda: equilibrium(5, "winloss", method="birkhoff"), ValueError, "birkhoff"),
+    (lambda: equilibrium(5, "margin", method="double-oracle"), ValueError, "double-oracle"),
+    (lambda: equilibrium(8, method="lp"), ValueError, "n must be <= 7"),
+    (lambda: equilibrium(65), ValueError, "n must be <= 64"),
+    (lambda: equilibrium(10, "winloss"), ValueError, "n must be <= 9"),
+    (lambda: equilibrium(3, matrix=np.zeros((5, 5))), ValueError, "matrix"),
+    (lambda: equilibrium(3, matrix=np.full((6, 6), np.nan)), ValueError, "matrix"),
+    (lambda: equilibrium(9, matrix=np.zeros((6, 6)), method="birkhoff"), ValueError, "matrix"),
+    (lambda: equilibrium(5, tol=0.0), ValueError, "tol"),
+    (lambda: equilibrium(5, tol="small"), TypeError, "tol"),
+    (lambda: equilibrium(5, "winloss", time_limit=-1), ValueError, "time_limit"),
+    (lambda: equilibrium(5, "winloss", time_limit=float("nan")), ValueError, "time_limit"),
+    (lambda: equilibrium(5, "winloss", progress="yes"), TypeError, "progress"),
+    (lambda: equilibrium(5, "winloss", seed=-1), ValueError, "seed"),
+    (lambda: exploitability(np.ones(6) / 6, "margin"), TypeError, "payoff matrix"),
+    (lambda: exploitability(np.ones(5) / 5, payoff_matrix(3)), ValueError, "len"),
+    (lambda: exploitability("1<2<3", "margin"), TypeError, "strategy"),
+    (lambda: exploitability(identity(range(1, 4)), "points"), ValueError, "payoff"),
+    (lambda: exploitability({(1, 1, 3): 1.0}, "margin"), ValueError, "permutation"),
+    (lambda: exploitability({(1, 2, 3): 0.7}, "winloss"), ValueError, "sum to 1"),
+    (lambda: exploitability(identity(range(1, 4)), "winloss", time_limit=0), ValueError,
+     "time_limit"),
+    (lambda: best_reply(identity(range(1, 4)), "winloss", method="lp"), ValueError, "method"),
+    (lambda: best_counter((0, 1, 2)), TypeError, "strategy"),
+])
+def test_bad_input_is_refused_naming_the_argument(call, error, name):
+    with pytest.raises(error, match=name):
+        call()
+
+
+def test_draw_marginal_labels_its_axes_and_refuses_bad_input():
+    e = equilibrium(13, "margin")
+    _, ax = plt.subplots()
+    image = draw_marginal(e.marginal, e.deck, ax=ax)
+    assert image.axes is ax and ax.get_xlabel() == "bid card" and ax.get_ylabel() == "prize card"
+    assert np.array_equal(image.get_array(), e.marginal)
+    alone = draw_marginal(e.marginal)                          # ax=None: a figure of its own
+    assert alone.axes is not ax
+    plt.close("all")
+    with pytest.raises(ValueError, match="marginal"):
+        draw_marginal(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="deck"):
+        draw_marginal(np.eye(3), deck=(1, 2))
+
+
+# --- notebook 31: every first-cell constant is refused when invalid ------------------------------
+# (tests/notebook_tweaks.py holds one invalid constant per notebook; these are notebook 31's others)
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "31_goofspiel_equilibrium.ipynb"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("name, value", [("CYCLE_DECK", [1]), ("CARDS", 3), ("HEATMAP_NS", [65]),
+                                         ("WINLOSS_SECONDS", 0), ("REPLY_SECONDS", "ten"),
+                                         ("ARENA_GAMES", 0), ("N", 8), ("GA_TRIALS", 0)])
+def test_notebook_refuses_each_invalid_constant_in_its_first_cells(name, value, tmp_path,
+                                                                    monkeypatch):
+    papermill = pytest.importorskip("papermill")
+    monkeypatch.setenv("GAMEAI_QUICK", "1")
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
+    out = tmp_path / NOTEBOOK.name
+    with pytest.raises(papermill.PapermillExecutionError) as error:
+        papermill.execute_notebook(str(NOTEBOOK), str(out), parameters={name: value},
+                                   cwd=str(NOTEBOOK.parent), kernel_name="python3",
+                                   progress_bar=False)
+    assert error.value.ename == "ValueError" and name in error.value.evalue, error.value.evalue
+    code = [c for c in json.loads(out.read_text())["cells"] if c["cell_type"] == "code"]
+    failed = next(i for i, c in enumerate(code)
+                  if any(o.get("output_type") == "error" for o in c.get("outputs", [])))
+    assert failed <= 4, f"stopped in code cell {failed}, not in the first cells"
