@@ -222,7 +222,7 @@ eq_margin = margin_eq[N] if N in margin_eq else equilibrium(N, "margin", matrix=
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
 for ax, e, title in zip(axes, (eq, eq_margin), ("win/loss", "point margin")):
     im = draw_marginal(e.bid_marginals(), e.deck, ax=ax, vmax=1,
-                       title=f"{N}-card equilibrium ({title}): P(bid | prize)")
+                       title=f"{N} cards, {title}: P(bid | prize)")
 fig.colorbar(im, ax=axes, shrink=0.8, label="probability")
 save_figure(fig, "goofspiel_equilibrium")
 plt.show()
@@ -294,15 +294,19 @@ for n in HEATMAP_NS:
     print(f"{n} cards: top prize gets the top card with probability {x[-1, -1]:.2f}, the lowest card "
           f"{x[-1, 0]:.2f}; the lowest prize gets the top card {x[0, -1]:.2f}; expected bid card on "
           f"each prize rises from {x[0] @ np.arange(1, n + 1):.1f} to {x[-1] @ np.arange(1, n + 1):.1f}")
+if N in heat:
+    print(f"{N} cards: the Birkhoff LP's marginal and that of the n! LP's mix differ by at most "
+          f"{np.abs(heat[N].marginal - eq_margin.bid_marginals()).max():.1e}; the mixes hold "
+          f"{heat[N].support} and {len(eq_margin.strategy)} permutations")
 
 # %% [markdown]
 # The optimal margin play is a spread, not a ranking. Bids rise with the prize on average, but a
 # prize never gets a bid far above its own value (the empty lower right), while the high prizes
 # get every lower card with some probability: low cards are thrown away on high prizes at
 # random, the identity's best counter's trick turned into a threat the opponent cannot predict.
-# The LP returns one optimal marginal (a vertex; others may exist, and the checkerboard pattern
-# belongs to this one). It takes a fraction of a second at 20 cards, and its mix uses far fewer
-# permutations than the `(n-1)^2 + 1` bound.
+# Where both solvers run, the Birkhoff LP and the `n!` LP reach the same marginal through
+# different mixes of permutations. The LP takes a fraction of a second at 20 cards, and its mix
+# uses far fewer permutations than the `(n-1)^2 + 1` bound.
 #
 # ## Win/loss by double oracle
 #
@@ -461,19 +465,24 @@ print(f"bred strategies and bots less exploitable than the identity (margin): "
 # %% [markdown]
 # Measured against the article's own target the picture turns over. The bred strategies score
 # close to 0 on the fitness because they are near-copies of the identity, and that is exactly
-# what makes them weak: in the full run none was less exploitable than the identity itself, whose
-# best counter takes 170 of the 210 points at stake, and any fixed strategy is beaten by one counter every
-# time (win/loss exploitability 1). Against the margin equilibrium they lose points on average.
-# The equilibrium, which no strategy beats on points on average, scores well below the bred
-# strategies on the fitness, between them and random play: the fitness target rewards
-# predictability, and predictability is what a counter punishes. The arena's bots, bred against
-# a copy of the identity, sit in the same place.
+# what makes them weak: in the full run none was less exploitable than the identity itself,
+# whose best counter takes 170 of the 210 points at stake, and any fixed strategy is beaten by
+# one counter every time (win/loss exploitability 1). Against the margin equilibrium they lose
+# points on average, working mutation less than as published. The equilibrium, which no
+# strategy beats on points on average, scores well below the bred strategies' average on the
+# fitness, between them and random play: the fitness target rewards predictability, and
+# predictability is what a counter punishes.
+#
+# The arena's bots are weaker still. Evolved for three generations in a pool of four and scored
+# by the game itself, they score closer to random play than to the identity on the fitness, are
+# more exploitable than the bred strategies, lose tens of points per game to the margin
+# equilibrium on average, and lose to it at win/loss more often than they win.
 #
 # The equilibrium is safe, not greedy: against the identity it gains less than one point on
 # average, far from the identity's 170-point best counter. And it is an equilibrium of the point
-# margin only: at win/loss the identity and some bred strategies win slightly more often than
-# they lose against it, and a reply that wins clearly more often than it loses exists (the
-# search above). The win/loss equilibrium at 20 cards is out of reach of the double oracle.
+# margin only: at win/loss the identity and a few bred strategies and bots win more often than
+# they lose against it, and the reply search above finds one that wins clearly more often than
+# it loses. The win/loss equilibrium at 20 cards is out of reach of the double oracle.
 #
 # ## Claims
 
