@@ -7,7 +7,9 @@ evaluation: a mover who can complete four has won, a mover facing two playable t
 lost, and a single playable threat must be blocked (the only move searched). The search
 deepens one ply at a time to its fixed depth (the previous ply's values order the moves) with
 a transposition table, so a move's result depends only on the position and the depth, never on
-a clock. The ``SelfTaughtAgent`` plays with the weights learned by ``mix.selftaught``.
+a clock. The ``SelfTaughtAgent`` plays with the weights learned by ``mix.selftaught``; it
+searches deeper when few columns are open, for about the effort of its nominal depth with all
+20 columns of the 10x20 board open (``search_depth``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from mix.features import threats
 from mix.search import center_order
 from mix.threatfeatures import N_FEATURES, SCALE, counts
 
+WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
+MAX_DEPTH = 24
 WIN = 1e6   # a won position, for the side that wins (evaluations stay far below it)
 TIE = 1e-9  # values this close count as equal
 INF = float("inf")
@@ -181,15 +185,32 @@ def best_moves(b: Board, depth: int, evaluate: LinearEvaluation) -> list[int]:
     return sorted(Search(evaluate).root(b, depth))
 
 
-class SelfTaughtAgent:
-    """Alpha-beta to ``depth`` on the self-taught evaluation; ties broken by ``rng``."""
+def search_depth(b: Board, depth: int) -> int:
+    """The depth that costs about ``depth`` plies with ``WIDTH`` moves to choose from: the
+    deepest d >= ``depth`` with moves**d <= WIDTH**depth, never past the board's empty slots
+    (nor ``MAX_DEPTH``)."""
+    moves, left = len(b.legal_moves()), b.g.rows * b.g.cols - b.moves
+    d, budget = min(depth, left), WIDTH ** depth
+    while d < min(left, MAX_DEPTH) and moves ** (d + 1) <= budget:
+        d += 1
+    return d
 
-    def __init__(self, weights, depth: int = 4, name: str | None = None):
+
+class SelfTaughtAgent:
+    """Alpha-beta on the self-taught evaluation, ``depth`` plies deep with all 20 columns open
+    and deeper when fewer are (``search_depth``); ``fixed=True`` keeps ``depth`` everywhere.
+    Ties are broken by ``rng``."""
+
+    def __init__(self, weights, depth: int = 4, name: str | None = None, fixed: bool = False):
         if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 8:
             raise ValueError(f"depth must be a whole number from 1 to 8, got {depth!r}")
         self.evaluate = LinearEvaluation(weights)
-        self.weights, self.depth = self.evaluate.w, depth
-        self.name = name or f"selftaught:{depth}"
+        self.weights, self.depth, self.fixed = self.evaluate.w, depth, bool(fixed)
+        self.name = name or f"selftaught:{depth}" + ("-fixed" if fixed else "")
+
+    def depth_at(self, b: Board) -> int:
+        """The depth searched from ``b``."""
+        return self.depth if self.fixed else search_depth(b, self.depth)
 
     def choose(self, b: Board, rng: random.Random) -> int:
-        return rng.choice(best_moves(b, self.depth, self.evaluate))
+        return rng.choice(best_moves(b, self.depth_at(b), self.evaluate))

@@ -5,13 +5,25 @@ The value of a position is ``tanh(w . features)``, X's expected outcome (+1 X wi
 move when there is one, and otherwise the move whose resulting position is best for the mover
 (a random move with probability ``epsilon``). After every move the value of the previous
 position is moved toward the value of the new one (temporal differences; the final position
-is scored by the game's result). No weight is set by hand: they start at zero.
-Weights go to a plain ``.npz`` file (no pickle) with the feature names, read back with checks.
+is scored by the game's result). No weight is set by hand: they start at zero. Arithmetic is
+plain Python floats in a fixed order, so a seed gives the same weights bit for bit.
+
+The shipped weights ``mix/selftaught.init`` (plain text: the training settings, then one
+``weight name`` line per feature) are reproduced exactly by::
+
+    python -m mix.selftaught train --out mix/selftaught.init
+
+(the defaults are the shipped run's settings: ``TDConfig()`` and seed 1; ``--games`` and
+``--seed`` change them). ``python -m mix.selftaught show`` prints the shipped weights.
 """
 
 from __future__ import annotations
 
+import argparse
+import math
+import os
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,18 +31,21 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from mix.board import Board, Geometry, X
-from mix.threatfeatures import N_FEATURES, NAMES, features
+from mix.threatfeatures import N_FEATURES, NAMES, SCALE, counts
 
-SHIPPED = Path(__file__).with_name("selftaught.npz")
+SHIPPED = Path(__file__).with_name("selftaught.init")
+SHIPPED_SEED = 1
 MAX_GAMES = 10_000_000
+MAGIC = "# MIX self-taught weights"
+SETTINGS = ("games", "alpha", "half", "epsilon", "rows", "cols")
 
 
 @dataclass(frozen=True)
 class TDConfig:
-    """Self-play settings: games, learning rate (decaying as alpha0 / (1 + games/half)),
-    exploration and the board."""
+    """Self-play settings: games, learning rate (decaying as alpha / (1 + game/half)),
+    exploration and the board. The defaults are those of the shipped weights."""
 
-    games: int = 20_000
+    games: int = 60_000
     alpha: float = 0.02
     half: int = 5_000
     epsilon: float = 0.1
@@ -38,9 +53,13 @@ class TDConfig:
     cols: int = 20
 
     def __post_init__(self):
-        if not isinstance(self.games, int) or not 1 <= self.games <= MAX_GAMES:
-            raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,} (about a "
-                             f"day of self-play), got {self.games!r}")
+        for name in ("games", "half", "rows", "cols"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"{name} must be a whole number, got {value!r}")  # noqa: TRY004
+        if not 1 <= self.games <= MAX_GAMES:
+            raise ValueError(f"games must be from 1 to {MAX_GAMES:,} (about a day of "
+                             f"self-play), got {self.games!r}")
         if not (0 < self.alpha <= 1):
             raise ValueError(f"alpha must be in (0, 1], got {self.alpha!r}")
         if not (0 <= self.epsilon < 1):
@@ -59,88 +78,176 @@ class TDRun:
     results: tuple = field(default_factory=tuple)   # +1 X won, -1 O won, 0 draw
 
 
-def self_play_game(w: np.ndarray, g: Geometry, rng: random.Random, epsilon: float,
+def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: float,
                    alpha: float) -> int:
-    """One self-play game, updating ``w`` in place; returns +1 (X won), -1 or 0."""
+    """One self-play game, updating the list ``w`` in place; returns +1 (X won), -1 or 0."""
     b = Board(geometry=g)
-    full = g.rows * g.cols
-    prev = None                     # (features, value) of the previous position
+    full, scale = g.rows * g.cols, SCALE.tolist()
+    prev = None                     # (counts, value) of the previous position
     while True:
-        moves = b.legal_moves()
-        sign = 1.0 if b.turn == X else -1.0
-        win = None
-        rows = []
+        per = [wi / s for wi, s in zip(w, scale)]    # the weight of one unit of each count
+        moves, sign, win, rows, values = b.legal_moves(), (1.0 if b.turn == X else -1.0), None, [], []
         for c in moves:
             if b.play(c):
                 win = c
             else:
-                rows.append(features(b.stones, b.turn, g))
+                n = counts(b.stones, b.turn, g)
+                rows.append(n)
+                values.append(math.tanh(sum(k * u for k, u in zip(n, per))))
             b.undo(c)
             if win is not None:
                 break
         if win is not None:
             b.play(win)
-            target, phi, value = sign, None, None
+            target, now = sign, None
         else:
-            values = np.tanh(np.asarray(rows) @ w)
             if rng.random() < epsilon:
                 k = rng.randrange(len(moves))
             else:
-                best = np.flatnonzero(sign * values >= (sign * values).max())
-                k = int(best[rng.randrange(len(best))])
+                top = max(sign * v for v in values)
+                best = [i for i, v in enumerate(values) if sign * v >= top]
+                k = best[rng.randrange(len(best))]
             b.play(moves[k])
-            phi, value = rows[k], float(values[k])
-            target = 0.0 if b.moves == full else value
+            now = (rows[k], values[k])
+            target = 0.0 if b.moves == full else values[k]
         if prev is not None:
-            p_phi, p_v = prev
-            w += alpha * (target - p_v) * (1.0 - p_v * p_v) * p_phi
-        if phi is None or b.moves == full:
-            if phi is not None:     # the last move filled the board: a draw
-                w += alpha * (0.0 - value) * (1.0 - value * value) * phi
+            update(w, prev, target, alpha, scale)
+        if now is None or b.moves == full:
+            if now is not None:     # the last move filled the board: a draw
+                update(w, now, 0.0, alpha, scale)
             return 0 if win is None else int(sign)
-        prev = (phi, value)
+        prev = now
 
 
-def train_selftaught(config: TDConfig = TDConfig(), seed: int = 0, snapshot_every: int = 1_000,
-                     progress: bool = False) -> TDRun:
-    """Learn the weights by self-play from zero; snapshots every ``snapshot_every`` games."""
+def update(w: list[float], position: tuple[list[int], float], target: float, alpha: float,
+           scale: list[float]) -> None:
+    """Move the value of ``position`` (its counts and value) toward ``target``: one TD step
+    on ``tanh(w . counts / scale)``."""
+    n, v = position
+    step = alpha * (target - v) * (1.0 - v * v)
+    for i, (k, s) in enumerate(zip(n, scale)):
+        if k:
+            w[i] += step * (k / s)
+
+
+def train_selftaught(config: TDConfig = TDConfig(), seed: int = SHIPPED_SEED,
+                     snapshots: int | Iterable[int] = 1_000, progress: bool = False) -> TDRun:
+    """Learn the weights by self-play from zero. ``snapshots``: keep the weights every that
+    many games, or after each of the given numbers of games (always at 0 and at the end)."""
     if not isinstance(config, TDConfig):
         raise TypeError(f"config must be a TDConfig, got {type(config).__name__}")
-    if snapshot_every < 1:
-        raise ValueError(f"snapshot_every must be >= 1, got {snapshot_every}")
+    if isinstance(snapshots, int) and not isinstance(snapshots, bool):
+        if snapshots < 1:
+            raise ValueError(f"snapshots must be >= 1 games apart, got {snapshots}")
+        keep = set(range(snapshots, config.games + 1, snapshots))
+    else:
+        keep = set(snapshots)
+        if not all(isinstance(n, int) and 0 <= n <= config.games for n in keep):
+            raise ValueError(f"snapshots must be whole numbers of games from 0 to "
+                             f"{config.games}, got {sorted(keep, key=str)}")
     rng = random.Random(seed)
     g = Geometry(config.rows, config.cols, 4)
-    w = np.zeros(N_FEATURES)
-    snaps, results = [(0, w.copy())], []
+    w = [0.0] * N_FEATURES
+    snaps, results = [(0, np.array(w))], []
     for n in tqdm(range(1, config.games + 1), disable=not progress, desc="self-play"):
         alpha = config.alpha / (1.0 + n / config.half)
         results.append(self_play_game(w, g, rng, config.epsilon, alpha))
-        if n % snapshot_every == 0 or n == config.games:
-            snaps.append((n, w.copy()))
-    return TDRun(w.copy(), tuple(snaps), tuple(results))
+        if n in keep or n == config.games:
+            snaps.append((n, np.array(w)))
+    return TDRun(np.array(w), tuple(snaps), tuple(results))
 
 
-def save_weights(path: str | Path, weights: np.ndarray, config: TDConfig, seed: int) -> Path:
-    """Write the weights, their feature names and how they were trained to a ``.npz`` file."""
+def weights_text(weights, config: TDConfig, seed: int) -> str:
+    """The weights file's text: how they were trained, then one ``weight name`` per line."""
     w = np.asarray(weights, dtype=float)
     if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
         raise ValueError(f"weights must be {N_FEATURES} finite numbers")
-    path = Path(path)
-    np.savez(path, weights=w, names=np.array(NAMES),
-             training=np.array([config.games, config.alpha, config.half, config.epsilon,
-                                config.rows, config.cols, seed], dtype=float))
+    lines = [MAGIC, *(f"{k} {getattr(config, k)!r}" for k in SETTINGS), f"seed {seed!r}",
+             f"weights {N_FEATURES}", *(f"{float(v)!r} {name}" for v, name in zip(w, NAMES))]
+    return "\n".join(lines) + "\n"
+
+
+def save_weights(path: str | Path, weights, config: TDConfig, seed: int) -> Path:
+    """Write the weights file (see ``weights_text``); an interrupted write leaves no file."""
+    path, text = Path(path), weights_text(weights, config, seed)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
     return path
 
 
-def load_weights(path: str | Path = SHIPPED) -> np.ndarray:
-    """Read weights written by ``save_weights``; ``ValueError`` naming the file if unusable."""
+def read_weights(path: str | Path = SHIPPED) -> tuple[np.ndarray, TDConfig, int]:
+    """The weights, training settings and seed of a weights file; ``ValueError`` naming the
+    file and the line when it is not one."""
     path = Path(path)
+    where = f"weights file {path}"
     try:
-        with np.load(path, allow_pickle=False) as data:
-            w, names = np.asarray(data["weights"], dtype=float), tuple(data["names"].tolist())
-    except (OSError, ValueError, KeyError, EOFError) as error:
-        raise ValueError(f"{path}: not a self-taught weights file ({error})") from None
-    if names != NAMES or w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
-        raise ValueError(f"{path}: weights do not match the current features "
-                         f"({len(names)} names, shape {w.shape})")
-    return w
+        lines = path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"{where}: cannot be read ({error})") from None
+    head = len(SETTINGS) + 3
+    if len(lines) != head + N_FEATURES or lines[0] != MAGIC:
+        raise ValueError(f"{where}: expected {MAGIC!r} and {head + N_FEATURES} lines, found "
+                         f"{len(lines)}")
+    found = {}
+    for i, key in enumerate((*SETTINGS, "seed"), start=1):
+        name, _, text = lines[i].partition(" ")
+        if name != key:
+            raise ValueError(f"{where}: line {i + 1} must be '{key} <value>', got {lines[i]!r}")
+        found[key] = text
+    if lines[head - 1] != f"weights {N_FEATURES}":
+        raise ValueError(f"{where}: line {head} must be 'weights {N_FEATURES}'")
+    w = []
+    for i, (line, name) in enumerate(zip(lines[head:], NAMES), start=head + 1):
+        text, _, got = line.partition(" ")
+        if got != name:
+            raise ValueError(f"{where}: line {i} must be the weight of {name!r}, got {line!r}")
+        try:
+            w.append(float(text))
+        except ValueError:
+            raise ValueError(f"{where}: line {i}: {text!r} is not a number") from None
+    try:
+        config = TDConfig(**{k: (float if k in ("alpha", "epsilon") else int)(found[k])
+                             for k in SETTINGS})
+        seed = int(found["seed"])
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{where}: bad training settings ({error})") from None
+    if not all(math.isfinite(v) for v in w):
+        raise ValueError(f"{where}: weights must be finite numbers")
+    return np.array(w), config, seed
+
+
+def load_weights(path: str | Path = SHIPPED) -> np.ndarray:
+    """The weights of a weights file (default: the shipped ones)."""
+    return read_weights(path)[0]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``train``: self-play from zero and write a weights file; ``show``: print one."""
+    parser = argparse.ArgumentParser(prog="python -m mix.selftaught", description=__doc__.split(
+        "\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    train = sub.add_parser("train", help="learn weights by self-play (defaults: the shipped run)")
+    defaults = TDConfig()
+    train.add_argument("--games", type=int, default=defaults.games)
+    train.add_argument("--seed", type=int, default=SHIPPED_SEED)
+    train.add_argument("--out", type=Path, default=SHIPPED)
+    show = sub.add_parser("show", help="print a weights file")
+    show.add_argument("path", type=Path, nargs="?", default=SHIPPED)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "train":
+            config = TDConfig(games=args.games)
+            run = train_selftaught(config, args.seed, snapshots=config.games, progress=True)
+            print(f"wrote {save_weights(args.out, run.weights, config, args.seed)}")
+        else:
+            w, config, seed = read_weights(args.path)
+            print(f"{args.path}: {config}, seed {seed}")
+            for v, name in sorted(zip(w, NAMES), key=lambda p: -abs(p[0])):
+                print(f"{v:+8.3f}  {name}")
+    except ValueError as error:
+        parser.error(str(error))
+
+
+if __name__ == "__main__":
+    main()

@@ -7,9 +7,19 @@ import numpy as np
 import pytest
 
 from mix.board import Board, X
-from mix.evalsearch import TIE, LinearEvaluation, SelfTaughtAgent, best_moves
-from mix.selftaught import TDConfig, load_weights, save_weights, train_selftaught
-from mix.threatfeatures import N_FEATURES, features, masks, window_counts
+from mix.evalsearch import TIE, LinearEvaluation, SelfTaughtAgent, best_moves, search_depth
+from mix.selftaught import (
+    SHIPPED,
+    SHIPPED_SEED,
+    TDConfig,
+    load_weights,
+    main,
+    read_weights,
+    save_weights,
+    train_selftaught,
+    weights_text,
+)
+from mix.threatfeatures import N_FEATURES, NAMES, features, masks, window_counts
 
 
 def random_position(rng, rows, cols, most):
@@ -109,36 +119,94 @@ def test_best_moves_agree_with_plain_minimax(depth):
         checked += 1
 
 
-def test_training_is_seeded_and_learns_that_threats_matter(tmp_path):
+def test_training_is_seeded_and_learns_that_threats_matter():
     config = TDConfig(games=200, rows=6, cols=8)
-    run = train_selftaught(config, seed=3, snapshot_every=100)
-    again = train_selftaught(config, seed=3, snapshot_every=100)
+    run = train_selftaught(config, seed=3, snapshots=100)
+    again = train_selftaught(config, seed=3, snapshots=[100, 200])
     assert np.array_equal(run.weights, again.weights)
     assert [n for n, _ in run.snapshots] == [0, 100, 200] and len(run.results) == 200
+    assert all(np.array_equal(a, b) for (_, a), (_, b) in zip(run.snapshots, again.snapshots))
+    for bad in (0, [300], [-1], [1.5]):
+        with pytest.raises(ValueError, match="snapshots"):
+            train_selftaught(config, snapshots=bad)
     assert not np.array_equal(run.weights, train_selftaught(config, seed=4).weights)
-    names = list(__import__("mix.threatfeatures", fromlist=["NAMES"]).NAMES)
-    assert run.weights[names.index("X threats playable now")] > 0
-    assert run.weights[names.index("O threats playable now")] < 0
+    assert run.weights[NAMES.index("X threats playable now")] > 0
+    assert run.weights[NAMES.index("O threats playable now")] < 0
+
+
+def test_a_prefix_of_the_shipped_run_is_deterministic():
+    """The shipped run's first games, twice, and as part of a longer run: bit for bit the
+    same (the step size depends on the game number only, so a run's snapshot at game n is the
+    n-game run)."""
+    short = train_selftaught(TDConfig(games=60), seed=SHIPPED_SEED)
+    longer = train_selftaught(TDConfig(games=90), seed=SHIPPED_SEED, snapshots=[60])
+    assert np.array_equal(short.weights, train_selftaught(TDConfig(games=60)).weights)
+    assert longer.snapshots[1][0] == 60 and np.array_equal(longer.snapshots[1][1], short.weights)
+    assert short.results == longer.results[:60] and np.any(short.weights != 0)
+
+
+def test_the_shipped_weights_come_from_the_documented_command():
+    w, config, seed = read_weights(SHIPPED)
+    assert config == TDConfig() and seed == SHIPPED_SEED
+    assert w[NAMES.index("X threats playable now")] > 0 > w[NAMES.index("O threats playable now")]
+    assert weights_text(w, config, seed) == SHIPPED.read_text()
 
 
 def test_weights_file_round_trip_and_refusals(tmp_path):
     w = np.linspace(-1, 1, N_FEATURES)
-    path = save_weights(tmp_path / "w.npz", w, TDConfig(games=10), seed=0)
+    path = save_weights(tmp_path / "w.init", w, TDConfig(games=10), seed=4)
+    got, config, seed = read_weights(path)
+    assert np.array_equal(got, w) and config == TDConfig(games=10) and seed == 4
     assert np.array_equal(load_weights(path), w)
-    (tmp_path / "bad.npz").write_bytes(b"not a zip file")
-    with pytest.raises(ValueError, match="bad.npz"):
-        load_weights(tmp_path / "bad.npz")
-    np.savez(tmp_path / "short.npz", weights=w[:5], names=np.array(["a"] * 5))
-    with pytest.raises(ValueError, match="short.npz"):
-        load_weights(tmp_path / "short.npz")
+    text = path.read_text()
+    broken = {"garbage.init": b"\x80\x81 not text",
+              "magic.init": text.replace("self-taught", "other").encode(),
+              "short.init": "\n".join(text.splitlines()[:-1]).encode(),
+              "name.init": text.replace("bias", "bios").encode(),
+              "number.init": text.replace("\n-1.0 bias", "\nminus-one bias").encode(),
+              "nan.init": text.replace("\n-1.0 bias", "\nnan bias").encode(),
+              "games.init": text.replace("games 10", "games 0").encode(),
+              "order.init": text.replace("alpha", "alfa").encode()}
+    for name, data in broken.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(ValueError, match=name):
+            read_weights(tmp_path / name)
+    with pytest.raises(ValueError, match="missing.init"):
+        read_weights(tmp_path / "missing.init")
     with pytest.raises(ValueError, match="finite"):
-        save_weights(tmp_path / "nan.npz", w * np.nan, TDConfig(games=10), seed=0)
+        save_weights(tmp_path / "nan.init", w * np.nan, TDConfig(games=10), seed=0)
     with pytest.raises(ValueError, match="depth"):
         SelfTaughtAgent(w, depth=0)
-    for bad in ({"games": 0}, {"games": 10**9}, {"alpha": 0.0}, {"epsilon": 1.0},
-                {"rows": 2, "cols": 2}):
+    for bad in ({"games": 0}, {"games": 10**9}, {"games": 2.5}, {"alpha": 0.0},
+                {"epsilon": 1.0}, {"half": 0}, {"rows": 2, "cols": 2}):
         with pytest.raises(ValueError):
             TDConfig(**bad)
+
+
+def test_command_line_trains_and_shows(tmp_path, capsys):
+    out = tmp_path / "cli.init"
+    main(["train", "--games", "5", "--seed", "2", "--out", str(out)])
+    w, config, seed = read_weights(out)
+    assert config == TDConfig(games=5) and seed == 2
+    assert np.array_equal(w, train_selftaught(TDConfig(games=5), seed=2).weights)
+    main(["show", str(out)])
+    assert "X threats playable now" in capsys.readouterr().out
+    (tmp_path / "bad.init").write_text("nothing")
+    with pytest.raises(SystemExit):
+        main(["show", str(tmp_path / "bad.init")])
+    assert "bad.init" in capsys.readouterr().err
+
+
+def test_the_agent_plays_whole_games_with_the_shipped_weights():
+    agent = SelfTaughtAgent(load_weights(), depth=2)
+    assert agent.name == "selftaught:2"
+    rng = random.Random(1)
+    for rows, cols in ((4, 5), (6, 7)):
+        b = Board(rows, cols)
+        while not b.is_over():
+            c = agent.choose(b, rng) if b.turn == X else rng.choice(b.legal_moves())
+            assert c in b.legal_moves()
+            b.play(c)
 
 
 def test_lowest_threat_of_each_column():
@@ -154,3 +222,34 @@ def test_lowest_threat_of_each_column():
             if rows:
                 want |= b.g.bit(min(rows), c)
         assert lowest_in_column(mask, b.g) == want
+
+
+def test_search_depth_spends_the_effort_of_the_nominal_depth():
+    assert search_depth(Board(), 4) == 4                  # 20 columns open
+    assert search_depth(Board(4, 4), 4) == 8              # 4**8 <= 20**4 < 4**9
+    rng = random.Random(0)
+    b = random_position(rng, 4, 4, 13)
+    while b.moves != 13 or b.is_over():
+        b = random_position(rng, 4, 4, 13)
+    assert search_depth(b, 4) == 3                        # never past the empty slots
+    assert search_depth(Board(), 2) == 2
+
+
+def test_timed_moves_and_play_against_perfect_on_a_small_board():
+    from mix.selftaught_study import against_perfect, timed_moves, weights_table
+
+    agent = SelfTaughtAgent(np.linspace(-1, 1, N_FEATURES), depth=2)
+    moves = timed_moves(agent, "random", games=2, seed=1, rows=5, cols=6)
+    assert set(moves.game) == {0, 1} and (moves.seconds > 0).all() and (moves.depth >= 1).all()
+    assert moves.depth.iloc[0] == 3                       # 6**3 <= 20**2 < 6**4
+    games = against_perfect(agent, 4, 4, games=3, seed=2)
+    assert list(games.seat) == ["X"] * 3 + ["O"] * 3 and (games.start == 0).all()
+    assert set(games.result) <= {"draw", "loss"}          # perfect play never loses a draw
+    lost = games[games.result == "loss"]
+    assert lost.mistake_move.notna().all() and (lost.left >= 0).all()
+    table = weights_table(np.arange(N_FEATURES, dtype=float))
+    assert table.loc["threats playable now", "X"] == 8 and table.loc["bias", "X"] == 0
+    for bad in (lambda: timed_moves(agent, "random", 0), lambda: against_perfect(agent, 4, 4, 0),
+                lambda: weights_table(np.zeros(3))):
+        with pytest.raises(ValueError):
+            bad()
