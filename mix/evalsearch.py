@@ -32,17 +32,24 @@ INF = float("inf")
 
 class LinearEvaluation:
     """X's score ``weights . features`` of positions, remembered per position (a search meets
-    the same position by many move orders)."""
+    the same position by many move orders) of one board size at a time (``use``)."""
 
-    def __init__(self, weights, memory: int = 1_000_000):
+    def __init__(self, weights, memory: int = 200_000):
         w = np.asarray(weights, dtype=float)
         if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
             raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
-        self.w, self.memory, self.memo = w, memory, {}
+        self.w, self.memory, self.memo, self.geometry = w, memory, {}, None
         self.per_count = (w / SCALE).tolist()    # the weight of one unit of each count
 
+    def use(self, b: Board) -> None:
+        """Forget the remembered scores when ``b`` is of another board size than the last."""
+        if b.g != self.geometry:
+            self.memo.clear()
+            self.geometry = b.g
+
     def score(self, b: Board) -> float:
-        """X's score of ``b`` (the learner's value is its tanh)."""
+        """X's score of ``b`` (the learner's value is its tanh), ``b`` of the board size last
+        passed to ``use``."""
         key = (b.stones[0], b.stones[1])
         v = self.memo.get(key)
         if v is None:
@@ -54,6 +61,7 @@ class LinearEvaluation:
 
     def __call__(self, b: Board) -> float:
         """X's expected outcome in [-1, 1], ``tanh`` of the score."""
+        self.use(b)
         return float(np.tanh(self.score(b)))
 
 
@@ -182,6 +190,7 @@ def best_moves(b: Board, depth: int, evaluate: LinearEvaluation) -> list[int]:
         raise ValueError(f"depth must be a whole number >= 1, got {depth!r}")
     if b.winner is not None or b.is_over():
         raise ValueError("the game is over: no move to choose")
+    evaluate.use(b)
     return sorted(Search(evaluate).root(b, depth))
 
 

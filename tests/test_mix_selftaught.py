@@ -253,3 +253,16 @@ def test_timed_moves_and_play_against_perfect_on_a_small_board():
                 lambda: weights_table(np.zeros(3))):
         with pytest.raises(ValueError):
             bad()
+
+
+def test_an_evaluation_forgets_its_scores_on_another_board_size():
+    """The same stones mean other slots on another board: scores are not carried over."""
+    rng = random.Random(4)
+    w = np.array([rng.uniform(-1, 1) for _ in range(N_FEATURES)])
+    ev = LinearEvaluation(w)
+    for rows, cols in ((5, 6), (6, 5), (5, 6)):
+        b = random_position(rng, rows, cols, 8)
+        if b.is_over():
+            continue
+        assert best_moves(b, 3, ev) == best_moves(b, 3, LinearEvaluation(w))
+        assert ev.geometry == b.g and abs(ev(b) - np.tanh(features(b.stones, b.turn, b.g) @ w)) < 1e-12
