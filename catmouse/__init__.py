@@ -3,64 +3,150 @@
 Reproduces W. Brett Kennedy's "Using Optimization to Solve Adversarial Problems" (2025):
 version 1 co-evolves full tables for both players (``train_tabular``), version 2 trains a small
 window policy for the cat (``train_local``); ``optimal_capture``/``solve`` give the ground truth,
-``exploitability`` measures any table against a best-responding opponent.
+``exploitability`` measures any table against a best-responding opponent. The module map is in
+``docs/architecture.md``.
 """
 
-from catmouse.climb import hill_climb_cat
-from catmouse.coevolve import VARIANTS, compare_trainers, train_tabular_improved
-from catmouse.draw import plot_capture_heatmap
-from catmouse.exact import (
-    Solution,
+from catmouse.board import (
+    DIRECTIONS,
     article_rule_cat_wins,
+    greedy_direction,
+    parity_rule_cat_wins,
+    winnable_first_move,
+)
+from catmouse.boards import Board, parse_board, random_board
+from catmouse.checks import (
+    check_boards,
+    check_choice,
+    check_choices,
+    check_count,
+    check_flag,
+    check_int,
+    check_pairs,
+    check_seconds,
+    check_side_range,
+    check_winnable,
+)
+from catmouse.climb import Climb
+from catmouse.draw import (
+    animate_game,
+    animate_games,
+    draw_board,
+    plot_capture_heatmap,
+    plot_learning_curves,
+    plot_trajectories,
+)
+from catmouse.exact.chain import policy_capture_from_corner
+from catmouse.exact.policy import (
+    Exploitability,
+    best_response,
+    exploitability,
+    greedy_is_optimal,
+)
+from catmouse.exact.randomcat import random_cat_capture
+from catmouse.exact.solve import (
+    Solution,
     optimal_capture,
     optimal_cat_moves,
     optimal_mouse_move,
-    parity_rule_cat_wins,
     solve,
 )
-from catmouse.exploit import best_response, exploitability, greedy_is_optimal, greedy_table
-from catmouse.game import (
-    DIRECTIONS,
-    TableGame,
-    greedy_direction,
-    initial_cat_policy,
-    initial_mouse_policy,
-    play_pursuit,
-    play_tables,
-    validate_policy,
+from catmouse.exact.speeds import capture_with_speeds, solve_speeds
+from catmouse.exact.stochastic import expected_capture, expected_capture_from_corner
+from catmouse.figures import article_pictures, window_pictures
+from catmouse.general.policies import FeaturePolicy, RotationPolicy
+from catmouse.general.train import (
+    Measure,
+    measure_cat,
+    measure_cells,
+    mouse_survival,
+    train_cat_policy,
+    train_mouse_policy,
 )
-from catmouse.generaltrain import winnable_first_move
-from catmouse.improve import train_local_exact, train_local_mouse_exact
-from catmouse.knobs import check_boards, check_count, check_flag, check_side_range
-from catmouse.local import LocalRun, evaluate_local, train_local
-from catmouse.mdp import expected_capture, expected_capture_from_corner, policy_cells
+from catmouse.mice import MOUSE_KINDS
+from catmouse.pursuit import Pursuit, play_pursuit
 from catmouse.runcache import (
     compare_trainers_cached,
     is_cached,
     tuning_run_cached,
     variant_run_cached,
 )
-from catmouse.tabular import TabularRun, train_tabular
-from catmouse.tuning import STOP_AFTER, TUNING, solved_counts, solved_share
-from catmouse.window import initial_window_table, validate_window_table, window_direction
+from catmouse.stream import LegacyStream
+from catmouse.tables import greedy_table, initial_cat_policy, initial_mouse_policy, validate_policy
+from catmouse.teams import hill_climb_cat, hill_climb_team, optimum_and_greedy
+from catmouse.v1.article import TabularRun, train_tabular
+from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
+from catmouse.v1.experiments import (
+    STOP_AFTER,
+    TUNING,
+    VARIANTS,
+    compare_trainers,
+    compare_trainers_trial,
+    solved_counts,
+    solved_share,
+    tuning_trial,
+    variant_trial,
+)
+from catmouse.v1.improved import Checkpoint, CoevolutionRun, train_tabular_improved
+from catmouse.v1.kernel import TableGame, play_tables
+from catmouse.v1.plain import PlainRun, train_plain
+from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, train_local
+from catmouse.v2.exact_climb import cat_window_as_table, train_local_exact, train_local_mouse_exact
+from catmouse.v2.games import LocalGame, play_local
+from catmouse.v2.window import (
+    initial_window_table,
+    policy_cells,
+    validate_window_table,
+    window_direction,
+)
 
 __all__ = [
+    "ARTICLE",
     "DIRECTIONS",
+    "IMPROVED",
+    "MOUSE_KINDS",
     "STOP_AFTER",
     "TUNING",
     "VARIANTS",
+    "Board",
+    "Checkpoint",
+    "Climb",
+    "CoevolutionConfig",
+    "CoevolutionRun",
+    "Exploitability",
+    "FeaturePolicy",
+    "LegacyStream",
+    "LocalGame",
     "LocalRun",
+    "LocalScore",
+    "Measure",
+    "PlainRun",
+    "Pursuit",
+    "RotationPolicy",
     "Solution",
     "TableGame",
     "TabularRun",
+    "animate_game",
+    "animate_games",
+    "article_pictures",
     "article_rule_cat_wins",
     "best_response",
+    "capture_with_speeds",
+    "cat_window_as_table",
     "check_boards",
+    "check_choice",
+    "check_choices",
     "check_count",
     "check_flag",
+    "check_int",
+    "check_pairs",
+    "check_seconds",
     "check_side_range",
+    "check_winnable",
     "compare_trainers",
     "compare_trainers_cached",
+    "compare_trainers_trial",
+    "draw_board",
     "evaluate_local",
     "expected_capture",
     "expected_capture_from_corner",
@@ -69,30 +155,49 @@ __all__ = [
     "greedy_is_optimal",
     "greedy_table",
     "hill_climb_cat",
+    "hill_climb_team",
     "initial_cat_policy",
     "initial_mouse_policy",
     "initial_window_table",
     "is_cached",
+    "measure_cat",
+    "measure_cells",
+    "mouse_survival",
     "optimal_capture",
     "optimal_cat_moves",
     "optimal_mouse_move",
+    "optimum_and_greedy",
     "parity_rule_cat_wins",
+    "parse_board",
+    "play_local",
     "play_pursuit",
     "play_tables",
     "plot_capture_heatmap",
+    "plot_learning_curves",
+    "plot_trajectories",
+    "policy_capture_from_corner",
     "policy_cells",
+    "random_board",
+    "random_cat_capture",
     "solve",
+    "solve_speeds",
     "solved_counts",
     "solved_share",
+    "train_cat_policy",
     "train_local",
     "train_local_exact",
     "train_local_mouse_exact",
+    "train_mouse_policy",
+    "train_plain",
     "train_tabular",
     "train_tabular_improved",
     "tuning_run_cached",
+    "tuning_trial",
     "validate_policy",
     "validate_window_table",
     "variant_run_cached",
+    "variant_trial",
     "window_direction",
+    "window_pictures",
     "winnable_first_move",
 ]

@@ -1,75 +1,52 @@
-"""Hill climbing a full cat table against the exact best-responding mouse (obstacles allowed).
+"""The one hill-climbing loop of the exact-score trainers (windows, general policies, walls, teams).
 
-Unlike the article's co-evolution, each candidate is scored by the exact solver: the number of
-cat moves a best-responding mouse concedes from the corner start (inf if it evades), then the
-sum over all positions of the capped capture times. This shows what hill climbing can reach on
-boards where the greedy rule is no longer optimal, measured against the true optimum.
+A climb keeps an incumbent and its score. Each iteration ``propose`` returns candidates (changed
+copies of the incumbent; none: nothing to try this time); each is scored, and the best of those
+at least as good as the incumbent (strictly better unless ``ties``) replaces it. Scores compare
+as Python values (tuples lexicographically); ``maximise`` reverses the order. ``score`` also
+returns whatever the next proposals need to know (e.g. where the incumbent is still wrong).
 """
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
 from tqdm.auto import tqdm
 
-from catmouse.exact import neighbours, solve
-from catmouse.exploit import cat_policy_values
-from catmouse.game import DIRECTIONS, check_board, check_first_move, greedy_direction
 
-_CAP = 1000.0
+@dataclass(frozen=True, eq=False)
+class Climb:
+    """The final incumbent, its score, and the score at the start and after every iteration."""
 
-
-def greedy_fallback_table(rows: int, cols: int, obstacles=()) -> np.ndarray:
-    """Greedy steps; where greedy hits a wall or an obstacle, the first free direction instead."""
-    check_board(rows, cols)
-    nbr = neighbours(rows, cols, obstacles)
-    table = np.empty((cols, rows, cols, rows), dtype="<U1")
-    for cx, cy, mx, my in np.ndindex(table.shape):
-        free = [d for k, d in enumerate(DIRECTIONS) if nbr[cx * rows + cy, k] >= 0] or ["U"]
-        d = greedy_direction(cx, cy, mx, my)
-        table[cx, cy, mx, my] = d if d in free else free[0]
-    return table
+    best: Any
+    score: Any
+    history: list
 
 
-def _score(table, obstacles, pick, start, winnable):
-    values = cat_policy_values(table, obstacles)
-    score = (float(values[pick][start]), float(np.minimum(values[0][winnable], _CAP).sum()))
-    return score, values[0]
-
-
-def hill_climb_cat(rows: int, cols: int, obstacles=(), first_move: str = "cat", iterations: int = 2000,
-                   seed: int = 0, progress: bool = False):
-    """Climb from the greedy-with-fallback table; returns (table, history of (start value, total)).
-
-    Mutations go to positions whose capture time is still above the optimum.
-    """
-    check_first_move(first_move)
+def hill_climb(start, score: Callable[[Any], tuple[Any, Any]],
+               propose: Callable[[Any, Any], Iterable], iterations: int, *,
+               maximise: bool = False, ties: bool = True, progress: bool = False,
+               desc: str = "climb") -> Climb:
+    """Climb from ``start``; ``score(candidate) -> (value, info)``, ``propose(incumbent, info)``."""
     if iterations < 0:
         raise ValueError(f"iterations must be >= 0, got {iterations}")
-    rng = np.random.default_rng(seed)
-    nbr = neighbours(rows, cols, obstacles)
-    pick = 0 if first_move == "cat" else 1
-    sol = solve(rows, cols, obstacles)
-    winnable = np.isfinite(sol.cat_to_move)
-    start = (0, (cols - 1) * rows + rows - 1)
-    table = greedy_fallback_table(rows, cols, obstacles)
-    score, values = _score(table, obstacles, pick, start, winnable)
-    history = [score]
-    for _ in tqdm(range(iterations), disable=not progress, desc="climb"):
-        # mutate a position where the table is not yet optimal (the climb's only use of the solver
-        # beyond scoring), to a random free direction
-        wrong = np.flatnonzero((values != sol.cat_to_move) & winnable)
-        if not len(wrong):
-            history.append(score)
-            continue
-        c, m = divmod(int(rng.choice(wrong)), rows * cols)
-        k = rng.choice(np.flatnonzero(nbr[c] >= 0))
-        idx = (c // rows, c % rows, m // rows, m % rows)
-        old = table[idx]
-        table[idx] = DIRECTIONS[k]
-        new, new_values = _score(table, obstacles, pick, start, winnable)
-        if new <= score:
-            score, values = new, new_values
-        else:
-            table[idx] = old
-        history.append(score)
-    return table, history
+
+    def better(a, b) -> bool:                       # a strictly better than b
+        return a > b if maximise else a < b
+
+    incumbent = start
+    best, info = score(start)
+    history = [best]
+    for _ in tqdm(range(iterations), disable=not progress, desc=desc):
+        chosen = None
+        for candidate in propose(incumbent, info):
+            value, cand_info = score(candidate)
+            good = better(value, best) or (ties and value == best)
+            if good and (chosen is None or better(value, chosen[1])):
+                chosen = (candidate, value, cand_info)
+        if chosen is not None:
+            incumbent, best, info = chosen
+        history.append(best)
+    return Climb(incumbent, best, history)

@@ -7,8 +7,10 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 
 
-def draw_board(ax, rows: int, cols: int, cat, mouse, obstacles=(), title: str = "") -> list:
+def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", *, ax=None) -> list:
     """Draw the grid with the cat(s) (orange) and the mouse (grey); returns the two artists."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(max(2.5, 0.5 * cols) + 1.2, max(2.5, 0.5 * rows)))
     ax.set_xlim(-0.5, cols - 0.5)
     ax.set_ylim(-0.5, rows - 0.5)
     ax.set_xticks(np.arange(-0.5, cols, 1), minor=True)
@@ -35,7 +37,7 @@ def animate_game(positions, rows: int, cols: int, title: str = "", interval: int
     positions = list(positions)[:max_frames]
     size = max(2.5, min(6.0, 0.45 * max(rows, cols)))
     fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
-    c_art, m_art = draw_board(ax, rows, cols, positions[0][:2], positions[0][2:], title=title)
+    c_art, m_art = draw_board(rows, cols, positions[0][:2], positions[0][2:], title=title, ax=ax)
 
     def update(i):
         cx, cy, mx, my = positions[i]
@@ -60,7 +62,7 @@ def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: in
         raise ValueError("games must hold at least one position")
     height = width * min(1.2, max(0.6, rows / cols)) * 0.85 + 0.6
     fig, ax = plt.subplots(figsize=(width, height), dpi=dpi)
-    c_art, m_art = draw_board(ax, rows, cols, frames[0][2][:2], frames[0][2][2:])
+    c_art, m_art = draw_board(rows, cols, frames[0][2][:2], frames[0][2][2:], ax=ax)
     ax.get_legend().remove()
     ax.legend(handles=[c_art, m_art], loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2,
               fontsize=11, frameon=False)
@@ -154,7 +156,7 @@ def animate_paths(games: dict, rows: int, cols: int, dpi: int = 50, interval: in
     items = list(games.items())
     size = max(2.5, min(5.0, 0.45 * max(rows, cols)))
     fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
-    draw_board(ax, rows, cols, (0, 0), (cols - 1, rows - 1))
+    draw_board(rows, cols, (0, 0), (cols - 1, rows - 1), ax=ax)
     cat_line, = ax.plot([], [], "-", color="tab:orange", lw=2, alpha=0.7)
     mouse_line, = ax.plot([], [], "-", color="tab:gray", lw=2, alpha=0.7)
     c_end, m_end = ax.lines[0], ax.lines[1]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
+from catmouse.board import DELTAS, check_board, step
 from catmouse.draw import draw_board
-from catmouse.game import DELTAS, check_board, step
-from catmouse.window import window_index
+from catmouse.v2.window import window_index
 
 SAFE, NEXT_TO_CAT, ONTO_CAT = "safe", "next to the cat", "onto the cat"
 
@@ -26,10 +26,13 @@ def mouse_options(rows: int, cols: int, cat, mouse) -> dict[str, str]:
     return out
 
 
-def draw_position(ax, rows: int, cols: int, cat, mouse, title: str = "", options: bool = False):
+def draw_position(rows: int, cols: int, cat, mouse, title: str = "", options: bool = False, *,
+                  ax=None):
     """The board with both players; with ``options`` the mouse's moves as arrows (green: safe,
     red: next to the cat, which then captures)."""
-    draw_board(ax, rows, cols, cat, mouse, title=title)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4, 4))
+    draw_board(rows, cols, cat, mouse, title=title, ax=ax)
     ax.get_legend().remove()
     if options:
         colours = {SAFE: "tab:green", NEXT_TO_CAT: "tab:red", ONTO_CAT: "tab:red"}
@@ -51,31 +54,37 @@ def article_pictures(rows: int, cols: int):
     check_board(rows, cols)
     (dc, dm), (cc, cm) = chase_positions(rows, cols)
     fig, axes = plt.subplots(1, 4, figsize=(16, 4.2))
-    draw_position(axes[0], rows, cols, (0, 0), (cols - 1, rows - 1), f"start on {rows} x {cols}")
-    draw_position(axes[1], 3, 3, (0, 0), (2, 2), "the 3 x 3 board: 81 (cat, mouse) pairs")
-    draw_position(axes[2], rows, cols, dc, dm, "cat diagonally next to the mouse", options=True)
-    draw_position(axes[3], rows, cols, cc, cm, "the mouse is cornered", options=True)
+    draw_position(rows, cols, (0, 0), (cols - 1, rows - 1), f"start on {rows} x {cols}", ax=axes[0])
+    draw_position(3, 3, (0, 0), (2, 2), "the 3 x 3 board: 81 (cat, mouse) pairs", ax=axes[1])
+    draw_position(rows, cols, dc, dm, "cat diagonally next to the mouse", options=True, ax=axes[2])
+    draw_position(rows, cols, cc, cm, "the mouse is cornered", options=True, ax=axes[3])
     axes[0].legend(*axes[0].get_legend_handles_labels(), loc="lower right", fontsize=8)
     fig.tight_layout()
     return fig
 
 
-def draw_window(ax, rows: int, cols: int, cat, mouse, title: str = ""):
-    """The whole board, its border drawn thick, with the 3 x 3 window around both players."""
+def draw_window(rows: int, cols: int, cat, mouse, title: str = "", *, ax=None):
+    """The whole board, its border drawn thick, with the 3 x 3 window around both players;
+    returns the position's window index."""
     idx = window_index(cat[0], cat[1], mouse[0], mouse[1], rows, cols)
     if idx is None:
         raise ValueError(f"cat {cat} and mouse {mouse} do not fit in a 3 x 3 window")
-    draw_position(ax, rows, cols, cat, mouse, title)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4, 4))
+    draw_position(rows, cols, cat, mouse, title, ax=ax)
     x0, y0 = cat[0] - idx[0], cat[1] - idx[1]
     ax.add_patch(plt.Rectangle((x0 - 0.5, y0 - 0.5), 3, 3, fill=True, alpha=0.15, color="tab:blue"))
     ax.add_patch(plt.Rectangle((-0.5, -0.5), cols, rows, fill=False, lw=4, color="k"))
     return idx
 
 
-def draw_window_space(ax, idx, title: str = ""):
+def draw_window_space(idx, title: str = "", *, ax=None):
     """The 3 x 3 space a position is projected onto; a flagged board edge is drawn thick."""
     clx, cly, mlx, mly, lr, bt = idx
-    draw_position(ax, 3, 3, (clx, cly), (mlx, mly), title or f"window index {tuple(int(i) for i in idx)}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4, 4))
+    draw_position(3, 3, (clx, cly), (mlx, mly),
+                  title or f"window index {tuple(int(i) for i in idx)}", ax=ax)
     edges = {"left": lr == 1, "right": lr == 2, "bottom": bt == 1, "top": bt == 2}
     lines = {"left": ([-0.5, -0.5], [-0.5, 2.5]), "right": ([2.5, 2.5], [-0.5, 2.5]),
              "bottom": ([-0.5, 2.5], [-0.5, -0.5]), "top": ([-0.5, 2.5], [2.5, 2.5])}
@@ -95,9 +104,9 @@ def window_pictures(rows: int, cols: int):
     middle_y = max(0, rows // 2 - 1)
     side = ((0, middle_y), (2, min(rows - 1, middle_y + 1)))
     fig, axes = plt.subplots(1, 4, figsize=(17, 4.4))
-    idx = draw_window(axes[0], rows, cols, *corner, title="both in the top-right 3 x 3 area")
-    draw_window_space(axes[1], idx, f"that area alone, flags {idx[4:]}")
-    idx2 = draw_window(axes[2], rows, cols, *side, title="close together at the left edge")
-    draw_window_space(axes[3], idx2, f"projected onto 3 x 3, flags {idx2[4:]}")
+    idx = draw_window(rows, cols, *corner, title="both in the top-right 3 x 3 area", ax=axes[0])
+    draw_window_space(idx, f"that area alone, flags {idx[4:]}", ax=axes[1])
+    idx2 = draw_window(rows, cols, *side, title="close together at the left edge", ax=axes[2])
+    draw_window_space(idx2, f"projected onto 3 x 3, flags {idx2[4:]}", ax=axes[3])
     fig.tight_layout()
     return fig, np.array([idx, idx2])

@@ -9,12 +9,14 @@ cell away from the cat exists. Rejected draws count (they consume the random str
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
+from catmouse.board import neighbours, stay_put, step
+
 MOUSE_KINDS = ("random", "smart", "strict")
-MOUSE_DIRECTIONS = ("U", "D", "L", "R")
-MOUSE_DELTAS = ((0, 1), (0, -1), (-1, 0), (1, 0))
+MOUSE_DIRECTIONS = ("U", "D", "L", "R")     # the order of the article's draws
 
 
 def check_mouse(kind: str) -> None:
@@ -23,80 +25,69 @@ def check_mouse(kind: str) -> None:
         raise ValueError(f"mouse must be one of {MOUSE_KINDS}, got {kind!r}")
 
 
-def _cells(cx, cy, mx, my, rows, cols):
-    """Per direction: (legal, safe) where safe also means not next to the cat."""
-    out = []
-    for dx, dy in MOUSE_DELTAS:
-        nx, ny = mx + dx, my + dy
-        legal = 0 <= nx < cols and 0 <= ny < rows and (nx, ny) != (cx, cy)
-        out.append((legal, legal and abs(nx - cx) + abs(ny - cy) != 1))
-    return out
+def mouse_targets(rows: int, cols: int) -> np.ndarray:
+    """target[m, k]: the mouse's cell after MOUSE_DIRECTIONS[k] (itself where that leaves the board)."""
+    return stay_put(neighbours(rows, cols, directions=MOUSE_DIRECTIONS))
 
 
-def mouse_move(kind: str, cx: int, cy: int, mx: int, my: int, rows: int, cols: int, draw) -> tuple:
-    """One mouse move; ``draw()`` returns the next direction index in 0..3."""
-    cells = _cells(cx, cy, mx, my, rows, cols)
-    any_safe = any(s for _, s in cells)
+def mouse_move(kind: str, cx: int, cy: int, mx: int, my: int, rows: int, cols: int,
+               draw) -> tuple[int, int]:
+    """One mouse move, straightforwardly; ``draw()`` returns the next direction index in 0..3."""
+    options = []
+    for d in MOUSE_DIRECTIONS:
+        q = step(mx, my, d, rows, cols)
+        legal = q is not None and q != (cx, cy)
+        options.append((q, legal, legal and abs(q[0] - cx) + abs(q[1] - cy) != 1))
+    any_safe = any(safe for _, _, safe in options)
     tries = 0
     while True:
-        k = draw()
+        q, legal, safe = options[draw()]
         tries += 1
-        legal, safe = cells[k]
         picky = (kind == "smart" and tries <= 4) or (kind == "strict" and any_safe)
-        if (safe if picky else legal):
-            return mx + MOUSE_DELTAS[k][0], my + MOUSE_DELTAS[k][1]
+        if safe if picky else legal:
+            return q
 
 
-def move_probabilities(kind: str, cx: int, cy: int, mx: int, my: int, rows: int, cols: int) -> np.ndarray:
-    """Exact probability of each of the four directions for one move of this mouse."""
-    check_mouse(kind)
-    cells = _cells(cx, cy, mx, my, rows, cols)
-    legal = np.array([c[0] for c in cells], dtype=float)
-    safe = np.array([c[1] for c in cells], dtype=float)
-    if not legal.any():
-        raise ValueError(f"the mouse at {(mx, my)} has no legal move")
-    if kind == "random" or (kind == "strict" and not safe.any()):
-        return legal / legal.sum()
-    if kind == "strict":
-        return safe / safe.sum()
-    q = 1 - safe.sum() / 4                       # smart: four picky draws, then any legal cell
-    picky = safe * sum(q ** i for i in range(4)) / 4
-    return picky + q ** 4 * legal / legal.sum()
+class BoardTables(NamedTuple):
+    """Per (cat cell, mouse cell, direction k of MOUSE_DIRECTIONS), cells ``x * rows + y``."""
+
+    target: np.ndarray      # the mouse's cell after direction k (itself if it leaves the board)
+    legal: np.ndarray       # on the board and not the cat's cell
+    safe: np.ndarray        # legal and not next to the cat
+    any_safe: np.ndarray    # per (cat cell, mouse cell): some direction is safe
+    dist: np.ndarray        # per (cell, cell): Euclidean distance rounded to 2 decimals
 
 
 @lru_cache(maxsize=8)
-def board_tables(rows: int, cols: int):
-    """Per (cat cell, mouse cell, direction): the mouse's target, legal/safe flags; rounded distances.
-
-    Cells are ``x * rows + y``; directions index ``MOUSE_DELTAS`` (U, D, L, R).
-    """
+def board_tables(rows: int, cols: int) -> BoardTables:
+    """The mouse's options and the rounded distances of a board, for the batched games."""
     n = rows * cols
     x, y = np.divmod(np.arange(n), rows)
-    tx = x[:, None] + np.array([d[0] for d in MOUSE_DELTAS])[None, :]
-    ty = y[:, None] + np.array([d[1] for d in MOUSE_DELTAS])[None, :]
-    on = (tx >= 0) & (tx < cols) & (ty >= 0) & (ty < rows)
-    target = np.where(on, tx * rows + ty, 0)
-    gap = np.abs(tx[None] - x[:, None, None]) + np.abs(ty[None] - y[:, None, None])   # (c, m, k)
-    legal = on[None] & (gap != 0)
+    nbr = neighbours(rows, cols, directions=MOUSE_DIRECTIONS)
+    target = stay_put(nbr)
+    gap = (np.abs(x[target][None] - x[:, None, None])
+           + np.abs(y[target][None] - y[:, None, None]))                      # (c, m, k)
+    legal = (nbr >= 0)[None] & (gap != 0)
     safe = legal & (gap != 1)
     rounded = np.array([[round(float(np.sqrt(dx * dx + dy * dy)), 2) for dy in range(rows)]
                         for dx in range(cols)])          # Python's rounding, as the article
     dist = rounded[np.abs(x[:, None] - x[None]), np.abs(y[:, None] - y[None])]
-    return target, legal, safe, safe.any(axis=2), dist
+    return BoardTables(target, legal, safe, safe.any(axis=2), dist)
 
 
 def transition_arrays(kind: str, rows: int, cols: int) -> np.ndarray:
-    """P[c, m, k]: move_probabilities of this mouse for every (cat cell, mouse cell), vectorised."""
+    """P[c, m, k]: the probability that this mouse at m moves in direction k with the cat at c."""
     check_mouse(kind)
-    _, legal, safe, any_safe, _ = board_tables(rows, cols)
-    legal, safe = legal.astype(float), safe.astype(float)
+    tables = board_tables(rows, cols)
+    legal, safe = tables.legal.astype(float), tables.safe.astype(float)
     n_legal = np.maximum(legal.sum(axis=2, keepdims=True), 1)
     uniform = legal / n_legal
     if kind == "random":
         P = uniform
     elif kind == "strict":
-        P = np.where(any_safe[..., None], safe / np.maximum(safe.sum(axis=2, keepdims=True), 1), uniform)
-    else:
+        P = np.where(tables.any_safe[..., None],
+                     safe / np.maximum(safe.sum(axis=2, keepdims=True), 1), uniform)
+    else:                                        # smart: four picky draws, then any legal cell
         q = 1 - safe.sum(axis=2, keepdims=True) / 4
         P = safe * (1 + q + q ** 2 + q ** 3) / 4 + q ** 4 * uniform
     n = rows * cols

@@ -12,18 +12,29 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import catmouse.anneal
-import catmouse.coevolve
-import catmouse.exploit
-import catmouse.game
-import catmouse.tabular
-import catmouse.tuning
+import catmouse.board
+import catmouse.exact.fixpoint
+import catmouse.exact.policy
+import catmouse.exact.solve
+import catmouse.stream
+import catmouse.tables
+import catmouse.v1.anneal
+import catmouse.v1.article
+import catmouse.v1.config
+import catmouse.v1.experiments
+import catmouse.v1.improved
+import catmouse.v1.kernel
+import catmouse.v1.mutations
+import catmouse.v1.pool
 from studykit.cache import ResultCache
 from studykit.cache import fingerprint as source_fingerprint
 from studykit.paths import results_dir
 
-CODE = (catmouse.anneal, catmouse.coevolve, catmouse.exploit, catmouse.game, catmouse.tabular,
-        catmouse.tuning)
+# the modules that decide the results of the version-1 trials
+CODE = (catmouse.board, catmouse.stream, catmouse.tables, catmouse.exact.fixpoint,
+        catmouse.exact.solve, catmouse.exact.policy, catmouse.v1.kernel, catmouse.v1.article,
+        catmouse.v1.pool, catmouse.v1.mutations, catmouse.v1.anneal, catmouse.v1.config,
+        catmouse.v1.improved, catmouse.v1.experiments)
 
 
 def fingerprint(modules=CODE) -> str:
@@ -59,15 +70,15 @@ def is_cached(fn, folder: Path | None = None, modules=CODE, **kwargs) -> bool:
 
 
 def compare_trainers_cached(**kwargs) -> dict:
-    """``coevolve.compare_trainers`` through the disk cache (picklable, for parallel sweeps)."""
-    return cached(catmouse.coevolve.compare_trainers)(**kwargs)
+    """``compare_trainers_trial`` through the disk cache (picklable, for parallel sweeps)."""
+    return cached(catmouse.v1.experiments.compare_trainers_trial)(**kwargs)
 
 
 def variant_run_cached(**kwargs) -> dict:
-    """``coevolve.variant_run`` through the disk cache (picklable, for parallel sweeps)."""
-    return cached(catmouse.coevolve.variant_run)(**kwargs)
+    """``variant_trial`` through the disk cache (picklable, for parallel sweeps)."""
+    return cached(catmouse.v1.experiments.variant_trial)(**kwargs)
 
 
 def tuning_run_cached(**kwargs) -> dict:
-    """``tuning.tuning_run`` through the disk cache (picklable, for parallel sweeps)."""
-    return cached(catmouse.tuning.tuning_run)(**kwargs)
+    """``tuning_trial`` through the disk cache (picklable, for parallel sweeps)."""
+    return cached(catmouse.v1.experiments.tuning_trial)(**kwargs)

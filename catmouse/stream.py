@@ -1,4 +1,5 @@
-"""Replay numpy's legacy ``RandomState`` integer stream in bulk, bit for bit.
+"""Random streams: numpy's legacy ``RandomState`` integers replayed in bulk, bit for bit, and a
+cheap modern stream of bounded integers.
 
 The article drew ``randint(n)`` and ``choice(list)`` from the legacy global generator. Each
 such call takes 32-bit Mersenne Twister outputs, masks them to the next power of two minus one
@@ -52,3 +53,20 @@ class LegacyStream:
         if count:
             arr = np.concatenate([arr, self._bitgen.random_raw(count)])
         return arr
+
+
+def uniform_below(seed: int, block: int = 1 << 15):
+    """``below(k)``: an integer in [0, k) from a block of ``Generator`` uniforms (cheap per call).
+
+    The modern stream of version 1's "fast" mode; a fresh block is drawn when one runs out and
+    the uniforms are used from its end.
+    """
+    gen = np.random.default_rng(seed)
+    pool: list[float] = []
+
+    def below(k: int) -> int:
+        if not pool:
+            pool.extend(gen.random(block).tolist())
+        return int(pool.pop() * k)
+
+    return below

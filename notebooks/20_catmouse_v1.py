@@ -62,7 +62,7 @@ shrink(globals(), ITERATIONS=20_000, SNAPSHOT_EVERY=5_000, FAST_SEEDS=2, IMPROVE
        GIF_FRAMES_PER_GAME=5, PLAIN_ITERATIONS=200)   # quick mode (GAMEAI_QUICK): a smoke run
 
 # %%
-from catmouse.validate import check_choice, check_int, check_seconds, check_winnable
+from catmouse import check_choice, check_int, check_seconds, check_winnable
 
 check_int("NUM_ROWS", NUM_ROWS, 2, 20)
 check_int("NUM_COLS", NUM_COLS, 2, 20)
@@ -79,14 +79,19 @@ FPS = max(1, round(1 / ANIMATION_TIME_PER_MOVE))
 
 # %%
 import time
+from dataclasses import asdict
 
 import matplotlib.pyplot as plt
 import numpy as np
 
 import catmouse
-from catmouse.draw import animate_games, plot_learning_curves, plot_trajectories
-from catmouse.figures import article_pictures
-from catmouse.plainv1 import train_plain
+from catmouse import (
+    animate_games,
+    article_pictures,
+    plot_learning_curves,
+    plot_trajectories,
+    train_plain,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -162,7 +167,8 @@ print(f"{ITERATIONS:,} iterations in {elapsed:.1f} s ({ITERATIONS / elapsed:,.0f
 
 # %%
 start = time.perf_counter()
-plain_tally = train_plain(NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, PLAIN_ITERATIONS, SEED)
+plain_tally = train_plain(NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, PLAIN_ITERATIONS,
+                          SEED).tally
 plain_seconds = time.perf_counter() - start
 same_tally = plain_tally == catmouse.train_tabular(
     NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY, PLAIN_ITERATIONS, SEED, mode="article",
@@ -230,9 +236,9 @@ greedy = catmouse.exploitability(cat_policy=catmouse.greedy_table(NUM_ROWS, NUM_
                                  first_move=FIRST_MOVE)
 print(f"optimal capture: {OPTIMAL} cat moves; the final game: {final.cat_moves} cat moves "
       f"({final.winner} wins)")
-print("learned cat  vs best-responding mouse:", cat_vs_best)
-print("learned mouse vs best-responding cat: ", mouse_vs_best)
-print("greedy cat   vs best-responding mouse:", greedy)
+print("learned cat  vs best-responding mouse:", asdict(cat_vs_best))
+print("learned mouse vs best-responding cat: ", asdict(mouse_vs_best))
+print("greedy cat   vs best-responding mouse:", asdict(greedy))
 
 # %% [markdown]
 # Over the course of training, the exploitability of the snapshots tells the same story:
@@ -242,7 +248,7 @@ rows_ = []
 for it, (cat_t, mouse_t) in run.snapshot_policies.items():
     c = catmouse.exploitability(cat_policy=cat_t, first_move=FIRST_MOVE)
     m = catmouse.exploitability(mouse_policy=mouse_t, first_move=FIRST_MOVE)
-    rows_.append((it, c["value"], m["value"]))
+    rows_.append((it, c.value, m.value))
 print(f"{'iteration':>10} {'cat vs best mouse':>18} {'mouse vs best cat':>18}   "
       "(cat moves; inf = never caught)")
 for it, c, m in rows_:
@@ -268,7 +274,7 @@ for s in range(FAST_SEEDS):
                                seed=s, mode="fast", snapshot_every=0)
     ex = catmouse.exploitability(cat_policy=r.cat_policy, first_move=FIRST_MOVE)
     print(f"seed {s}: cat leads {r.tally['cat'] / ITERATIONS:.1%} of iterations, final game won by "
-          f"{r.final_game.winner}; cat table beats a best-responding mouse: {ex['wins']}")
+          f"{r.final_game.winner}; cat table beats a best-responding mouse: {ex.wins}")
 
 # %% [markdown]
 # ## Addressing the article's limitations
@@ -281,7 +287,7 @@ for s in range(FAST_SEEDS):
 # best-responding mouse (cat moves lost to the optimum; a run stops once nothing is lost).
 
 # %%
-from catmouse.coevolve import IMPROVED, train_tabular_improved
+from catmouse import IMPROVED, train_tabular_improved
 
 start = time.perf_counter()
 better = train_tabular_improved(NUM_ROWS, NUM_COLS, FIRST_MOVE, INITIAL_CAT_POLICY,
@@ -293,12 +299,12 @@ print(f"improved trainer: {better.iterations:,} iterations in {time.perf_counter
       f"{better.pool_sizes[0] - 1} mice")
 CAP = 2  # plotted: moves lost, capped (CAP = never catches)
 fig, ax = plt.subplots(figsize=(8, 3.8))
-article_lost = [catmouse.exploitability(cat_policy=c, first_move=FIRST_MOVE)["lost_moves"]
+article_lost = [catmouse.exploitability(cat_policy=c, first_move=FIRST_MOVE).lost_moves
                 for c, _ in run.snapshot_policies.values()]
 ax.plot(list(run.snapshot_policies), np.minimum(article_lost, OPTIMAL + CAP), "o-",
         color="tab:gray", label="article's trainer (snapshots)")
-ax.plot([c[0] for c in better.checkpoints],
-        np.minimum([c[1]["lost_moves"] for c in better.checkpoints], OPTIMAL + CAP), "o-",
+ax.plot([c.iteration for c in better.checkpoints],
+        np.minimum([c.cat.lost_moves for c in better.checkpoints], OPTIMAL + CAP), "o-",
         color="tab:green", label="improved trainer")
 ax.set_xlabel("iteration")
 ax.set_ylabel(f"cat moves lost to the optimum\n({OPTIMAL + CAP} = never catches)")
@@ -342,11 +348,11 @@ claims = [
     check_claim("The training establishes fairly good play for both players",
                 '"enough to establish fairly good play for both players"',
                 f"learned cat vs a best-responding mouse: "
-                f"{'caught in ' + format(cat_vs_best['value'], 'g') if cat_vs_best['wins'] else 'never caught'}"
+                f"{'caught in ' + format(cat_vs_best.value, 'g') if cat_vs_best.wins else 'never caught'}"
                 f"; learned mouse vs a best-responding cat: caught after "
-                f"{mouse_vs_best['value']:g} cat moves (optimum {OPTIMAL})",
-                cat_vs_best["wins"] and cat_vs_best["lost_moves"] == 0
-                and mouse_vs_best["value"] == OPTIMAL, setting=SETTING,
+                f"{mouse_vs_best.value:g} cat moves (optimum {OPTIMAL})",
+                cat_vs_best.wins and cat_vs_best.lost_moves == 0
+                and mouse_vs_best.value == OPTIMAL, setting=SETTING,
                 test="each final table holds against a best-responding opponent (retrograde solver)",
                 reason="each table only learned to beat the other's current table along one game path"),
     beyond_claim("With the article's own fixes the cat beats every mouse in the optimal number of moves",

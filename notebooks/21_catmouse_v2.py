@@ -56,7 +56,7 @@ shrink(globals(), GAMES=200, PHASE2_ITERATIONS=10, EXACT_CLIMB_ITERATIONS=20,
        MOUSE_ITERATIONS=30)   # quick mode (GAMEAI_QUICK): a smoke run
 
 # %%
-from catmouse.validate import check_int
+from catmouse import check_int
 
 # at least 4: on a board 3 wide the window touches both edges but flags only one, so the
 # policy could step off the board
@@ -73,17 +73,22 @@ check_int("SEED", SEED, 0)
 
 # %%
 import time
+from dataclasses import astuple
 
 import matplotlib.pyplot as plt
 import numpy as np
 
 import catmouse
-from catmouse.chain import policy_capture_from_corner
-from catmouse.draw import animate_game
-from catmouse.figures import window_pictures
-from catmouse.improve import cat_window_as_table, train_local_exact, train_local_mouse_exact
-from catmouse.localgame import play_local
-from catmouse.stream import LegacyStream
+from catmouse import (
+    LegacyStream,
+    animate_game,
+    cat_window_as_table,
+    play_local,
+    policy_capture_from_corner,
+    train_local_exact,
+    train_local_mouse_exact,
+    window_pictures,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -138,11 +143,9 @@ elapsed = time.perf_counter() - start
 print("\n".join(run.log))
 print(f"phase 1: {run.phase1_iterations} iterations; both phases in {elapsed:.1f} s "
       "(the article's code: about 25 s per iteration)")
-p2 = [(it, w) for phase, it, w, *_ in run.history if phase == 2]
-phase2_wins = [w for k, (_, w) in enumerate(p2) if k == 0 or w != p2[k - 1][1]]
-first_full = next((it + 1 for it, w in p2 if w == GAMES), None)
-improving = [k for k in range(1, len(run.history)) if run.history[k][2:] != run.history[k - 1][2:]]
-last_improvement = improving[-1] + 1 if improving else 0
+phase2_wins = run.win_changes(2)
+first_full = run.first_all_won(2, GAMES)
+last_improvement = run.last_improvement()
 print(f"phase 2: wins {', '.join(map(str, phase2_wins))}; all {GAMES} won after {first_full} "
       f"iterations; the last improvement at iteration {last_improvement} of both phases")
 
@@ -177,15 +180,16 @@ plt.show()
 
 # %%
 stream = LegacyStream(0)
-won, rounds, dist, path = play_local(run.table, TEST_SIZE, TEST_SIZE, "smart", lambda: stream.below(4))
-print(f"game 0 on {TEST_SIZE}x{TEST_SIZE}: cat {'wins' if won else 'loses'} after {rounds} rounds")
+game = play_local(run.table, TEST_SIZE, TEST_SIZE, "smart", lambda: stream.below(4))
+print(f"game 0 on {TEST_SIZE}x{TEST_SIZE}: cat {'wins' if game.won else 'loses'} after {game.rounds} rounds")
 # one frame per round (after the cat's move) keeps the inline animation small
-show_animation(animate_game(path[::2], TEST_SIZE, TEST_SIZE, TEST, max_frames=32, dpi=32),
+show_animation(animate_game(game.positions[::2], TEST_SIZE, TEST_SIZE, TEST, max_frames=32, dpi=32),
                gif="catmouse_v2_15x15", fps=3)
 
 # %%
 result15 = catmouse.evaluate_local(run.table, TEST_SIZE, TEST_SIZE, games=GAMES, mouse="smart")
-print(f"{TEST_SIZE}x{TEST_SIZE} evaluation of the final policy (smart mouse, {GAMES} games): {result15}")
+print(f"{TEST_SIZE}x{TEST_SIZE} evaluation of the final policy (smart mouse, {GAMES} games): "
+      f"{astuple(result15)}")
 
 # %% [markdown]
 # ## Measured against the exact optimum
@@ -204,7 +208,7 @@ sampled = catmouse.evaluate_local(run.table, TRAIN_ROWS, TRAIN_COLS, games=GAMES
 print(f"{TRAIN}, smart mouse, mouse first")
 print(f"optimal cat:            {optimum:.3f} moves (exact)")
 print(f"greedy rule alone:      {greedy:.3f} moves (exact)")
-print(f"the article's training: {trained:.3f} moves (exact), {sampled[1]:.3f} on its {GAMES} games")
+print(f"the article's training: {trained:.3f} moves (exact), {sampled.mean_rounds:.3f} on its {GAMES} games")
 
 # %% [markdown]
 # And against the worst case, a mouse that knows the cat's policy and best-responds (optimum:
@@ -216,8 +220,8 @@ for rows, cols in dict.fromkeys([(TRAIN_ROWS, TRAIN_COLS), (TEST_SIZE, TEST_SIZE
     ex = catmouse.exploitability(cat_policy=cat_window_as_table(rows, cols, run.table),
                                  first_move="mouse")
     versus_best[rows, cols] = ex
-    print(f"{rows}x{cols}: trained cat vs best-responding mouse: wins={ex['wins']}, {ex['value']:g} "
-          f"cat moves (optimum {ex['optimal']:g}, {ex['lost_moves']:g} moves lost)")
+    print(f"{rows}x{cols}: trained cat vs best-responding mouse: wins={ex.wins}, {ex.value:g} "
+          f"cat moves (optimum {ex.optimal:g}, {ex.lost_moves:g} moves lost)")
 
 # %% [markdown]
 # On the article's setting the trained table is **worse than the greedy rule it falls back on**.
@@ -232,7 +236,7 @@ for rows, cols in dict.fromkeys([(TRAIN_ROWS, TRAIN_COLS), (TEST_SIZE, TEST_SIZE
 # rule needs a tie-break; here the first of U, D, L, R that reduces it (the cat closes the
 # vertical gap first). Both rules, with the trained window inside and alone, evaluated exactly
 # (expected cat moves from the corners, mouse first, by solving the Markov chain of the fixed
-# policy with `catmouse.chain`):
+# policy with `catmouse.exact.chain`):
 
 # %%
 far_rules = {}
@@ -256,12 +260,14 @@ manhattan_test = far_rules[(TEST_SIZE, TEST_SIZE), "smart", "manhattan", "traine
 # single-cell edit by the exact expected capture time instead of sampled games:
 
 # %%
-better, climb = train_local_exact(TRAIN_ROWS, TRAIN_COLS, "smart", iterations=EXACT_CLIMB_ITERATIONS,
-                                  seed=SEED)
+exact_climb = train_local_exact(TRAIN_ROWS, TRAIN_COLS, "smart", iterations=EXACT_CLIMB_ITERATIONS,
+                                seed=SEED)
+better, climb = exact_climb.best, exact_climb.history
 better_sampled = catmouse.evaluate_local(better, TRAIN_ROWS, TRAIN_COLS, games=GAMES, mouse="smart")
 better_test = catmouse.evaluate_local(better, TEST_SIZE, TEST_SIZE, games=GAMES, mouse="smart")
 print(f"exact climb: {climb[0]:.4f} -> {climb[-1]:.4f} moves, {100 * (climb[-1] / optimum - 1):.2f}% "
-      f"above the optimum; on the article's {GAMES} games: {better_sampled}; on {TEST}: {better_test}")
+      f"above the optimum; on the article's {GAMES} games: {astuple(better_sampled)}; "
+      f"on {TEST}: {astuple(better_test)}")
 fig, ax = plt.subplots(figsize=(7, 3.5))
 ax.plot(climb, label="improved trainer (exact score)")
 ax.axhline(optimum, color="k", ls="--", label=f"optimum {optimum:.3f}")
@@ -282,8 +288,8 @@ plt.show()
 
 # %%
 mouse_optimum = catmouse.optimal_capture(TRAIN_ROWS, TRAIN_COLS, "mouse")
-mouse_table, mouse_hist = train_local_mouse_exact(TRAIN_ROWS, TRAIN_COLS, "mouse",
-                                                  iterations=MOUSE_ITERATIONS, seed=SEED + 1)
+mouse_hist = train_local_mouse_exact(TRAIN_ROWS, TRAIN_COLS, "mouse", iterations=MOUSE_ITERATIONS,
+                                     seed=SEED + 1).history
 print(f"mouse window policy: caught after {mouse_hist[0]:g} cat moves at the start, "
       f"{mouse_hist[-1]:g} after {MOUSE_ITERATIONS} iterations (optimum {mouse_optimum})")
 
@@ -301,9 +307,9 @@ claims = [
     exact_claim("Phase-2 iterations until all 1000 games are won", 17,
                 first_full if first_full is not None else "never", setting=SETTING),
     exact_claim("15x15 evaluation of the final policy (wins, mean rounds)", "(1000, 26.546)",
-                f"({result15[0]}, {result15[1]:.3f})", setting=SETTING),
+                f"({result15.wins}, {result15.mean_rounds:.3f})", setting=SETTING),
     check_claim("About 200 iterations train a strong policy", '"only about 200 iterations"',
-                f"{run.phase1_iterations} + {len(p2)} iterations run; the last improvement at "
+                f"{run.phase1_iterations} + {len(run.wins(2))} iterations run; the last improvement at "
                 f"iteration {last_improvement}", 150 <= last_improvement <= 250, setting=SETTING,
                 test="the last improvement comes at iteration 150 to 250 of both phases "
                      "(about 200, within 25%)",
@@ -317,10 +323,10 @@ claims = [
                        "climb starts from a poor table"),
     check_claim("Training against a random mouse gives a robust cat",
                 '"allows the cat to develop a more robust policy"',
-                "; ".join(f"{r}x{c}: {'caught in ' + format(e['value'], 'g') if e['wins'] else 'never caught'}"
-                          f" (optimum {e['optimal']:g})" for (r, c), e in versus_best.items())
+                "; ".join(f"{r}x{c}: {'caught in ' + format(e.value, 'g') if e.wins else 'never caught'}"
+                          f" (optimum {e.optimal:g})" for (r, c), e in versus_best.items())
                 + " against a best-responding mouse",
-                all(e["wins"] for e in versus_best.values()), setting=SETTING,
+                all(e.wins for e in versus_best.values()), setting=SETTING,
                 test="the trained cat catches a best-responding mouse on both boards (retrograde solver)",
                 reason="a best-responding mouse finds a cycle the table never breaks"),
     check_claim("Euclidean distance works better than Manhattan when far apart",

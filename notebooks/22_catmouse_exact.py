@@ -41,7 +41,7 @@ from studykit import shrink
 shrink(globals(), BIG_BOARD=12, CLIMB_ITERATIONS=60, TEAM_ITERATIONS=8)  # quick mode: a smoke run
 
 # %%
-from catmouse.validate import check_int, check_pairs
+from catmouse import check_int, check_pairs
 
 check_int("MAX_SIDE", MAX_SIDE, 2, 14)
 check_int("BIG_BOARD", BIG_BOARD, 2, 30)
@@ -58,10 +58,17 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import catmouse
-from catmouse.draw import draw_board, plot_capture_heatmap
-from catmouse.multicat import Board, hill_climb_team, optimum_and_greedy, parse_board, random_board
-from catmouse.randomcat import random_cat_capture
-from catmouse.speeds import solve_speeds
+from catmouse import (
+    Board,
+    draw_board,
+    hill_climb_team,
+    optimum_and_greedy,
+    parse_board,
+    plot_capture_heatmap,
+    random_board,
+    random_cat_capture,
+    solve_speeds,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -261,7 +268,7 @@ cases = {
 fig, axes = plt.subplots(1, 4, figsize=(16, 3.6))
 for ax, name in zip(axes, [list(cases)[i] for i in (0, 1, 2, 4)]):
     board, _ = cases[name]
-    draw_board(ax, board.rows, board.cols, board.cats, board.mouse, board.obstacles, title=name)
+    draw_board(board.rows, board.cols, board.cats, board.mouse, board.obstacles, title=name, ax=ax)
 fig.tight_layout()
 plt.show()
 
@@ -278,7 +285,7 @@ results = {}
 for name, (board, first) in cases.items():
     iterations = TEAM_ITERATIONS if len(board.cats) > 1 else CLIMB_ITERATIONS
     start = time.perf_counter()
-    table, history, sol = hill_climb_team(board, first, iterations=iterations, seed=SEED)
+    history = hill_climb_team(board, first, iterations=iterations, seed=SEED).history
     optimum, greedy_v = optimum_and_greedy(board, first)
     results[name] = (optimum, greedy_v, history[-1][0], iterations, time.perf_counter() - start, history)
 print(f"{'board':<44} {'optimum':>8} {'greedy':>7} {'climbed':>8} {'lost':>5} {'iterations':>11}")

@@ -49,8 +49,7 @@ from studykit.quick import shrink
 shrink(globals(), CAT_ITERATIONS=150, MOUSE_ITERATIONS=40, TEST_BOARDS=((9, 9),), MAX_SWEEPS=300)
 
 # %%
-from catmouse.knobs import check_boards, check_choices, check_count
-from catmouse.mice import MOUSE_KINDS
+from catmouse import MOUSE_KINDS, check_boards, check_choices, check_count
 
 for name in ("CAT_ITERATIONS", "MOUSE_ITERATIONS", "MAX_SWEEPS"):
     check_count(name, globals()[name])
@@ -67,8 +66,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import catmouse
-from catmouse.general import FeaturePolicy, RotationPolicy
-from catmouse.generaltrain import (
+from catmouse import (
+    FeaturePolicy,
+    RotationPolicy,
     measure_cat,
     measure_cells,
     mouse_survival,
@@ -76,8 +76,15 @@ from catmouse.generaltrain import (
     train_mouse_policy,
     winnable_first_move,
 )
-from studykit import (Item, beyond_claim, check_claim, compare_setting, record_claims, record_inventory,
-                      save_figure)
+from studykit import (
+    Item,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    record_claims,
+    record_inventory,
+    save_figure,
+)
 
 # the article names two boards: 15 x 15 (where its version 2 is run) and 30 x 35 (too big for a table)
 SETTING = compare_setting({"TEST_BOARDS": TEST_BOARDS}, {"TEST_BOARDS": ((15, 15), (30, 35))})
@@ -115,8 +122,8 @@ print("training boards:", ", ".join(f"{r}x{c}" for r, c in CAT_TRAIN_BOARDS), f"
 trained, curves = {}, {}
 for name, policy in (("features", FeaturePolicy()), ("rotation", RotationPolicy())):
     start = time.perf_counter()
-    trained[name], curves[name] = train_cat_policy(policy, CAT_CONFIGS, iterations=CAT_ITERATIONS, seed=SEED,
-                                                   progress=True)
+    climb = train_cat_policy(policy, CAT_CONFIGS, iterations=CAT_ITERATIONS, seed=SEED, progress=True)
+    trained[name], curves[name] = climb.best, climb.history
     print(f"{name}: score {curves[name][0]:.3f} -> {curves[name][-1]:.4f} in {time.perf_counter() - start:.0f} s")
 fig, ax = plt.subplots(figsize=(8, 3.8))
 for name, hist in curves.items():
@@ -138,7 +145,7 @@ plt.show()
 # with greedy far apart (notebook 21).
 #
 # Every number is exact: the optimum by value iteration over all (cat cell, mouse cell) pairs,
-# a policy by solving its Markov chain (`catmouse.chain`: the positions of a fixed cat as a
+# a policy by solving its Markov chain (`catmouse.exact.chain`: the positions of a fixed cat as a
 # sparse matrix with four entries per row, graph searches for the positions from which the
 # capture is certain, then sparse value sweeps), about a million positions on 30 x 35, in
 # seconds. A policy whose sweeps had not converged would be marked "at least".
@@ -154,10 +161,10 @@ for (r, c) in TEST_BOARDS:
         row = {"board": f"{r}x{c}", "first": first, "mouse": mouse}
         for name, policy in trained.items():
             m = measure_cat(policy, r, c, mouse, first, max_sweeps=MAX_SWEEPS)
-            row["optimum"], row[name], row[name + " exact"] = m["optimal"], m["excess"], m["converged"]
+            row["optimum"], row[name], row[name + " exact"] = m.optimal, m.excess, m.converged
         for name, table in references.items():
             m = measure_cells(catmouse.policy_cells(r, c, table), r, c, mouse, first, max_sweeps=MAX_SWEEPS)
-            row[name], row[name + " exact"] = m["excess"], m["converged"]
+            row[name], row[name + " exact"] = m.excess, m.converged
         rows_.append(row)
         print(f"{r}x{c} ({first} first) vs the {mouse} mouse: optimum {row['optimum']:.3f} cat moves; "
               + ", ".join(f"{k} {100 * row[k]:+.2f}%{'' if row[k + ' exact'] else ' (at least)'}"
@@ -194,8 +201,9 @@ plt.show()
 
 # %%
 start = time.perf_counter()
-mouse_policy, mouse_curve = train_mouse_policy(RotationPolicy("mouse"), MOUSE_TRAIN_BOARDS,
-                                               iterations=MOUSE_ITERATIONS, seed=SEED, progress=True)
+mouse_climb = train_mouse_policy(RotationPolicy("mouse"), MOUSE_TRAIN_BOARDS,
+                                 iterations=MOUSE_ITERATIONS, seed=SEED, progress=True)
+mouse_policy, mouse_curve = mouse_climb.best, mouse_climb.history
 print(f"mouse: score {mouse_curve[0]:.3f} -> {mouse_curve[-1]:.3f} (1 = optimal) in {time.perf_counter() - start:.0f} s")
 fig, ax = plt.subplots(figsize=(8, 3))
 ax.plot(mouse_curve, color="tab:brown")
@@ -226,7 +234,7 @@ for r, c in dict.fromkeys((*MOUSE_TRAIN_BOARDS, *TEST_BOARDS)):
 # The mouse, trained against the worst case (a cat that knows its table), learns to survive as
 # long as any mouse can on the boards it trained on; the last lines say whether that carries over
 # to the big boards.
-
+#
 # ## Claims and inventory
 #
 # The article proposes these policies without printing results for them, so the rows are goals of

@@ -1,13 +1,16 @@
-"""Simulated annealing and early stopping for the co-evolution trainer (catmouse.anneal, .tuning)."""
+"""Simulated annealing and early stopping for the co-evolution trainer (catmouse.v1.anneal, the
+TUNING trials)."""
 
 import math
 import random
 
 import pytest
 
-from catmouse.anneal import accept_worse, check_schedule, mouse_energy, temperature_at
-from catmouse.coevolve import IMPROVED, CoevolutionConfig, key_of, train_tabular_improved
-from catmouse.tuning import TUNING, tuning_run
+from catmouse.v1.anneal import accept_worse, check_schedule, mouse_energy, temperature_at
+from catmouse.v1.config import IMPROVED, CoevolutionConfig
+from catmouse.v1.experiments import TUNING, tuning_trial
+from catmouse.v1.improved import train_tabular_improved
+from catmouse.v1.pool import key_of
 
 
 def test_temperature_halves_every_half_life():
@@ -33,7 +36,7 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="stop_after"):
         CoevolutionConfig(stop_after=-1)
     with pytest.raises(ValueError, match="variant"):
-        tuning_run(4, 5, "cat", "no such variant", 10, 0)
+        tuning_trial(4, 5, "cat", "no such variant", 10, 0)
 
 
 def test_mouse_energy_orders_single_games_like_the_mouse_key():
@@ -63,11 +66,11 @@ def test_annealing_off_and_no_early_stop_change_nothing():
                                config=CoevolutionConfig(**{**IMPROVED.__dict__, "temperature": 0.0,
                                                            "stop_after": 0}))
     assert (a.cat_policy == b.cat_policy).all() and (a.mouse_policy == b.mouse_policy).all()
-    assert a.pool_scores == b.pool_scores and b.worse_moves == 0 and b.stopped_at is None
+    assert a.checkpoints == b.checkpoints and b.worse_moves == 0 and b.stopped_at is None
 
 
 def test_annealing_accepts_worse_mouse_moves_and_still_solves_a_small_board():
-    result = tuning_run(5, 5, "mouse", "annealing instead of restarts and drift", 20_000, 3, 500)
+    result = tuning_trial(5, 5, "mouse", "annealing instead of restarts and drift", 20_000, 3, 500)
     assert result["worse_moves"] > 0
     assert result["solved_at"] is not None and result["final_lost"] == 0
 
@@ -76,7 +79,7 @@ def test_early_stopping_stops_after_the_cat_stalls():
     config = CoevolutionConfig(**{**IMPROVED.__dict__, "stop_after": 300})
     run = train_tabular_improved(4, 5, "cat", iterations=20_000, seed=1, config=config, checkpoint_every=100)
     assert run.stopped_at is not None and run.iterations == run.stopped_at < 20_000
-    assert run.checkpoints[-1][0] == run.stopped_at            # measured where it stopped
+    assert run.checkpoints[-1].iteration == run.stopped_at            # measured where it stopped
     # the same run without the rule, 300 iterations earlier, already had the final cat
     earlier = train_tabular_improved(4, 5, "cat", iterations=run.stopped_at - 300, seed=1,
                                      config=IMPROVED, checkpoint_every=0)
@@ -84,12 +87,12 @@ def test_early_stopping_stops_after_the_cat_stalls():
     before = train_tabular_improved(4, 5, "cat", iterations=run.stopped_at - 301, seed=1,
                                     config=IMPROVED, checkpoint_every=0)
     assert (before.cat_policy != run.cat_policy).any()     # ... and it had just changed
-    result = tuning_run(4, 5, "cat", "improved + early stopping", 20_000, 1, 100)
+    result = tuning_trial(4, 5, "cat", "improved + early stopping", 20_000, 1, 100)
     assert result["stopped_at"] is not None and set(TUNING) >= {"improved + early stopping"}
 
 
 def test_solved_counts_group_sweep_rows():
-    from catmouse.tuning import solved_counts
+    from catmouse.v1.experiments import solved_counts
     rows = [{"variant": v, "rows": r, "result": {"solved_at": s}}
             for v, r, s in [("a", 6, 1000), ("a", 6, None), ("b", 6, None), ("a", 7, 3000)]]
     assert solved_counts(rows, ("variant",)) == {("a",): (2, 3), ("b",): (0, 1)}
@@ -98,7 +101,7 @@ def test_solved_counts_group_sweep_rows():
 
 
 def test_solved_share_counts_runs_done_by_each_checkpoint():
-    from catmouse.tuning import solved_share
+    from catmouse.v1.experiments import solved_share
     grid, share = solved_share([0, 250, None, 1000], budget=1000, step=500)
     assert grid.tolist() == [0, 500, 1000]
     assert share.tolist() == [0.25, 0.5, 0.75]            # the unsolved run never counts

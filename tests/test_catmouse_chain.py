@@ -1,11 +1,17 @@
-"""The sparse fixed-policy chain against the dense value iteration (mdp.value_sweeps)."""
+"""The sparse fixed-policy chain against the dense value iteration (stochastic.value_sweeps)."""
 
 import numpy as np
 import pytest
 
-from catmouse.chain import certain_capture, policy_capture, policy_capture_from_corner, policy_chain
-from catmouse.general import RotationPolicy
-from catmouse.mdp import expected_capture_from_corner, policy_cells, value_sweeps
+from catmouse.exact.chain import (
+    certain_capture,
+    policy_capture,
+    policy_capture_from_corner,
+    policy_chain,
+)
+from catmouse.exact.stochastic import expected_capture_from_corner, value_sweeps
+from catmouse.general.policies import RotationPolicy
+from catmouse.v2.window import policy_cells
 
 
 def _tables(rows, cols, seed):

@@ -1,4 +1,4 @@
-"""Hill climbing against the exact mouse on boards with walls."""
+"""Hill climbing one cat's table against the exact mouse on boards with walls, and the climb loop."""
 
 import itertools
 
@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from catmouse import optimal_capture, solve
-from catmouse.climb import greedy_fallback_table, hill_climb_cat
-from catmouse.exploit import cat_policy_values
+from catmouse.climb import hill_climb
+from catmouse.exact.policy import cat_policy_values
+from catmouse.teams import greedy_fallback_table, hill_climb_cat
 
 
 def test_greedy_fails_at_a_wall_and_climbing_reaches_the_optimum():
@@ -16,7 +17,8 @@ def test_greedy_fails_at_a_wall_and_climbing_reaches_the_optimum():
     assert opt is not None
     greedy = cat_policy_values(greedy_fallback_table(R, C, wall), wall)[0][0, (C - 1) * R + R - 1]
     assert np.isinf(greedy)
-    table, history = hill_climb_cat(R, C, wall, "cat", iterations=1500, seed=0)
+    climb = hill_climb_cat(R, C, wall, "cat", iterations=1500, seed=0)
+    table, history = climb.best, climb.history
     assert history[-1][0] == opt
     assert all(b <= a for a, b in itertools.pairwise(history))       # never accepts a worse table
     values = cat_policy_values(table, wall)[0]
@@ -36,3 +38,20 @@ def test_policy_values_on_open_board_match_solver_for_greedy():
 def test_bad_iterations():
     with pytest.raises(ValueError, match="iterations"):
         hill_climb_cat(4, 4, iterations=-1)
+
+
+def test_the_climb_loop_keeps_the_first_best_candidate_and_handles_ties():
+    def run(rounds, **kwargs):
+        proposals = iter(rounds)
+        return hill_climb((4, "start"), lambda c: (c[0], None), lambda inc, info: next(proposals),
+                          len(rounds), **kwargs)
+
+    rounds = [[(5, "a"), (3, "b"), (3, "c")], [], [(3, "d")], [(6, "e"), (2, "f")]]
+    climb = run(rounds)
+    assert climb.history == [4, 3, 3, 3, 2] and climb.best == (2, "f") and climb.score == 2
+    assert run(rounds[:3]).best == (3, "d")                 # an equal score replaces the incumbent
+    assert run(rounds[:3], ties=False).best == (3, "b")     # ... unless ties are refused
+    high = run(rounds, maximise=True)
+    assert high.history == [4, 5, 5, 5, 6] and high.best == (6, "e")
+    with pytest.raises(ValueError, match="iterations"):
+        hill_climb(0, lambda c: (c, None), lambda inc, info: [], -1)

@@ -1,5 +1,6 @@
 """Best responses, the improved co-evolution trainer, and its incremental scoring against oracles."""
 
+import itertools
 import random
 
 import numpy as np
@@ -13,18 +14,13 @@ from catmouse import (
     optimal_capture,
     play_tables,
 )
-from catmouse.coevolve import (
-    ARTICLE,
-    IMPROVED,
-    CoevolutionConfig,
-    _Arena,
-    _random_mouse,
-    key_of,
-    train_tabular_improved,
-)
-from catmouse.exploit import best_response
-from catmouse.game import validate_policy
-from catmouse.tabular import _CODE, _better, _moves, _play
+from catmouse.exact.policy import best_response
+from catmouse.tables import random_mouse_codes, to_codes, validate_policy
+from catmouse.v1.article import accepts
+from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
+from catmouse.v1.improved import train_tabular_improved
+from catmouse.v1.kernel import flat_board, play_flat
+from catmouse.v1.pool import Arena, key_of
 
 
 @pytest.mark.parametrize("rows,cols", [(8, 7), (5, 5), (4, 6)])
@@ -34,14 +30,14 @@ def test_best_responses_attain_the_exploitability_value(rows, cols):
     for first in ("cat", "mouse"):
         br_mouse = best_response(cat_policy=cat, first_move=first)
         validate_policy(br_mouse, rows, cols, "mouse")
-        value = exploitability(cat_policy=cat, first_move=first)["value"]
+        value = exploitability(cat_policy=cat, first_move=first).value
         game = play_tables(cat, br_mouse, first)
         if np.isfinite(value):
             cat_moves = sum(1 for a, b in zip(game.positions, game.positions[1:]) if a[:2] != b[:2])
             assert game.winner == "cat" and cat_moves == value
         br_cat = best_response(mouse_policy=mouse, first_move=first)
         validate_policy(br_cat, rows, cols, "cat")
-        v2 = exploitability(mouse_policy=mouse, first_move=first)["value"]
+        v2 = exploitability(mouse_policy=mouse, first_move=first).value
         g2 = play_tables(br_cat, mouse, first)
         if np.isfinite(v2):
             cat_moves = sum(1 for a, b in zip(g2.positions, g2.positions[1:]) if a[:2] != b[:2])
@@ -59,8 +55,8 @@ def test_single_game_keys_are_the_articles_acceptance_rules():
         old = (rng.random() < 0.5, rng.randrange(12), rng.randrange(5))
         new = (rng.random() < 0.5, rng.randrange(12), rng.randrange(5))
         old, new = [(w, r, 0 if w else d) for w, r, d in (old, new)]
-        assert (key_of("cat", [new]) > key_of("cat", [old])) == _better(True, old, new)
-        assert (key_of("mouse", [new]) > key_of("mouse", [old])) == _better(False, old, new)
+        assert (key_of("cat", [new]) > key_of("cat", [old])) == accepts(True, old, new)
+        assert (key_of("mouse", [new]) > key_of("mouse", [old])) == accepts(False, old, new)
 
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
@@ -68,26 +64,26 @@ def test_arena_replays_exactly_the_games_a_change_can_affect(side):
     """Incremental scores (inverted index, pruning) against replaying every game from scratch."""
     rows, cols, first = 5, 6, "cat"
     n = rows * cols
-    moves = _moves(rows, cols)
-    args = (moves, n, rows, 0, n - 1, first == "cat")
+    board = flat_board(rows, cols, first)
+    moves = board.moves
     rng = random.Random(3)
-    cat = [_CODE[d] for d in greedy_table(rows, cols).ravel()]
-    table = cat if side == "cat" else _random_mouse(moves, n, rng)
-    arena = _Arena(side, table, args)
+    cat = to_codes(greedy_table(rows, cols)).ravel().tolist()
+    table = cat if side == "cat" else random_mouse_codes(rows, cols, rng)
+    arena = Arena(side, table, board)
     for _ in range(25):          # opponents: random mice / perturbed greedy cats
         if side == "cat":
-            arena.add(_random_mouse(moves, n, rng))
+            arena.add(random_mouse_codes(rows, cols, rng))
         else:
             opp = list(cat)
             for s in rng.sample(range(n * n), 200):
                 opp[s] = rng.choice([k for k in range(4) if moves[s // n][k] >= 0])
             arena.add(opp)
 
-    def from_scratch(tbl):
+    def from_scratch(tbl):                       # every game of the pool played again
         out = []
         for opp, _, _ in arena.slots.values():
             c, m = (tbl, opp) if side == "cat" else (opp, tbl)
-            out.append(_play(c, m, *args)[:3])
+            out.append(play_flat(c, m, board)[0])
         return key_of(side, out)
 
     for _ in range(300):
@@ -115,10 +111,10 @@ def test_improved_trainer_reaches_an_unexploitable_cat_on_small_boards():
                                      checkpoint_every=500, stop_when_solved=True)
         assert run.solved_at is not None and run.iterations == run.solved_at
         final = exploitability(cat_policy=run.cat_policy, first_move=first)
-        assert final["wins"] and final["value"] == optimal_capture(rows, cols, first)
+        assert final.wins and final.value == optimal_capture(rows, cols, first)
         validate_policy(run.cat_policy, rows, cols, "cat")
         validate_policy(run.mouse_policy, rows, cols, "mouse")
-        assert [c[0] for c in run.checkpoints] == list(range(500, run.solved_at + 1, 500))
+        assert [c.iteration for c in run.checkpoints] == list(range(500, run.solved_at + 1, 500))
 
 
 def test_trainer_is_seeded_and_validates_arguments():
@@ -146,9 +142,9 @@ def test_drift_makes_neutral_mouse_moves_and_never_lowers_its_score(drift):
     run = train_tabular_improved(rows, cols, first, "STRONG", iterations=400, seed=5, config=config,
                                  checkpoint_every=1)
     assert (run.cat_policy == initial_cat_policy(rows, cols, "STRONG")).all()
-    keys = [mouse for _, _, mouse in run.pool_scores]
-    assert all(b >= a for a, b in zip(keys, keys[1:]))
-    survival = [m["value"] for _, _, m in run.checkpoints]
+    keys = [c.mouse_score for c in run.checkpoints]
+    assert all(b >= a for a, b in itertools.pairwise(keys))
+    survival = [c.mouse.value for c in run.checkpoints]
     neutral = sum(1 for i in range(1, len(keys))
                   if keys[i] == keys[i - 1] and survival[i] != survival[i - 1])
     assert (neutral > 0) == drift

@@ -1,44 +1,14 @@
 """Exact solver against a brute-force minimax search, and the laws it must reproduce."""
 
-import functools
-import itertools
 import math
 
 import numpy as np
 import pytest
+from oracles_catmouse import brute_force
 
 from catmouse import article_rule_cat_wins, optimal_capture, parity_rule_cat_wins, solve
-from catmouse.exact import corner_start
-
-
-def brute_force(rows, cols, first, obstacles=(), cats=1, start=None, bound=None):
-    """Depth-bounded minimax over the game tree, memoised; inf if no capture within ``bound``."""
-    blocked = set(obstacles)
-    bound = bound if bound is not None else 3 * (rows + cols) + 4
-
-    def moves(p):
-        x, y = p
-        out = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
-        return [q for q in out if 0 <= q[0] < cols and 0 <= q[1] < rows and q not in blocked]
-
-    @functools.cache
-    def cat_wins_within(cs, m, to_move, t):
-        # can the cats force a capture using at most t cat moves?
-        if m in cs:
-            return True
-        if to_move == "cat":
-            if t == 0:
-                return False
-            return any(cat_wins_within(tuple(nc), m, "mouse", t - 1)
-                       for nc in itertools.product(*[moves(c) for c in cs]))
-        return all(cat_wins_within(cs, nm, "cat", t) for nm in moves(m))
-
-    cs, m = start or corner_start(rows, cols, cats)
-    cs = tuple(tuple(c) for c in cs)
-    for t in range(bound + 1):
-        if cat_wins_within(cs, tuple(m), first, t):
-            return t
-    return math.inf
+from catmouse.board import corner_start
+from catmouse.boards import parse_board, random_board
 
 
 @pytest.mark.parametrize("rows,cols", [(r, c) for r in range(2, 6) for c in range(2, 6)])
@@ -106,7 +76,6 @@ def test_bad_arguments():
 
 
 def test_random_positions_with_walls_and_two_cats_match_brute_force():
-    from catmouse.multicat import parse_board, random_board
     rng = np.random.default_rng(7)
     boards = [random_board(4, 4, 3, seed=5), random_board(3, 5, 2, seed=1),
               parse_board("""

@@ -7,11 +7,15 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pytest
 
+from catmouse.draw import draw_board
 from catmouse.figures import (
     NEXT_TO_CAT,
     SAFE,
     article_pictures,
     chase_positions,
+    draw_position,
+    draw_window,
+    draw_window_space,
     mouse_options,
     window_pictures,
 )
@@ -42,3 +46,19 @@ def test_bad_boards_are_refused():
         article_pictures(1, 5)
     with pytest.raises(ValueError, match="3 x 3"):
         window_pictures(2, 6)
+
+
+def test_drawing_functions_draw_into_a_given_axes_or_make_their_own():
+    fig, axes = plt.subplots(1, 3)
+    cat_art, mouse_art = draw_board(5, 6, [(0, 0), (1, 1)], (5, 4), obstacles=((2, 2),), ax=axes[0])
+    assert cat_art.axes is axes[0] and len(axes[0].patches) == 1
+    assert list(cat_art.get_xdata()) == [0, 1] and list(mouse_art.get_ydata()) == [4]
+    assert draw_position(4, 4, (0, 0), (3, 3), options=True, ax=axes[1]) is axes[1]
+    idx = draw_window(8, 7, (5, 6), (6, 7), ax=axes[2])
+    assert idx == (1, 1, 2, 2, 2, 2)
+    own = draw_position(4, 4, (1, 1), (2, 2))
+    assert own.figure is not fig
+    draw_window_space(idx)
+    with pytest.raises(ValueError, match="3 x 3 window"):
+        draw_window(8, 7, (0, 0), (6, 7))
+    plt.close("all")

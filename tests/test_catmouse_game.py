@@ -4,25 +4,11 @@ import itertools
 
 import numpy as np
 import pytest
+from oracles_catmouse import random_table
 
 from catmouse import initial_cat_policy, initial_mouse_policy, play_tables, validate_policy
-from catmouse.game import DELTAS, DIRECTIONS, greedy_direction, legal_directions
-
-
-def random_table(rows, cols, who, rng):
-    """A uniformly random legal table (each cell: a random direction that stays on the board)."""
-    shape = (cols, rows, cols, rows)
-    x, y = np.indices(shape)[(0, 1) if who == "cat" else (2, 3), ...]
-    pol = np.empty(shape, dtype="<U1")
-    draws = rng.random(shape)
-    options = {}
-    for px in range(cols):
-        for py in range(rows):
-            options[px, py] = np.array(legal_directions(px, py, rows, cols))
-    for (px, py), legal in options.items():
-        mask = (x == px) & (y == py)
-        pol[mask] = legal[(draws[mask] * len(legal)).astype(int)]
-    return pol
+from catmouse.board import DELTAS, DIRECTIONS, greedy_delta, greedy_direction
+from catmouse.tables import greedy_table
 
 
 def test_initial_policies_follow_the_article():
@@ -51,7 +37,7 @@ def test_two_by_two_hand_case():
     cat = initial_cat_policy(2, 2, "WEAK")
     mouse = initial_mouse_policy(2, 2)
     g = play_tables(cat, mouse, "cat")
-    assert g.positions[:3] == [(0, 0, 1, 1), (0, 1, 1, 1), (0, 1, 1, 0)]
+    assert g.positions[:3] == ((0, 0, 1, 1), (0, 1, 1, 1), (0, 1, 1, 0))
     assert g.winner == "mouse"      # the two up/down players cycle forever
 
 
@@ -109,9 +95,24 @@ def test_invariants_over_random_tables():
 
 
 def test_cat_moves_counts_the_cats_steps():
-    from catmouse.exploit import greedy_table
     game = play_tables(greedy_table(8, 7), initial_mouse_policy(8, 7), "cat")
     assert game.winner == "cat"
     assert game.cat_moves == sum(p[:2] != q[:2] for p, q in zip(game.positions, game.positions[1:]))
     # cat first: the opening move, then one per round up to the capturing round
     assert game.cat_moves == game.rounds + 2
+
+
+def test_greedy_step_on_arrays_is_the_scalar_rule():
+    dx, dy = np.meshgrid(np.arange(-4, 5), np.arange(-4, 5), indexing="ij")
+    gx, gy = greedy_delta(dx, dy)
+    for i, j in np.ndindex(dx.shape):
+        assert DELTAS[greedy_direction(0, 0, int(dx[i, j]), int(dy[i, j]))] == (gx[i, j], gy[i, j])
+    off = (dx != 0) | (dy != 0)
+    for rule in ("euclidean", "manhattan"):
+        gx, gy = greedy_delta(dx, dy, rule)
+        gap = np.abs(dx - gx) + np.abs(dy - gy)              # every step shortens the gap by one
+        assert (gap[off] == (np.abs(dx) + np.abs(dy))[off] - 1).all()
+    _, my = greedy_delta(dx, dy, "manhattan")
+    assert ((my != 0) == ((dy != 0) | ~off)).all()           # vertical while a vertical gap is left
+    with pytest.raises(ValueError, match="rule"):
+        greedy_delta(1, 1, "chebyshev")

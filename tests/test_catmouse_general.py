@@ -6,21 +6,21 @@ import numpy as np
 import pytest
 
 from catmouse import exploitability
-from catmouse.general import CLIP, FeaturePolicy, RotationPolicy, clip_gap
-from catmouse.generaltrain import (
+from catmouse.board import winnable_first_move
+from catmouse.exact.chain import truncated_capture
+from catmouse.exact.stochastic import expected_capture, value_sweeps
+from catmouse.general.policies import CLIP, FeaturePolicy, RotationPolicy, clip_gap
+from catmouse.general.train import (
     cat_score,
-    climb,
+    climb_policy,
     measure_cat,
     measure_cells,
     mouse_score,
     mouse_survival,
-    mouse_values,
+    policy_mouse_values,
     train_mouse_policy,
-    truncated_capture,
-    winnable_first_move,
 )
-from catmouse.mdp import expected_capture, policy_cells, value_sweeps
-from catmouse.window import greedy_window_table
+from catmouse.v2.window import greedy_window_table, policy_cells
 
 
 def _random(kind, who, seed):
@@ -78,7 +78,7 @@ def test_feature_policy_written_as_greedy_is_the_greedy_rule():
         off = ~np.eye(rows * cols, dtype=bool)
         assert np.array_equal(ours[off], ref[off])
     greedy = FeaturePolicy("cat", params)
-    assert measure_cat(greedy, 5, 5, "smart")["value"] == pytest.approx(6.52, abs=0.005)   # the spec's value
+    assert measure_cat(greedy, 5, 5, "smart").value == pytest.approx(6.52, abs=0.005)
 
 
 def test_truncated_evaluation_converges_to_the_exact_expectation():
@@ -95,12 +95,14 @@ def test_truncated_evaluation_converges_to_the_exact_expectation():
 def test_scores_and_climbing():
     policy = RotationPolicy()
     configs = ((5, 5, "smart"),)
-    trained, history = climb(policy, lambda p, params: cat_score(p, configs, params), [(5, 5)], 60, seed=1)
+    climb = climb_policy(policy, lambda p, params: cat_score(p, configs, params), [(5, 5)], 60,
+                         seed=1)
+    trained, history = climb.best, climb.history
     assert all(b <= a for a, b in itertools.pairwise(history)) and history[-1] < history[0]
     assert cat_score(trained, configs) == pytest.approx(history[-1])
     assert (policy.params == RotationPolicy().params).all()        # the input is not modified
     m = measure_cat(trained, 5, 5, "smart", max_sweeps=2_000)
-    assert m["value"] >= m["optimal"] - 1e-9
+    assert m.value >= m.optimal - 1e-9
     assert winnable_first_move(15, 15) == "mouse" and winnable_first_move(30, 35) == "cat"
 
 
@@ -108,7 +110,7 @@ def test_mouse_survival_matches_the_exploitability_of_its_table():
     for rows, cols in [(5, 5), (6, 7)]:
         mouse = _random(RotationPolicy, "mouse", rows + cols)
         first = winnable_first_move(rows, cols)
-        ref = exploitability(mouse_policy=mouse.letter_table(rows, cols), first_move=first)["value"]
+        ref = exploitability(mouse_policy=mouse.letter_table(rows, cols), first_move=first).value
         assert mouse_survival(mouse, rows, cols, first) == ref
     with pytest.raises(ValueError, match="who"):
         RotationPolicy("dog")
@@ -120,10 +122,10 @@ def test_unconverged_measurement_is_a_flagged_lower_bound():
     nxt = policy_cells(5, 5)
     full = measure_cells(nxt, 5, 5, "random")
     short = measure_cells(nxt, 5, 5, "random", max_sweeps=3)
-    assert full["converged"] and not short["converged"]
-    assert 0 < short["value"] < full["value"]
+    assert full.converged and not short.converged
+    assert 0 < short.value < full.value
     _, E_mouse, done = value_sweeps(5, 5, "random", cat_table=nxt)
-    assert done and full["value"] == pytest.approx(float(E_mouse[0, 24]))
+    assert done and full.value == pytest.approx(float(E_mouse[0, 24]))
     with pytest.raises(ValueError, match="max_sweeps"):
         value_sweeps(5, 5, "random", max_sweeps=0)
 
@@ -132,7 +134,8 @@ def test_mouse_score_is_at_most_one_and_climbing_helps():
     boards = ((5, 5), (4, 5))
     for seed in range(3):
         assert mouse_score(_random(RotationPolicy, "mouse", seed), boards) <= 1.0
-    trained, history = train_mouse_policy(RotationPolicy("mouse"), boards, iterations=40, seed=0)
+    climb = train_mouse_policy(RotationPolicy("mouse"), boards, iterations=40, seed=0)
+    trained, history = climb.best, climb.history
     assert all(b >= a for a, b in itertools.pairwise(history)) and history[-1] > history[0]
-    _, M = mouse_values(trained, 5, 5)
+    _, M = policy_mouse_values(trained, 5, 5)
     assert mouse_survival(trained, 5, 5, "mouse") == M[0, 24] <= 7      # the optimum, R + C - 3

@@ -4,12 +4,13 @@ import itertools
 
 import numpy as np
 import pytest
+from oracles_catmouse import move_probabilities
 
-from catmouse.local import evaluate_local, summarize, train_local
-from catmouse.localgame import evaluate_batch, play_local
-from catmouse.mice import mouse_move, move_probabilities
+from catmouse.mice import mouse_move, transition_arrays
 from catmouse.stream import LegacyStream
-from catmouse.window import (
+from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, summarize, train_local
+from catmouse.v2.games import evaluate_batch, play_local
+from catmouse.v2.window import (
     initial_window_table,
     random_window_table,
     validate_window_table,
@@ -70,37 +71,65 @@ def test_mouse_probabilities_match_draw_frequencies(kind):
 def test_batch_agrees_with_single_games(kind, rows, cols, first):
     rng = np.random.default_rng(2)
     tables = np.stack([initial_window_table()] + [random_window_table(rng) for _ in range(3)])
-    won, rounds, figure = evaluate_batch(tables, rows, cols, games=250, mouse=kind, first_move=first)
+    out = evaluate_batch(tables, rows, cols, games=250, mouse=kind, first_move=first)
     for k in range(len(tables)):
         for g in range(250):
             st = LegacyStream(g, block=256)
-            w, r, f, path = play_local(tables[k], rows, cols, kind, lambda st=st: st.below(4), first)
-            assert (w, r, f) == (won[k, g], rounds[k, g], figure[k, g])
+            game = play_local(tables[k], rows, cols, kind, lambda st=st: st.below(4), first)
+            assert (game.won, game.rounds, game.figure) == (out.won[k, g], out.rounds[k, g],
+                                                            out.figure[k, g])
+            path = game.positions
             for a, b in itertools.pairwise(path):    # one player, one step, on the board
                 assert sum(abs(u - v) for u, v in zip(a, b)) == 1
                 assert 0 <= b[0] < cols and 0 <= b[2] < cols and 0 <= b[1] < rows and 0 <= b[3] < rows
-            assert w == (path[-1][:2] == path[-1][2:])
+            assert game.won == (path[-1][:2] == path[-1][2:])
 
 
 def test_article_run_reproduces_the_log_and_the_15x15_result():
     run = train_local(mode="article")
     assert run.phase1_iterations == 30
-    phase2 = [ln for ln in run.log[23:]]
-    wins = [int(ln.split("Number of wins: ")[1].split(",")[0]) for ln in phase2[:14]]
-    assert wins == [821, 880, 902, 950, 957, 968, 979, 992, 993, 994, 997, 998, 999, 1000]
+    assert run.win_changes(2) == [821, 880, 902, 950, 957, 968, 979, 992, 993, 994, 997, 998, 999,
+                                  1000]
+    assert run.first_all_won(2, 1000) == 17
+    phase2 = run.log[23:]
     assert phase2[13].startswith("Iteration:     17, Number of wins: 1000")
     assert run.log[0] == ("Iteration:      1, Number of wins: 702, avg. number of moves until a win: "
                           "9.336182336182336, avg_distance: 2.229864629897751")
     assert run.log[-1].endswith("avg. number of moves until a win: 6.885, avg_distance: 2.1294284920634925")
-    wins15, rounds15, dist15 = evaluate_local(run.table, 15, 15, games=1000, mouse="smart")
-    assert (wins15, rounds15) == (1000, 26.546) and dist15 == pytest.approx(8.04781033031741, abs=1e-12)
+    score = evaluate_local(run.table, 15, 15, games=1000, mouse="smart")
+    assert (score.wins, score.mean_rounds) == (1000, 26.546)
+    assert score.distance == pytest.approx(8.04781033031741, abs=1e-12)
 
 
-def test_fast_mode_and_summaries():
-    run = train_local(mode="fast", games=200, phase1_iterations=5, phase2_iterations=5, seed=1)
+def test_fast_mode_keeps_the_best_incumbent_and_is_seeded():
+    run = train_local(mode="fast", games=200, phase1_iterations=12, phase2_iterations=8, seed=1)
     validate_window_table(run.table)
-    assert len(run.history) == run.phase1_iterations + 5
-    assert summarize(np.array([True, False]), np.array([3, 40]), np.array([1.0, 2.0])) == (1, 3.0, 1.5)
+    assert len(run.history) == run.phase1_iterations + 8
+    assert [p for p, *_ in run.history] == [1] * run.phase1_iterations + [2] * 8
+    for phase in (1, 2):                    # within a phase the incumbent never gets worse
+        keys = [LocalScore(*h[2:]).key for h in run.history if h[0] == phase]
+        assert all(b <= a for a, b in itertools.pairwise(keys))
+    if run.phase1_iterations < 12:          # phase 1 stops once every game is won
+        assert run.wins(1)[-1] == 200
+    final = run.history[-1][2:]             # the final table scores what the history says
+    assert evaluate_local(run.table, 5, 5, games=200, mouse="smart", mode="fast", seed=1) == \
+        LocalScore(*final)
+    again = train_local(mode="fast", games=200, phase1_iterations=12, phase2_iterations=8, seed=1)
+    assert again.history == run.history and (again.table == run.table).all()
+    other = train_local(mode="fast", games=200, phase1_iterations=12, phase2_iterations=8, seed=2)
+    assert other.history != run.history
+
+
+def test_summaries_and_the_run_s_reading_of_its_history():
+    assert summarize(np.array([True, False]), np.array([3, 40]), np.array([1.0, 2.0])) == \
+        LocalScore(1, 3.0, 1.5)
+    assert summarize(np.array([False]), np.array([40]), np.array([2.5])).mean_rounds == np.inf
+    history = [(1, 0, 5, 9.0, 2.0), (1, 1, 8, 8.0, 2.0), (2, 0, 6, 8.0, 2.0), (2, 1, 6, 8.0, 2.0),
+               (2, 2, 10, 7.0, 1.0), (2, 3, 10, 7.0, 1.0)]
+    run = LocalRun(initial_window_table(), [], history, 2)
+    assert run.wins(2) == [6, 6, 10, 10] and run.win_changes(2) == [6, 10]
+    assert run.first_all_won(2, 10) == 3 and run.first_all_won(1, 10) is None
+    assert run.last_improvement() == 5
 
 
 def test_bad_arguments():
@@ -119,7 +148,6 @@ def test_bad_arguments():
 
 @pytest.mark.parametrize("kind", ["random", "smart", "strict"])
 def test_vectorised_transition_matches_move_probabilities(kind):
-    from catmouse.mice import transition_arrays
     rows, cols = 6, 7
     P = transition_arrays(kind, rows, cols)
     for c in range(rows * cols):

@@ -6,10 +6,23 @@ import numpy as np
 import pytest
 
 from catmouse import exploitability, greedy_is_optimal, greedy_table, initial_cat_policy, solve
-from catmouse.exploit import cat_policy_values
-from catmouse.localgame import evaluate_batch
-from catmouse.mdp import expected_capture, expected_capture_from_corner, policy_cells
-from catmouse.window import initial_window_table
+from catmouse.exact.policy import Exploitability, cat_policy_values
+from catmouse.exact.stochastic import expected_capture, expected_capture_from_corner
+from catmouse.tables import validate_policy
+from catmouse.v2.exact_climb import (
+    cat_window_as_table,
+    exact_score,
+    mouse_window_table,
+    train_local_exact,
+    train_local_mouse_exact,
+)
+from catmouse.v2.games import evaluate_batch
+from catmouse.v2.window import (
+    greedy_window_table,
+    initial_window_table,
+    policy_cells,
+    validate_window_table,
+)
 
 
 def test_spec_values_on_5x5():
@@ -32,28 +45,21 @@ def test_optimum_is_a_lower_bound_and_parity():
 
 
 def test_greedy_simulation_matches_exact_expectation():
-    # a table that always plays greedy: fill the window with the greedy step
-    from catmouse.game import greedy_direction
-    from catmouse.window import TABLE_DIRECTIONS, TABLE_SHAPE
-    table = np.zeros(TABLE_SHAPE, dtype=np.int8)
-    for idx in np.ndindex(TABLE_SHAPE):
-        clx, cly, mlx, mly, _, _ = idx
-        d = greedy_direction(clx, cly, mlx, mly) if (clx, cly) != (mlx, mly) else "U"
-        table[idx] = TABLE_DIRECTIONS.index(d)
+    table = greedy_window_table()                       # the greedy step inside the window too
     exact = expected_capture_from_corner(5, 5, "smart", cat_table=policy_cells(5, 5))
-    won, rounds, _ = evaluate_batch(table[None], 5, 5, games=20000, mouse="smart", mode="fast", seed=8)
-    assert won.all()                                    # greedy never hits the 20-round limit here
-    se = rounds.std() / np.sqrt(rounds.size)
-    assert abs(rounds.mean() - exact) < 4 * se
+    games = evaluate_batch(table[None], 5, 5, games=20000, mouse="smart", mode="fast", seed=8)
+    assert games.won.all()                              # greedy never hits the 20-round limit here
+    se = games.rounds.std() / np.sqrt(games.rounds.size)
+    assert abs(games.rounds.mean() - exact) < 4 * se
 
 
 def test_greedy_is_optimal_and_exploitability():
     for rows, cols in [(2, 3), (5, 5), (8, 7), (6, 9)]:
         assert greedy_is_optimal(rows, cols)
     e = exploitability(cat_policy=greedy_table(8, 7))
-    assert e == {"optimal": 12.0, "value": 12.0, "wins": True, "lost_moves": 0.0}
+    assert e == Exploitability(optimal=12.0, value=12.0, wins=True, lost_moves=0.0)
     weak = exploitability(cat_policy=initial_cat_policy(8, 7, "WEAK"))
-    assert not weak["wins"] and weak["lost_moves"] == np.inf
+    assert not weak.wins and weak.lost_moves == np.inf
     C, _ = cat_policy_values(greedy_table(5, 4))
     assert (C >= solve(5, 4).cat_to_move).all()          # no policy beats the optimum
     with pytest.raises(ValueError, match="exactly one"):
@@ -61,12 +67,11 @@ def test_greedy_is_optimal_and_exploitability():
 
 
 def test_exact_climb_reaches_within_one_percent_of_the_optimum():
-    from catmouse.improve import exact_score, train_local_exact
-    from catmouse.window import greedy_window_table, validate_window_table
     optimum = expected_capture_from_corner(5, 5, "smart")
     start = exact_score(greedy_window_table(), 5, 5, "smart")
     assert start == pytest.approx(6.52, abs=0.005)
-    table, history = train_local_exact(5, 5, "smart", iterations=150, seed=0)
+    climb = train_local_exact(5, 5, "smart", iterations=150, seed=0)
+    table, history = climb.best, climb.history
     validate_window_table(table)
     assert all(b <= a for a, b in itertools.pairwise(history))
     assert optimum - 1e-9 <= history[-1] <= 1.01 * optimum
@@ -74,18 +79,15 @@ def test_exact_climb_reaches_within_one_percent_of_the_optimum():
 
 
 def test_mouse_window_training_never_gets_worse_and_can_reach_the_optimum():
-    from catmouse import optimal_capture, validate_policy
-    from catmouse.improve import mouse_window_table, train_local_mouse_exact
-    table, history = train_local_mouse_exact(5, 5, "mouse", iterations=800, seed=1)
+    from catmouse import optimal_capture
+    climb = train_local_mouse_exact(5, 5, "mouse", iterations=800, seed=1)
+    table, history = climb.best, climb.history
     assert all(b >= a for a, b in itertools.pairwise(history))
     assert history[-1] == optimal_capture(5, 5, "mouse") == 7     # survives as long as possible
     validate_policy(mouse_window_table(5, 5, table), 5, 5, "mouse")
 
 
 def test_window_tables_as_full_tables():
-    from catmouse import validate_policy
-    from catmouse.improve import cat_window_as_table
-    from catmouse.window import greedy_window_table
     assert (cat_window_as_table(8, 7, None) == greedy_table(8, 7)).all()
     for size in (5, 9):
         full = cat_window_as_table(size, size, initial_window_table())

@@ -6,19 +6,11 @@ import numpy as np
 import pytest
 
 from catmouse import solve
-from catmouse.climb import greedy_fallback_table
-from catmouse.exact import optimal_cat_moves
-from catmouse.exploit import cat_policy_values
-from catmouse.game import DIRECTIONS
-from catmouse.multicat import (
-    Board,
-    _connected,
-    greedy_team,
-    hill_climb_team,
-    parse_board,
-    random_board,
-    team_values,
-)
+from catmouse.board import DIRECTIONS
+from catmouse.boards import Board, connected, parse_board, random_board
+from catmouse.exact.policy import cat_policy_values, team_values
+from catmouse.exact.solve import optimal_cat_moves
+from catmouse.teams import greedy_fallback_table, greedy_team, hill_climb_team
 
 
 def test_parse_board_reads_rows_top_first():
@@ -41,7 +33,7 @@ def test_random_boards_are_seeded_connected_and_keep_the_corners():
     for seed in range(20):
         board = random_board(6, 6, 10, seed=seed)
         assert (0, 0) not in board.obstacles and (5, 5) not in board.obstacles
-        assert _connected(6, 6, board.obstacles)
+        assert connected(6, 6, board.obstacles)
     with pytest.raises(ValueError, match="walls"):
         random_board(4, 4, 20, seed=0)
 
@@ -76,9 +68,11 @@ def test_the_solvers_own_moves_as_a_team_table_are_optimal(rows, cols, obstacles
 
 def test_team_climb_never_gets_worse_and_never_beats_the_optimum():
     board = Board(4, 4, (), ((0, 0), (0, 0)), (3, 3))
-    table, history, sol = hill_climb_team(board, "cat", iterations=40, seed=0)
+    climb = hill_climb_team(board, "cat", iterations=40, seed=0)
+    history = climb.history
     assert all(b <= a for a, b in itertools.pairwise(history))
-    C, _ = team_values(table, sol.nbr)
+    sol = solve(4, 4, (), cats=2)
+    C, _ = team_values(climb.best, sol.nbr)
     assert (C >= sol.cat_to_move).all()
     assert np.isinf(history[0][0])            # greedy twins move as one cat: the mouse evades
     assert history[-1][0] < np.inf            # a few climbing steps split them and win

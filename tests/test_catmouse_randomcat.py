@@ -4,10 +4,9 @@ import itertools
 
 import numpy as np
 import pytest
+from oracles_catmouse import simulate_random_cat
 
-from catmouse.game import legal_directions, step
-from catmouse.mice import mouse_move
-from catmouse.randomcat import random_cat_capture
+from catmouse.exact.randomcat import random_cat_capture
 
 
 def test_two_by_two_by_hand():
@@ -22,29 +21,10 @@ def test_parity_the_cat_never_catches_a_mouse_that_avoids_it(n):
     assert random_cat_capture(n, n, "cat") == 0.0
 
 
-def simulate(rows, cols, first, games, rng):
-    limit, wins = (rows + cols) * 2, 0
-    for _ in range(games):
-        cx, cy, mx, my = 0, 0, cols - 1, rows - 1
-        if first == "cat":
-            cx, cy = step(cx, cy, rng.choice(legal_directions(cx, cy, rows, cols)), rows, cols)
-        r = 1
-        while True:
-            mx, my = mouse_move("random", cx, cy, mx, my, rows, cols, lambda: int(rng.integers(4)))
-            if r >= limit:
-                break
-            cx, cy = step(cx, cy, rng.choice(legal_directions(cx, cy, rows, cols)), rows, cols)
-            if (cx, cy) == (mx, my):
-                wins += 1
-                break
-            r += 1
-    return wins / games
-
-
 @pytest.mark.parametrize("rows,cols,first", [(3, 3, "mouse"), (4, 3, "cat"), (5, 4, "cat")])
 def test_agrees_with_simulation(rows, cols, first):
     p = random_cat_capture(rows, cols, first)
-    est = simulate(rows, cols, first, 4000, np.random.default_rng(1))
+    est = simulate_random_cat(rows, cols, first, 4000, np.random.default_rng(1))
     assert abs(est - p) < 4 * np.sqrt(p * (1 - p) / 4000) + 1e-9
 
 

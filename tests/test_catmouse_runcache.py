@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-import catmouse.game
+import catmouse.board
 from catmouse.runcache import cached, compare_trainers_cached, fingerprint, is_cached, store
 
 CALLS = []
@@ -29,7 +29,7 @@ def test_cached_computes_once_per_arguments_and_keeps_types(tmp_path):
     assert len(CALLS) == 2 and len(list(tmp_path.glob("_work-*.json"))) == 2
     cache = store(tmp_path)
     assert cache.path("f", {"a": 1, "b": 2}) == cache.path("f", {"b": 2, "a": 1})
-    assert cache.path("f", {"a": 1, "b": 2}) != store(tmp_path, (catmouse.game,)).path("f", {"a": 1, "b": 2})
+    assert cache.path("f", {"a": 1, "b": 2}) != store(tmp_path, (catmouse.board,)).path("f", {"a": 1, "b": 2})
 
 
 def test_a_corrupt_or_misshapen_entry_is_recomputed_with_a_warning(tmp_path):
@@ -47,7 +47,7 @@ def test_a_corrupt_or_misshapen_entry_is_recomputed_with_a_warning(tmp_path):
 
 
 def test_fingerprint_depends_on_the_modules_and_bad_results(tmp_path):
-    assert fingerprint((catmouse.game,)) != fingerprint() and len(fingerprint()) == 16
+    assert fingerprint((catmouse.board,)) != fingerprint() and len(fingerprint()) == 16
     with pytest.raises(TypeError, match="result cache"):
         cached(lambda **kw: {"x": object()}, folder=tmp_path)(a=1)
 
@@ -55,8 +55,27 @@ def test_fingerprint_depends_on_the_modules_and_bad_results(tmp_path):
 def test_cached_compare_trainers_matches_the_plain_call(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
     args = {"rows": 4, "cols": 5, "first_move": "cat", "iterations": 600, "checkpoint_every": 200, "seed": 1}
-    plain = catmouse.coevolve.compare_trainers(**args)
+    plain = catmouse.compare_trainers_trial(**args)
     stored = compare_trainers_cached(**args)
     assert stored == compare_trainers_cached(**args)
     assert stored["solved_at"] == plain["solved_at"] and stored["article"] == [list(p) for p in plain["article"]]
     assert len(list((tmp_path / "cache" / "catmouse").glob("*.json"))) == 1
+
+
+def test_the_fingerprint_covers_every_module_the_trials_use():
+    """A change to any module a trial's result depends on must start the cache afresh."""
+    import sys
+
+    from catmouse.runcache import CODE
+
+    seen, todo = set(), [catmouse.v1.experiments]
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        for obj in vars(module).values():
+            name = getattr(obj, "__module__", None)
+            if name and name.startswith("catmouse") and name != "catmouse.v1.plain":
+                todo.append(sys.modules[name])
+    assert seen <= set(CODE), sorted(m.__name__ for m in seen - set(CODE))

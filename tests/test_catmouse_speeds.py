@@ -1,12 +1,11 @@
 """The game at different speeds: speeds (1, 1) are the ordinary game; a brute-force oracle."""
 
-from functools import cache
-
 import numpy as np
 import pytest
+from oracles_catmouse import brute_force_speeds
 
-from catmouse.exact import solve
-from catmouse.speeds import capture_with_speeds, solve_speeds, walks
+from catmouse.exact.solve import solve
+from catmouse.exact.speeds import capture_with_speeds, solve_speeds, walks
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 2), (2, 5), (3, 4), (5, 5), (6, 4)])
@@ -16,36 +15,11 @@ def test_unit_speeds_are_the_ordinary_game(rows, cols):
     assert np.array_equal(C, sol.cat_to_move) and np.array_equal(M, sol.mouse_to_move)
 
 
-def brute_force(rows, cols, cat_speed, mouse_speed, first, horizon):
-    """Fewest cat turns to a forced capture within ``horizon`` cat turns (None beyond), by search."""
-    def nbrs(p):
-        x, y = p
-        return [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if 0 <= x + dx < cols and 0 <= y + dy < rows]
-
-    def paths(p, k):
-        if k == 0:
-            return [[]]
-        return [[q] + rest for q in nbrs(p) for rest in paths(q, k - 1)]
-
-    @cache
-    def win(c, m, cat_turn, t):     # can the cat force a capture within t more cat turns?
-        if cat_turn:
-            if t == 0:
-                return False
-            return any(m in path or win(path[-1], m, False, t - 1) for path in paths(c, cat_speed))
-        safe = [path for path in paths(m, mouse_speed) if c not in path]
-        return all(win(c, path[-1], True, t) for path in safe)
-
-    start = ((0, 0), (cols - 1, rows - 1))
-    return next((t for t in range(1, horizon + 1) if win(*start, first == "cat", t)), None)
-
-
 @pytest.mark.parametrize("rows,cols,cs,ms", [(3, 3, 2, 1), (4, 3, 2, 1), (3, 3, 1, 2), (4, 4, 2, 2),
                                            (3, 4, 3, 2), (2, 3, 1, 2)])
 @pytest.mark.parametrize("first", ["cat", "mouse"])
 def test_matches_brute_force_search(rows, cols, cs, ms, first):
-    assert capture_with_speeds(rows, cols, first, cs, ms) == brute_force(rows, cols, cs, ms, first, 12)
+    assert capture_with_speeds(rows, cols, first, cs, ms) == brute_force_speeds(rows, cols, cs, ms, first, 12)
 
 
 def test_a_faster_cat_always_wins_and_a_faster_mouse_escapes_on_open_boards():

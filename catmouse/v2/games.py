@@ -10,24 +10,45 @@ candidate policy, so a batch evaluates many policies on the same games (common r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
-from catmouse.game import DELTAS, check_board, check_first_move
-from catmouse.mdp import policy_cells
+from catmouse.board import DELTAS, check_board, check_first_move, corner_start
 from catmouse.mice import board_tables, check_mouse, mouse_move
 from catmouse.stream import LegacyStream
-from catmouse.window import check_window_board, window_direction
+from catmouse.v2.window import check_window_board, policy_cells, window_direction
 
 
-def play_local(table: np.ndarray, rows: int, cols: int, mouse: str, draw, first_move: str = "mouse"):
-    """One game, straightforwardly: returns (cat_won, rounds, distance figure, trajectory)."""
+@dataclass(frozen=True)
+class LocalGame:
+    """One version-2 game: did the cat win, the round count, the distance figure, and every
+    position (cat_x, cat_y, mouse_x, mouse_y), the start and one after each half move."""
+
+    won: bool
+    rounds: int
+    figure: float
+    positions: tuple
+
+
+@dataclass(frozen=True, eq=False)
+class Games:
+    """Per-game outcomes of K policies on the same games, arrays of shape (K, games)."""
+
+    won: np.ndarray
+    rounds: np.ndarray
+    figure: np.ndarray
+
+
+def play_local(table: np.ndarray, rows: int, cols: int, mouse: str, draw,
+               first_move: str = "mouse") -> LocalGame:
+    """One game, straightforwardly; ``draw()`` gives the mouse's next direction index (0..3)."""
     check_board(rows, cols)
     check_window_board(rows, cols)
     check_mouse(mouse)
     check_first_move(first_move)
-    cx, cy, mx, my = 0, 0, cols - 1, rows - 1
+    ((cx, cy),), (mx, my) = corner_start(rows, cols)
     path = [(cx, cy, mx, my)]
     if first_move == "cat":
         d = DELTAS[window_direction(table, cx, cy, mx, my, rows, cols)]
@@ -38,13 +59,13 @@ def play_local(table: np.ndarray, rows: int, cols: int, mouse: str, draw, first_
         mx, my = mouse_move(mouse, cx, cy, mx, my, rows, cols, draw)
         path.append((cx, cy, mx, my))
         if r >= limit:
-            return False, r, float(np.mean(records)), path
+            return LocalGame(False, r, float(np.mean(records)), tuple(path))
         d = DELTAS[window_direction(table, cx, cy, mx, my, rows, cols)]
         cx, cy = cx + d[0], cy + d[1]
         path.append((cx, cy, mx, my))
         records.append(round(float(np.sqrt((cx - mx) ** 2 + (cy - my) ** 2)), 2))
         if (cx, cy) == (mx, my):
-            return True, r, sum(records) / r, path
+            return LocalGame(True, r, sum(records) / r, tuple(path))
         r += 1
 
 
@@ -59,7 +80,7 @@ def game_streams(games: int, length: int, mode: str = "article", seed: int = 0) 
 
 def _mouse_step(kind, S, g, ptr, c, m, tables):
     """New mouse cells of the listed games (and their advanced stream pointers)."""
-    target, legal, safe, any_safe, _ = tables
+    target, legal, safe, any_safe = tables.target, tables.legal, tables.safe, tables.any_safe
     pending = np.arange(len(g))
     new = m.copy()
     tries = 0
@@ -85,24 +106,23 @@ class _Exhausted(Exception):
     """A game needs more pre-drawn mouse directions than were drawn."""
 
 
-def evaluate_batch(tables: np.ndarray, rows: int, cols: int, games: int = 1000, mouse: str = "smart",
-                   mode: str = "article", seed: int = 0, first_move: str = "mouse"):
-    """Score K window tables (codes, shape (K, 3, 3, 3, 3, 3, 3)) on the same games.
-
-    Returns per-game arrays of shape (K, games): won, rounds, distance figure.
-    """
+def evaluate_batch(tables: np.ndarray, rows: int, cols: int, games: int = 1000,
+                   mouse: str = "smart", mode: str = "article", seed: int = 0,
+                   first_move: str = "mouse") -> Games:
+    """Play K window tables (codes, shape (K, 3, 3, 3, 3, 3, 3)) on the same games."""
     check_board(rows, cols)
     tables = np.asarray(tables)
     next_cells = np.stack([policy_cells(rows, cols, t) for t in tables])
     return play_batch(next_cells, rows, cols, games, mouse, mode, seed, first_move)
 
 
-def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000, mouse: str = "smart",
-               mode: str = "article", seed: int = 0, first_move: str = "mouse"):
+def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000,
+               mouse: str = "smart", mode: str = "article", seed: int = 0,
+               first_move: str = "mouse") -> Games:
     """Play K cat policies given as next-cell tables (shape (K, n, n), cells ``x * rows + y``).
 
-    Every policy meets the same ``games`` mice (common random numbers). Returns per-game arrays
-    of shape (K, games): won, rounds, distance figure (the article's rules, see the module doc).
+    Every policy meets the same ``games`` mice (common random numbers); the article's rules, see
+    the module doc.
     """
     check_board(rows, cols)
     check_window_board(rows, cols)
@@ -115,7 +135,7 @@ def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000, 
     if next_cells.ndim != 3 or next_cells.shape[1:] != (n, n):
         raise ValueError(f"next_cells must have shape (K, {n}, {n}), got {next_cells.shape}")
     boards = board_tables(rows, cols)
-    dist = boards[4]
+    dist = boards.dist
     K, limit = len(next_cells), (rows + cols) * 2
     length = 16 * limit + 64
     while True:
@@ -153,5 +173,5 @@ def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000, 
             alive = alive[~caught]
             r += 1
         if not exhausted:
-            return won.reshape(K, games), rounds.reshape(K, games), figure.reshape(K, games)
+            return Games(won.reshape(K, games), rounds.reshape(K, games), figure.reshape(K, games))
         length *= 4  # a game ran out of pre-drawn directions: draw longer streams and replay

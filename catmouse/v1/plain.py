@@ -3,23 +3,20 @@
 Nested Python lists indexed ``[cat_x][cat_y][mouse_x][mouse_y]``, a deep copy of the learner's
 table for every candidate (and of the incumbent at the start of each iteration and on every
 acceptance), every candidate's game played in full, the position history kept in a dict, and
-numpy's legacy ``RandomState`` drawn in the article's order. It returns the same tally as
-``train_tabular(mode="article")`` (the tests check this); only the running time differs.
+numpy's legacy ``RandomState`` drawn in the article's order. It returns the same results as
+``train_tabular(mode="article")`` (the tests check this); only the running time differs. It is
+also the tests' plain oracle for the fast trainer.
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
 import numpy as np
 
-from catmouse.game import (
-    DELTAS,
-    check_board,
-    check_first_move,
-    initial_cat_policy,
-    initial_mouse_policy,
-)
+from catmouse.board import DELTAS, check_board, check_first_move
+from catmouse.tables import initial_cat_policy, initial_mouse_policy
 
 
 def _nested(table: np.ndarray) -> list:
@@ -51,7 +48,7 @@ def play_nested(cat: list, mouse: list, rows: int, cols: int, first_move: str) -
 
 
 def _accept(learner: str, winner: str, best: tuple, new: tuple) -> bool:
-    """The article's acceptance rules, reading the current winner (see the module doc of tabular)."""
+    """The article's acceptance rules, reading the current winner (see ``v1.article.accepts``)."""
     w, r, d = new
     if learner == "cat":
         return ((winner == "mouse" and w == "cat") or (winner == w == "mouse" and d < best[2])
@@ -62,18 +59,34 @@ def _accept(learner: str, winner: str, best: tuple, new: tuple) -> bool:
             or (winner == w == "cat" and r == best[1] and d > best[2]))
 
 
+@dataclass(frozen=True, eq=False)
+class PlainRun:
+    """The tally of the current winner, its (winner, rounds, distance) after each iteration, and
+    the final letter tables."""
+
+    tally: dict
+    history: list
+    cat_policy: np.ndarray
+    mouse_policy: np.ndarray
+
+
 def train_plain(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_cat: str = "WEAK",
-                iterations: int = 100_000, seed: int = 0) -> dict:
-    """Run the article's version 1 straightforwardly; returns the tally of the current winner."""
+                iterations: int = 100_000, seed: int = 0, rs=None) -> PlainRun:
+    """Run the article's version 1 straightforwardly.
+
+    ``rs`` is the generator, ``RandomState(seed)`` by default (anything with its ``randint`` and
+    ``choice`` calls will do).
+    """
     check_board(rows, cols)
     check_first_move(first_move)
     if int(iterations) != iterations or iterations < 0:
         raise ValueError(f"iterations must be an integer >= 0, got {iterations!r}")
-    rs = np.random.RandomState(seed)
+    rs = np.random.RandomState(seed) if rs is None else rs
     cat = _nested(initial_cat_policy(rows, cols, initial_cat))
     mouse = _nested(initial_mouse_policy(rows, cols))
     winner, moves, distance = play_nested(cat, mouse, rows, cols, first_move)
     tally = {"mouse": 0, "cat": 0}
+    history = []
     for _ in range(iterations):
         learner = "mouse" if winner == "cat" else "cat"
         own = cat if learner == "cat" else mouse
@@ -97,4 +110,5 @@ def train_plain(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_c
             mouse = copy.deepcopy(best_p)
         winner, moves, distance = best
         tally[winner] += 1
-    return tally
+        history.append(best)
+    return PlainRun(tally, history, np.array(cat), np.array(mouse))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.exact import neighbours
-from catmouse.game import check_board, check_first_move
-from catmouse.mdp import mouse_targets, transition
+from catmouse.board import check_board, check_first_move, corner_cells, neighbours
+from catmouse.exact.stochastic import transition
+from catmouse.mice import mouse_targets
 
 
 def _cat_step(dist: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, float]:
@@ -59,7 +59,7 @@ def random_cat_capture(rows: int, cols: int, first_move: str = "mouse", mouse: s
     n = rows * cols
     P, targets, nbr = transition(rows, cols, mouse), mouse_targets(rows, cols), neighbours(rows, cols)
     dist = np.zeros((n, n))
-    dist[0, n - 1] = 1.0
+    dist[corner_cells(rows, cols)] = 1.0
     caught = 0.0
     if first_move == "cat":
         dist, p = _cat_step(dist, nbr)

@@ -2,7 +2,7 @@
 
 The article suggests detecting when the players stop improving, "to permit either early
 stopping, or ... something like simulated annealing" (accepting a policy that looks weaker, to
-leave a local optimum). In ``catmouse.coevolve`` both are switches of ``CoevolutionConfig``:
+leave a local optimum). In ``catmouse.v1.improved`` both are switches of ``CoevolutionConfig``:
 
 * ``temperature`` / ``half_life``: when none of an iteration's candidates improves the mouse,
   its best worse candidate is accepted with probability ``exp(-drop / T)``, where ``drop`` is
@@ -37,7 +37,7 @@ def temperature_at(iteration: int, temperature: float, half_life: int) -> float:
 
 
 def mouse_energy(key: tuple, bound: int) -> int:
-    """A mouse training score (``coevolve.mouse_key``: evasions, shortest, total survival) as one
+    """A mouse training score (``v1.pool.mouse_key``: evasions, shortest, total survival) as one
     number: each evasion counts ``bound`` rounds, plus the total rounds survived."""
     if bound < 1:
         raise ValueError(f"bound must be >= 1, got {bound}")

@@ -1,4 +1,4 @@
-"""A fixed cat policy against a stochastic mouse as a sparse absorbing Markov chain.
+"""A fixed cat policy against a stochastic mouse as an absorbing Markov chain.
 
 The states are the cat-to-move positions ``s = cat cell * n + mouse cell``. From ``s`` the cat
 steps to its table's next cell (a capture ends the chain), then the mouse moves with its
@@ -6,18 +6,32 @@ probabilities, which gives at most four successors: one sparse matrix ``A`` with
 per row. Graph searches on ``A`` find the positions from which the capture is certain (the
 others have an infinite expected time), and the expected capture time solves ``E = 1 + A E``
 on those positions, by value sweeps (each one sparse product) that start from 0 and so are
-lower bounds when they stop early. This is ``mdp.value_sweeps`` with a ``cat_table``, made fast
-enough for boards of a thousand cells (a million positions).
+lower bounds when they stop early. This is ``stochastic.value_sweeps`` with a ``cat_table``,
+made fast enough for boards of a thousand cells (a million positions).
+``truncated_capture`` gives every policy a finite score: the expectation of min(capture, horizon).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import breadth_first_order
 
-from catmouse.game import check_board, check_first_move
-from catmouse.mdp import _mouse_targets, transition
+from catmouse.board import check_board, check_first_move, corner_cells
+from catmouse.exact.stochastic import transition
+from catmouse.mice import mouse_targets
+
+
+@lru_cache(maxsize=64)
+def mouse_successors(rows: int, cols: int, mouse: str) -> tuple[np.ndarray, np.ndarray]:
+    """(P, succ), both (n * n, 4): the mouse's move probabilities at each position ``c * n + m``
+    and the position after each move."""
+    n = rows * cols
+    P = transition(rows, cols, mouse).reshape(n * n, 4)
+    succ = (np.arange(n)[:, None, None] * n + mouse_targets(rows, cols)[None]).reshape(n * n, 4)
+    return P, succ
 
 
 def policy_chain(rows: int, cols: int, mouse: str, cat_table: np.ndarray):
@@ -32,9 +46,10 @@ def policy_chain(rows: int, cols: int, mouse: str, cat_table: np.ndarray):
     caught = nxt == m
     probs = transition(rows, cols, mouse)[nxt, m]                 # (n * n, 4)
     probs[caught] = 0.0
-    succ = nxt[:, None] * n + _mouse_targets(rows, cols)[m]
+    succ = nxt[:, None] * n + mouse_targets(rows, cols)[m]
     keep = probs.ravel() > 0
-    A = sparse.csr_matrix((probs.ravel()[keep], (np.repeat(np.arange(n * n), 4)[keep], succ.ravel()[keep])),
+    A = sparse.csr_matrix((probs.ravel()[keep],
+                           (np.repeat(np.arange(n * n), 4)[keep], succ.ravel()[keep])),
                           shape=(n * n, n * n))
     return A, caught
 
@@ -43,7 +58,8 @@ def _reaching(A: sparse.csr_matrix, targets: np.ndarray) -> np.ndarray:
     """Mask of the states with a path (positive probability) to any state in ``targets``."""
     N = A.shape[0]
     # the reversed graph plus one extra node N pointing at every target
-    extra = sparse.csr_matrix((np.ones(targets.sum()), (np.full(targets.sum(), N), np.flatnonzero(targets))),
+    extra = sparse.csr_matrix((np.ones(targets.sum()), (np.full(targets.sum(), N),
+                                                        np.flatnonzero(targets))),
                               shape=(N + 1, N + 1))
     graph = sparse.bmat([[A.T, None], [None, sparse.csr_matrix((1, 1))]], format="csr") + extra
     order = breadth_first_order(graph, N, directed=True, return_predecessors=False)
@@ -83,17 +99,37 @@ def policy_capture(rows: int, cols: int, mouse: str, cat_table: np.ndarray, tol:
     E_cat = np.full(n * n, np.inf)
     E_cat[idx] = e
     # mouse to move at (c, m): the cat is at c; weight the cat-to-move values of its successors
-    P = transition(rows, cols, mouse).reshape(n * n, 4)
-    succ = (np.arange(n)[:, None, None] * n + _mouse_targets(rows, cols)[None]).reshape(n * n, 4)
+    P, succ = mouse_successors(rows, cols, mouse)
     vals = np.where(P > 0, E_cat[succ], 0.0)
     E_mouse = np.where((P > 0).any(axis=1), (P * vals).sum(axis=1), np.inf)
     E_mouse[np.arange(n) * (n + 1)] = 0.0            # the mouse on the cat: already caught
     return E_cat.reshape(n, n), E_mouse.reshape(n, n), converged
 
 
-def policy_capture_from_corner(rows: int, cols: int, mouse: str, first_move: str, cat_table: np.ndarray,
+def policy_capture_from_corner(rows: int, cols: int, mouse: str, first_move: str,
+                               cat_table: np.ndarray,
                                max_sweeps: int = 100_000) -> tuple[float, bool]:
     """(expected cat moves to capture from the corner start, converged) for a fixed cat."""
     check_first_move(first_move)
     E_cat, E_mouse, converged = policy_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
-    return float((E_cat if first_move == "cat" else E_mouse)[0, rows * cols - 1]), converged
+    return float((E_cat if first_move == "cat" else E_mouse)[corner_cells(rows, cols)]), converged
+
+
+def truncated_capture(cat_next: np.ndarray, rows: int, cols: int, mouse: str, horizon: int):
+    """Expected min(capture time, horizon) in cat moves for a fixed cat, from every position.
+
+    Finite for every policy, so policies that never catch the mouse still compare. Returns
+    (cat to move, mouse to move), flat arrays over (cat cell, mouse cell).
+    """
+    n = rows * cols
+    P, gather = mouse_successors(rows, cols, mouse)
+    m = np.tile(np.arange(n), n)
+    nxt = cat_next.ravel()
+    caught = nxt == m
+    after = nxt * n + m
+    e_cat = np.zeros(n * n)
+    e_mouse = e_cat
+    for _ in range(horizon):
+        e_mouse = (P * e_cat[gather]).sum(axis=1)
+        e_cat = 1.0 + np.where(caught, 0.0, e_mouse[after])
+    return e_cat, e_mouse

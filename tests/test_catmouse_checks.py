@@ -1,9 +1,53 @@
-"""Checks of the notebooks' constants (catmouse.knobs)."""
+"""Checks of the notebooks' constants: bad values are refused with the constant's name."""
 
 import pytest
 
-from catmouse.knobs import check_boards, check_count, check_flag, check_side_range
+from catmouse.checks import (
+    check_boards,
+    check_choice,
+    check_choices,
+    check_count,
+    check_flag,
+    check_int,
+    check_pairs,
+    check_seconds,
+    check_side_range,
+    check_winnable,
+)
 
+
+def test_good_values_pass_through():
+    assert check_int("N", 5, 2, 20) == 5
+    assert check_choice("FIRST_MOVE", "cat", ("cat", "mouse")) == "cat"
+    assert check_seconds("T", 0.5) == 0.5
+    assert check_winnable(8, 7, "cat") == 12
+    assert check_pairs("SPEEDS", ((2, 1), [1, 2]), 1, 3) == [(2, 1), (1, 2)]
+
+
+@pytest.mark.parametrize("value", [1, 21, 2.0, True, "8", None])
+def test_bad_integers(value):
+    with pytest.raises(ValueError, match="NUM_ROWS"):
+        check_int("NUM_ROWS", value, 2, 20)
+
+
+def test_bad_choice_and_seconds():
+    with pytest.raises(ValueError, match="INITIAL_CAT_POLICY"):
+        check_choice("INITIAL_CAT_POLICY", "MEDIUM", ("WEAK", "STRONG"))
+    for bad in (0, -1, 11, "fast", True):
+        with pytest.raises(ValueError, match="ANIMATION"):
+            check_seconds("ANIMATION", bad)
+
+
+@pytest.mark.parametrize("rows,cols,first", [(8, 8, "cat"), (7, 7, "cat"), (8, 7, "mouse")])
+def test_boards_the_cat_cannot_win_are_refused(rows, cols, first):
+    with pytest.raises(ValueError, match="NUM_ROWS x NUM_COLS .* cannot win"):
+        check_winnable(rows, cols, first)
+
+
+@pytest.mark.parametrize("value", [(), "21", [(2, 1, 1)], [(0, 1)], [(4, 1)], [("2", 1)], 3])
+def test_bad_pairs(value):
+    with pytest.raises(ValueError, match="SPEEDS"):
+        check_pairs("SPEEDS", value, 1, 3)
 
 def test_good_values_pass_lists_and_tuples_alike():
     assert check_boards("B", ((6, 6), (7, 6))) == [(6, 6), (7, 6)]
@@ -39,7 +83,6 @@ def test_bad_ranges_and_flags_are_refused():
 
 
 def test_choices():
-    from catmouse.knobs import check_choices
     assert check_choices("MICE", ("random", "smart"), ("random", "smart", "strict")) == ["random", "smart"]
     for bad, match in (((), "non-empty"), ("random", "non-empty"), (["clever"], "not one of"),
                        (["smart", "smart"], "twice")):

@@ -27,12 +27,11 @@ from typing import ClassVar
 
 import numpy as np
 
-from catmouse.game import DIRECTIONS, check_board
-from catmouse.window import initial_window_table, window_index_arrays
+from catmouse.board import CODE, DX, DY, check_board
+from catmouse.tables import to_letters
+from catmouse.v2.window import initial_window_table, window_index_arrays
 
-R_, L_, U_, D_ = range(4)                      # codes into DIRECTIONS = ("R", "L", "U", "D")
-_DX = np.array([1, -1, 0, 0])
-_DY = np.array([0, 0, 1, -1])
+R_, L_, U_, D_ = (CODE[d] for d in "RLUD")
 _REVERSE = np.array([L_, R_, D_, U_])
 _MIRROR_X = np.array([L_, R_, U_, D_])          # reflect left-right
 _MIRROR_Y = np.array([R_, L_, D_, U_])          # reflect bottom-top
@@ -62,12 +61,12 @@ def clip_gap(gap: np.ndarray, limit: int = CLIP) -> np.ndarray:
 
 def legalise(codes: np.ndarray, x: np.ndarray, y: np.ndarray, rows: int, cols: int) -> np.ndarray:
     """Replace every move that leaves the board by the opposite direction."""
-    nx, ny = x + _DX[codes], y + _DY[codes]
+    nx, ny = x + DX[codes], y + DY[codes]
     off = (nx < 0) | (nx >= cols) | (ny < 0) | (ny >= rows)
     return np.where(off, _REVERSE[codes], codes)
 
 
-class _Policy:
+class TablePolicy:
     """Parameters (codes) in named consecutive tables; subclasses define ``_plan``."""
 
     SIZES: ClassVar[dict] = {}
@@ -111,11 +110,11 @@ class _Policy:
         cx, cy, mx, my = board_grid(rows, cols)
         x, y = (cx, cy) if self.who == "cat" else (mx, my)
         n = rows * cols
-        return ((x + _DX[codes]) * rows + y + _DY[codes]).reshape(n, n)
+        return ((x + DX[codes]) * rows + y + DY[codes]).reshape(n, n)
 
     def letter_table(self, rows: int, cols: int) -> np.ndarray:
         """As a version-1 letter table indexed [cat_x, cat_y, mouse_x, mouse_y]."""
-        return np.array(DIRECTIONS)[self.codes(rows, cols)].reshape(cols, rows, cols, rows)
+        return to_letters(self.codes(rows, cols), rows, cols)
 
     def copy(self):
         return type(self)(self.who, self.params)
@@ -127,7 +126,7 @@ def _cached_plan(kind, who: str, rows: int, cols: int):
     return entry, out, out != raw
 
 
-class FeaturePolicy(_Policy):
+class FeaturePolicy(TablePolicy):
     """Window table close up (|dx|, |dy| <= 2), general-feature table far apart (cat only)."""
 
     SIZES: ClassVar[dict] = {"window": 729, "far": 864}
@@ -152,7 +151,7 @@ class FeaturePolicy(_Policy):
         return entry, legalise(raw, cx[:, None], cy[:, None], rows, cols), raw
 
 
-class RotationPolicy(_Policy):
+class RotationPolicy(TablePolicy):
     """Corner, edge and open-board sub-policies in canonical orientation, rotated to fit."""
 
     SIZES: ClassVar[dict] = {"corner": 2 * 2 * (2 * CLIP + 1) ** 2, "edge": 2 * (CLIP + 1) * (2 * CLIP + 1),

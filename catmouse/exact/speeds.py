@@ -4,18 +4,17 @@ One of the article's proposed extensions ("one player able to travel at a differ
 cat of speed 2 steps twice in its turn and catches the mouse if either step lands on it; a mouse
 of speed 2 steps twice and never steps onto the cat (neither step may touch the cat's cell; if
 every two-step walk does, it is caught). Nobody may stay put: a two-step walk may come back to its
-start. Values count cat turns to capture under optimal play; speeds (1, 1) are the ordinary game
-(``catmouse.exact``), which the tests check. Same retrograde iteration as ``exact.solve``: after t
-sweeps from "not yet caught" every capture of at most t cat turns is found, so the fixed point is
-exact.
+start. Values count cat turns to capture under optimal play, the fixed point of
+``exact.fixpoint`` with walks in place of single steps; speeds (1, 1) are the ordinary game
+(``exact.solve``), which the tests check.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from catmouse.exact import neighbours
-from catmouse.game import check_board, check_first_move
+from catmouse.board import check_board, check_first_move, corner_cells, neighbours
+from catmouse.exact.fixpoint import caught_mask, fixed_point
 
 
 def check_speed(name: str, speed: int) -> None:
@@ -46,29 +45,28 @@ def solve_speeds(rows: int, cols: int, cat_speed: int = 1, mouse_speed: int = 1)
     n = rows * cols
     cw, mw = walks(rows, cols, cat_speed), walks(rows, cols, mouse_speed)
     cells = np.arange(n)
-    caught = np.eye(n, dtype=bool)
-    C = np.where(caught, 0.0, np.inf)
-    M = C.copy()
-    while True:
-        best = np.full((n, n), np.inf)          # cat to move: min over its walks
+
+    def cat_step(M):                            # min over the cat's walks; a touch captures
+        best = np.full((n, n), np.inf)
         for k in range(cw.shape[1]):
             path = cw[:, k]                     # (n cat cells, steps)
             ok = path[:, 0] >= 0
             hit = (path[:, :, None] == cells[None, None, :]).any(axis=1)   # (cat, mouse)
             after = np.where(hit, 0.0, M[path[:, -1]])
             best = np.where(ok[:, None], np.minimum(best, after), best)
-        C_new = np.where(caught, 0.0, 1.0 + best)
-        worst = np.full((n, n), -np.inf)        # mouse to move: max over walks avoiding the cat
+        return best
+
+    def mouse_step(C):                          # max over walks avoiding the cat; none: caught
+        worst = np.full((n, n), -np.inf)
         for k in range(mw.shape[1]):
             path = mw[:, k]                     # (n mouse cells, steps)
             ok = path[:, 0] >= 0
             touches = (path[None, :, :] == cells[:, None, None]).any(axis=2)  # (cat, mouse)
             value = np.where(touches | ~ok[None, :], -np.inf, C[cells[:, None], path[None, :, -1]])
             worst = np.maximum(worst, value)
-        M_new = np.where(caught | np.isneginf(worst), 0.0, worst)
-        if np.array_equal(C_new, C) and np.array_equal(M_new, M):
-            return C, M
-        C, M = C_new, M_new
+        return np.where(np.isneginf(worst), 0.0, worst)
+
+    return fixed_point(cat_step, mouse_step, caught_mask(n, 1))
 
 
 def capture_with_speeds(rows: int, cols: int, first_move: str = "cat", cat_speed: int = 1,
@@ -76,5 +74,5 @@ def capture_with_speeds(rows: int, cols: int, first_move: str = "cat", cat_speed
     """Cat turns to capture from the corner start under optimal play, or None if the mouse evades."""
     check_first_move(first_move)
     C, M = solve_speeds(rows, cols, cat_speed, mouse_speed)
-    v = (C if first_move == "cat" else M)[0, rows * cols - 1]
+    v = (C if first_move == "cat" else M)[corner_cells(rows, cols)]
     return None if np.isinf(v) else int(v)

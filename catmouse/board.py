@@ -1,0 +1,129 @@
+"""Board primitives every part of the study uses: cells, directions, neighbours, the corner start,
+the greedy step and the parity rule.
+
+A board has ``rows`` x ``cols`` cells; ``x`` is the column (0 at the left), ``y`` the row (0 at
+the bottom). Flat code numbers the cell ``(x, y)`` as ``x * rows + y``. Directions are coded
+0..3 in the order of ``DIRECTIONS``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+DIRECTIONS = ("R", "L", "U", "D")
+DELTAS = {"R": (1, 0), "L": (-1, 0), "U": (0, 1), "D": (0, -1)}
+CODE = {d: k for k, d in enumerate(DIRECTIONS)}          # letter -> code
+DX = np.array([DELTAS[d][0] for d in DIRECTIONS])         # code -> step in x
+DY = np.array([DELTAS[d][1] for d in DIRECTIONS])         # code -> step in y
+FIRST_MOVERS = ("cat", "mouse")
+
+
+def check_board(rows: int, cols: int) -> None:
+    """Raise ValueError unless the board is at least 2x2."""
+    if int(rows) != rows or rows < 2:
+        raise ValueError(f"rows must be an integer >= 2, got {rows!r}")
+    if int(cols) != cols or cols < 2:
+        raise ValueError(f"cols must be an integer >= 2, got {cols!r}")
+
+
+def check_first_move(first_move: str) -> None:
+    """Raise ValueError unless first_move is 'cat' or 'mouse'."""
+    if first_move not in FIRST_MOVERS:
+        raise ValueError(f"first_move must be 'cat' or 'mouse', got {first_move!r}")
+
+
+def step(x: int, y: int, direction: str, rows: int, cols: int) -> tuple[int, int] | None:
+    """The cell one step from (x, y), or None when it leaves the board."""
+    dx, dy = DELTAS[direction]
+    nx, ny = x + dx, y + dy
+    return (nx, ny) if 0 <= nx < cols and 0 <= ny < rows else None
+
+
+def legal_directions(x: int, y: int, rows: int, cols: int) -> list[str]:
+    """Directions that keep a player at (x, y) on the board."""
+    return [d for d in DIRECTIONS if step(x, y, d, rows, cols) is not None]
+
+
+def neighbours(rows: int, cols: int, obstacles=(), directions=DIRECTIONS) -> np.ndarray:
+    """nbr[cell, k]: the cell one step in ``directions[k]``, or -1 off the board or into a wall.
+
+    Wall cells have no neighbours at all (nobody stands on them).
+    """
+    blocked = {x * rows + y for x, y in obstacles}
+    nbr = np.full((rows * cols, len(directions)), -1, dtype=np.int64)
+    for x in range(cols):
+        for y in range(rows):
+            if x * rows + y in blocked:
+                continue
+            for k, d in enumerate(directions):
+                nx, ny = x + DELTAS[d][0], y + DELTAS[d][1]
+                if 0 <= nx < cols and 0 <= ny < rows and nx * rows + ny not in blocked:
+                    nbr[x * rows + y, k] = nx * rows + ny
+    return nbr
+
+
+def stay_put(nbr: np.ndarray) -> np.ndarray:
+    """The neighbour table with every impossible move replaced by the cell itself."""
+    return np.where(nbr >= 0, nbr, np.arange(len(nbr))[:, None])
+
+
+def corner_start(rows: int, cols: int, cats: int = 1) -> tuple[list, tuple[int, int]]:
+    """Cats in the bottom-left corner, the mouse in the top-right one: ([(x, y), ...], (x, y))."""
+    return [(0, 0)] * cats, (cols - 1, rows - 1)
+
+
+def corner_cells(rows: int, cols: int) -> tuple[int, int]:
+    """The corner start as flat cells: (cat cell, mouse cell)."""
+    return 0, rows * cols - 1
+
+
+def manhattan(c, m, rows: int):
+    """Manhattan distance between flat cells (scalars or arrays)."""
+    return abs(c // rows - m // rows) + abs(c % rows - m % rows)
+
+
+def greedy_delta(dx, dy, rule: str = "euclidean"):
+    """The greedy step (gx, gy) toward a mouse at offset (dx, dy); scalars or arrays.
+
+    ``"euclidean"`` (the article's): along the axis with the larger gap, ties vertical, i.e. the
+    step that most reduces the Euclidean distance. ``"manhattan"``: vertical while a vertical gap
+    is left (every step toward the mouse reduces the Manhattan distance). No gap: up.
+    """
+    if rule not in GREEDY_RULES:
+        raise ValueError(f"rule must be one of {GREEDY_RULES}, got {rule!r}")
+    dx, dy = np.asarray(dx), np.asarray(dy)
+    vertical = dy != 0
+    if rule == "euclidean":
+        vertical = vertical & (np.abs(dy) >= np.abs(dx))
+    gx = np.where(vertical, 0, np.sign(dx))
+    gy = np.where(vertical, np.sign(dy), np.where(dx == 0, 1, 0))
+    return gx, gy
+
+
+GREEDY_RULES = ("euclidean", "manhattan")
+_LETTER = {delta: d for d, delta in DELTAS.items()}
+
+
+def greedy_direction(cx: int, cy: int, mx: int, my: int) -> str:
+    """Step along the axis with the larger gap toward the mouse; ties go vertical."""
+    gx, gy = greedy_delta(mx - cx, my - cy)
+    return _LETTER[int(gx), int(gy)]
+
+
+def parity_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
+    """The true rule from the corners: cat first -> R + C odd; mouse first -> R + C even.
+
+    Every ply changes the Manhattan distance by one, so its parity at the cat's turn never
+    changes, and the cat can force a capture iff it is odd.
+    """
+    return (rows + cols) % 2 == (1 if first_move == "cat" else 0)
+
+
+def article_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
+    """The article's claim: the cat cannot win only when both sides are even and the cat is first."""
+    return not (rows % 2 == 0 and cols % 2 == 0 and first_move == "cat")
+
+
+def winnable_first_move(rows: int, cols: int) -> str:
+    """The first mover with which the cat can force a capture from the corners (parity rule)."""
+    return "cat" if parity_rule_cat_wins(rows, cols, "cat") else "mouse"

@@ -1,0 +1,49 @@
+"""The deterministic fixed point behind every exact value of the pursuit game.
+
+``C`` (cat to move) and ``M`` (mouse to move) count cat moves until capture, ``inf`` where the
+mouse evades forever. Starting from ``inf`` everywhere except the captured positions (0), one
+sweep sets ``M`` from the mouse's options in ``C`` and then ``C = 1 +`` the cats' choice in
+``M``; after ``t`` sweeps every capture of at most ``t`` cat moves is found, so the iteration
+stops at the exact values. The solver, the evaluation of fixed tables and the game at other
+speeds differ only in the two steps they pass in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+
+def fixed_point(cat_step: Callable[[np.ndarray], np.ndarray],
+                mouse_step: Callable[[np.ndarray], np.ndarray],
+                caught: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(C, M): iterate ``M = mouse_step(C)``, ``C = 1 + cat_step(M)`` from inf until nothing changes.
+
+    ``caught`` marks the positions that are already captures (value 0 with either side to move).
+    """
+    C = np.where(caught, 0.0, np.inf)
+    M = C.copy()
+    while True:
+        M_new = np.where(caught, 0.0, mouse_step(C))
+        C_new = np.where(caught, 0.0, 1.0 + cat_step(M_new))
+        if np.array_equal(C_new, C) and np.array_equal(M_new, M):
+            return C, M
+        C, M = C_new, M_new
+
+
+def over_moves(values: np.ndarray, nbr: np.ndarray, axis: int, reduce, fill: float) -> np.ndarray:
+    """``reduce`` over the moves of the piece whose cell is ``axis`` (impossible moves read ``fill``).
+
+    E.g. the mouse's best reply (``np.max`` with fill ``-inf``) or one cat's best move (``np.min``
+    with fill ``inf``).
+    """
+    padded = np.concatenate([values, np.full_like(values.take([0], axis=axis), fill)], axis=axis)
+    moved = padded.take(np.where(nbr < 0, values.shape[axis], nbr), axis=axis)
+    return reduce(moved, axis=axis + 1)
+
+
+def caught_mask(n: int, cats: int) -> np.ndarray:
+    """Positions (cat cells..., mouse cell) over ``n`` cells where some cat stands on the mouse."""
+    grids = np.meshgrid(*[np.arange(n)] * (cats + 1), indexing="ij")
+    return np.logical_or.reduce([grids[i] == grids[-1] for i in range(cats)])

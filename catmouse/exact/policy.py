@@ -1,0 +1,133 @@
+"""Exact values of fixed tables: a cat table (one cat or a team) against a best-responding mouse,
+a mouse table against a best-responding cat; the best responses and the exploitability.
+
+Each is the fixed point of ``exact.fixpoint`` with the table's move in place of one side's
+choice. Positions are arrays over (cat cells..., mouse cell).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from catmouse.board import DIRECTIONS, check_first_move, corner_cells, neighbours, stay_put
+from catmouse.exact.fixpoint import caught_mask, fixed_point, over_moves
+from catmouse.exact.solve import solve
+from catmouse.tables import greedy_table, to_codes
+
+
+def cat_values(targets: tuple, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cat to move, mouse to move) capture times of fixed cats against a best-responding mouse.
+
+    ``targets[i]``: cat i's cell after the cats' move, an array over positions (cat cells...,
+    mouse cell); a mouse that steps onto a cat is caught.
+    """
+    cats, n = len(targets), len(nbr)
+    mouse = np.meshgrid(*[np.arange(n)] * (cats + 1), indexing="ij")[-1]
+    after = tuple(targets) + (mouse,)
+    return fixed_point(lambda M: M[after], lambda C: over_moves(C, nbr, cats, np.max, -np.inf),
+                       caught_mask(n, cats))
+
+
+def team_values(table: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Capture times of a joint table (move ``sum(code_i * 4**i)`` per position) of ``table.ndim - 1``
+    cats against a best-responding mouse; a blocked move keeps the cat in place."""
+    cats = table.ndim - 1
+    grids = np.meshgrid(*[np.arange(len(nbr))] * (cats + 1), indexing="ij")
+    moves = stay_put(nbr)
+    return cat_values(tuple(moves[grids[i], (table // 4 ** i) % 4] for i in range(cats)), nbr)
+
+
+def cat_policy_values(policy: np.ndarray, obstacles=()) -> tuple[np.ndarray, np.ndarray]:
+    """Capture times of a cat letter table against a best-responding mouse: (cat_to_move,
+    mouse_to_move), arrays over (cat cell, mouse cell)."""
+    cols, rows = policy.shape[:2]
+    n = rows * cols
+    nbr = neighbours(rows, cols, obstacles)
+    target = nbr[np.arange(n)[:, None], to_codes(policy)]          # cat's next cell per (c, m)
+    free = (nbr >= 0).any(axis=1)
+    if (target[free][:, free] < 0).any():
+        raise ValueError("policy contains an off-board cat move")
+    target = np.where(target < 0, np.arange(n)[:, None], target)   # wall cells: never used
+    return cat_values((target,), nbr)
+
+
+def mouse_values(target: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Capture times of a fixed mouse (its next cell per (cat cell, mouse cell)) against a
+    best-responding cat: (cat_to_move, mouse_to_move)."""
+    cs = np.arange(len(nbr))[:, None]
+    return fixed_point(lambda M: over_moves(M, nbr, 0, np.min, np.inf), lambda C: C[cs, target],
+                       caught_mask(len(nbr), 1))
+
+
+def mouse_policy_values(policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Capture times of a mouse letter table against a best-responding cat."""
+    cols, rows = policy.shape[:2]
+    n = rows * cols
+    nbr = neighbours(rows, cols)
+    target = nbr[np.arange(n)[None, :], to_codes(policy)]          # mouse's next cell per (c, m)
+    if (target < 0).any():
+        raise ValueError("policy contains an off-board mouse move")
+    return mouse_values(target, nbr)
+
+
+@dataclass(frozen=True)
+class Exploitability:
+    """A table against a best response from the corner start, versus optimal play.
+
+    ``optimal``: cat moves under optimal play (inf: the mouse evades); ``value``: cat moves when the
+    table meets a best response; ``wins``: the table's side wins against it (capture for a cat,
+    evasion for a mouse); ``lost_moves``: moves conceded to the optimum (extra cat moves for a
+    cat, moves of survival lost for a mouse).
+    """
+
+    optimal: float
+    value: float
+    wins: bool
+    lost_moves: float
+
+
+def exploitability(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarray | None = None,
+                   first_move: str = "cat") -> Exploitability:
+    """How one letter table (give exactly one) fares against a best response from the corners."""
+    check_first_move(first_move)
+    if (cat_policy is None) == (mouse_policy is None):
+        raise ValueError("give exactly one of cat_policy or mouse_policy")
+    policy = cat_policy if cat_policy is not None else mouse_policy
+    cols, rows = policy.shape[:2]
+    start = corner_cells(rows, cols)
+    sol = solve(rows, cols)
+    pick = 0 if first_move == "cat" else 1
+    optimal = float((sol.cat_to_move, sol.mouse_to_move)[pick][start])
+    if cat_policy is not None:
+        value = float(cat_policy_values(cat_policy)[pick][start])
+        return Exploitability(optimal, value, bool(np.isfinite(value)), value - optimal)
+    value = float(mouse_policy_values(mouse_policy)[pick][start])
+    return Exploitability(optimal, value, bool(np.isinf(value)), optimal - value)
+
+
+def best_response(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarray | None = None,
+                  first_move: str = "cat") -> np.ndarray:
+    """The opponent's exact best-response letter table to one given table."""
+    policy = cat_policy if cat_policy is not None else mouse_policy
+    cols, rows = policy.shape[:2]
+    nbr = neighbours(rows, cols)
+    if cat_policy is not None:           # the mouse maximises the capture time (onto the cat: 0)
+        C, _ = cat_policy_values(cat_policy)
+        cand = np.where(nbr[None, :, :] >= 0, C[:, np.clip(nbr, 0, None)], -np.inf)   # (c, m, k)
+        codes = cand.argmax(axis=2)
+    else:                                # the cat minimises it
+        _, M = mouse_policy_values(mouse_policy)
+        cand = np.where(nbr[:, None, :] >= 0, M[np.clip(nbr, 0, None), :].transpose(0, 2, 1),
+                        np.inf)
+        codes = cand.argmin(axis=2)
+    return np.array(DIRECTIONS)[codes].reshape(cols, rows, cols, rows)
+
+
+def greedy_is_optimal(rows: int, cols: int) -> bool:
+    """True if the greedy step attains the optimum in every cat-winnable cat-to-move state."""
+    sol = solve(rows, cols)
+    mine, _ = cat_policy_values(greedy_table(rows, cols))
+    win = np.isfinite(sol.cat_to_move)
+    return bool(np.array_equal(mine[win], sol.cat_to_move[win]))

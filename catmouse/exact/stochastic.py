@@ -1,0 +1,110 @@
+"""Expected capture time against the stochastic mice: value iteration over (cat cell, mouse cell).
+
+``E_cat[c, m]`` (cat to move) = 1 + min over cat moves of ``E_mouse``; ``E_mouse[c, m]`` = the
+mouse's move-probability-weighted ``E_cat``. Mice never step onto the cat, so positions whose
+distance at the cat's turn is even are never captured (value inf); the rest converge. With a
+fixed cat (``cat_table``) the minimum is replaced by the table's move.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from catmouse.board import check_board, check_first_move, corner_cells, neighbours
+from catmouse.exact.fixpoint import over_moves
+from catmouse.mice import check_mouse, mouse_targets, transition_arrays
+
+
+@lru_cache(maxsize=16)
+def transition(rows: int, cols: int, mouse: str) -> np.ndarray:
+    """P[c, m, k]: probability that the mouse at m moves in direction k with the cat at c."""
+    check_mouse(mouse)
+    return transition_arrays(mouse, rows, cols)
+
+
+def _certain_capture(cat_table: np.ndarray, P: np.ndarray, targets: np.ndarray,
+                     n: int) -> np.ndarray:
+    """Cat-to-move states from which a fixed cat policy captures with probability one."""
+    cs, ms = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    nc = cat_table[cs, ms]
+    done = nc == ms                                   # captured by this move
+    succ = targets[ms]                                # mouse's next cells, shape (n, n, 4)
+    live = P[nc, ms] > 0                              # which of them it may choose
+    can = done.copy()                                 # capture reachable with positive probability
+    while True:
+        new = done | (live & can[nc[..., None], succ]).any(axis=2)
+        if (new == can).all():
+            break
+        can = new
+    doomed = ~can                                     # may wander into a state that never captures
+    while True:
+        new = doomed | (~done & (live & doomed[nc[..., None], succ]).any(axis=2))
+        if (new == doomed).all():
+            return ~doomed
+        doomed = new
+
+
+def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarray | None = None,
+                 tol: float = 1e-12, max_sweeps: int = 100_000):
+    """(E_cat, E_mouse, converged): the value iteration behind ``expected_capture``.
+
+    ``cat_table[c, m]`` (optional) is the cat's next cell under a fixed policy. The sweeps start
+    from 0 and never decrease, so when they stop at ``max_sweeps`` without converging the arrays
+    are lower bounds of the expected capture times.
+    """
+    check_board(rows, cols)
+    if max_sweeps < 1:
+        raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps}")
+    n = rows * cols
+    P = transition(rows, cols, mouse)
+    targets = mouse_targets(rows, cols)
+    nbr = neighbours(rows, cols)
+    x, y = np.divmod(np.arange(n), rows)
+    odd = (np.abs(x[:, None] - x[None, :]) + np.abs(y[:, None] - y[None, :])) % 2 == 1
+    caught = np.eye(n, dtype=bool)
+    if cat_table is not None:
+        odd = odd & _certain_capture(cat_table, P, targets, n)
+    E_cat = np.where(odd, 0.0, np.inf)
+    ms = np.arange(n)[None, :]
+    for _ in range(max_sweeps):
+        E_mouse = np.where(caught, 0.0, np.einsum("cmk,cmk->cm", P, np.nan_to_num(
+            E_cat[np.arange(n)[:, None, None], targets[None, :, :]], posinf=1e300)))
+        E_mouse = np.where(odd, np.inf, E_mouse)   # odd at the mouse's turn: never caught
+        if cat_table is None:
+            nxt = over_moves(E_mouse, nbr, 0, np.min, np.inf)
+        else:
+            nxt = E_mouse[cat_table, ms]
+        new = np.where(odd, 1.0 + nxt, np.inf)
+        if np.abs(new[odd] - E_cat[odd]).max() < tol:
+            return new, E_mouse, True
+        E_cat = new
+    return E_cat, E_mouse, False
+
+
+def expected_capture(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarray | None = None,
+                     tol: float = 1e-12, max_sweeps: int = 100_000):
+    """(E_cat, E_mouse) arrays over (cat cell, mouse cell); optimal cat unless ``cat_table`` is given.
+
+    Raises RuntimeError when the sweeps have not converged after ``max_sweeps``.
+    """
+    E_cat, E_mouse, converged = value_sweeps(rows, cols, mouse, cat_table, tol, max_sweeps)
+    if not converged:
+        raise RuntimeError("value iteration did not converge")
+    return E_cat, E_mouse
+
+
+def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart",
+                                 first_move: str = "mouse", cat_table: np.ndarray | None = None,
+                                 max_sweeps: int = 100_000) -> float:
+    """Expected cat moves to capture from the corner start (optimal cat unless a table is given)."""
+    check_first_move(first_move)
+    E_cat, E_mouse = expected_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
+    return float((E_cat if first_move == "cat" else E_mouse)[corner_cells(rows, cols)])
+
+
+@lru_cache(maxsize=64)
+def optimal_expected(rows: int, cols: int, mouse: str, first_move: str) -> float:
+    """The optimal cat's expected capture time from the corner start (cached)."""
+    return expected_capture_from_corner(rows, cols, mouse, first_move)

@@ -1,0 +1,138 @@
+"""Version 1 of the article: co-evolving full tables of both players by hill climbing.
+
+Each iteration the losing side draws 1..10 one-cell mutations of its table and keeps the best
+one (by the article's acceptance rules, ``accepts``) against the other side's current table.
+Fast path: a mutation of a cell that the incumbent game never consults cannot change that game,
+so only mutations of consulted cells are replayed, in place on a flat table (no copies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from catmouse.stream import LegacyStream, uniform_below
+from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
+from catmouse.v1.kernel import TableGame, flat_board, play_flat, play_tables
+
+
+@dataclass(frozen=True, eq=False)
+class TabularRun:
+    """History and outcome of a version-1 training run."""
+
+    winners: np.ndarray        # "cat"/"mouse": current winner after each iteration
+    rounds: np.ndarray         # round index at the end of the current game
+    distances: np.ndarray      # Manhattan distance at the end of the current game
+    cat_policy: np.ndarray
+    mouse_policy: np.ndarray
+    final_game: TableGame
+    tally: dict                # iterations at whose end each side was the current winner
+    log: list                  # the article's progress lines
+    snapshots: dict            # iteration -> TableGame of that moment
+    snapshot_policies: dict    # iteration -> (cat table, mouse table)
+
+
+def accepts(cat_learns: bool, old: tuple, new: tuple) -> bool:
+    """The article's acceptance rules; results are (cat_won, rounds, distance).
+
+    The cat takes a capture where the mouse escaped, a smaller end distance, an equal distance
+    after a longer game, or a faster capture; the mouse takes an escape where it was caught, or
+    a longer game.
+    """
+    ow, orr, od = old
+    nw, nr, nd = new
+    if cat_learns:
+        if not ow:
+            return nw or nd < od or (nd == od and nr > orr)
+        return nw and nr < orr
+    if ow:
+        return (not nw) or nr > orr
+    return (not nw) and nr > orr
+
+
+def learner_game(cat: list, mouse: list, board) -> tuple[tuple, set]:
+    """The game's result and the states consulted by the side that learns next (the loser's)."""
+    result, used = play_flat(cat, mouse, board, cat_learns=True)
+    if result[0]:
+        result, used = play_flat(cat, mouse, board, cat_learns=False)
+    return result, used
+
+
+def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_cat: str = "WEAK",
+                  iterations: int = 100_000, seed: int = 0, mode: str = "article",
+                  progress: bool = False, verbose: bool = False, snapshot_every: int = 10_000,
+                  log_every: int = 1_000) -> TabularRun:
+    """Co-evolve cat and mouse tables; ``mode="article"`` replays the article's random stream.
+
+    Args:
+        rows, cols, first_move, initial_cat: the article's config (8, 7, "cat", "WEAK").
+        iterations: hill-climbing iterations (the article: 100,000).
+        seed: 0 in the article; mode "article" uses the legacy stream, "fast" a ``Generator``.
+        progress / verbose: tqdm bar / print the log lines as they happen.
+        snapshot_every: keep the current game every this many iterations (for animations).
+    Returns:
+        a TabularRun with per-iteration history, final tables, final game, tally and log.
+    """
+    board = flat_board(rows, cols, first_move)
+    if mode not in ("article", "fast"):
+        raise ValueError(f"mode must be 'article' or 'fast', got {mode!r}")
+    if iterations < 0:
+        raise ValueError(f"iterations must be >= 0, got {iterations}")
+    n, moves = board.n, board.moves
+    cat = to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist()
+    mouse = to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()
+    below = LegacyStream(seed).below if mode == "article" else uniform_below(seed)
+
+    (won, r, d), used = learner_game(cat, mouse, board)
+    winners = np.empty(iterations, dtype=bool)
+    rounds_h = np.empty(iterations, dtype=np.int32)
+    dist_h = np.empty(iterations, dtype=np.int32)
+    log: list[str] = []
+    snapshots: dict[int, TableGame] = {}
+    snapshot_policies: dict[int, tuple] = {}
+    shown = (won, r, d)
+    for it in tqdm(range(iterations), disable=not progress, desc="version 1"):
+        if it and ((won, r, d) != shown or it % log_every == 0):
+            line = (f"Iteration: {it:>6,}, Current winner: {'cat' if won else 'mouse':<5}, "
+                    f"number of moves until a win: {r:>2}, distance: {d}")
+            log.append(line)
+            if verbose:
+                print(line)
+            shown = (won, r, d)
+        if snapshot_every and it % snapshot_every == 0:
+            tables = (to_letters(cat, rows, cols), to_letters(mouse, rows, cols))
+            snapshots[it] = play_tables(*tables, first_move, validate=False)
+            snapshot_policies[it] = tables
+        cat_learns = not won
+        table = cat if cat_learns else mouse
+        k = below(10) + 1
+        best = (won, r, d)
+        best_change = best_used = None
+        for _ in range(k):
+            a, b, e, f = below(cols), below(rows), below(cols), below(rows)
+            code = below(4)
+            cell = a * rows + b if cat_learns else e * rows + f
+            if moves[cell][code] < 0:
+                continue
+            s = (a * rows + b) * n + e * rows + f
+            if s not in used or table[s] == code:
+                continue  # the incumbent game never reads this cell, or nothing changes
+            old = table[s]
+            table[s] = code
+            res, res_used = play_flat(cat, mouse, board, cat_learns)
+            table[s] = old
+            if accepts(cat_learns, best, res):
+                best, best_change, best_used = res, (s, code), res_used
+        if best_change is not None:
+            table[best_change[0]] = best_change[1]
+            won, r, d = best
+            used = best_used if won != cat_learns else learner_game(cat, mouse, board)[1]
+        winners[it], rounds_h[it], dist_h[it] = won, r, d
+    cat_t, mouse_t = to_letters(cat, rows, cols), to_letters(mouse, rows, cols)
+    final = play_tables(cat_t, mouse_t, first_move, validate=False)
+    n_cat = int(winners.sum())
+    return TabularRun(np.where(winners, "cat", "mouse"), rounds_h, dist_h, cat_t, mouse_t, final,
+                      {"mouse": iterations - n_cat, "cat": n_cat}, log, snapshots,
+                      snapshot_policies)

@@ -1,0 +1,66 @@
+"""The improved version-1 trainer's switches: the article's own list of limitations, one each.
+
+The article improves only the losing side, by one-cell changes scored on one game against the
+opponent's current table. ``CoevolutionConfig`` turns on, one by one:
+
+* ``max_changes``: several cells changed per candidate;
+* ``patience`` / ``restart_after``: stagnation detection, with larger jumps (the number of changes
+  doubles after ``patience`` iterations without improvement) and, for the mouse, a restart from a
+  fresh random table after ``restart_after`` (its old table stays in the cat's hall of fame);
+* ``drift``: on a plateau the mouse also accepts a candidate that scores exactly as well (a
+  neutral move: a different line of play that survives as long), so it wanders along the
+  plateau until a change makes it survive longer; neutral moves do not count as progress;
+* ``both_learn``: the winning side keeps learning too;
+* ``hall_of_fame``: the cat's candidates are scored against the current mouse plus up to this many
+  strong past mice (each mouse that evades the cat, or outlasts every mouse in the pool, joins),
+  not only the current one; the mouse keeps sparring with the current cat (its job is to find
+  the cat's weaknesses);
+* ``sequential``: a candidate's several changes follow one game's path, so one candidate can
+  make a detour several moves long (the mouse) or repair a whole line of play (the cat);
+* ``temperature`` / ``half_life`` (off by default): simulated annealing for the mouse, and
+  ``stop_after``: early stopping once the cat stops improving (``v1.anneal``);
+* ``best_response_every`` (off by default): the exact best response joins the pool (the solver as
+  sparring partner, for comparison only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from catmouse.v1.anneal import check_schedule
+
+
+@dataclass(frozen=True)
+class CoevolutionConfig:
+    """Which of the article's proposed improvements are on (all off: the article's scheme)."""
+
+    max_changes: int = 1
+    candidates: int = 0            # 0: uniform 1..10 per iteration, as the article
+    both_learn: bool = False
+    hall_of_fame: int = 0          # past opponents kept besides the current one
+    patience: int = 0              # 0: no stagnation handling
+    restart_after: int = 0         # 0: the mouse never restarts
+    best_response_every: int = 0
+    sequential: bool = False       # a candidate's changes follow one game's path
+    admit: str = "strong"          # "strong": a mouse joins when it beats the cat's worst case;
+                                   # "beaten": when the cat first improves against it
+    drift: bool = False            # the mouse also accepts candidates that score as well
+    temperature: float = 0.0       # > 0: the mouse may accept a worse candidate (annealing)
+    half_life: int = 10_000        # iterations over which the annealing temperature halves
+    stop_after: int = 0            # > 0: stop once the cat has not improved for this many iterations
+
+    def __post_init__(self):
+        check_schedule(self.temperature, self.half_life)
+        if self.max_changes < 1:
+            raise ValueError(f"max_changes must be >= 1, got {self.max_changes}")
+        if self.admit not in ("strong", "beaten"):
+            raise ValueError(f"admit must be 'strong' or 'beaten', got {self.admit!r}")
+        for name in ("candidates", "hall_of_fame", "patience", "restart_after",
+                     "best_response_every", "stop_after"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+
+
+ARTICLE = CoevolutionConfig()
+IMPROVED = CoevolutionConfig(max_changes=3, both_learn=True, hall_of_fame=10_000, patience=50,
+                             restart_after=300, sequential=True, drift=True)

@@ -1,0 +1,129 @@
+"""Experiments on the improved version-1 trainer: named configurations, one seeded trial each,
+and the shares of runs that reached an unexploitable cat.
+
+``VARIANTS`` turns the article's fixes on one at a time (the ablation); ``TUNING`` tries its two
+other proposals, simulated annealing and early stopping (``v1.anneal``), on top of the improved
+trainer. Each ``*_trial`` is a pure function of its parameters and seed returning a JSON record,
+so sweeps can run it in parallel and keep it on disk (``catmouse.runcache``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from catmouse.exact.policy import exploitability
+from catmouse.v1.article import train_tabular
+from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
+from catmouse.v1.improved import train_tabular_improved
+
+VARIANTS = {
+    "article's scheme": ARTICLE,
+    "+ several changes": CoevolutionConfig(max_changes=3, sequential=True),
+    "+ stagnation: jumps, restarts, drift": CoevolutionConfig(max_changes=3, sequential=True,
+                                                             patience=50, restart_after=300,
+                                                             drift=True),
+    "+ both sides learn": CoevolutionConfig(max_changes=3, sequential=True, patience=50,
+                                           restart_after=300, drift=True, both_learn=True),
+    "+ hall of fame (all four)": IMPROVED,
+    "hall of fame alone": CoevolutionConfig(hall_of_fame=10_000),
+}
+
+TEMPERATURE = 2.0            # a mouse candidate 2 rounds worse is accepted with p = 1/e at first
+HALF_LIFE = 10_000
+STOP_AFTER = 2_000           # iterations without the cat improving before early stopping
+
+TUNING = {
+    "improved": IMPROVED,
+    "improved + annealing": replace(IMPROVED, temperature=TEMPERATURE, half_life=HALF_LIFE),
+    "annealing instead of restarts and drift": replace(IMPROVED, restart_after=0, drift=False,
+                                                       temperature=TEMPERATURE,
+                                                       half_life=HALF_LIFE),
+    "improved + early stopping": replace(IMPROVED, stop_after=STOP_AFTER),
+}
+
+
+def variant_trial(rows: int, cols: int, first_move: str, variant: str, iterations: int, seed: int,
+                  checkpoint_every: int = 1_000) -> dict:
+    """One run of a named ``VARIANTS`` config from the WEAK cat: ``lost`` (iteration, the cat's
+    moves lost to the optimum) at every checkpoint, and ``solved_at`` (None: never)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {list(VARIANTS)}, got {variant!r}")
+    run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed,
+                                 VARIANTS[variant], checkpoint_every, stop_when_solved=True)
+    return {"lost": [(c.iteration, c.cat.lost_moves) for c in run.checkpoints],
+            "solved_at": run.solved_at}
+
+
+def compare_trainers_trial(rows: int, cols: int, first_move: str, seed: int,
+                           iterations: int = 100_000, checkpoint_every: int = 1_000,
+                           config: CoevolutionConfig = IMPROVED) -> dict:
+    """The article's trainer and ``config`` on the same board and seed, measured exactly.
+
+    Both start from the WEAK cat. Returns the cat's lost moves at every checkpoint for each
+    (``article``, ``improved``: lists of (iteration, lost moves)), the first checkpoint at which
+    each cat was unexploitable (``solved_at``, ``article_solved_at``; None: never) and the
+    improved run's ``hall_of_fame`` size. The improved run stops once solved; the article's runs
+    its full budget (modern generator).
+    """
+    base = train_tabular(rows, cols, first_move, "WEAK", iterations, seed, mode="fast",
+                         snapshot_every=checkpoint_every)
+    snaps = dict(base.snapshot_policies)
+    snaps[iterations] = (base.cat_policy, base.mouse_policy)
+    article = [(it, exploitability(cat_policy=cat, first_move=first_move).lost_moves)
+               for it, (cat, _) in sorted(snaps.items()) if it]
+    run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed, config,
+                                 checkpoint_every, stop_when_solved=True)
+    improved = [(c.iteration, c.cat.lost_moves) for c in run.checkpoints]
+    return {"article": article, "improved": improved, "solved_at": run.solved_at,
+            "article_solved_at": next((it for it, lost in article if lost == 0), None),
+            "hall_of_fame": run.pool_sizes[0] - 1}
+
+
+compare_trainers = compare_trainers_trial    # the name notebook 23 was written with
+
+
+def tuning_trial(rows: int, cols: int, first_move: str, variant: str, iterations: int, seed: int,
+                 checkpoint_every: int = 1_000) -> dict:
+    """One run of a named ``TUNING`` configuration, from the WEAK cat, measured at checkpoints.
+
+    The early-stopping variant trains until its own rule stops it (or the budget runs out) and
+    reports where it stopped and the cat's lost moves there; the others stop at the first
+    checkpoint where the cat is unexploitable. Returns ``solved_at`` (first unexploitable
+    checkpoint, None: never), ``stopped_at`` (early stop, None: not stopped), ``iterations``
+    run, ``final_lost`` (the cat's moves lost to the optimum at the end, inf: never catches),
+    ``worse_moves`` (worse mouse candidates accepted by annealing).
+    """
+    if variant not in TUNING:
+        raise ValueError(f"variant must be one of {list(TUNING)}, got {variant!r}")
+    early = TUNING[variant].stop_after > 0
+    run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed, TUNING[variant],
+                                 checkpoint_every, stop_when_solved=not early)
+    final = run.checkpoints[-1].cat.lost_moves if run.checkpoints else None
+    return {"solved_at": run.solved_at, "stopped_at": run.stopped_at, "iterations": run.iterations,
+            "final_lost": final, "worse_moves": run.worse_moves}
+
+
+def solved_counts(rows: list[dict], by: tuple[str, ...]) -> dict[tuple, tuple[int, int]]:
+    """Sweep rows (``run_sweep``: parameters and a ``result`` with ``solved_at``) grouped by the
+    parameters named in ``by``: {group: (runs with an unexploitable cat, runs)}, first-seen order."""
+    out: dict[tuple, list[int]] = {}
+    for row in rows:
+        group = tuple(row[k] for k in by)
+        counts = out.setdefault(group, [0, 0])
+        counts[0] += row["result"]["solved_at"] is not None
+        counts[1] += 1
+    return {g: (k, n) for g, (k, n) in out.items()}
+
+
+def solved_share(solved_at, budget: int, step: int):
+    """The share of runs with an unexploitable cat by each point of ``0, step, ..., budget``
+    iterations (``solved_at``: each run's first solving iteration, or None): (grid, shares)."""
+    if step < 1 or budget < 0:
+        raise ValueError(f"need step >= 1 and budget >= 0, got step={step}, budget={budget}")
+    grid = np.arange(0, budget + 1, step)
+    done = np.array([np.inf if s is None else s for s in solved_at], dtype=float)
+    if done.size == 0:
+        return grid, np.zeros(len(grid))
+    return grid, (done[None, :] <= grid[:, None]).mean(axis=1)

@@ -1,0 +1,191 @@
+"""The improved version-1 trainer: the article's co-evolution with the switches of
+``CoevolutionConfig`` (several changes, stagnation handling, both sides learning, a hall of fame).
+
+Each iteration every learning side tries its candidates (``v1.mutations``) on its pool of games
+(``v1.pool``) and keeps the best one by its lexicographic score. Progress is measured at
+checkpoints with ``exploitability`` (exact best responses), which never steers training unless
+``stop_when_solved`` asks to stop at the first unexploitable cat.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from catmouse.exact.policy import Exploitability, best_response, exploitability
+from catmouse.tables import (
+    initial_cat_policy,
+    initial_mouse_policy,
+    random_mouse_codes,
+    to_codes,
+    to_letters,
+)
+from catmouse.v1.anneal import accept_worse, mouse_energy, temperature_at
+from catmouse.v1.config import IMPROVED, CoevolutionConfig
+from catmouse.v1.kernel import flat_board
+from catmouse.v1.mutations import propose_changes
+from catmouse.v1.pool import Arena, key_of
+
+OTHER = {"cat": "mouse", "mouse": "cat"}
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Both tables measured exactly at one iteration, with the trainer's own scores then."""
+
+    iteration: int
+    cat: Exploitability          # the cat table against a best-responding mouse
+    mouse: Exploitability        # the mouse table against a best-responding cat
+    cat_score: tuple             # the cat's training score on its pool (``pool.cat_key``)
+    mouse_score: tuple
+
+
+@dataclass(frozen=True, eq=False)
+class CoevolutionRun:
+    """Final tables and the exact checkpoints of an improved co-evolution run."""
+
+    cat_policy: np.ndarray
+    mouse_policy: np.ndarray
+    checkpoints: tuple            # Checkpoint per measurement
+    solved_at: int | None         # first checkpoint at which the cat was unexploitable
+    iterations: int               # iterations actually run
+    pool_sizes: tuple             # (mice in the cat's pool, cats in the mouse's pool)
+    stopped_at: int | None        # the iteration at which early stopping ended the run
+    worse_moves: int              # worse mouse candidates accepted by annealing
+
+
+def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat",
+                           initial_cat: str = "WEAK", iterations: int = 100_000, seed: int = 0,
+                           config: CoevolutionConfig = IMPROVED, checkpoint_every: int = 1_000,
+                           stop_when_solved: bool = False, progress: bool = False) -> CoevolutionRun:
+    """Co-evolve cat and mouse tables with the improvements switched on in ``config``.
+
+    Args:
+        rows, cols, first_move, initial_cat: the game and the cat's starting table.
+        iterations: hill-climbing iterations (one iteration: each learning side tries its
+            candidates).
+        seed: seeds a ``random.Random`` (scalar-heavy loop).
+        config: ``ARTICLE`` (the article's scheme), ``IMPROVED`` (all of its fixes) or any mix.
+        checkpoint_every: measure both tables against exact best responses this often (0: never).
+        stop_when_solved: stop at the first checkpoint where the cat is unexploitable (it captures
+            a best-responding mouse in the optimal number of moves); only the stopping uses the
+            solver.
+    """
+    board = flat_board(rows, cols, first_move)
+    if iterations < 0 or checkpoint_every < 0:
+        raise ValueError("iterations and checkpoint_every must be >= 0")
+    if not isinstance(config, CoevolutionConfig):
+        raise TypeError("config must be a CoevolutionConfig")
+    rng = random.Random(seed)
+    n = board.n
+    tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
+              "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}
+    arenas = {side: Arena(side, tables[side], board) for side in tables}
+    arenas["cat"].set_slot(0, list(tables["mouse"]))
+    arenas["mouse"].set_slot(0, list(tables["cat"]))
+    stale = {"cat": 0, "mouse": 0}
+    jump = {"cat": config.max_changes, "mouse": config.max_changes}
+    checkpoints: list[Checkpoint] = []
+    solved_at = stopped_at = None
+    worse_moves = 0
+
+    def admit(side: str, table: list) -> None:
+        """Add a snapshot of ``side``'s table to the opponent's hall of fame (FIFO)."""
+        if not config.hall_of_fame:
+            return
+        arena = arenas[OTHER[side]]
+        arena.add(list(table))
+        if arena.pool() > 1 + config.hall_of_fame:
+            arena.drop_oldest()
+
+    def changed(side: str) -> None:
+        """``side``'s table changed: refresh the opponent's current slot, maybe admit it."""
+        opp = arenas[OTHER[side]]
+        worst = max(opp.tally.rounds, default=-1)          # before the new game counts
+        opp.set_slot(0, list(tables[side]))
+        won, rounds, _ = opp.result(0)
+        if side == "mouse" and config.admit == "strong" and (not won or rounds > worst):
+            admit(side, tables[side])
+
+    def measure(it: int) -> bool:
+        """Record a checkpoint; True if the cat is unexploitable."""
+        nonlocal solved_at
+        cat_t, mouse_t = (to_letters(tables[s], rows, cols) for s in ("cat", "mouse"))
+        cat_x = exploitability(cat_policy=cat_t, first_move=first_move)
+        checkpoints.append(Checkpoint(it, cat_x, exploitability(mouse_policy=mouse_t,
+                                                                first_move=first_move),
+                                      arenas["cat"].score(), arenas["mouse"].score()))
+        solved = cat_x.wins and cat_x.lost_moves == 0
+        if solved and solved_at is None:
+            solved_at = it
+        return solved
+
+    it = 0
+    admitted = False                     # is the current mouse already in the hall of fame?
+    for it in tqdm(range(1, iterations + 1), disable=not progress, desc="co-evolution"):
+        if config.best_response_every and it % config.best_response_every == 0:
+            cat_t, mouse_t = (to_letters(tables[s], rows, cols) for s in ("cat", "mouse"))
+            arenas["cat"].add(to_codes(best_response(cat_policy=cat_t)).ravel().tolist())
+            arenas["mouse"].add(to_codes(best_response(mouse_policy=mouse_t)).ravel().tolist())
+            for arena in arenas.values():
+                while arena.pool() > 1 + max(config.hall_of_fame, 1):
+                    arena.drop_oldest()
+        cat_winning = arenas["cat"].result(0)[0]
+        for side in ("cat", "mouse"):
+            if not config.both_learn and (side == "cat") == cat_winning:
+                continue
+            arena = arenas[side]
+            best = arena.score()
+            best_trial = worse = None
+            k = config.candidates or rng.randint(1, 10)
+            drift = config.drift and side == "mouse"
+            anneal = config.temperature > 0 and side == "mouse"
+            for _ in range(k):
+                changes = propose_changes(arena, rng.randint(1, jump[side]), rng, config.sequential)
+                key, replayed = arena.trial(changes, None if anneal else best)
+                if key is not None and (key > best or (drift and best_trial is None and key == best)):
+                    best, best_trial = key, (changes, replayed)
+                elif anneal and key < best and (worse is None or key > worse[0]):
+                    worse = (key, changes, replayed)
+            if best_trial is None and worse is not None:
+                drop = mouse_energy(arena.score(), n) - mouse_energy(worse[0], n)
+                if accept_worse(drop, temperature_at(it, config.temperature, config.half_life), rng):
+                    best_trial = worse[1:]
+                    worse_moves += 1
+            if best_trial is not None:
+                improved = best > arena.score()          # False: a neutral move (drift)
+                before = arena.result(0)
+                arena.commit(*best_trial)
+                if (side == "cat" and config.admit == "beaten" and not admitted
+                        and key_of("cat", [arena.result(0)]) > key_of("cat", [before])):
+                    admit("mouse", tables["mouse"])          # the current mouse, just beaten
+                    admitted = True
+                if side == "mouse":
+                    admitted = False
+                changed(side)
+                if improved:
+                    stale[side], jump[side] = 0, config.max_changes
+                    continue
+            stale[side] += 1
+            if config.patience and stale[side] % config.patience == 0:
+                jump[side] = min(2 * jump[side], 16 * config.max_changes)
+            if side == "mouse" and config.restart_after and stale[side] >= config.restart_after:
+                tables["mouse"][:] = random_mouse_codes(rows, cols, rng)
+                admitted = False
+                arena.replay_all()
+                changed("mouse")
+                stale["mouse"], jump["mouse"] = 0, config.max_changes
+        if checkpoint_every and it % checkpoint_every == 0 and measure(it) and stop_when_solved:
+            break
+        if config.stop_after and stale["cat"] >= config.stop_after:
+            stopped_at = it
+            break
+    if checkpoint_every and (not checkpoints or checkpoints[-1].iteration != it):
+        measure(it)
+    return CoevolutionRun(to_letters(tables["cat"], rows, cols),
+                          to_letters(tables["mouse"], rows, cols), tuple(checkpoints), solved_at,
+                          it, (arenas["cat"].pool(), arenas["mouse"].pool()), stopped_at,
+                          worse_moves)

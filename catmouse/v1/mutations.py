@@ -1,0 +1,49 @@
+"""Candidate changes for the improved trainer: cells of the learner's table set to other moves.
+
+Only cells that some scoring game consults are drawn (a change elsewhere cannot change a score).
+``sequential`` changes follow one game: after each change the game is replayed, so the next
+change can land on the new path (a detour several moves long in one candidate).
+"""
+
+from __future__ import annotations
+
+import random
+
+from catmouse.v1.pool import Arena
+
+
+def other_code(code: int, cell: int, moves, rng: random.Random) -> int:
+    """A random legal direction code for a player on ``cell``, other than ``code``."""
+    legal = [c for c in range(4) if moves[cell][c] >= 0 and c != code]
+    return legal[rng.randrange(len(legal))]
+
+
+def propose_changes(arena: Arena, count: int, rng: random.Random, sequential: bool) -> dict:
+    """A candidate's changes {state: new code}: ``count`` cells set to other legal directions.
+
+    Non-sequential: cells drawn among all consulted ones. Sequential: the changes follow one
+    game (the learner's worst one half of the time, else a random slot's).
+    """
+    table, moves, n = arena.table, arena.board.moves, arena.board.n
+    own = (lambda s: s // n) if arena.side == "cat" else (lambda s: s % n)   # the learner's cell
+    if not sequential:
+        cells = arena.cells()
+        picks = [cells[rng.randrange(len(cells))] for _ in range(count)]
+        return {s: other_code(table[s], own(s), moves, rng) for s in picks}
+    if rng.random() < 0.5:
+        j = arena.worst()
+    else:
+        ids = list(arena.slots)
+        j = ids[rng.randrange(len(ids))]
+    opponent, _, used = arena.slots[j]
+    changes, old = {}, {}
+    for k in range(count):
+        cells = sorted(used)
+        s = cells[rng.randrange(len(cells))]
+        old.setdefault(s, table[s])
+        changes[s] = table[s] = other_code(table[s], own(s), moves, rng)
+        if k < count - 1:
+            used = arena.game(opponent)[1]
+    for s, code in old.items():
+        table[s] = code
+    return changes

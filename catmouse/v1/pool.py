@@ -1,0 +1,205 @@
+"""One learner's games against a pool of opponent tables, scored incrementally.
+
+A score is lexicographic over the games' results (``cat_key``, ``mouse_key``) and reduces to the
+article's acceptance rules for a single game. An inverted index (learner state -> games that
+consult it) finds the games a change to the learner's table can affect; only those are
+replayed (``Arena.replay``, the one place where pool games are played for a candidate).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from catmouse.v1.kernel import FlatBoard, play_flat
+
+
+class Tally:
+    """Aggregates of game results (won, rounds, dist), updatable one game at a time."""
+
+    def __init__(self):
+        self.games = self.won = self.won_rounds = self.lost_dist = self.lost_rounds = 0
+        self.rounds = Counter()                  # capture rounds of won games
+
+    def add(self, res, sign: int = 1) -> None:
+        won, r, d = res
+        self.games += sign
+        if won:
+            self.won += sign
+            self.won_rounds += sign * r
+            self.rounds[r] += sign
+            if not self.rounds[r]:
+                del self.rounds[r]
+        else:
+            self.lost_dist += sign * d
+            self.lost_rounds += sign * r
+
+    def copy(self) -> Tally:
+        out = Tally()
+        out.__dict__.update(self.__dict__)
+        out.rounds = Counter(self.rounds)
+        return out
+
+
+def cat_key(t: Tally) -> tuple:
+    """Cat's score: captures, worst and total capture time, then for evaded games smaller end
+    distance and longer games (for a single game: the article's acceptance rules)."""
+    return (t.won, -max(t.rounds, default=0), -t.won_rounds, -t.lost_dist, t.lost_rounds)
+
+
+def mouse_key(t: Tally) -> tuple:
+    """Mouse's score: evasions, then the shortest and the total survival."""
+    return (t.games - t.won, min(t.rounds, default=10 ** 9), t.won_rounds + t.lost_rounds)
+
+
+def key_of(side: str, results) -> tuple:
+    """The score of a list of game results for ``side``."""
+    t = Tally()
+    for res in results:
+        t.add(res)
+    return (cat_key if side == "cat" else mouse_key)(t)
+
+
+class Arena:
+    """The learner's (``side``'s) flat table against opponent tables in numbered slots (slot 0:
+    the opponent's current table, then the hall of fame in order of entry).
+
+    ``slots[j]`` is ``[opponent, result, used states]``; ``index`` maps each state to the slots
+    whose game consults it.
+    """
+
+    def __init__(self, side: str, table: list, board: FlatBoard):
+        self.side, self.table, self.board = side, table, board
+        self.key = cat_key if side == "cat" else mouse_key
+        self.slots: dict[int, list] = {}
+        self.index: dict[int, set] = {}
+        self.tally = Tally()
+        self.next_id = 1
+        self._cells = None
+        self._worst = None
+
+    def game(self, opponent: list) -> tuple[tuple, set]:
+        """The learner's table as it stands against ``opponent``: (result, states it consults)."""
+        if self.side == "cat":
+            return play_flat(self.table, opponent, self.board, True)
+        return play_flat(opponent, self.table, self.board, False)
+
+    def _unlink(self, j: int) -> None:
+        _, res, used = self.slots[j]
+        self.tally.add(res, -1)
+        for s in used:
+            ids = self.index[s]
+            ids.discard(j)
+            if not ids:
+                del self.index[s]
+
+    def _link(self, j: int, opponent, res, used) -> None:
+        self.slots[j] = [opponent, res, used]
+        self.tally.add(res)
+        for s in used:
+            self.index.setdefault(s, set()).add(j)
+        self._cells = self._worst = None
+
+    def set_slot(self, j: int, opponent: list) -> None:
+        """Put ``opponent`` in slot j (0: current opponent) and play its game."""
+        if j in self.slots:
+            self._unlink(j)
+        self._link(j, opponent, *self.game(opponent))
+
+    def add(self, opponent: list) -> int:
+        """A new slot for ``opponent``; returns its number."""
+        j, self.next_id = self.next_id, self.next_id + 1
+        self.set_slot(j, opponent)
+        return j
+
+    def drop_oldest(self) -> None:
+        """Remove the longest-serving opponent of the hall of fame."""
+        j = min(k for k in self.slots if k)
+        self._unlink(j)
+        del self.slots[j]
+        self._cells = self._worst = None
+
+    def replay_all(self) -> None:
+        """Play every slot's game again (after the learner's table was replaced)."""
+        for j, (opp, _, _) in list(self.slots.items()):
+            self.set_slot(j, opp)
+
+    def result(self, j: int) -> tuple:
+        return self.slots[j][1]
+
+    def pool(self) -> int:
+        return len(self.slots)
+
+    def cells(self) -> list:
+        """States of the learner's table consulted by at least one scoring game."""
+        if self._cells is None:
+            self._cells = list(self.index)
+        return self._cells
+
+    def worst(self) -> int:
+        """The slot whose game is the learner's worst."""
+        if self._worst is None:
+            if self.side == "cat":       # evaded with the largest distance, else the slowest capture
+                def single(j):
+                    won, r, d = self.slots[j][1]
+                    return (1, -r, 0, 0) if won else (0, 0, -d, r)
+            else:                        # caught soonest
+                def single(j):
+                    won, r, _ = self.slots[j][1]
+                    return (0, r) if won else (1, r)
+            self._worst = min(self.slots, key=single)
+        return self._worst
+
+    def score(self) -> tuple:
+        return self.key(self.tally)
+
+    def replay(self, ids, beat: tuple | None = None) -> dict | None:
+        """The games of slots ``ids`` with the learner's table as it stands: {slot: (result, used)}.
+
+        With ``beat``, None as soon as the score can no longer exceed it: too many games lost
+        (cat) or caught (mouse), or a game already worse than beat's worst. Such a score would be
+        below ``beat``, so stopping early never changes which candidate a trainer keeps.
+        """
+        cat = self.side == "cat"
+        good = self.tally.won if cat else self.tally.games - self.tally.won   # captures / evasions
+        upper = good + sum(1 for j in ids if self.slots[j][1][0] != cat)
+        replayed = {}
+        for j in ids:
+            res = replayed[j] = self.game(self.slots[j][0])
+            if res[0][0] != cat:             # not good now: the optimistic count drops
+                upper -= 1
+            if beat is None:
+                continue
+            if upper < beat[0]:
+                return None
+            if upper == beat[0] and res[0][0] and (res[0][1] > -beat[1] if cat
+                                                   else res[0][1] < beat[1]):
+                return None
+        return replayed
+
+    def trial(self, changes: dict, beat: tuple | None = None):
+        """Score the table with ``changes`` applied: (key, {slot: (result, used)} of replayed
+        games), or (None, {}) when it cannot exceed ``beat`` (see ``replay``)."""
+        old = {s: self.table[s] for s in changes}
+        for s, code in changes.items():
+            self.table[s] = code
+        try:
+            replayed = self.replay(set().union(*(self.index.get(s, ()) for s in changes)), beat)
+        finally:
+            for s, code in old.items():
+                self.table[s] = code
+        if replayed is None:
+            return None, {}
+        tally = self.tally.copy()
+        for j, (res, _) in replayed.items():
+            tally.add(self.slots[j][1], -1)
+            tally.add(res)
+        return self.key(tally), replayed
+
+    def commit(self, changes: dict, replayed: dict) -> None:
+        """Apply a trial's changes and keep its replayed games."""
+        for s, code in changes.items():
+            self.table[s] = code
+        for j, (res, used) in replayed.items():
+            opp = self.slots[j][0]
+            self._unlink(j)
+            self._link(j, opp, res, used)
