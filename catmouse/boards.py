@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from catmouse.board import check_board, neighbours
+from catmouse.board import check_board, corner_start, neighbours
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ def random_board(rows: int, cols: int, walls: int, seed: int, cats: int = 1,
                  max_tries: int = 1000) -> Board:
     """``walls`` random wall cells (seeded), keeping the corners free and the free cells connected."""
     check_board(rows, cols)
-    corners = {(0, 0), (cols - 1, rows - 1)}
+    start_cats, start_mouse = corner_start(rows, cols, cats)
+    corners = {start_cats[0], start_mouse}
     if not 0 <= walls <= rows * cols - 2 * len(corners):
         raise ValueError(f"walls must be between 0 and {rows * cols - 4}, got {walls}")
     rng = np.random.default_rng(seed)
@@ -71,5 +72,5 @@ def random_board(rows: int, cols: int, walls: int, seed: int, cats: int = 1,
         pick = rng.choice(len(cells), size=walls, replace=False)
         obstacles = tuple(sorted(cells[i] for i in pick))
         if connected(rows, cols, obstacles):
-            return Board(rows, cols, obstacles, ((0, 0),) * cats, (cols - 1, rows - 1))
+            return Board(rows, cols, obstacles, tuple(start_cats), start_mouse)
     raise ValueError(f"no connected board with {walls} walls found in {max_tries} tries")

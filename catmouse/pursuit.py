@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catmouse.board import check_board, check_first_move, step
+from catmouse.board import check_board, check_first_move, corner_start, step
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def play_pursuit(rows: int, cols: int, cat_fn, mouse_fn, cats=((0, 0),), mouse=N
     check_first_move(first_move)
     blocked = {tuple(o) for o in obstacles}
     cats = [tuple(c) for c in cats]
-    mouse = tuple(mouse) if mouse is not None else (cols - 1, rows - 1)
+    mouse = tuple(mouse) if mouse is not None else corner_start(rows, cols)[1]
     for who, cell in [*(("cat", c) for c in cats), ("mouse", mouse)]:
         if not (0 <= cell[0] < cols and 0 <= cell[1] < rows) or cell in blocked:
             raise ValueError(f"{who} start {cell} is off the board or on a wall")

@@ -9,6 +9,8 @@ win), both against that exact mouse.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from catmouse.board import (
@@ -66,16 +68,25 @@ def greedy_team(rows: int, cols: int, obstacles=(), cats: int = 1) -> np.ndarray
     return sum(code[grids[i], grids[-1]] * 4 ** i for i in range(cats))
 
 
-def optimum_and_greedy(board: Board, first_move: str) -> tuple[float, float]:
-    """Cat moves from the start under optimal play, and for greedy cats against a
-    best-responding mouse."""
+@dataclass(frozen=True)
+class StartValues:
+    """Cat moves from a board's start: under optimal play, and for greedy cats against a
+    best-responding mouse (inf: the mouse evades)."""
+
+    optimum: float
+    greedy: float
+
+
+def optimum_and_greedy(board: Board, first_move: str) -> StartValues:
+    """The optimum and the greedy cats' value from the board's start."""
     check_first_move(first_move)
     sol = solve(board.rows, board.cols, board.obstacles, len(board.cats))
     pick = 0 if first_move == "cat" else 1
     greedy = team_values(greedy_team(board.rows, board.cols, board.obstacles, len(board.cats)),
                          sol.nbr)
     cell = board.start()
-    return float((sol.cat_to_move, sol.mouse_to_move)[pick][cell]), float(greedy[pick][cell])
+    return StartValues(float((sol.cat_to_move, sol.mouse_to_move)[pick][cell]),
+                       float(greedy[pick][cell]))
 
 
 def exploit_path(table: np.ndarray, values, start: tuple, first_move: str, nbr: np.ndarray,

@@ -244,9 +244,9 @@ for board in dict.fromkeys([(TRAIN_ROWS, TRAIN_COLS), (TEST_SIZE, TEST_SIZE)]):
     for mouse in ("random", "smart"):
         for far in ("euclidean", "manhattan"):
             for label, table in (("trained window", run.table), ("far rule alone", None)):
-                value, converged = policy_capture_from_corner(
+                corner = policy_capture_from_corner(
                     *board, mouse, "mouse", catmouse.policy_cells(*board, table, far=far))
-                far_rules[board, mouse, far, label] = value if converged else np.nan
+                far_rules[board, mouse, far, label] = corner.value if corner.converged else np.nan
 print(f"{'board':>6} {'mouse':>7} {'policy':>15} {'Euclidean':>10} {'Manhattan':>10}")
 for (board, mouse, far, label), v in far_rules.items():
     if far == "euclidean":

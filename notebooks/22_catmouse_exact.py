@@ -254,8 +254,8 @@ COMB = parse_board("""
 """)
 # the first seed whose 8 random walls leave a board the cat can win (mouse first) but greedy cannot
 RANDOM_SEED = next(s for s in range(100)
-                   if np.isfinite(optimum_and_greedy(random_board(7, 7, 8, seed=s), "mouse")[0])
-                   and np.isinf(optimum_and_greedy(random_board(7, 7, 8, seed=s), "mouse")[1]))
+                   if np.isfinite(optimum_and_greedy(random_board(7, 7, 8, seed=s), "mouse").optimum)
+                   and np.isinf(optimum_and_greedy(random_board(7, 7, 8, seed=s), "mouse").greedy))
 PILLAR = Board(5, 5, ((2, 2),), ((0, 0), (0, 0)), (4, 4))
 cases = {
     "wall from the border, 7x6, cat first": (Board(7, 6, ((2, 0), (2, 1), (2, 2), (2, 3)), ((0, 0),), (5, 6)), "cat"),
@@ -286,7 +286,8 @@ for name, (board, first) in cases.items():
     iterations = TEAM_ITERATIONS if len(board.cats) > 1 else CLIMB_ITERATIONS
     start = time.perf_counter()
     history = hill_climb_team(board, first, iterations=iterations, seed=SEED).history
-    optimum, greedy_v = optimum_and_greedy(board, first)
+    start_values = optimum_and_greedy(board, first)
+    optimum, greedy_v = start_values.optimum, start_values.greedy
     results[name] = (optimum, greedy_v, history[-1][0], iterations, time.perf_counter() - start, history)
 print(f"{'board':<44} {'optimum':>8} {'greedy':>7} {'climbed':>8} {'lost':>5} {'iterations':>11}")
 for name, (optimum, greedy_v, climbed, its, secs, _) in results.items():

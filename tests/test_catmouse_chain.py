@@ -24,8 +24,10 @@ def _tables(rows, cols, seed):
 @pytest.mark.parametrize("mouse", ["random", "smart", "strict"])
 def test_sparse_chain_matches_dense_value_iteration(rows, cols, mouse):
     for table in _tables(rows, cols, rows * cols):
-        dense_cat, dense_mouse, dense_done = value_sweeps(rows, cols, mouse, cat_table=table, max_sweeps=20_000)
-        cat, mouse_turn, done = policy_capture(rows, cols, mouse, table, max_sweeps=20_000)
+        dense = value_sweeps(rows, cols, mouse, cat_table=table, max_sweeps=20_000)
+        dense_cat, dense_mouse, dense_done = dense.cat_to_move, dense.mouse_to_move, dense.converged
+        sparse = policy_capture(rows, cols, mouse, table, max_sweeps=20_000)
+        cat, mouse_turn, done = sparse.cat_to_move, sparse.mouse_to_move, sparse.converged
         assert done == dense_done
         assert np.array_equal(np.isinf(cat), np.isinf(dense_cat))
         fin = np.isfinite(cat)
@@ -39,10 +41,11 @@ def test_sparse_chain_matches_dense_value_iteration(rows, cols, mouse):
 
 def test_corner_values_and_the_greedy_rule():
     for mouse, first in (("smart", "mouse"), ("random", "mouse")):
-        value, done = policy_capture_from_corner(5, 5, mouse, first, policy_cells(5, 5))
-        assert done and value == pytest.approx(
+        corner = policy_capture_from_corner(5, 5, mouse, first, policy_cells(5, 5))
+        assert corner.converged and corner.value == pytest.approx(
             expected_capture_from_corner(5, 5, mouse, first, cat_table=policy_cells(5, 5)), rel=1e-12)
-    assert policy_capture_from_corner(5, 5, "smart", "mouse", policy_cells(5, 5))[0] == pytest.approx(6.52, abs=0.005)
+    assert policy_capture_from_corner(5, 5, "smart", "mouse", policy_cells(5, 5)).value == \
+        pytest.approx(6.52, abs=0.005)
 
 
 def test_certain_capture_by_hand():
@@ -63,9 +66,10 @@ def test_certain_capture_by_hand():
 
 def test_unconverged_values_are_lower_bounds_and_bad_input():
     table = policy_cells(5, 5)
-    short, _, done = policy_capture(5, 5, "smart", table, max_sweeps=2)
-    full, _, _ = policy_capture(5, 5, "smart", table)
-    assert not done and (short[np.isfinite(full)] <= full[np.isfinite(full)]).all()
+    short = policy_capture(5, 5, "smart", table, max_sweeps=2)
+    assert not short.converged
+    short, full = short.cat_to_move, policy_capture(5, 5, "smart", table).cat_to_move
+    assert (short[np.isfinite(full)] <= full[np.isfinite(full)]).all()
     with pytest.raises(ValueError, match="max_sweeps"):
         policy_capture(5, 5, "smart", table, max_sweeps=0)
     with pytest.raises(ValueError, match="cat_table"):

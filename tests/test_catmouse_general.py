@@ -124,8 +124,8 @@ def test_unconverged_measurement_is_a_flagged_lower_bound():
     short = measure_cells(nxt, 5, 5, "random", max_sweeps=3)
     assert full.converged and not short.converged
     assert 0 < short.value < full.value
-    _, E_mouse, done = value_sweeps(5, 5, "random", cat_table=nxt)
-    assert done and full.value == pytest.approx(float(E_mouse[0, 24]))
+    sweeps = value_sweeps(5, 5, "random", cat_table=nxt)
+    assert sweeps.converged and full.value == pytest.approx(float(sweeps.mouse_to_move[0, 24]))
     with pytest.raises(ValueError, match="max_sweeps"):
         value_sweeps(5, 5, "random", max_sweeps=0)
 

@@ -20,7 +20,7 @@ from scipy import sparse
 from scipy.sparse.csgraph import breadth_first_order
 
 from catmouse.board import check_board, check_first_move, corner_cells
-from catmouse.exact.stochastic import transition
+from catmouse.exact.stochastic import CornerExpectation, Expectation, transition
 from catmouse.mice import mouse_targets
 
 
@@ -75,10 +75,9 @@ def certain_capture(A: sparse.csr_matrix, caught: np.ndarray) -> np.ndarray:
 
 
 def policy_capture(rows: int, cols: int, mouse: str, cat_table: np.ndarray, tol: float = 1e-12,
-                   max_sweeps: int = 100_000):
-    """(E_cat, E_mouse, converged) for a fixed cat: expected cat moves to capture, arrays over
-    (cat cell, mouse cell) with the cat or the mouse to move; inf where the capture is not certain.
-    Unconverged (``max_sweeps`` reached) values are lower bounds."""
+                   max_sweeps: int = 100_000) -> Expectation:
+    """Expected cat moves to capture for a fixed cat (``cat_table[c, m]``: its next cell), inf
+    where the capture is not certain; lower bounds when ``max_sweeps`` ends the sweeps."""
     if max_sweeps < 1:
         raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps}")
     n = rows * cols
@@ -103,16 +102,17 @@ def policy_capture(rows: int, cols: int, mouse: str, cat_table: np.ndarray, tol:
     vals = np.where(P > 0, E_cat[succ], 0.0)
     E_mouse = np.where((P > 0).any(axis=1), (P * vals).sum(axis=1), np.inf)
     E_mouse[np.arange(n) * (n + 1)] = 0.0            # the mouse on the cat: already caught
-    return E_cat.reshape(n, n), E_mouse.reshape(n, n), converged
+    return Expectation(E_cat.reshape(n, n), E_mouse.reshape(n, n), converged)
 
 
 def policy_capture_from_corner(rows: int, cols: int, mouse: str, first_move: str,
                                cat_table: np.ndarray,
-                               max_sweeps: int = 100_000) -> tuple[float, bool]:
-    """(expected cat moves to capture from the corner start, converged) for a fixed cat."""
+                               max_sweeps: int = 100_000) -> CornerExpectation:
+    """Expected cat moves to capture from the corner start for a fixed cat."""
     check_first_move(first_move)
-    E_cat, E_mouse, converged = policy_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
-    return float((E_cat if first_move == "cat" else E_mouse)[corner_cells(rows, cols)]), converged
+    out = policy_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
+    values = out.cat_to_move if first_move == "cat" else out.mouse_to_move
+    return CornerExpectation(float(values[corner_cells(rows, cols)]), out.converged)
 
 
 def truncated_capture(cat_next: np.ndarray, rows: int, cols: int, mouse: str, horizon: int):

@@ -8,6 +8,7 @@ fixed cat (``cat_table``) the minimum is replaced by the table's move.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -15,6 +16,24 @@ import numpy as np
 from catmouse.board import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.fixpoint import over_moves
 from catmouse.mice import check_mouse, mouse_targets, transition_arrays
+
+
+@dataclass(frozen=True, eq=False)
+class Expectation:
+    """Expected cat moves to capture over (cat cell, mouse cell), with the cat or the mouse to
+    move (inf: not certain); when not ``converged`` the values are lower bounds."""
+
+    cat_to_move: np.ndarray
+    mouse_to_move: np.ndarray
+    converged: bool
+
+
+@dataclass(frozen=True)
+class CornerExpectation:
+    """Expected cat moves from the corner start; a lower bound when not ``converged``."""
+
+    value: float
+    converged: bool
 
 
 @lru_cache(maxsize=16)
@@ -47,8 +66,8 @@ def _certain_capture(cat_table: np.ndarray, P: np.ndarray, targets: np.ndarray,
 
 
 def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarray | None = None,
-                 tol: float = 1e-12, max_sweeps: int = 100_000):
-    """(E_cat, E_mouse, converged): the value iteration behind ``expected_capture``.
+                 tol: float = 1e-12, max_sweeps: int = 100_000) -> Expectation:
+    """The value iteration behind ``expected_capture``.
 
     ``cat_table[c, m]`` (optional) is the cat's next cell under a fixed policy. The sweeps start
     from 0 and never decrease, so when they stop at ``max_sweeps`` without converging the arrays
@@ -78,9 +97,9 @@ def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarr
             nxt = E_mouse[cat_table, ms]
         new = np.where(odd, 1.0 + nxt, np.inf)
         if np.abs(new[odd] - E_cat[odd]).max() < tol:
-            return new, E_mouse, True
+            return Expectation(new, E_mouse, True)
         E_cat = new
-    return E_cat, E_mouse, False
+    return Expectation(E_cat, E_mouse, False)
 
 
 def expected_capture(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarray | None = None,
@@ -89,10 +108,10 @@ def expected_capture(rows: int, cols: int, mouse: str = "smart", cat_table: np.n
 
     Raises RuntimeError when the sweeps have not converged after ``max_sweeps``.
     """
-    E_cat, E_mouse, converged = value_sweeps(rows, cols, mouse, cat_table, tol, max_sweeps)
-    if not converged:
+    out = value_sweeps(rows, cols, mouse, cat_table, tol, max_sweeps)
+    if not out.converged:
         raise RuntimeError("value iteration did not converge")
-    return E_cat, E_mouse
+    return out.cat_to_move, out.mouse_to_move
 
 
 def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart",

@@ -145,9 +145,8 @@ def measure_cells(cat_next: np.ndarray, rows: int, cols: int, mouse: str,
     """Measure a cat given as next cells ``[c, m]`` (first mover: the winnable one by default)."""
     first_move = first_move or winnable_first_move(rows, cols)
     opt = optimal_expected(rows, cols, mouse, first_move)
-    value, converged = policy_capture_from_corner(rows, cols, mouse, first_move, cat_next,
-                                                  max_sweeps)
-    return Measure(opt, value, value / opt - 1, converged)
+    out = policy_capture_from_corner(rows, cols, mouse, first_move, cat_next, max_sweeps)
+    return Measure(opt, out.value, out.value / opt - 1, out.converged)
 
 
 def measure_cat(policy: TablePolicy, rows: int, cols: int, mouse: str,

@@ -60,7 +60,7 @@ def play_flat(cat, mouse, board: FlatBoard, cat_learns: bool = True, trace: list
         if trace is not None:
             trace.append(c * n + m)
     r = 0
-    while True:
+    while True:     # the two half moves written out: a call per half move costs the trainers dearly
         s = c * n + m
         if not cat_learns:
             used.add(s)

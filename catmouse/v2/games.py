@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from catmouse.board import DELTAS, check_board, check_first_move, corner_start
+from catmouse.board import DELTAS, check_board, check_first_move, corner_cells, corner_start
 from catmouse.mice import board_tables, check_mouse, mouse_move
 from catmouse.stream import LegacyStream
 from catmouse.v2.window import check_window_board, policy_cells, window_direction
@@ -137,14 +137,15 @@ def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000,
     boards = board_tables(rows, cols)
     dist = boards.dist
     K, limit = len(next_cells), (rows + cols) * 2
+    start_c, start_m = corner_cells(rows, cols)
     length = 16 * limit + 64
     while True:
         S = game_streams(games, length, mode, seed)
         g = np.tile(np.arange(games), K)
         cand = np.repeat(np.arange(K), games)
         total = K * games
-        c = np.zeros(total, np.int64)
-        m = np.full(total, n - 1, np.int64)
+        c = np.full(total, start_c, np.int64)
+        m = np.full(total, start_m, np.int64)
         ptr = np.zeros(total, np.int64)
         won, rounds, figure = np.zeros(total, bool), np.zeros(total, np.int64), np.zeros(total)
         records, acc = np.zeros((total, limit)), np.zeros(total)
