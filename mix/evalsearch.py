@@ -25,7 +25,8 @@ from mix.threatfeatures import N_FEATURES, SCALE, counts
 
 WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
 MAX_DEPTH = 24
-WIN = 1e6   # a won position, for the side that wins (evaluations stay far below it)
+WIN = 1e6   # a won position, plus the plies left to search when it is found (evaluations stay
+            # far below it): the quickest win and the slowest loss are preferred
 TIE = 1e-9  # values this close count as equal
 INF = float("inf")
 
@@ -108,7 +109,7 @@ class Search:
             return 0.0
         sure, only = forced(b)
         if sure is not None:
-            return sure * WIN
+            return sure * (WIN + depth)
         if depth == 0:
             self.leaves += 1
             v = self.evaluate.score(b)
@@ -166,7 +167,7 @@ class Search:
         for c in moves:
             if b.play(c):
                 b.undo(c)
-                return {c: WIN}
+                return {c: WIN + depth}
             b.undo(c)
         self.table.clear()
         self.history.clear()

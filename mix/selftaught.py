@@ -3,9 +3,11 @@
 The value of a position is ``tanh(w . features)``, X's expected outcome (+1 X wins, -1 O wins,
 0 a draw). Both sides play the same weights: each move looks one move ahead, takes a winning
 move when there is one, and otherwise the move whose resulting position is best for the mover
-(a random move with probability ``epsilon``). After every move the value of the previous
-position is moved toward the value of the new one (temporal differences; the final position
-is scored by the game's result). No weight is set by hand: they start at zero. Arithmetic is
+(a random move with probability ``epsilon``), where a position is lost when the opponent can
+win at once and won when the opponent faces two playable threats (the tactics the player's
+search reads at a glance, ``mix.evalsearch.forced``), and otherwise worth its value. After
+every move the value of the previous position is moved toward that of the new one (temporal
+differences; the final position is scored by the game's result). No weight is set by hand: they start at zero. Arithmetic is
 plain Python floats in a fixed order, so a seed gives the same weights bit for bit.
 
 The shipped weights ``mix/selftaught.init`` (plain text: the training settings, then one
@@ -31,6 +33,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from mix.board import Board, Geometry, X
+from mix.evalsearch import forced
 from mix.threatfeatures import N_FEATURES, NAMES, SCALE, counts
 
 SHIPPED = Path(__file__).with_name("selftaught.init")
@@ -45,7 +48,7 @@ class TDConfig:
     """Self-play settings: games, learning rate (decaying as alpha / (1 + game/half)),
     exploration and the board. The defaults are those of the shipped weights."""
 
-    games: int = 60_000
+    games: int = 20_000
     alpha: float = 0.02
     half: int = 5_000
     epsilon: float = 0.1
@@ -86,14 +89,18 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
     prev = None                     # (counts, value) of the previous position
     while True:
         per = [wi / s for wi, s in zip(w, scale)]    # the weight of one unit of each count
-        moves, sign, win, rows, values = b.legal_moves(), (1.0 if b.turn == X else -1.0), None, [], []
+        moves, sign, win = b.legal_moves(), (1.0 if b.turn == X else -1.0), None
+        rows, values, mine = [], [], []   # each move's counts, value, and value for the mover
         for c in moves:
             if b.play(c):
                 win = c
             else:
                 n = counts(b.stones, b.turn, g)
+                v = math.tanh(sum(k * u for k, u in zip(n, per)))
+                sure, _ = forced(b)       # the opponent wins now, or faces two threats
                 rows.append(n)
-                values.append(math.tanh(sum(k * u for k, u in zip(n, per))))
+                values.append(v)
+                mine.append(sign * v if sure is None else -sure)
             b.undo(c)
             if win is not None:
                 break
@@ -104,12 +111,12 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
             if rng.random() < epsilon:
                 k = rng.randrange(len(moves))
             else:
-                top = max(sign * v for v in values)
-                best = [i for i, v in enumerate(values) if sign * v >= top]
+                top = max(mine)
+                best = [i for i, v in enumerate(mine) if v >= top]
                 k = best[rng.randrange(len(best))]
             b.play(moves[k])
             now = (rows[k], values[k])
-            target = 0.0 if b.moves == full else values[k]
+            target = 0.0 if b.moves == full else sign * mine[k]
         if prev is not None:
             update(w, prev, target, alpha, scale)
         if now is None or b.moves == full:

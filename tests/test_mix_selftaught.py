@@ -70,18 +70,19 @@ def test_features_of_the_empty_board_and_a_threat_by_hand():
 
 
 def minimax(b, depth, ev):
-    """Plain minimax with the same rules at a glance, no pruning, one position at a time."""
+    """Plain minimax with the same rules at a glance, no pruning, one position at a time; a
+    result read at a glance counts more the more plies were left to search."""
     full = b.g.rows * b.g.cols
     if b.moves == full:
         return 0.0
     for c in b.legal_moves():
         if b.copy().play(c):
-            return 1.0
+            return 1.0 + depth * 1e-3
     opp = b.copy()
     opp.turn = 1 - b.turn
     wins = [c for c in opp.legal_moves() if opp.copy().play(c)]
     if len(wins) > 1:
-        return -1.0
+        return -1.0 - depth * 1e-3
     if depth == 0:
         v = ev.batch_value(b)
         return v if b.turn == X else -v
@@ -98,25 +99,41 @@ def minimax(b, depth, ev):
 def test_best_moves_agree_with_plain_minimax(depth):
     rng = random.Random(depth)
     checked = 0
-    while checked < 12:
+    while checked < 16:
         w = np.array([rng.uniform(-1, 1) for _ in range(N_FEATURES)])
         ev = LinearEvaluation(w)
         ev.batch_value = lambda b, w=w: float(np.tanh(features(b.stones, b.turn, b.g) @ w))
         b = random_position(rng, 5, 6, 20)
         if b.is_over():
             continue
-        values = {}
-        for c in b.legal_moves():
-            won = b.play(c)
-            values[c] = 1.0 if won else -minimax(b, depth - 1, ev)
-            b.undo(c)
-        top = max(values.values())
         got = best_moves(b, depth, ev)
-        if top == 1.0 and any(b.copy().play(c) for c in values):
-            assert len(got) == 1 and b.copy().play(got[0])
+        winning = [c for c in b.legal_moves() if b.copy().play(c)]
+        if winning:
+            assert len(got) == 1 and got[0] in winning
         else:
+            values = {}
+            for c in b.legal_moves():
+                b.play(c)
+                values[c] = -minimax(b, depth - 1, ev)
+                b.undo(c)
+            top = max(values.values())
             assert set(got) == {c for c, v in values.items() if v >= top - TIE}
         checked += 1
+
+
+def test_a_lost_position_is_lost_as_slowly_as_possible():
+    """O threatens to complete column 6 now, and after the block makes two threats on the
+    bottom row: every move loses, the block last."""
+    b = Board(6, 9)
+    for p, slots in ((1, [(0, 6), (1, 6), (2, 6), (0, 2), (0, 3)]),
+                     (0, [(0, 0), (1, 0), (0, 8), (1, 8), (0, 7)])):
+        for r, c in slots:
+            b.stones[p] |= b.g.bit(r, c)
+            b.heights[c] = max(b.heights[c], r + 1)
+    b.moves, b.turn = 10, X
+    ev = LinearEvaluation(np.zeros(N_FEATURES))
+    assert best_moves(b, 4, ev) == [6]
+    assert len(best_moves(b, 2, ev)) == 1 and best_moves(b, 2, ev) == [6]
 
 
 def test_training_is_seeded_and_learns_that_threats_matter():
