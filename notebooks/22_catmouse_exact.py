@@ -80,7 +80,8 @@ from studykit import (
 )
 
 SETTING = compare_setting({"MAX_SIDE": MAX_SIDE, "BIG_BOARD": BIG_BOARD, "SPEEDS": SPEEDS},
-                          {"MAX_SIDE": 10, "BIG_BOARD": 20, "SPEEDS": ((2, 1), (1, 2))})
+                          {"MAX_SIDE": 10, "BIG_BOARD": 20, "SPEEDS": ((2, 1), (1, 2))},
+                          label="default")   # the article fixes none of these
 print("setting:", SETTING.describe())
 
 # %% [markdown]
