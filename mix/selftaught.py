@@ -74,16 +74,18 @@ class TDConfig:
 
 @dataclass(frozen=True)
 class TDRun:
-    """The final weights, snapshots ``(games played, weights)`` and each game's result."""
+    """The final weights, snapshots ``(games played, weights)``, each game's result and length."""
 
     weights: np.ndarray
     snapshots: tuple = field(default_factory=tuple)
     results: tuple = field(default_factory=tuple)   # +1 X won, -1 O won, 0 draw
+    lengths: tuple = field(default_factory=tuple)   # moves played
 
 
 def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: float,
-                   alpha: float) -> int:
-    """One self-play game, updating the list ``w`` in place; returns +1 (X won), -1 or 0."""
+                   alpha: float) -> tuple[int, int]:
+    """One self-play game, updating the list ``w`` in place; returns its result (+1 X won, -1
+    O won, 0 a draw) and its number of moves."""
     b = Board(geometry=g)
     full, scale = g.rows * g.cols, SCALE.tolist()
     prev = None                     # (counts, value) of the previous position
@@ -122,7 +124,7 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
         if now is None or b.moves == full:
             if now is not None:     # the last move filled the board: a draw
                 update(w, now, 0.0, alpha, scale)
-            return 0 if win is None else int(sign)
+            return (0 if win is None else int(sign)), b.moves
         prev = now
 
 
@@ -155,13 +157,15 @@ def train_selftaught(config: TDConfig = TDConfig(), seed: int = SHIPPED_SEED,
     rng = random.Random(seed)
     g = Geometry(config.rows, config.cols, 4)
     w = [0.0] * N_FEATURES
-    snaps, results = [(0, np.array(w))], []
+    snaps, results, lengths = [(0, np.array(w))], [], []
     for n in tqdm(range(1, config.games + 1), disable=not progress, desc="self-play"):
         alpha = config.alpha / (1.0 + n / config.half)
-        results.append(self_play_game(w, g, rng, config.epsilon, alpha))
+        result, moves = self_play_game(w, g, rng, config.epsilon, alpha)
+        results.append(result)
+        lengths.append(moves)
         if n in keep or n == config.games:
             snaps.append((n, np.array(w)))
-    return TDRun(np.array(w), tuple(snaps), tuple(results))
+    return TDRun(np.array(w), tuple(snaps), tuple(results), tuple(lengths))
 
 
 def weights_text(weights, config: TDConfig, seed: int) -> str:

@@ -32,6 +32,8 @@ TWEAKS = {
                "DEEP": 3, "DEEP_OPPONENTS": ["onestep"], "SLOW_PAIRINGS": True,
                "SOLVE_BOARDS": [[4, 4], [5, 4]], "PERFECT_BOARDS": [[4, 4]],
                "COUNT_BOARDS": [[2, 4]], "SHOW_GAME": ["onestep", "learned"]},
+    "41_mix_selftaught": {"SEED": 2, "DEPTH": 3, "OPPONENTS": ["onestep", "builder"],
+                          "CURVE_OPPONENTS": ["random"], "PERFECT_BOARDS": [[4, 5]]},
     "50_tracking": {"LAYOUT": "mediumCapture", "SWEEP_BETAS": [1.0, 10.0],
                     "SWEEP_OPPONENTS": [0.0, 3.0], "OPPONENT_BETA": 3.0, "STEPS": 40},
     "51_tracking_game": {"MAZES": ["tinyCapture"], "PAIRINGS": [["tracker", "greedy"]],
@@ -52,6 +54,7 @@ INVALID = {
     "32_goofspiel_play": {"CARDS": 1},
     "33_goofspiel_scripted": {"HUMANS": []},
     "40_mix": {"OPPONENTS": []},
+    "41_mix_selftaught": {"DEPTH": 0},
     "50_tracking": {"LAYOUT": "noSuchMaze"},
     "51_tracking_game": {"MAZES": []},
 }

@@ -142,6 +142,7 @@ def test_training_is_seeded_and_learns_that_threats_matter():
     again = train_selftaught(config, seed=3, snapshots=[100, 200])
     assert np.array_equal(run.weights, again.weights)
     assert [n for n, _ in run.snapshots] == [0, 100, 200] and len(run.results) == 200
+    assert all(7 <= n <= 48 for n in run.lengths) and set(run.results) <= {-1, 0, 1}
     assert all(np.array_equal(a, b) for (_, a), (_, b) in zip(run.snapshots, again.snapshots))
     for bad in (0, [300], [-1], [1.5]):
         with pytest.raises(ValueError, match="snapshots"):

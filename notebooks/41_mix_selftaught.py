@@ -1,0 +1,450 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # MIX: a player taught by self-play, on threats and their parity
+#
+# Notebook 40 reproduces the student report *Let's MIX together*: SARSA over seven feature
+# bits with a two-move lookahead. Its ladder shows that the report's program is not "a very
+# good opponent for anyone": alpha-beta at depth 4 on a hand-made evaluation of the same seven
+# bits beats it, and so does a 2-ply search that piles up potential chesses. The report names
+# the way out itself: "the best one can do to improve the program is to make the state
+# definitions more delicate. Then, increasing the number of bits (model size) and the ability
+# to see farther than two moves forward will enhance its performance."
+#
+# Here we follow that advice as far as it goes. Gravity makes MIX a game of threats (an empty
+# slot that would complete four) and of the rows they sit on, as in Connect Four, where
+# Allis' zugzwang rules say which player can claim a threat from its row's parity and who must
+# move under it. The player below
+# - describes a position by 30 counts (`mix.threatfeatures`): for each colour, the open windows
+#   of four holding one, two or three of its stones (across and up), its threats by whether
+#   they are playable now or one stone away, on an odd or even row (1st, 3rd, ... from the
+#   bottom), stacked on another threat, and the lowest threat of each column by its row;
+# - values a position as `tanh(w · features)`, a single neuron over counting features (the
+#   report's "simple neuron network ... counter parameter model"), learned by TD(0) from
+#   self-play alone, starting from zero weights (`mix.selftaught`): temporal-difference
+#   self-play is the method of TD-Gammon, and of the strongest learned Connect Four players
+#   (n-tuple networks: Thill, Koch and Konen 2012);
+# - plays by alpha-beta search on that value (`mix.evalsearch`), reading the tactics at a
+#   glance (win now, block a single threat, lost against two), `DEPTH` plies deep while all 20
+#   columns are open and deeper as columns fill, for the same effort.
+
+# %% tags=["parameters"]
+TRAIN_GAMES = 20_000         # self-play training games (the shipped weights: 20,000)
+SEED = 1                     # training seed (the shipped weights: 1)
+CURVE_POINTS = 8             # points of the learning curve (0 games, then log-spaced)
+CURVE_OPPONENTS = ("onestep-safe", "alphabeta:2", "learned")  # fixed opponents of the curve
+CURVE_DEPTH = 2              # search depth of the weights played along the curve
+CURVE_GAMES = 40             # games per seat for each point and opponent
+DEPTH = 4                    # the player's search depth with all 20 columns open
+OPPONENTS = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alphabeta:2",
+             "alphabeta:4", "learned", "learned-counts")  # the ladder of notebook 40
+LADDER_GAMES = 200           # games per seat against each opponent
+CHUNKS = 4                   # seeded chunks per opponent and seat (spread over the workers)
+TIMING_OPPONENT = "alphabeta:4"  # opponent of the timed games
+TIMING_GAMES = 6             # games whose every move of the player is timed
+PERFECT_BOARDS = ((4, 4), (4, 5), (5, 4), (5, 5), (6, 4))  # boards where it meets perfect play
+PERFECT_GAMES = 50           # games per seat on each of them
+NJOBS = 2
+
+# %%
+from studykit import shrink
+
+_ = shrink(globals(), TRAIN_GAMES=400, CURVE_POINTS=3, CURVE_GAMES=2, LADDER_GAMES=2, CHUNKS=1,
+           OPPONENTS=("random", "learned"), TIMING_GAMES=1, PERFECT_BOARDS=((4, 4),),
+           PERFECT_GAMES=2, NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
+
+# %%
+from mix.checks import check_agents, check_boards, check_int
+
+for _name in ("TRAIN_GAMES", "SEED", "CURVE_GAMES", "LADDER_GAMES", "CHUNKS", "TIMING_GAMES",
+              "PERFECT_GAMES", "NJOBS"):
+    check_int(globals()[_name], _name, 0 if _name == "SEED" else 1)
+check_int(CURVE_POINTS, "CURVE_POINTS", 2)
+check_int(CURVE_DEPTH, "CURVE_DEPTH", 1, 8)
+check_int(DEPTH, "DEPTH", 1, 8)
+if LADDER_GAMES % CHUNKS or CURVE_GAMES % CHUNKS:
+    raise ValueError(f"LADDER_GAMES ({LADDER_GAMES}) and CURVE_GAMES ({CURVE_GAMES}) must be "
+                     f"multiples of CHUNKS ({CHUNKS})")
+OPPONENTS = check_agents(OPPONENTS, "OPPONENTS")
+CURVE_OPPONENTS = check_agents(CURVE_OPPONENTS, "CURVE_OPPONENTS")
+TIMING_OPPONENT = check_agents((TIMING_OPPONENT,), "TIMING_OPPONENT")[0]
+PERFECT_BOARDS = check_boards(PERFECT_BOARDS, "PERFECT_BOARDS", 25)
+
+# %%
+import os
+import time
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+
+from mix.evalsearch import SelfTaughtAgent
+from mix.ladder import ladder
+from mix.selftaught import SHIPPED, TDConfig, read_weights, train_selftaught, weights_text
+from mix.selftaught_study import against_perfect, timed_moves, weights_table
+from studykit import (
+    Item,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    record_claims,
+    record_inventory,
+    save_figure,
+    wilson,
+)
+
+shipped_w, shipped_config, shipped_seed = read_weights(SHIPPED)
+SETTING = compare_setting(
+    {"TRAIN_GAMES": TRAIN_GAMES, "SEED": SEED, "DEPTH": DEPTH, "OPPONENTS": OPPONENTS,
+     "PERFECT_BOARDS": PERFECT_BOARDS},
+    {"TRAIN_GAMES": shipped_config.games, "SEED": shipped_seed, "DEPTH": 4,
+     "OPPONENTS": ("random", "onestep", "onestep-safe", "builder", "builder-search",
+                   "alphabeta:2", "alphabeta:4", "learned", "learned-counts"),
+     "PERFECT_BOARDS": ((4, 4), (4, 5), (5, 4), (5, 5), (6, 4))}, label="default")
+print("setting:", SETTING.describe())
+claims = []
+
+
+def load_text():
+    """The machine's load average over the last minute (timings depend on it)."""
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+
+
+# %% [markdown]
+# ## Self-play from zero
+#
+# Both sides play the same weights, one move ahead: a winning move if there is one, else the
+# move whose position is best for the mover, or a random move with probability 0.1. A position
+# is judged by the tactics the player's search reads at a glance when they decide it (lost if
+# the opponent can complete four at once, won if the opponent faces two playable threats),
+# and by its value otherwise. After every move the value of the previous position moves toward
+# that of the new one, and the last position toward the result (+1 X won, -1 O won, 0 a draw),
+# with a step size that decays as 0.02 / (1 + game / 5,000). The arithmetic is plain Python
+# floats in a fixed order, so a seed gives the same weights bit for bit; the shipped file
+# `mix/selftaught.init` is the run `python -m mix.selftaught train` (20,000 games, seed 1),
+# which this cell repeats.
+
+# %%
+points = sorted({0, TRAIN_GAMES} | {int(float(f"{n:.2g}")) for n in np.geomspace(
+    max(TRAIN_GAMES / 240, 1), TRAIN_GAMES, CURVE_POINTS - 1)})
+config = TDConfig(games=TRAIN_GAMES)
+print(f"training {TRAIN_GAMES:,} games ({load_text()})")
+t0 = time.time()
+run = train_selftaught(config, seed=SEED, snapshots=points)
+train_seconds = time.time() - t0
+last, lengths = np.array(run.results[-1000:]), np.array(run.lengths[-1000:])
+print(f"{TRAIN_GAMES:,} self-play games in {train_seconds:.0f} s ({load_text()}); of the last "
+      f"{len(last):,}, X won {np.mean(last == 1):.2f}, O {np.mean(last == -1):.2f}, draws "
+      f"{np.mean(last == 0):.2f}; they lasted {lengths.mean():.0f} moves on average (of "
+      f"{config.rows * config.cols}), {np.mean(lengths > config.rows * config.cols / 2):.1%} "
+      f"more than half the board")
+same = weights_text(run.weights, config, SEED) == SHIPPED.read_text()
+print(f"identical to the shipped {SHIPPED.name}: {same}")
+
+# %%
+shipped_setting = config == shipped_config and SEED == shipped_seed
+claims.append(beyond_claim(
+    "training reproduces the shipped weights exactly", "the same file, byte for byte",
+    "identical" if same else ("different" if shipped_setting else
+                              f"not compared: {TRAIN_GAMES:,} games, seed {SEED}"),
+    same, test="the text of the weights file written from this run equals mix/selftaught.init",
+    reason="this run's setting is not the shipped one" if not shipped_setting else
+    "the same settings and seed gave other weights on this machine"))
+claims.append(beyond_claim(
+    "training from scratch takes at most 15 minutes", "at most 900 s on two cores",
+    f"{train_seconds:.0f} s on one core ({load_text()})", train_seconds <= 900,
+    test="wall time of the training run (one process) <= 900 s",
+    reason="training took longer than 15 minutes on this machine"))
+
+# %% [markdown]
+# ## The learning curve
+#
+# The weights after each number of games (0 games: all weights zero, so the player knows only
+# the tactics read at a glance) searched `CURVE_DEPTH` plies deep, against fixed opponents:
+# the safe one-ply heuristic, alpha-beta at depth 2 on the report's seven bits, and the
+# report's program (its `mix.init`, 2-ply lookahead). `CURVE_GAMES` games per seat, both seats
+# together, with 95% Wilson intervals.
+
+# %%
+snapshots = dict(run.snapshots)
+pairings = {f"{n} | {o}": (SelfTaughtAgent(snapshots[n], CURVE_DEPTH, name=f"self-taught@{n}"), o)
+            for n in points for o in CURVE_OPPONENTS}
+t0 = time.time()
+curve = ladder(pairings, CURVE_GAMES, seed=410, chunks=CHUNKS, n_jobs=NJOBS)
+print(f"{len(pairings)} pairings x 2 seats x {CURVE_GAMES} games in {time.time() - t0:.0f} s")
+curve[["games", "opponent"]] = curve.index.to_series().str.split(" \\| ", expand=True).values
+curve["games"] = curve["games"].astype(int)
+curve["wins"] = (curve.win_as_X * curve.games_X + curve.win_as_O * curve.games_O).round()
+curve["share"] = curve.wins / (curve.games_X + curve.games_O)
+
+# %%
+fig, ax = plt.subplots(figsize=(8, 4), dpi=80)
+for o, grp in curve.groupby("opponent", sort=False):
+    lo, hi = wilson(grp.wins.to_numpy(), (grp.games_X + grp.games_O).to_numpy())
+    x = grp.games.clip(lower=points[1] / 2)
+    ax.plot(x, grp.share, "o-", label=o)
+    ax.fill_between(x, lo, hi, alpha=0.15)
+ax.axhline(0.5, color="grey", lw=0.8)
+ax.set(xscale="log", ylim=(-0.02, 1.02), xlabel="self-play games (0 games drawn at the left)",
+       ylabel="win share, both seats",
+       title=f"Learning curve: the weights searched {CURVE_DEPTH} plies deep vs fixed opponents")
+ax.legend(fontsize=8)
+save_figure(fig, "mix_selftaught_curve")
+plt.show()
+curve.pivot(index="games", columns="opponent", values="share").round(3)
+
+# %% [markdown]
+# ## The ladder
+#
+# The trained player (`DEPTH` plies with all columns open) against the opponents of notebook
+# 40's ladder, `LADDER_GAMES` games in each seat: random, the one-ply heuristics, the greedy
+# and the searching builders of potential chesses, alpha-beta at depths 2 and 4 on a hand-made
+# evaluation of the report's seven bits, the report's program (`learned`) and its counting
+# variant (`learned-counts`).
+
+# %%
+player = SelfTaughtAgent(run.weights, DEPTH, name="self-taught")
+t0 = time.time()
+lad = ladder({o: (player, o) for o in OPPONENTS}, LADDER_GAMES, seed=41, chunks=CHUNKS,
+             n_jobs=NJOBS)
+print(f"{len(OPPONENTS)} opponents x 2 seats x {LADDER_GAMES} games in {time.time() - t0:.0f} s "
+      f"({load_text()})")
+lad[["win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X", "draws_O",
+     "length_X", "length_O"]].round(3)
+
+# %%
+fig, ax = plt.subplots(figsize=(8, 4), dpi=80)
+y = np.arange(len(lad))
+for k, seat in enumerate("XO"):
+    ax.errorbar(lad[f"win_as_{seat}"], y + (k - 0.5) * 0.25, fmt="os"[k], label=f"playing {seat}",
+                xerr=[lad[f"win_as_{seat}"] - lad[f"lo_{seat}"],
+                      lad[f"hi_{seat}"] - lad[f"win_as_{seat}"]])
+ax.axvline(0.5, color="grey", lw=0.8)
+ax.set(yticks=y, yticklabels=lad.index, xlim=(-0.02, 1.02),
+       xlabel="win share of the self-taught player (95% Wilson interval)",
+       title=f"The self-taught player on the ladder, {LADDER_GAMES} games per seat")
+ax.legend(fontsize=8)
+save_figure(fig, "mix_selftaught_ladder")
+plt.show()
+
+
+# %%
+def seats(r):
+    """Win shares as X and as O with their Wilson intervals, as text."""
+    return (f"X {r.win_as_X:.3f} [{r.lo_X:.3f}, {r.hi_X:.3f}], "
+            f"O {r.win_as_O:.3f} [{r.lo_O:.3f}, {r.hi_O:.3f}]")
+
+
+if "alphabeta:4" in lad.index:
+    r = lad.loc["alphabeta:4"]
+    claims.append(beyond_claim(
+        "the self-taught player beats alpha-beta at depth 4", "wins more than half its games "
+        "in each seat", seats(r), bool(min(r.lo_X, r.lo_O) > 0.5),
+        test=f"95% Wilson lower bound > 0.5 in each seat, {LADDER_GAMES} games per seat",
+        reason="the interval reaches one half in a seat"))
+if "learned" in lad.index:
+    r = lad.loc["learned"]
+    claims.append(beyond_claim(
+        "the self-taught player beats the report's program", "at least 85% in each seat",
+        seats(r), bool(min(r.win_as_X, r.win_as_O) >= 0.85),
+        test=f"win share >= 0.85 in each seat, {LADDER_GAMES} games per seat",
+        reason="it wins less than 85% of its games in a seat"))
+    claims.append(check_claim(
+        "richer states and a deeper lookahead improve the program",
+        "\"make the state definitions more delicate. Then, increasing the number of bits ... "
+        "and the ability to see farther than two moves forward will enhance its performance\"",
+        f"30 learned threat and parity counts, {DEPTH}-ply search, vs the report's program: "
+        f"{seats(r)}", bool(min(r.lo_X, r.lo_O) > 0.5),
+        test="wins more than half its games in each seat (95% Wilson lower bound > 0.5)",
+        setting=SETTING, reason="not significantly better than the report's program"))
+
+# %% [markdown]
+# ## How long a move takes
+#
+# Every move of the player in `TIMING_GAMES` games against `TIMING_OPPONENT`, timed on the
+# wall clock (so it depends on what else the machine runs: the load is printed with it). The
+# search depth is fixed by the position, never by a clock: `DEPTH` plies while more than ten
+# columns are open, deeper when fewer are (about the same number of positions).
+
+# %%
+moves = timed_moves(SelfTaughtAgent(run.weights, DEPTH), TIMING_OPPONENT, TIMING_GAMES, seed=5)
+load = load_text()
+by_depth = moves.groupby("depth").seconds.describe(percentiles=[0.5, 0.95])[
+    ["count", "mean", "50%", "95%", "max"]]
+print(f"{len(moves)} moves in {TIMING_GAMES} games ({load}): mean {moves.seconds.mean():.3f} s, "
+      f"95th percentile {moves.seconds.quantile(0.95):.3f} s, slowest {moves.seconds.max():.3f} s")
+by_depth.round(4)
+
+# %%
+fig, ax = plt.subplots(figsize=(7, 3.2), dpi=80)
+ax.hist(moves.seconds, bins=40)
+ax.axvline(0.2, color="grey", ls="--", lw=0.8, label="0.2 s")
+ax.set(xlabel="seconds per move (wall clock)", ylabel="moves",
+       title=f"Time per move of the self-taught player, depth {DEPTH} on 10x20 ({load})")
+ax.legend(fontsize=8)
+save_figure(fig, "mix_selftaught_timing")
+plt.show()
+claims.append(beyond_claim(
+    "a move takes under 0.2 s on the 10x20 board", "every timed move under 0.2 s",
+    f"slowest {moves.seconds.max():.3f} s, mean {moves.seconds.mean():.3f} s over {len(moves)} "
+    f"moves at depth {DEPTH} ({load})", bool(moves.seconds.max() < 0.2),
+    test="the slowest of the timed moves < 0.2 s (wall clock)",
+    reason="some moves took longer on this machine at this load"))
+
+# %% [markdown]
+# ## Against perfect play on small boards
+#
+# On small boards the exact solver (`mix.search.solve_position`) plays perfectly, and every
+# board here is a draw: a perfect player never loses, so every game the self-taught player
+# loses is a drawn game it threw away. Its weights come from 10x20, where boards almost never
+# fill up; on a small board they fill, and the last moves are decided by zugzwang. For each
+# game we find its first mistake (a move that lowered its solved value) and how many empty
+# slots were left after it.
+
+# %%
+t0 = time.time()
+runs = Parallel(n_jobs=NJOBS, backend="multiprocessing")(
+    delayed(against_perfect)(SelfTaughtAgent(run.weights, DEPTH), r, c, PERFECT_GAMES, seed=3)
+    for r, c in PERFECT_BOARDS)
+print(f"{len(PERFECT_BOARDS)} boards x 2 seats x {PERFECT_GAMES} games in "
+      f"{time.time() - t0:.0f} s")
+perfect = pd.concat({f"{r}x{c}": g for (r, c), g in zip(PERFECT_BOARDS, runs)}, names=["board"])
+table = (perfect.groupby(["board", "seat"]).result.value_counts().unstack(fill_value=0)
+         .reindex(columns=["win", "draw", "loss"], fill_value=0))
+table["median empty slots left at the first mistake"] = perfect[perfect.result == "loss"].groupby(
+    ["board", "seat"]).left.median()
+table
+
+# %%
+lost = perfect[perfect.result == "loss"]
+drawn = int((perfect.start == 0).sum())
+lost_drawn = int(((perfect.start == 0) & (perfect.result == "loss")).sum())
+print(f"lost {lost_drawn} of {drawn} drawn games; first mistakes with "
+      f"{lost.left.min() if len(lost) else '-'} to {lost.left.max() if len(lost) else '-'} empty "
+      f"slots left, searching {lost.depth.min() if len(lost) else '-'} to "
+      f"{lost.depth.max() if len(lost) else '-'} plies")
+claims.append(beyond_claim(
+    "the self-taught player never loses a drawn game on small boards", "no loss against "
+    "perfect play", f"lost {lost_drawn} of {drawn} games on "
+    f"{', '.join(f'{r}x{c}' for r, c in PERFECT_BOARDS)}", lost_drawn == 0,
+    test=f"{PERFECT_GAMES} games per seat and board against the exact solver, all boards draws",
+    reason="its value, learned on 10x20 where boards rarely fill, misjudges the zugzwang that "
+           "decides a full small board; the mistakes come earlier than its search can see"))
+
+# %% [markdown]
+# ## What it learned
+#
+# The weight of each count, per unit (the change of the score before `tanh` for one more
+# window or threat, all else equal), for X's and O's features. Positive favours X. Counts
+# overlap (a threat also means a window of three), so a weight is what one more unit adds on
+# top of the others.
+
+# %%
+wt = weights_table(run.weights)
+fig, ax = plt.subplots(figsize=(8, 5), dpi=80)
+body = wt.iloc[2:]
+yy = np.arange(len(body))
+ax.barh(yy - 0.2, body["X"], height=0.4, label="X's count")
+ax.barh(yy + 0.2, body["O"], height=0.4, label="O's count")
+ax.axvline(0, color="grey", lw=0.8)
+ax.set(yticks=yy, yticklabels=body.index, xlabel="weight per unit (positive favours X)",
+       title=f"What {TRAIN_GAMES:,} self-play games taught")
+ax.invert_yaxis()
+ax.legend(fontsize=8)
+save_figure(fig, "mix_selftaught_weights")
+plt.show()
+wt.round(3)
+
+# %% [markdown]
+# How some of the threat weights grew over training (the snapshots of the learning curve):
+
+# %%
+track = ("threats playable now", "threats above own threat", "threats one stone away",
+         "threats on odd rows", "threats on even rows")
+xs = [max(n, points[1] / 2) for n in points]
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), dpi=80, sharey=True)
+for ax, colour in zip(axes, "XO"):
+    for name in track:
+        ax.plot(xs, [weights_table(snapshots[n]).loc[name, colour] for n in points], "o-",
+                label=name)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set(xscale="log", xlabel="self-play games (0 games drawn at the left)",
+           title=f"weights of {colour}'s threats over training")
+axes[0].set_ylabel("weight per unit (positive favours X)")
+axes[1].legend(fontsize=7)
+save_figure(fig, "mix_selftaught_weights_growth")
+plt.show()
+
+
+# %%
+def per_unit(name):
+    """X's and O's weight per unit of feature ``name``, each from its owner's side (positive
+    helps the owner)."""
+    return wt.loc[name, "X"], -wt.loc[name, "O"]
+
+
+top = {c: wt.iloc[2:][c].abs().sort_values(ascending=False).index[:3].tolist() for c in "XO"}
+later = {row: per_unit(f"threats on {row} rows") for row in ("odd", "even")}
+lowest = {row: per_unit(f"lowest threat of its column, {row} row") for row in ("odd", "even")}
+print(f"largest weights: X {top['X']}; O {top['O']}")
+print(f"the side to move: {wt.loc['X to move', 'X']:+.3f} for X to move")
+for label, d in (("a threat not yet playable", later), ("the lowest threat of a column", lowest)):
+    print(f"{label}, for its owner: X odd {d['odd'][0]:+.3f}, even {d['even'][0]:+.3f}; "
+          f"O odd {d['odd'][1]:+.3f}, even {d['even'][1]:+.3f}")
+parity = {"X": later["odd"][0] + lowest["odd"][0] - later["even"][0] - lowest["even"][0],
+          "O": later["even"][1] + lowest["even"][1] - later["odd"][1] - lowest["odd"][1]}
+print(f"odd minus even for X: {parity['X']:+.3f}; even minus odd for O: {parity['O']:+.3f}")
+
+# %% [markdown]
+# Parity in Connect Four (Allis): when the columns fill up, X, moving first, can hope to claim
+# a threat on an odd row, and O one on an even row. The printed differences read that rule off
+# the weights: a positive number means the colour values threats on its own rows more than
+# the others (the not-yet-playable threats and the lowest threat of each column together).
+#
+# In the shipped run (20,000 games, seed 1) the threats it values most are those that win
+# soon: a threat stacked directly on one of its own (blocking the lower one hands over the
+# upper), a threat playable now (the opponent must answer at once), and a threat one stone
+# away (the slot under it is poison for the opponent). Open windows of two and three count
+# for their owner and against the opponent, and having the move is worth almost as much as a
+# playable threat. X's weights follow the parity rule: an X threat not yet playable on an even
+# row lowers X's score, one on an odd row hardly at all. O's weights show no such preference.
+# The self-play games end long before the board fills (their mean length is printed above),
+# so the order in which the columns fill decides few of them, and temporal differences learn
+# what decides the games they see: the small boards above, where every game fills the board,
+# show what that costs.
+#
+# ## Playing it
+#
+# `SelfTaughtAgent` has the same `choose(board, rng)` as every agent of `mix.agents`, so
+# `mix.match` and `mix.duel` take it as it is:
+# `mix.duel(SelfTaughtAgent(load_weights(), 4), "alphabeta:4", games=10)`.
+
+# %% [markdown]
+# ## Claims
+
+# %%
+_ = record_claims("MIX", "41_mix_selftaught", claims, setting=SETTING)
+
+# %%
+S = {"train": "Self-play from zero", "ladder": "The ladder", "learned": "What it learned"}
+_ = record_inventory("MIX", "41_mix_selftaught", [
+    Item("more delicate states, more bits and a deeper lookahead would improve it", "proposal",
+         section=S["ladder"]),
+    Item("accumulated (counting) features, with a trap state for two chesses at once",
+         "proposal", section=S["learned"]),
+    Item("a simple neural network for the counting model", "proposal", section=S["train"]),
+])
