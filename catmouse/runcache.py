@@ -20,6 +20,7 @@ import catmouse.stream
 import catmouse.tables
 import catmouse.v1.anneal
 import catmouse.v1.article
+import catmouse.v1.batch
 import catmouse.v1.config
 import catmouse.v1.experiments
 import catmouse.v1.improved
@@ -33,8 +34,8 @@ from studykit.paths import results_dir
 # the modules that decide the results of the version-1 trials
 CODE = (catmouse.board, catmouse.stream, catmouse.tables, catmouse.exact.fixpoint,
         catmouse.exact.solve, catmouse.exact.policy, catmouse.v1.kernel, catmouse.v1.article,
-        catmouse.v1.pool, catmouse.v1.mutations, catmouse.v1.anneal, catmouse.v1.config,
-        catmouse.v1.improved, catmouse.v1.experiments)
+        catmouse.v1.pool, catmouse.v1.batch, catmouse.v1.mutations, catmouse.v1.anneal,
+        catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments)
 
 
 def fingerprint(modules=CODE) -> str:

@@ -3,14 +3,21 @@
 A score is lexicographic over the games' results (``cat_key``, ``mouse_key``) and reduces to the
 article's acceptance rules for a single game. An inverted index (learner state -> games that
 consult it) finds the games a change to the learner's table can affect; only those are
-replayed (``Arena.replay``, the one place where pool games are played for a candidate).
+replayed (``Arena.replay``, the one place where pool games are played for a candidate). Large
+replays are played in lockstep in numpy (``v1.batch``), with the same results.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
+
+from catmouse.v1.batch import Lockstep
 from catmouse.v1.kernel import FlatBoard, play_flat
+
+BATCH_MIN = 48      # replays of at least this many games are played in lockstep (None: never)
+HEAD = 16           # a replay's first games one by one: a doomed candidate often stops among them
 
 
 class Tally:
@@ -76,6 +83,10 @@ class Arena:
         self.next_id = 1
         self._cells = None
         self._worst = None
+        self._lockstep = None               # batched games: the board's arrays,
+        self._rows: dict[int, int] = {}     # the row of each slot's opponent in _trans
+        self._trans = None
+        self._free: list[int] = []
 
     def game(self, opponent: list) -> tuple[tuple, set]:
         """The learner's table as it stands against ``opponent``: (result, states it consults)."""
@@ -103,6 +114,7 @@ class Arena:
         """Put ``opponent`` in slot j (0: current opponent) and play its game."""
         if j in self.slots:
             self._unlink(j)
+            self._forget(j)
         self._link(j, opponent, *self.game(opponent))
 
     def add(self, opponent: list) -> int:
@@ -115,6 +127,7 @@ class Arena:
         """Remove the longest-serving opponent of the hall of fame."""
         j = min(k for k in self.slots if k)
         self._unlink(j)
+        self._forget(j)
         del self.slots[j]
         self._cells = self._worst = None
 
@@ -152,28 +165,73 @@ class Arena:
     def score(self) -> tuple:
         return self.key(self.tally)
 
+    def _forget(self, j: int) -> None:
+        row = self._rows.pop(j, None)
+        if row is not None:
+            self._free.append(row)
+
+    def _lockstep_rows(self, ids: list) -> np.ndarray:
+        """The rows of the slots' opponents in the transition store, filled in as needed."""
+        if self._lockstep is None:
+            self._lockstep = Lockstep(self.board)
+            self._trans = np.empty((0, self.board.n ** 2), dtype=np.int32)
+        opp_side = "mouse" if self.side == "cat" else "cat"
+        for j in ids:
+            if j not in self._rows:
+                if not self._free:
+                    grown = max(64, 2 * len(self._trans))
+                    self._free = list(range(grown - 1, len(self._trans) - 1, -1))
+                    self._trans = np.concatenate(
+                        [self._trans, np.empty((grown - len(self._trans), self._trans.shape[1]),
+                                               dtype=np.int32)])
+                row = self._rows[j] = self._free.pop()
+                self._trans[row] = self._lockstep.transitions(self.slots[j][0], opp_side)
+        return np.array([self._rows[j] for j in ids], dtype=np.int64)
+
+    def _play(self, ids: list) -> tuple[list, object]:
+        """The games of slots ``ids``: (results, used sets or a ``Games`` to read them from)."""
+        if BATCH_MIN is None or len(ids) < BATCH_MIN:
+            games = [self.game(self.slots[j][0]) for j in ids]
+            return [g[0] for g in games], [g[1] for g in games]
+        rows = self._lockstep_rows(ids)
+        learner = self._lockstep.transitions(self.table, self.side)
+        games = self._lockstep.play(learner, self._trans, rows, self.side == "cat")
+        return games.results(), games
+
     def replay(self, ids, beat: tuple | None = None) -> dict | None:
-        """The games of slots ``ids`` with the learner's table as it stands: {slot: (result, used)}.
+        """The games of slots ``ids`` with the learner's table as it stands: {slot: (result, used)}
+        (a ``Replayed``: used states of lockstep games are read when committed).
 
         With ``beat``, None as soon as the score can no longer exceed it: too many games lost
         (cat) or caught (mouse), or a game already worse than beat's worst. Such a score would be
-        below ``beat``, so stopping early never changes which candidate a trainer keeps.
+        below ``beat``, so stopping early never changes which candidate a trainer keeps. Games
+        are checked in the order of ``ids``, one by one for the first ``HEAD``, then in chunks
+        growing fourfold, with the same stopping point as one by one.
         """
         cat = self.side == "cat"
+        ids = list(ids)
         good = self.tally.won if cat else self.tally.games - self.tally.won   # captures / evasions
         upper = good + sum(1 for j in ids if self.slots[j][1][0] != cat)
-        replayed = {}
-        for j in ids:
-            res = replayed[j] = self.game(self.slots[j][0])
-            if res[0][0] != cat:             # not good now: the optimistic count drops
-                upper -= 1
-            if beat is None:
-                continue
-            if upper < beat[0]:
-                return None
-            if upper == beat[0] and res[0][0] and (res[0][1] > -beat[1] if cat
-                                                   else res[0][1] < beat[1]):
-                return None
+        replayed = Replayed()
+        start, size = 0, (HEAD if beat is not None else len(ids))
+        while start < len(ids):
+            chunk = ids[start:start + size]
+            start, size = start + len(chunk), max(size * 4, BATCH_MIN or 0)
+            results, used = self._play(chunk)
+            for k, (j, res) in enumerate(zip(chunk, results)):
+                if isinstance(used, list):
+                    replayed[j] = (res, used[k])
+                else:
+                    replayed[j] = (res, None)
+                    replayed.lazy[j] = (used, k)
+                if res[0] != cat:            # not good now: the optimistic count drops
+                    upper -= 1
+                if beat is None:
+                    continue
+                if upper < beat[0]:
+                    return None
+                if upper == beat[0] and res[0] and (res[1] > -beat[1] if cat else res[1] < beat[1]):
+                    return None
         return replayed
 
     def trial(self, changes: dict, beat: tuple | None = None):
@@ -199,7 +257,24 @@ class Arena:
         """Apply a trial's changes and keep its replayed games."""
         for s, code in changes.items():
             self.table[s] = code
-        for j, (res, used) in replayed.items():
+        for j, (res, _) in replayed.items():
+            used = replayed.used(j)
             opp = self.slots[j][0]
             self._unlink(j)
             self._link(j, opp, res, used)
+
+
+class Replayed(dict):
+    """{slot: (result, used)} of replayed games; a lockstep game's used states (None here) are
+    read from its batch by ``used`` (only for the trial a trainer keeps)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lazy = {}
+
+    def used(self, j: int) -> set:
+        used = self[j][1]
+        if used is None:
+            games, k = self.lazy[j]
+            used = games.used(k)
+        return used

@@ -1,0 +1,101 @@
+"""Many version-1 games of one learner table against pool opponents, played in lockstep in numpy.
+
+A table is turned into its transition array (the state after its owner moves, for every state),
+so a half move of all running games is one gather. The repeated-position rule reads and marks a
+per-game seen array; games that end are dropped from the running set. Every game's states are
+kept, so the states at which the learner was consulted (``play_flat``'s ``used``) are read off
+only for the games a trainer keeps. Results equal ``kernel.play_flat`` (the tests' oracle).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from catmouse.board import manhattan
+from catmouse.v1.kernel import FlatBoard
+
+
+class Lockstep:
+    """A board's arrays for batched games: moves, captures and end distances by state."""
+
+    def __init__(self, board: FlatBoard):
+        self.board = board
+        n = board.n
+        self.moves = np.array(board.moves, dtype=np.int64)
+        s = np.arange(n * n)
+        self.cat_cell, self.mouse_cell = s // n, s % n
+        self.capture = self.cat_cell == self.mouse_cell
+        self.distance = manhattan(self.cat_cell, self.mouse_cell, board.rows)
+        self.start = board.start_c * n + board.start_m
+
+    def transitions(self, codes, mover: str) -> np.ndarray:
+        """The state after ``mover`` plays its table ``codes`` (flat, by state), for every state."""
+        codes = np.asarray(codes, dtype=np.int64)
+        n = self.board.n
+        if mover == "cat":
+            return (self.moves[self.cat_cell, codes] * n + self.mouse_cell).astype(np.int32)
+        return (self.cat_cell * n + self.moves[self.mouse_cell, codes]).astype(np.int32)
+
+    def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray,
+             cat_learns: bool) -> Games:
+        """The learner's transitions against ``pool[rows]`` (opponents' transitions): one game each."""
+        nn = self.board.n ** 2
+        g = len(rows)
+        flat = pool.reshape(-1)
+        act = np.arange(g)
+        base = rows.astype(np.int64) * nn
+        s = np.full(g, self.start, dtype=np.int64)
+        if self.board.cat_first:
+            s = learner[s] if cat_learns else flat[base + s]
+        hist = np.empty((g, 32), dtype=np.int32)
+        hist[:, 0] = s
+        seen = np.zeros(g * nn, dtype=bool)
+        won = np.zeros(g, dtype=bool)
+        rounds = np.zeros(g, dtype=np.int64)
+        dist = np.zeros(g, dtype=np.int64)
+        length = np.zeros(g, dtype=np.int64)
+        t = r = 0
+        while act.size:
+            for cat_moves in (False, True):
+                s = learner[s] if cat_moves == cat_learns else flat[base + s]
+                t += 1
+                if t == hist.shape[1]:
+                    hist = np.concatenate([hist, np.empty_like(hist)], axis=1)
+                hist[act, t] = s
+                key = act * nn + s
+                rep = seen[key]
+                seen[key] = True
+                done = rep | self.capture[s]
+                if done.any():
+                    d = act[done]
+                    rep_d = rep[done]
+                    won[d] = ~rep_d
+                    rounds[d] = r
+                    dist[d] = np.where(rep_d, self.distance[s[done]], 0)
+                    length[d] = t + 1
+                    keep = ~done
+                    act, s, base = act[keep], s[keep], base[keep]
+                    if not act.size:
+                        break
+            r += 1
+        return Games(won, rounds, dist, length, hist, cat_learns,
+                     self.start if cat_learns and self.board.cat_first else None)
+
+
+class Games:
+    """Outcomes of a batch of games; ``used(k)`` is game k's set of states consulting the learner."""
+
+    def __init__(self, won, rounds, dist, length, hist, cat_learns, start):
+        self.won, self.rounds, self.dist, self.length = won, rounds, dist, length
+        self.hist, self.first, self.start = hist, 1 if cat_learns else 0, start
+
+    def results(self) -> list:
+        """(cat won, rounds, distance) per game, as ``play_flat`` returns them."""
+        return list(zip(self.won.tolist(), self.rounds.tolist(), self.dist.tolist()))
+
+    def used(self, k: int) -> set:
+        """The learner's consulted states in game k: its before-move states, the end excluded."""
+        out = set(self.hist[k, self.first:self.length[k] - 1:2].tolist())
+        if self.start is not None:
+            out.add(self.start)
+        return out
