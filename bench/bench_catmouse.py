@@ -6,12 +6,19 @@ Version 2: the straightforward evaluation plays the 1,000 games of each candidat
 reseeding a legacy generator per game and calling ``choice`` per draw (as the article); ours
 plays all candidates' games as one numpy batch. The straightforward versions are the tests'
 oracles (``tests/oracles_catmouse.py``).
-Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations]
+Improved version-1 trainer: a cat's iterations (candidates scored on a hall of fame of 4,000 mice
+on 8x8) with the pool games played one by one (``play_flat``) and in lockstep (``v1.batch``),
+interleaved in one run, identical results.
+Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
 """
 
+import os
+import random
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -19,14 +26,72 @@ from oracles_catmouse import plain_v2_scores, train_plain
 
 from catmouse import train_local, train_tabular
 from catmouse.stream import LegacyStream
+from catmouse.tables import greedy_table, to_codes
+from catmouse.v1 import pool
+from catmouse.v1.kernel import flat_board
+from catmouse.v1.mutations import propose_changes
 from catmouse.v2.article import candidate_tables, summarize
 from catmouse.v2.games import evaluate_batch, game_streams
 from catmouse.v2.window import initial_window_table
 
 
+def pool_arena(rows=8, cols=8, mice=4_000, seed=0) -> pool.Arena:
+    """A cat (the greedy table with 600 random cells) against ``mice`` random mouse tables."""
+    board = flat_board(rows, cols, "cat")
+    rng = np.random.default_rng(seed)
+    n = board.n
+    cat = to_codes(greedy_table(rows, cols)).ravel().tolist()
+    for s in rng.choice(n * n, 600, replace=False).tolist():
+        cat[s] = int(rng.choice([k for k in range(4) if board.moves[s // n][k] >= 0]))
+    arena = pool.Arena("cat", cat, board)
+    legal = np.array(board.moves)[np.arange(n * n) % n] >= 0
+    for _ in range(mice):
+        arena.add((rng.random((n * n, 4)) * legal).argmax(axis=1).tolist())
+    return arena
+
+
+def cat_iteration(arena: pool.Arena, rng: random.Random, max_changes: int = 3) -> list:
+    """One improved-trainer iteration of the cat (``v1.improved``): 1-10 sequential candidates,
+    the best kept; returns the candidates' keys (None: stopped early) and the final score."""
+    best, best_trial, keys = arena.score(), None, []
+    for _ in range(rng.randint(1, 10)):
+        changes = propose_changes(arena, rng.randint(1, max_changes), rng, True)
+        key, replayed = arena.trial(changes, best)
+        keys.append(key)
+        if key is not None and key > best:
+            best, best_trial = key, (changes, replayed)
+    if best_trial is not None:
+        arena.commit(*best_trial)
+    return keys + [arena.score()]
+
+
+def bench_pool(rounds: int) -> None:
+    """Per-game vs lockstep pool games, one iteration each in turn, same seeds."""
+    arenas = {None: pool_arena(), pool.BATCH_MIN: pool_arena()}
+    times = {mode: 0.0 for mode in arenas}
+    default = pool.BATCH_MIN
+    for r in range(rounds + 1):              # round 0 warms up (fills the lockstep store)
+        out = {}
+        for mode, arena in arenas.items():
+            pool.BATCH_MIN = mode
+            t = time.perf_counter()
+            out[mode] = cat_iteration(arena, random.Random(r))
+            if r:
+                times[mode] += time.perf_counter() - t
+        assert out[None] == out[default], r
+    pool.BATCH_MIN = default
+    assert arenas[None].table == arenas[default].table
+    plain, fast = times[None] / rounds, times[default] / rounds
+    print(f"improved trainer, 8x8, cat vs a pool of 4,000 mice: per-game {plain:.3f} s per "
+          f"iteration, lockstep {fast:.3f} s; ratio {plain / fast:.1f}x ({rounds} iterations "
+          f"each, interleaved, identical results; load {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores)")
+
+
 def main():
     n1 = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     n2 = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    bench_pool(int(sys.argv[3]) if len(sys.argv) > 3 else 20)
     t = time.perf_counter()
     plain_tally = train_plain(iterations=n1).tally
     t_plain = (time.perf_counter() - t) / n1
