@@ -15,6 +15,36 @@ from catmouse.board import manhattan
 from catmouse.v1.kernel import FlatBoard
 
 
+class Store:
+    """Opponents' transition arrays in the rows of one array, by slot, filled on demand."""
+
+    def __init__(self, lockstep: Lockstep, mover: str):
+        self.lockstep, self.mover = lockstep, mover
+        self.trans = np.empty((0, lockstep.board.n ** 2), dtype=np.int32)
+        self.rows: dict[int, int] = {}
+        self.free: list[int] = []
+
+    def forget(self, j: int) -> None:
+        """Slot j's opponent changed or left."""
+        row = self.rows.pop(j, None)
+        if row is not None:
+            self.free.append(row)
+
+    def rows_of(self, ids: list, opponent) -> np.ndarray:
+        """The rows of slots ``ids``; ``opponent(j)`` gives the table of a slot not stored yet."""
+        for j in ids:
+            if j not in self.rows:
+                if not self.free:
+                    size = len(self.trans)
+                    grown = max(64, 2 * size)
+                    self.free = list(range(grown - 1, size - 1, -1))
+                    self.trans = np.concatenate(
+                        [self.trans, np.empty((grown - size, self.trans.shape[1]), np.int32)])
+                row = self.rows[j] = self.free.pop()
+                self.trans[row] = self.lockstep.transitions(opponent(j), self.mover)
+        return np.array([self.rows[j] for j in ids], dtype=np.int64)
+
+
 class Lockstep:
     """A board's arrays for batched games: moves, captures and end distances by state."""
 
@@ -88,6 +118,20 @@ class Games:
     def __init__(self, won, rounds, dist, length, hist, cat_learns, start):
         self.won, self.rounds, self.dist, self.length = won, rounds, dist, length
         self.hist, self.first, self.start = hist, 1 if cat_learns else 0, start
+
+    def add_to(self, tally, sign: int = 1) -> None:
+        """Add (or with sign -1 remove) all results to a ``pool.Tally`` at once."""
+        won, rounds, dist = self.won, self.rounds, self.dist
+        tally.games += sign * len(won)
+        tally.won += sign * int(won.sum())
+        tally.won_rounds += sign * int(rounds[won].sum())
+        tally.lost_dist += sign * int(dist[~won].sum())
+        tally.lost_rounds += sign * int(rounds[~won].sum())
+        values, counts = np.unique(rounds[won], return_counts=True)
+        for r, k in zip(values.tolist(), counts.tolist()):
+            tally.rounds[r] += sign * k
+            if not tally.rounds[r]:
+                del tally.rounds[r]
 
     def results(self) -> list:
         """(cat won, rounds, distance) per game, as ``play_flat`` returns them."""

@@ -13,7 +13,7 @@ from collections import Counter
 
 import numpy as np
 
-from catmouse.v1.batch import Lockstep
+from catmouse.v1.batch import Lockstep, Store
 from catmouse.v1.kernel import FlatBoard, play_flat
 
 BATCH_MIN = 48      # replays of at least this many games are played in lockstep (None: never)
@@ -83,10 +83,7 @@ class Arena:
         self.next_id = 1
         self._cells = None
         self._worst = None
-        self._lockstep = None               # batched games: the board's arrays,
-        self._rows: dict[int, int] = {}     # the row of each slot's opponent in _trans
-        self._trans = None
-        self._free: list[int] = []
+        self._store = None                  # opponents' transitions for lockstep games
 
     def game(self, opponent: list) -> tuple[tuple, set]:
         """The learner's table as it stands against ``opponent``: (result, states it consults)."""
@@ -166,41 +163,33 @@ class Arena:
         return self.key(self.tally)
 
     def _forget(self, j: int) -> None:
-        row = self._rows.pop(j, None)
-        if row is not None:
-            self._free.append(row)
-
-    def _lockstep_rows(self, ids: list) -> np.ndarray:
-        """The rows of the slots' opponents in the transition store, filled in as needed."""
-        if self._lockstep is None:
-            self._lockstep = Lockstep(self.board)
-            self._trans = np.empty((0, self.board.n ** 2), dtype=np.int32)
-        opp_side = "mouse" if self.side == "cat" else "cat"
-        for j in ids:
-            if j not in self._rows:
-                if not self._free:
-                    grown = max(64, 2 * len(self._trans))
-                    self._free = list(range(grown - 1, len(self._trans) - 1, -1))
-                    self._trans = np.concatenate(
-                        [self._trans, np.empty((grown - len(self._trans), self._trans.shape[1]),
-                                               dtype=np.int32)])
-                row = self._rows[j] = self._free.pop()
-                self._trans[row] = self._lockstep.transitions(self.slots[j][0], opp_side)
-        return np.array([self._rows[j] for j in ids], dtype=np.int64)
+        if self._store is not None:
+            self._store.forget(j)
 
     def _play(self, ids: list) -> tuple[list, object]:
-        """The games of slots ``ids``: (results, used sets or a ``Games`` to read them from)."""
+        """The games of slots ``ids``: (results, used sets) or, in lockstep, (None, ``Games``)."""
         if BATCH_MIN is None or len(ids) < BATCH_MIN:
             games = [self.game(self.slots[j][0]) for j in ids]
             return [g[0] for g in games], [g[1] for g in games]
-        rows = self._lockstep_rows(ids)
-        learner = self._lockstep.transitions(self.table, self.side)
-        games = self._lockstep.play(learner, self._trans, rows, self.side == "cat")
-        return games.results(), games
+        if self._store is None:
+            self._store = Store(Lockstep(self.board), "mouse" if self.side == "cat" else "cat")
+        rows = self._store.rows_of(ids, lambda j: self.slots[j][0])
+        lock = self._store.lockstep
+        return None, lock.play(lock.transitions(self.table, self.side), self._store.trans, rows,
+                               self.side == "cat")
 
-    def replay(self, ids, beat: tuple | None = None) -> dict | None:
-        """The games of slots ``ids`` with the learner's table as it stands: {slot: (result, used)}
-        (a ``Replayed``: used states of lockstep games are read when committed).
+    def _check(self, games, upper: int, beat: tuple | None) -> int | None:
+        """``replay``'s early stop over a lockstep chunk: the count left, None to stop."""
+        cat = self.side == "cat"
+        seq = upper - np.cumsum(games.won != cat)
+        if beat is not None:
+            bad = games.won & (games.rounds > -beat[1] if cat else games.rounds < beat[1])
+            if ((seq < beat[0]) | ((seq == beat[0]) & bad)).any():
+                return None
+        return int(seq[-1])
+
+    def replay(self, ids, beat: tuple | None = None) -> Replayed | None:
+        """The games of slots ``ids`` with the learner's table as it stands (``Replayed``).
 
         With ``beat``, None as soon as the score can no longer exceed it: too many games lost
         (cat) or caught (mouse), or a game already worse than beat's worst. Such a score would be
@@ -218,12 +207,14 @@ class Arena:
             chunk = ids[start:start + size]
             start, size = start + len(chunk), max(size * 4, BATCH_MIN or 0)
             results, used = self._play(chunk)
-            for k, (j, res) in enumerate(zip(chunk, results)):
-                if isinstance(used, list):
-                    replayed[j] = (res, used[k])
-                else:
-                    replayed[j] = (res, None)
-                    replayed.lazy[j] = (used, k)
+            if not isinstance(used, list):   # lockstep: the same checks on arrays
+                upper = self._check(used, upper, beat)
+                if upper is None:
+                    return None
+                replayed.parts.append((chunk, None, used))
+                continue
+            replayed.parts.append((chunk, results, used))
+            for res in results:
                 if res[0] != cat:            # not good now: the optimistic count drops
                     upper -= 1
                 if beat is None:
@@ -235,8 +226,8 @@ class Arena:
         return replayed
 
     def trial(self, changes: dict, beat: tuple | None = None):
-        """Score the table with ``changes`` applied: (key, {slot: (result, used)} of replayed
-        games), or (None, {}) when it cannot exceed ``beat`` (see ``replay``)."""
+        """Score the table with ``changes`` applied: (key, its ``Replayed`` games), or
+        (None, None) when it cannot exceed ``beat`` (see ``replay``)."""
         old = {s: self.table[s] for s in changes}
         for s, code in changes.items():
             self.table[s] = code
@@ -246,35 +237,39 @@ class Arena:
             for s, code in old.items():
                 self.table[s] = code
         if replayed is None:
-            return None, {}
+            return None, None
         tally = self.tally.copy()
-        for j, (res, _) in replayed.items():
-            tally.add(self.slots[j][1], -1)
-            tally.add(res)
+        for chunk, results, games in replayed.parts:
+            for j in chunk:
+                tally.add(self.slots[j][1], -1)
+            if results is None:
+                games.add_to(tally)
+            else:
+                for res in results:
+                    tally.add(res)
         return self.key(tally), replayed
 
-    def commit(self, changes: dict, replayed: dict) -> None:
+    def commit(self, changes: dict, replayed: Replayed) -> None:
         """Apply a trial's changes and keep its replayed games."""
         for s, code in changes.items():
             self.table[s] = code
-        for j, (res, _) in replayed.items():
-            used = replayed.used(j)
+        for j, res, used in replayed.games():
             opp = self.slots[j][0]
             self._unlink(j)
             self._link(j, opp, res, used)
 
 
-class Replayed(dict):
-    """{slot: (result, used)} of replayed games; a lockstep game's used states (None here) are
-    read from its batch by ``used`` (only for the trial a trainer keeps)."""
+class Replayed:
+    """A trial's replayed games in order, as parts (slots, results, used sets) or, played in
+    lockstep, (slots, None, ``Games``) whose results and used states are read when committed."""
 
     def __init__(self):
-        super().__init__()
-        self.lazy = {}
+        self.parts = []
 
-    def used(self, j: int) -> set:
-        used = self[j][1]
-        if used is None:
-            games, k = self.lazy[j]
-            used = games.used(k)
-        return used
+    def games(self):
+        """Every game as (slot, result, used), in the order played."""
+        for chunk, results, used in self.parts:
+            if results is None:
+                results, games = used.results(), used
+                used = (games.used(k) for k in range(len(chunk)))
+            yield from zip(chunk, results, used)
