@@ -32,6 +32,10 @@ class Store:
 
     def rows_of(self, ids: list, opponent) -> np.ndarray:
         """The rows of slots ``ids``; ``opponent(j)`` gives the table of a slot not stored yet."""
+        try:
+            return np.fromiter(map(self.rows.__getitem__, ids), np.int64, len(ids))
+        except KeyError:
+            pass
         for j in ids:
             if j not in self.rows:
                 if not self.free:
@@ -42,7 +46,7 @@ class Store:
                         [self.trans, np.empty((grown - size, self.trans.shape[1]), np.int32)])
                 row = self.rows[j] = self.free.pop()
                 self.trans[row] = self.lockstep.transitions(opponent(j), self.mover)
-        return np.array([self.rows[j] for j in ids], dtype=np.int64)
+        return np.fromiter(map(self.rows.__getitem__, ids), np.int64, len(ids))
 
 
 class Lockstep:

@@ -84,6 +84,7 @@ class Arena:
         self._cells = None
         self._worst = None
         self._store = None                  # opponents' transitions for lockstep games
+        self._bad = bytearray()             # by slot: 1 if its game is lost (cat) / caught (mouse)
 
     def game(self, opponent: list) -> tuple[tuple, set]:
         """The learner's table as it stands against ``opponent``: (result, states it consults)."""
@@ -102,6 +103,9 @@ class Arena:
 
     def _link(self, j: int, opponent, res, used) -> None:
         self.slots[j] = [opponent, res, used]
+        if j >= len(self._bad):
+            self._bad.extend(bytes(j + 1))
+        self._bad[j] = res[0] != (self.side == "cat")
         self.tally.add(res)
         for s in used:
             self.index.setdefault(s, set()).add(j)
@@ -166,8 +170,9 @@ class Arena:
         if self._store is not None:
             self._store.forget(j)
 
-    def _play(self, ids: list) -> tuple[list, object]:
-        """The games of slots ``ids``: (results, used sets) or, in lockstep, (None, ``Games``)."""
+    def _play(self, ids: list, learner: list) -> tuple[list, object]:
+        """The games of slots ``ids``: (results, used sets) or, in lockstep, (None, ``Games``);
+        ``learner`` caches the learner's transitions over one replay."""
         if BATCH_MIN is None or len(ids) < BATCH_MIN:
             games = [self.game(self.slots[j][0]) for j in ids]
             return [g[0] for g in games], [g[1] for g in games]
@@ -175,8 +180,9 @@ class Arena:
             self._store = Store(Lockstep(self.board), "mouse" if self.side == "cat" else "cat")
         rows = self._store.rows_of(ids, lambda j: self.slots[j][0])
         lock = self._store.lockstep
-        return None, lock.play(lock.transitions(self.table, self.side), self._store.trans, rows,
-                               self.side == "cat")
+        if not learner:
+            learner.append(lock.transitions(self.table, self.side))
+        return None, lock.play(learner[0], self._store.trans, rows, self.side == "cat")
 
     def _check(self, games, upper: int, beat: tuple | None) -> int | None:
         """``replay``'s early stop over a lockstep chunk: the count left, None to stop."""
@@ -200,13 +206,13 @@ class Arena:
         cat = self.side == "cat"
         ids = list(ids)
         good = self.tally.won if cat else self.tally.games - self.tally.won   # captures / evasions
-        upper = good + sum(1 for j in ids if self.slots[j][1][0] != cat)
-        replayed = Replayed()
+        upper = good + sum(map(self._bad.__getitem__, ids))
+        replayed, learner = Replayed(), []
         start, size = 0, (HEAD if beat is not None else len(ids))
         while start < len(ids):
             chunk = ids[start:start + size]
             start, size = start + len(chunk), max(size * 4, BATCH_MIN or 0)
-            results, used = self._play(chunk)
+            results, used = self._play(chunk, learner)
             if not isinstance(used, list):   # lockstep: the same checks on arrays
                 upper = self._check(used, upper, beat)
                 if upper is None:
