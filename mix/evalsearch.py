@@ -160,27 +160,33 @@ class Search:
             order.insert(0, first)
         return order
 
-    def root(self, b: Board, depth: int) -> dict[int, float]:
+    def root(self, b: Board, depth: int, rng: random.Random | None = None) -> dict[int, float]:
         """The mover's value of each move that ties for best after a ``depth``-move search
-        (values of the others stay below the best); an immediate win is the only move."""
+        (values of the others stay below the best); an immediate win is the only move. With
+        ``rng``, the moves are searched in a random order and only the first best is kept
+        (the others need only be shown no better, which prunes far more)."""
         moves = [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
         for c in moves:
             if b.play(c):
                 b.undo(c)
                 return {c: WIN + depth}
             b.undo(c)
+        if rng is not None:
+            rng.shuffle(moves)
         self.table.clear()
         self.history.clear()
+        slack = TIE if rng is None else 0.0   # a window just below the best keeps the ties
         values = {}
         for d in range(1, depth + 1):
             values = {}
             for c in moves:
                 b.play(c)
-                # a window just below the best so far keeps the ties and prunes the rest
-                bound = max(values.values(), default=-INF) - TIE
+                bound = max(values.values(), default=-INF) - slack
                 values[c] = -(self.leaf(b) if d == 1 else self.value(b, d - 1, -INF, -bound))
                 b.undo(c)
             moves = sorted(moves, key=lambda c: -values[c])
+        if rng is not None:
+            return {moves[0]: values[moves[0]]}
         top = max(values.values())
         return {c: v for c, v in values.items() if v >= top - TIE}
 
@@ -223,4 +229,8 @@ class SelfTaughtAgent:
         return self.depth if self.fixed else search_depth(b, self.depth)
 
     def choose(self, b: Board, rng: random.Random) -> int:
-        return rng.choice(best_moves(b, self.depth_at(b), self.evaluate))
+        """One of the best moves, the moves searched in an order drawn from ``rng``."""
+        if b.winner is not None or b.is_over():
+            raise ValueError("the game is over: no move to choose")
+        self.evaluate.use(b)
+        return next(iter(Search(self.evaluate).root(b, self.depth_at(b), rng)))

@@ -284,3 +284,23 @@ def test_an_evaluation_forgets_its_scores_on_another_board_size():
             continue
         assert best_moves(b, 3, ev) == best_moves(b, 3, LinearEvaluation(w))
         assert ev.geometry == b.g and abs(ev(b) - np.tanh(features(b.stones, b.turn, b.g) @ w)) < 1e-12
+
+
+def test_the_agent_chooses_one_of_the_best_moves_at_random():
+    rng = random.Random(11)
+    w = np.array([rng.uniform(-1, 1) for _ in range(N_FEATURES)])
+    for depth in (1, 2, 3, 4):
+        agent = SelfTaughtAgent(w, depth, fixed=True)
+        for _ in range(8):
+            b = random_position(rng, 6, 7, 16)
+            if not b.is_over():
+                assert agent.choose(b, rng) in best_moves(b, depth, LinearEvaluation(w))
+    agent = SelfTaughtAgent(load_weights(), 4)
+    ties = best_moves(Board(), 4, LinearEvaluation(load_weights()))
+    chosen = {agent.choose(Board(), random.Random(s)) for s in range(12)}
+    assert len(ties) > 1 and chosen <= set(ties) and len(chosen) > 1
+    done = Board(4, 4)
+    for c in (0, 1, 0, 1, 0, 1, 0):
+        done.play(c)
+    with pytest.raises(ValueError, match="over"):
+        agent.choose(done, rng)
