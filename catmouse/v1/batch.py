@@ -61,6 +61,7 @@ class Lockstep:
         self.capture = self.cat_cell == self.mouse_cell
         self.distance = manhattan(self.cat_cell, self.mouse_cell, board.rows)
         self.start = board.start_c * n + board.start_m
+        self.seen = np.zeros(0, dtype=bool)
 
     def transitions(self, codes, mover: str) -> np.ndarray:
         """The state after ``mover`` plays its table ``codes`` (flat, by state), for every state."""
@@ -75,28 +76,27 @@ class Lockstep:
         """The learner's transitions against ``pool[rows]`` (opponents' transitions): one game each."""
         nn = self.board.n ** 2
         g = len(rows)
+        if len(self.seen) < g * nn:          # all False between calls (cleared where marked)
+            self.seen = np.zeros(g * nn, dtype=bool)
+        seen = self.seen
         flat = pool.reshape(-1)
         act = np.arange(g)
-        base = rows.astype(np.int64) * nn
+        base, mark = rows.astype(np.int64) * nn, act * nn
         s = np.full(g, self.start, dtype=np.int64)
         if self.board.cat_first:
             s = learner[s] if cat_learns else flat[base + s]
-        hist = np.empty((g, 32), dtype=np.int32)
-        hist[:, 0] = s
-        seen = np.zeros(g * nn, dtype=bool)
+        path = [(act, s)]                    # (games, their states) after each half move
+        keys = []
         won = np.zeros(g, dtype=bool)
         rounds = np.zeros(g, dtype=np.int64)
         dist = np.zeros(g, dtype=np.int64)
-        length = np.zeros(g, dtype=np.int64)
-        t = r = 0
+        r = 0
         while act.size:
             for cat_moves in (False, True):
                 s = learner[s] if cat_moves == cat_learns else flat[base + s]
-                t += 1
-                if t == hist.shape[1]:
-                    hist = np.concatenate([hist, np.empty_like(hist)], axis=1)
-                hist[act, t] = s
-                key = act * nn + s
+                path.append((act, s))
+                key = mark + s
+                keys.append(key)
                 rep = seen[key]
                 seen[key] = True
                 done = rep | self.capture[s]
@@ -106,22 +106,32 @@ class Lockstep:
                     won[d] = ~rep_d
                     rounds[d] = r
                     dist[d] = np.where(rep_d, self.distance[s[done]], 0)
-                    length[d] = t + 1
                     keep = ~done
-                    act, s, base = act[keep], s[keep], base[keep]
+                    act, s, base, mark = act[keep], s[keep], base[keep], mark[keep]
                     if not act.size:
                         break
             r += 1
-        return Games(won, rounds, dist, length, hist, cat_learns,
+        seen[np.concatenate(keys)] = False
+        return Games(won, rounds, dist, path, cat_learns,
                      self.start if cat_learns and self.board.cat_first else None)
 
 
 class Games:
     """Outcomes of a batch of games; ``used(k)`` is game k's set of states consulting the learner."""
 
-    def __init__(self, won, rounds, dist, length, hist, cat_learns, start):
-        self.won, self.rounds, self.dist, self.length = won, rounds, dist, length
-        self.hist, self.first, self.start = hist, 1 if cat_learns else 0, start
+    def __init__(self, won, rounds, dist, path, cat_learns, start):
+        self.won, self.rounds, self.dist, self.path = won, rounds, dist, path
+        self.first, self.start = 1 if cat_learns else 0, start
+        self.hist = self.length = None
+
+    def _states(self) -> None:
+        """Each game's states in a row (built once, when the first used set is asked for)."""
+        g = len(self.won)
+        self.hist = np.empty((g, len(self.path)), dtype=np.int64)
+        self.length = np.zeros(g, dtype=np.int64)
+        for t, (act, s) in enumerate(self.path):
+            self.hist[act, t] = s
+            self.length[act] = t + 1
 
     def add_to(self, tally, sign: int = 1) -> None:
         """Add (or with sign -1 remove) all results to a ``pool.Tally`` at once."""
@@ -143,6 +153,8 @@ class Games:
 
     def used(self, k: int) -> set:
         """The learner's consulted states in game k: its before-move states, the end excluded."""
+        if self.hist is None:
+            self._states()
         out = set(self.hist[k, self.first:self.length[k] - 1:2].tolist())
         if self.start is not None:
             out.add(self.start)

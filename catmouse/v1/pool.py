@@ -18,6 +18,7 @@ from catmouse.v1.kernel import FlatBoard, play_flat
 
 BATCH_MIN = 48      # replays of at least this many games are played in lockstep (None: never)
 HEAD = 16           # a replay's first games one by one: a doomed candidate often stops among them
+GROWTH = 4          # then chunks growing this many times
 
 
 class Tally:
@@ -211,7 +212,7 @@ class Arena:
         start, size = 0, (HEAD if beat is not None else len(ids))
         while start < len(ids):
             chunk = ids[start:start + size]
-            start, size = start + len(chunk), max(size * 4, BATCH_MIN or 0)
+            start, size = start + len(chunk), max(size * GROWTH, BATCH_MIN or 0)
             results, used = self._play(chunk, learner)
             if not isinstance(used, list):   # lockstep: the same checks on arrays
                 upper = self._check(used, upper, beat)
