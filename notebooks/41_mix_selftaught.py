@@ -44,10 +44,10 @@
 # %% tags=["parameters"]
 TRAIN_GAMES = 20_000         # self-play training games (the shipped weights: 20,000)
 SEED = 1                     # training seed (the shipped weights: 1)
-CURVE_POINTS = 8             # points of the learning curve (0 games, then log-spaced)
+CURVE_POINTS = 10            # points of the learning curve (0 games, then log-spaced)
 CURVE_OPPONENTS = ("onestep-safe", "alphabeta:2", "learned")  # fixed opponents of the curve
 CURVE_DEPTH = 2              # search depth of the weights played along the curve
-CURVE_GAMES = 40             # games per seat for each point and opponent
+CURVE_GAMES = 100            # games per seat for each point and opponent
 DEPTH = 4                    # the player's search depth with all 20 columns open
 OPPONENTS = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alphabeta:2",
              "alphabeta:4", "learned", "learned-counts")  # the ladder of notebook 40
@@ -277,8 +277,9 @@ if "learned" in lad.index:
 #
 # Every move of the player in `TIMING_GAMES` games against `TIMING_OPPONENT`, timed on the
 # wall clock (so it depends on what else the machine runs: the load is printed with it). The
-# search depth is fixed by the position, never by a clock: `DEPTH` plies while more than ten
-# columns are open, deeper when fewer are (about the same number of positions).
+# search depth is fixed by the position, never by a clock: `DEPTH` plies with all columns
+# open, deeper when fewer are, for about as many positions (with `DEPTH` = 4: five plies from
+# ten open columns down, six from seven).
 
 # %%
 moves = timed_moves(SelfTaughtAgent(run.weights, DEPTH), TIMING_OPPONENT, TIMING_GAMES, seed=5)
@@ -311,9 +312,11 @@ claims.append(beyond_claim(
 # On small boards the exact solver (`mix.search.solve_position`) plays perfectly, and every
 # board here is a draw: a perfect player never loses, so every game the self-taught player
 # loses is a drawn game it threw away. Its weights come from 10x20, where boards almost never
-# fill up; on a small board they fill, and the last moves are decided by zugzwang. For each
-# game we find its first mistake (a move that lowered its solved value) and how many empty
-# slots were left after it.
+# fill up; on a small board they fill, and the last moves are decided by zugzwang. With few
+# columns the player searches deep (eight plies on a board four columns wide). For each game
+# we find its first mistake (a move that lowered its solved value), how many empty slots were
+# left after it and how deep it had searched: a mistake with more empty slots left than
+# plies searched is one its search could not see to the end.
 
 # %%
 t0 = time.time()
@@ -333,10 +336,13 @@ table
 lost = perfect[perfect.result == "loss"]
 drawn = int((perfect.start == 0).sum())
 lost_drawn = int(((perfect.start == 0) & (perfect.result == "loss")).sum())
-print(f"lost {lost_drawn} of {drawn} drawn games; first mistakes with "
-      f"{lost.left.min() if len(lost) else '-'} to {lost.left.max() if len(lost) else '-'} empty "
-      f"slots left, searching {lost.depth.min() if len(lost) else '-'} to "
-      f"{lost.depth.max() if len(lost) else '-'} plies")
+if len(lost):
+    print(f"lost {lost_drawn} of {drawn} drawn games; first mistakes with {lost.left.min():.0f} "
+          f"to {lost.left.max():.0f} empty slots left, searching {lost.depth.min():.0f} to "
+          f"{lost.depth.max():.0f} plies; {(lost.left > lost.depth).sum()} of them with more "
+          f"empty slots left than plies searched")
+else:
+    print(f"lost none of {drawn} drawn games")
 claims.append(beyond_claim(
     "the self-taught player never loses a drawn game on small boards", "no loss against "
     "perfect play", f"lost {lost_drawn} of {drawn} games on "
