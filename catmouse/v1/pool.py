@@ -18,7 +18,7 @@ from catmouse.v1.kernel import FlatBoard, play_flat
 
 BATCH_MIN = 48      # replays of at least this many games are played in lockstep (None: never)
 HEAD = 16           # a replay's first games one by one: a doomed candidate often stops among them
-GROWTH = 4          # then chunks growing this many times
+GROWTH = 16         # then chunks growing this many times (fewer lockstep calls)
 
 
 class Tally:
@@ -202,7 +202,7 @@ class Arena:
         (cat) or caught (mouse), or a game already worse than beat's worst. Such a score would be
         below ``beat``, so stopping early never changes which candidate a trainer keeps. Games
         are checked in the order of ``ids``, one by one for the first ``HEAD``, then in chunks
-        growing fourfold, with the same stopping point as one by one.
+        growing ``GROWTH``-fold, with the same stopping point as one by one.
         """
         cat = self.side == "cat"
         ids = list(ids)
