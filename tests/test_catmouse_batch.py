@@ -76,3 +76,39 @@ def test_improved_trainer_identical_with_lockstep_on_and_off(rows, cols, first, 
     assert repr(off.checkpoints) == repr(on.checkpoints)      # nan-safe
     assert off.pool_sizes == on.pool_sizes
     assert off.pool_sizes[0] > 5                  # the lockstep path really played pool games
+
+
+@pytest.mark.parametrize("side", ["cat", "mouse"])
+def test_trials_stop_at_the_same_point_with_lockstep_on_and_off(side, monkeypatch):
+    """Keys (None: stopped early) and committed scores of random candidates, both ways."""
+    rows, cols = 5, 6
+    board = flat_board(rows, cols, "mouse")
+    n, moves = board.n, board.moves
+    arenas = {}
+    for batch_min in (None, 2):
+        rng = random.Random(7)
+        learner = (random_cat_codes(board, rng) if side == "cat"
+                   else random_mouse_codes(rows, cols, rng))
+        arenas[batch_min] = arena = pool.Arena(side, learner, board)
+        for _ in range(120):
+            arena.add(random_mouse_codes(rows, cols, rng) if side == "cat"
+                      else random_cat_codes(board, rng))
+    rng = random.Random(8)
+    stopped = 0
+    for _ in range(150):
+        cells = arenas[None].cells()
+        changes = {}
+        for s in rng.sample(cells, min(2, len(cells))):
+            cell = s // n if side == "cat" else s % n
+            changes[s] = rng.choice([k for k in range(4) if moves[cell][k] >= 0])
+        out = []
+        for batch_min, arena in arenas.items():
+            for name, value in (("BATCH_MIN", batch_min), ("HEAD", 3), ("GROWTH", 2)):
+                monkeypatch.setattr(pool, name, value)
+            key, replayed = arena.trial(changes, arena.score())
+            if key is not None:
+                arena.commit(changes, replayed)
+            out.append((key, arena.score(), sorted(arena.index.items())))
+        assert out[0] == out[1]
+        stopped += out[0][0] is None
+    assert 0 < stopped < 150
