@@ -4,13 +4,13 @@ Each round you commit one bid card per prize, either as a whole list or prize by
 round is then revealed card by card with running scores. The lowest scorer is eliminated;
 beat a bot and it is replaced by a bot evolved in secret between rounds from the surviving
 bots, a copy of your last strategy and fresh random bots. Invalid input is explained and
-asked again; ``q`` or end of input (Ctrl-D) quits.
+asked again; ``q``, end of input (Ctrl-D) or Ctrl-C quits with a goodbye.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import re
 import signal
 import sys
 import threading
@@ -20,8 +20,11 @@ from collections.abc import Callable
 from goofspiel.arena import Arena, ArenaConfig, RoundResult, reveal
 from goofspiel.arena import format_points as fmt
 from goofspiel.game import Strategy
+from studykit.checks import option_real, option_whole, shown
 
 QUIT = ("q", "quit", "exit")
+MAX_CARDS, MAX_BOTS = 30, 20        # a round a human can type and a reveal that fits the screen
+_CARD = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def parse_cards(text: str, hand: list[int], left: int) -> list[int]:
@@ -31,8 +34,8 @@ def parse_cards(text: str, hand: list[int], left: int) -> list[int]:
         raise ValueError("Type at least one card (or q to quit).")
     cards = []
     for token in tokens:
-        if not token.lstrip("+-").isdigit():
-            raise ValueError(f"'{token}' is not a card number.")
+        if not (token.isascii() and _CARD.fullmatch(token)):
+            raise ValueError(f"'{shown(token, 40)[1:-1]}' is not a card number.")
         cards.append(int(token))
     if len(cards) > left:
         raise ValueError(f"You typed {len(cards)} cards but only {left} prize"
@@ -126,27 +129,39 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play the elimination game against evolving bots",
                        description="Play goofspiel against bots that evolve between rounds.",
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    p.add_argument("--bots", type=int, default=1, help="number of bots in each round")
-    p.add_argument("--cards", type=int, default=7, help="prize deck 1..CARDS")
+    p.add_argument("--bots", type=option_whole(1, MAX_BOTS), default=1,
+                   help=f"number of bots in each round, 1..{MAX_BOTS}")
+    p.add_argument("--cards", type=option_whole(2, MAX_CARDS), default=7,
+                   help=f"prize deck 1..CARDS, CARDS from 2 to {MAX_CARDS}")
     p.add_argument("--deck", type=str, default=argparse.SUPPRESS,
-                   help="explicit prize deck, e.g. '2,3,4' (default: 1..CARDS)")
-    p.add_argument("--rounds", type=int, default=0, help="stop after this many rounds "
-                   "(0: play until you are eliminated or quit)")
-    p.add_argument("--seed", type=int, default=0, help="random seed of the bots")
+                   help=f"explicit prize deck of 2 to {MAX_CARDS} distinct cards, e.g. '2,3,4' "
+                   "(default: 1..CARDS)")
+    p.add_argument("--rounds", type=option_whole(0, 1000), default=0,
+                   help="stop after this many rounds, up to 1000 (0: play until you are "
+                   "eliminated or quit)")
+    p.add_argument("--seed", type=option_whole(0, 2**63 - 1), default=0,
+                   help="random seed of the bots")
     g = p.add_argument_group("evolution between rounds")
     g.add_argument("--breeder", choices=["pairs", "preferences", "random"], default="pairs",
                    help="how two strategies breed a child")
-    g.add_argument("--mutation", type=float, default=0.2, help="mutation degree, 0..0.5")
-    g.add_argument("--generations", type=int, default=3, help="generations of the hidden GA")
-    g.add_argument("--population", type=int, default=4, help="population of the hidden GA")
-    g.add_argument("--survivors", type=int, default=2, help="survivors kept each generation")
-    g.add_argument("--random-bots", type=int, default=2, help="fresh random bots in the pool")
+    g.add_argument("--mutation", type=option_real(0.0, 0.5), default=0.2,
+                   help="mutation degree, 0..0.5")
+    g.add_argument("--generations", type=option_whole(1, 1000), default=3,
+                   help="generations of the hidden GA, 1..1000")
+    g.add_argument("--population", type=option_whole(3, 1000), default=4,
+                   help="population of the hidden GA, 3..1000")
+    g.add_argument("--survivors", type=option_whole(2, 999), default=2,
+                   help="survivors kept each generation, 2..population - 1")
+    g.add_argument("--random-bots", type=option_whole(0, 1000), default=2,
+                   help="fresh random bots in the pool, 0..1000")
     g.add_argument("--scoring", choices=["game", "duel"], default="game",
                    help="score the pool in one big game, or in 1-vs-1 duels")
-    g.add_argument("--duels", type=int, default=3, help="duels per pool member (--scoring duel)")
+    g.add_argument("--duels", type=option_whole(1, 100), default=3,
+                   help="duels per pool member (--scoring duel), 1..100")
     g.add_argument("--as-published", action="store_true",
                    help="the published code's behaviour: a random bot instead of your copy")
-    p.add_argument("--delay", type=float, default=0.4, help="seconds between revealed cards")
+    p.add_argument("--delay", type=option_real(0.0, 10.0), default=0.4,
+                   help="seconds between revealed cards, 0..10")
     parser.set_defaults(play_parser=p)
     return parser
 
@@ -160,19 +175,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         deck_text = getattr(a, "deck", "")
         tokens = deck_text.replace(",", " ").split()
-        if not all(t.isdigit() for t in tokens):
-            raise ValueError(f"deck must list card numbers like '2,3,4', got {deck_text!r}")
+        if not all(t.isascii() and t.isdigit() and len(t) <= 9 for t in tokens) or (
+                "deck" in a and not 2 <= len(tokens) <= MAX_CARDS):
+            raise ValueError(f"deck must list 2 to {MAX_CARDS} card numbers like '2,3,4', got "
+                             f"{shown(deck_text, 60)}")
         deck = tuple(map(int, tokens)) if tokens else tuple(range(1, a.cards + 1))
         config = ArenaConfig(deck=deck, bots=a.bots, breeder=a.breeder, mutation=a.mutation,
                              generations=a.generations, population=a.population,
                              survivors=a.survivors, random_bots=a.random_bots, scoring=a.scoring,
                              duels=a.duels, as_published=a.as_published)
-        if a.rounds < 0:
-            raise ValueError(f"rounds must be >= 0, got {a.rounds}")
-        if not (math.isfinite(a.delay) and 0 <= a.delay <= 10):
-            raise ValueError(f"delay must be a number of seconds from 0 to 10, got {a.delay}")
     except ValueError as err:
         a.play_parser.error(str(err))
+
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")     # stray bytes are not a crash
 
     def write(text: str) -> None:
         sys.stdout.write(text)
@@ -183,10 +199,19 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(a.delay)
 
     try:
-        play(config, a.seed, a.rounds or None, sys.stdin.readline, write, pause)
+        try:
+            play(config, a.seed, a.rounds or None, sys.stdin.readline, write, pause)
+        finally:                   # from here on Ctrl-C (a second one, or one as the game
+            ignore_interrupts()    # ends) cannot cut the goodbye or the exit short
     except KeyboardInterrupt:
         write("\nInterrupted: goodbye.\n")
     return 0
+
+
+def ignore_interrupts() -> None:
+    """Ignore Ctrl-C from now on (the game is over or saying goodbye)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -18,10 +18,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from goofspiel.breed import BREEDERS
-from goofspiel.breed import mutate as mutate_ranks
+from goofspiel.breed import _mutate as mutate_ranks
 from goofspiel.game import Strategy, _deck, play
+from studykit.checks import at_most, choice, flag, real, whole
+from studykit.checks import seed as check_seed
 
 SCORING = ("game", "duel")
+MAX_BOTS = 1_000
+MAX_ROUND_WORK = 10**8   # one round's hidden GA: generations x population x cards x duels (~2 min)
 
 
 @dataclass(frozen=True)
@@ -51,14 +55,15 @@ class ArenaConfig:
         object.__setattr__(self, "deck", _deck(self.deck))
         if len(self.deck) < 2:
             raise ValueError(f"deck must hold at least two cards, got {self.deck}")
-        if self.bots < 1:
-            raise ValueError(f"bots must be >= 1, got {self.bots}")
-        if self.breeder not in BREEDERS:
-            raise ValueError(f"breeder must be one of {sorted(BREEDERS)}, got {self.breeder!r}")
-        if not 0.0 <= self.mutation <= 0.5:
+        at_most(whole(self.bots, "bots", 1), "bots", MAX_BOTS,
+                "every bot plays every round and each round's output grows with them")
+        choice(self.breeder, "breeder", BREEDERS)
+        if not 0.0 <= real(self.mutation, "mutation") <= 0.5:
             raise ValueError(f"mutation must be in [0, 0.5], got {self.mutation}")
-        if self.generations < 1:
-            raise ValueError(f"generations must be >= 1, got {self.generations}")
+        whole(self.generations, "generations", 1)
+        for name in ("population", "survivors", "random_bots", "duels"):
+            whole(getattr(self, name), name)
+        flag(self.as_published, "as_published")
         if not 2 <= self.survivors < self.population:
             raise ValueError(f"survivors must be in [2, population - 1], got survivors "
                              f"{self.survivors} with population {self.population}")
@@ -69,6 +74,12 @@ class ArenaConfig:
             raise ValueError(f"scoring must be one of {SCORING}, got {self.scoring!r}")
         if self.duels < 1:
             raise ValueError(f"duels must be >= 1, got {self.duels}")
+        pool = max(self.population, self.bots + self.random_bots + self.survivors + 1)
+        work = self.generations * pool * len(self.deck) * (self.duels if self.scoring == "duel"
+                                                           else 1)
+        at_most(work, "generations x population x cards (x duels)", MAX_ROUND_WORK,
+                "the hidden GA between two rounds would take minutes; lower generations, "
+                "population or duels")
 
 
 @dataclass(frozen=True)
@@ -208,6 +219,9 @@ class Arena:
     last_trace: list = field(init=False, default_factory=list)
 
     def __post_init__(self):
+        if not isinstance(self.config, ArenaConfig):
+            raise TypeError(f"config must be an ArenaConfig, got {type(self.config).__name__}")
+        self.seed = check_seed(self.seed)
         self.rnd = random.Random(self.seed)
         self.bots = [self._random() for _ in range(self.config.bots)]
 

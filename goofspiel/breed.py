@@ -3,7 +3,9 @@
 
 Pure-Python scalar loops with a ``random.Random`` stream (the fast choice for 20-card
 permutations). breeding-pairs keeps the transitive closure incrementally as bitsets:
-``above[c]`` holds every card known to get a higher bid than ``c``.
+``above[c]`` holds every card known to get a higher bid than ``c``. The public functions check
+their arguments once; the GA and the arena call the unchecked ``_pairs``, ``_preferences``, ...
+through ``BREEDERS``, on rank lists they built themselves.
 """
 
 from __future__ import annotations
@@ -12,7 +14,33 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from studykit.checks import flag, is_whole, real, shown, whole
+
 Ranks = Sequence[int]
+MAX_CARDS = 1_000
+
+
+def _ranks(value, name: str, n: int | None = None) -> list[int]:
+    """A rank list: a permutation of 0..n-1 (whole numbers), as a list of ints."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{name} must be a rank list (a permutation of 0..n-1), got {shown(value)}")
+    if len(value) > MAX_CARDS:
+        raise ValueError(f"{name} holds {len(value):,} ranks, more than the limit {MAX_CARDS:,}")
+    if not all(is_whole(r) for r in value):
+        raise TypeError(f"{name} must hold whole-number ranks, got {shown(value)}")
+    ranks = [int(r) for r in value]
+    size = len(ranks) if n is None else n
+    if sorted(ranks) != list(range(size)):
+        raise ValueError(f"{name} must be a permutation of 0..{size - 1}, got {shown(value)}")
+    return ranks
+
+
+def _parents(mom, dad, rnd) -> tuple[list[int], list[int]]:
+    mom = _ranks(mom, "mom")
+    dad = _ranks(dad, "dad", len(mom))
+    if not isinstance(rnd, random.Random):
+        raise TypeError(f"rnd must be a random.Random, got {type(rnd).__name__}")
+    return mom, dad
 
 
 @lru_cache(maxsize=64)
@@ -36,6 +64,12 @@ def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
     cut points. ``as_published`` draws them as the published code did: a uniform start, then a
     uniform end after it, never covering the last position.
     """
+    mom, dad = _parents(mom, dad, rnd)
+    return _preferences(mom, dad, rnd, as_published=flag(as_published, "as_published"))
+
+
+def _preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
+                 as_published: bool = False) -> list[int]:
     n = len(mom)
     pm, pd = preference_list(mom), preference_list(dad)
     if n < 2:
@@ -45,7 +79,7 @@ def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
         j = rnd.randrange(i + 1, n)
     else:
         i, j = sorted(rnd.sample(range(n + 1), 2))
-    return list(_ranks_of(order_crossover(pm, pd, i, j)))
+    return list(_ranks_of(_crossover(pm, pd, i, j)))
 
 
 def order_crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int) -> list[int]:
@@ -54,6 +88,18 @@ def order_crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int
     Works on preference lists of any cards: ``order_crossover([1, 2, 3, 4, 5], [5, 1, 2, 3, 4],
     2, 4)`` is ``[5, 1, 3, 4, 2]`` (the article's example).
     """
+    for name, value in (("mom", mom), ("dad", dad)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise TypeError(f"{name} must be a preference list of cards, got {shown(value)}")
+        if len(value) > MAX_CARDS:
+            raise ValueError(f"{name} holds {len(value):,} cards, more than the limit {MAX_CARDS:,}")
+    if not all(is_whole(c) for c in (*mom, *dad)):
+        raise TypeError(f"mom and dad must hold whole-number cards, got {shown(mom)} and {shown(dad)}")
+    whole(start, "start"), whole(end, "end")
+    return _crossover(mom, dad, start, end)
+
+
+def _crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int) -> list[int]:
     if sorted(mom) != sorted(dad) or len(set(mom)) != len(mom):
         raise ValueError(f"mom and dad must order the same distinct cards, got {mom} and {dad}")
     if not 0 <= start <= end <= len(mom):
@@ -73,9 +119,16 @@ def _ranks_of(prefs: Sequence[int]) -> list[int]:
 def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
                 dad_share: float = 0.5) -> list[int]:
     """Order random unordered pairs as mom (share) or dad does, closing transitively, until total."""
-    if mom_share < 0 or dad_share < 0 or mom_share + dad_share <= 0:
+    mom, dad = _parents(mom, dad, rnd)
+    mom_share, dad_share = real(mom_share, "mom_share", 0), real(dad_share, "dad_share", 0)
+    if mom_share + dad_share <= 0:
         raise ValueError(f"mom_share and dad_share must be >= 0 with a positive sum, "
                          f"got {mom_share}, {dad_share}")
+    return _pairs(mom, dad, rnd, mom_share=mom_share, dad_share=dad_share)
+
+
+def _pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
+           dad_share: float = 0.5) -> list[int]:
     n = len(mom)
     p_mom = mom_share / (mom_share + dad_share)
     above = [0] * n
@@ -106,6 +159,11 @@ def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float 
 
 def breed_random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
     """Random search: ignore both parents, return a uniformly random strategy."""
+    mom, dad = _parents(mom, dad, rnd)
+    return _random(mom, dad, rnd)
+
+
+def _random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
     child = list(range(len(mom)))
     rnd.shuffle(child)
     return child
@@ -113,19 +171,27 @@ def breed_random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
 
 def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
     """Breed with the reverse, taking a ``degree`` share (0..0.5) from it: 0 changes nothing."""
-    if not 0.0 <= degree <= 0.5:
-        raise ValueError(f"degree must be in [0, 0.5], got {degree}")
+    ranks = _ranks(ranks, "ranks")
+    _parents(ranks, ranks, rnd)
+    return _mutate(ranks, real(degree, "degree", 0.0, 0.5), rnd)
+
+
+def _mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
     if degree == 0.0:
         return list(ranks)
     n = len(ranks)
     rev = [n - 1 - r for r in ranks]
-    return breed_pairs(ranks, rev, rnd, mom_share=1.0 - degree, dad_share=degree)
+    return _pairs(ranks, rev, rnd, mom_share=1.0 - degree, dad_share=degree)
 
 
 def swap_mutate(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
     """The traditional mutation: with probability ``rate`` (0..1) swap the bids of two random prizes."""
-    if not 0.0 <= rate <= 1.0:
-        raise ValueError(f"rate must be in [0, 1], got {rate}")
+    ranks = _ranks(ranks, "ranks")
+    _parents(ranks, ranks, rnd)
+    return _swap(ranks, real(rate, "rate", 0.0, 1.0), rnd)
+
+
+def _swap(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
     child = list(ranks)
     if len(child) >= 2 and rate > 0 and rnd.random() < rate:
         a, b = rnd.sample(range(len(child)), 2)
@@ -134,4 +200,4 @@ def swap_mutate(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
 
 
 OPERATORS = ("reverse", "swap")
-BREEDERS = {"pairs": breed_pairs, "preferences": breed_preferences, "random": breed_random}
+BREEDERS = {"pairs": _pairs, "preferences": _preferences, "random": _random}   # unchecked: the GA's

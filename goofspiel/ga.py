@@ -22,14 +22,27 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
-from goofspiel.breed import BREEDERS, OPERATORS, breed_preferences, swap_mutate
-from goofspiel.breed import mutate as mutate_one
+from goofspiel.breed import BREEDERS, OPERATORS, _mutate, _preferences, _swap
+from goofspiel.game import _deck
+from studykit.checks import array, at_most, choice, flag, real, whole
+from studykit.checks import seed as check_seed
 
 MUTATE = ("none", "children", "all")
+MAX_WORK = 10**9   # generations x population x cards^2: about 10 minutes of breeding
 
 
 def identity_score(ranks: np.ndarray, deck: np.ndarray) -> np.ndarray:
     """Scores of a (P, n) array of rank rows against the identity target (0 is perfect)."""
+    deck = array(deck, "deck", kind="integer", ndim=1)
+    ranks = array(ranks, "ranks", kind="integer", ndim=(1, 2), low=0, high=max(len(deck) - 1, 0))
+    if ranks.shape[-1] != len(deck) or (ranks.size and not (
+            np.sort(ranks, axis=-1) == np.arange(len(deck))).all()):
+        raise ValueError(f"ranks must be permutations of 0..{len(deck) - 1} (one per card of "
+                         f"deck), got shape {ranks.shape}")
+    return _identity_score(ranks, deck)
+
+
+def _identity_score(ranks: np.ndarray, deck: np.ndarray) -> np.ndarray:
     bids = deck[np.asarray(ranks)]
     return (np.minimum(deck, bids) - bids).sum(axis=-1)
 
@@ -63,15 +76,16 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     ``operator`` is the mutation: "reverse" (breed with the reverse, ``mutation`` is the degree,
     0..0.5) or "swap" (swap two random bids, ``mutation`` is the probability per strategy, 0..1).
     """
-    if breeder not in BREEDERS:
-        raise ValueError(f"breeder must be one of {sorted(BREEDERS)}, got {breeder!r}")
-    if mutate not in MUTATE:
-        raise ValueError(f"mutate must be one of {MUTATE}, got {mutate!r}")
-    if operator not in OPERATORS:
-        raise ValueError(f"operator must be one of {OPERATORS}, got {operator!r}")
+    breeder = choice(breeder, "breeder", BREEDERS)
+    mutate = choice(mutate, "mutate", MUTATE)
+    operator = choice(operator, "operator", OPERATORS)
     top = 0.5 if operator == "reverse" else 1.0
-    if not 0.0 <= mutation <= top:
+    if not 0.0 <= real(mutation, "mutation") <= top:
         raise ValueError(f"mutation must be in [0, {top:g}] for operator {operator!r}, got {mutation}")
+    initial, generations = whole(initial, "initial"), whole(generations, "generations")
+    population, survivors = whole(population, "population"), whole(survivors, "survivors")
+    immigrants, seed = whole(immigrants, "immigrants"), check_seed(seed)
+    as_published, progress = flag(as_published, "as_published"), flag(progress, "progress")
     if not 1 <= survivors < population:
         raise ValueError(f"survivors must be in [1, population - 1], got {survivors}")
     if not 2 <= initial <= population:
@@ -80,18 +94,20 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
         raise ValueError(f"generations must be >= 1, got {generations}")
     if not 0 <= immigrants <= population - survivors:
         raise ValueError(f"immigrants must be in [0, population - survivors], got {immigrants}")
-    cards = np.array(sorted(int(c) for c in deck))
+    cards = np.array(_deck(deck))
     if len(cards) < 2:
         raise ValueError(f"deck must hold at least two cards, got {len(cards)}")
     n = len(cards)
+    at_most(generations * population * n * n, "generations x population x cards^2", MAX_WORK,
+            "about 10 minutes of breeding; use fewer generations, a smaller population or deck")
     rnd = random.Random(seed)
     breed = BREEDERS[breeder]
     if breeder == "preferences" and as_published:
         def breed(m, d, r):
-            return breed_preferences(m, d, r, as_published=True)
-    mutator = swap_mutate if operator == "swap" else mutate_one
+            return _preferences(m, d, r, as_published=True)
+    mutator = _swap if operator == "swap" else _mutate
     members = [rnd.sample(range(n), n) for _ in range(initial)]
-    scores = identity_score(np.array(members), cards)
+    scores = _identity_score(np.array(members), cards)
     best, mean, diversity = [], [], []
     scored_rounds = generations - 1 if as_published else generations
     for g in tqdm(range(generations), disable=not progress, desc=f"GA {breeder}"):
@@ -109,7 +125,7 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
         if g >= scored_rounds:          # the published code never scored the last children
             break
         members = parents + children
-        scores = identity_score(np.array(members), cards)
+        scores = _identity_score(np.array(members), cards)
         keep = np.argsort(-scores, kind="stable")[:survivors]
         members = [members[k] for k in keep]
         scores = scores[keep]
@@ -131,6 +147,8 @@ def grid_trial(breeder: str, mutation: float, initial: int, generations: int, se
     degrees that change nothing, as published, are independent replicas rather than copies;
     the number of generations is not mixed in, so a short run is the prefix of a long one.
     """
+    mutation, seed = real(mutation, "mutation", 0, 1), check_seed(seed)
+    cards = whole(cards, "cards", 2)
     seed = int(np.random.SeedSequence([seed, round(mutation * 10**6)]).generate_state(1)[0])
     h = evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
                generations=generations, population=population, survivors=survivors,

@@ -11,17 +11,45 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 import numpy as np
 
+from studykit.checks import generator, is_whole, shown
 
-def _deck(deck: Iterable[int]) -> tuple[int, ...]:
-    cards = tuple(sorted(int(c) for c in deck))
+MAX_CARDS = 1_000     # a strategy is a permutation of the deck; the article plays 7 to 20 cards
+_DECKS: dict[tuple, tuple[int, ...]] = {}   # decks already checked -> their plain-int form
+_INTS = {int}
+
+
+def _cards(values, name: str) -> list[int]:
+    """Whole numbers from a list, tuple, range or array (never truncated from floats)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be a list or tuple of whole numbers, got {shown(values)}")
+    cards = list(values.tolist() if isinstance(values, np.ndarray) else values)
+    if len(cards) > MAX_CARDS:
+        raise ValueError(f"{name} holds {len(cards):,} cards, more than the limit {MAX_CARDS:,}")
+    bad = [c for c in cards if not is_whole(c)]
+    if bad:
+        raise TypeError(f"{name} must hold whole numbers (cards), got {shown(bad[0])} in "
+                        f"{shown(values)}")
+    return [int(c) for c in cards]
+
+
+def _deck(deck: Iterable[int], name: str = "deck") -> tuple[int, ...]:
+    """The deck's distinct whole-number cards, sorted; fractional or repeated cards are refused."""
+    cards = tuple(sorted(_cards(deck, name)))
     if not cards:
-        raise ValueError("deck must hold at least one card, got an empty deck")
+        raise ValueError(f"{name} must hold at least one card, got an empty deck")
     if len(set(cards)) != len(cards):
-        raise ValueError(f"deck must not repeat cards, got {cards}")
+        raise ValueError(f"{name} must not repeat cards, got {cards}")
     return cards
+
+
+def _strategy(value, name: str) -> Strategy:
+    if not isinstance(value, Strategy):
+        raise TypeError(f"{name} must be a Strategy, got {shown(value)} ({type(value).__name__})")
+    return value
 
 
 @dataclass(frozen=True)
@@ -32,28 +60,43 @@ class Strategy:
     ranks: tuple[int, ...]
 
     def __post_init__(self):
-        if sorted(self.ranks) != list(range(len(self.deck))):
-            raise ValueError(f"ranks must be a permutation of 0..{len(self.deck) - 1}, got {self.ranks}")
+        deck, ranks = _DECKS.get(self.deck) if type(self.deck) is tuple else None, self.ranks
+        if deck is None:                                  # a deck not seen before: check it
+            deck = tuple(_cards(self.deck, "deck"))
+            if not deck or any(a >= b for a, b in pairwise(deck)):
+                raise ValueError(f"deck must list distinct cards in increasing order, got "
+                                 f"{shown(self.deck)}")
+            if len(_DECKS) < 1_000:
+                _DECKS[deck] = deck
+        if deck is not self.deck:
+            object.__setattr__(self, "deck", deck)
+        if type(ranks) is not tuple or not _INTS.issuperset(map(type, ranks)):
+            ranks = tuple(_cards(ranks, "ranks"))
+            object.__setattr__(self, "ranks", ranks)
+        if sorted(ranks) != list(range(len(deck))):
+            raise ValueError(f"ranks must be a permutation of 0..{len(deck) - 1}, got {ranks}")
 
     @classmethod
     def from_bids(cls, bids: Sequence[int], deck: Iterable[int] | None = None) -> Strategy:
         """The strategy bidding ``bids[i]`` on the i-th smallest prize (deck defaults to 1..n)."""
+        bids = _cards(bids, "bids")
         cards = _deck(deck if deck is not None else range(1, len(bids) + 1))
-        if sorted(int(b) for b in bids) != list(cards):
+        if sorted(bids) != list(cards):
             raise ValueError(f"bids must be a permutation of the deck {cards}, got {tuple(bids)}")
         index = {c: k for k, c in enumerate(cards)}
-        return cls(cards, tuple(index[int(b)] for b in bids))
+        return cls(cards, tuple(index[b] for b in bids))
 
     @classmethod
     def from_preferences(cls, prefs: Sequence[int], deck: Iterable[int] | None = None) -> Strategy:
         """The strategy from a preference list: prizes ordered by increasing bid."""
+        prefs = _cards(prefs, "prefs")
         cards = _deck(deck if deck is not None else range(1, len(prefs) + 1))
-        if sorted(int(p) for p in prefs) != list(cards):
+        if sorted(prefs) != list(cards):
             raise ValueError(f"prefs must be a permutation of the deck {cards}, got {tuple(prefs)}")
         index = {c: k for k, c in enumerate(cards)}
         ranks = [0] * len(cards)
         for position, prize in enumerate(prefs):
-            ranks[index[int(prize)]] = position
+            ranks[index[prize]] = position
         return cls(cards, tuple(ranks))
 
     @property
@@ -78,6 +121,12 @@ class Strategy:
         """The strategy whose pairwise preferences are ``pairs`` (must form a total order)."""
         cards = _deck(deck)
         below = {c: 0 for c in cards}
+        if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
+            raise TypeError(f"pairs must be a collection of (a, b) card pairs, got {shown(pairs)}")
+        pairs = [tuple(_cards(p, "pairs")) for p in pairs]
+        for pair in pairs:
+            if len(pair) != 2:
+                raise ValueError(f"pairs must hold (a, b) pairs of cards, got {pair}")
         for a, b in set(pairs):
             if a not in below or b not in below or a == b:
                 raise ValueError(f"pairs must relate two distinct deck cards, got {(a, b)}")
@@ -99,26 +148,30 @@ def identity(deck: Iterable[int] = range(1, 21)) -> Strategy:
 
 def reverse(strategy: Strategy) -> Strategy:
     """The reversed preference list: the highest bid goes where the lowest was."""
-    n = len(strategy.deck)
+    n = len(_strategy(strategy, "strategy").deck)
     return Strategy(strategy.deck, tuple(n - 1 - r for r in strategy.ranks))
 
 
 def random_strategy(deck: Iterable[int], rng: np.random.Generator) -> Strategy:
     """A uniformly random strategy."""
-    cards = _deck(deck)
+    cards, rng = _deck(deck), generator(rng, "rng")
     return Strategy(cards, tuple(int(r) for r in rng.permutation(len(cards))))
 
 
 def play(strategies: Sequence[Strategy]) -> list[Fraction]:
     """Points of each player; a prize goes to the highest bid, ties split it equally."""
+    if isinstance(strategies, (str, bytes, Strategy)) or not isinstance(strategies, Sequence):
+        raise TypeError(f"strategies must be a list of Strategy, got {shown(strategies)}")
     if len(strategies) < 2:
         raise ValueError(f"strategies must hold at least two players, got {len(strategies)}")
+    for s in strategies:
+        _strategy(s, "strategies")
     deck = strategies[0].deck
     if any(s.deck != deck for s in strategies):
         raise ValueError("strategies must all play on the same deck")
     points = [Fraction(0)] * len(strategies)
     for i, prize in enumerate(deck):
-        for k, won in enumerate(award(prize, [s.ranks[i] for s in strategies])):
+        for k, won in enumerate(_award(prize, [s.ranks[i] for s in strategies])):
             points[k] += won
     return points
 
@@ -128,8 +181,15 @@ def award(prize: int, bids: Sequence[int]) -> list[Fraction]:
 
     ``award(4, [2, 3, 3])`` is ``[0, 2, 2]``: the article's three-player tie.
     """
+    if not is_whole(prize):
+        raise TypeError(f"prize must be a whole number (a card), got {shown(prize)}")
+    bids = _cards(bids, "bids")
     if len(bids) < 1:
         raise ValueError("bids must hold at least one bid")
+    return _award(int(prize), bids)
+
+
+def _award(prize: int, bids: Sequence[int]) -> list[Fraction]:
     top = max(bids)
     winners = [k for k, b in enumerate(bids) if b == top]
     return [Fraction(prize, len(winners)) if b == top else Fraction(0) for b in bids]
@@ -137,5 +197,5 @@ def award(prize: int, bids: Sequence[int]) -> list[Fraction]:
 
 def margin(a: Strategy, b: Strategy) -> int:
     """Points of ``a`` minus points of ``b`` in a two-player game."""
-    pa, pb = play([a, b])
+    pa, pb = play([_strategy(a, "a"), _strategy(b, "b")])
     return int(pa - pb)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from studykit.checks import array, whole
+
 
 @dataclass(frozen=True)
 class Difference:
@@ -32,7 +34,7 @@ class Difference:
 
 def mean_se(values: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error of the mean (needs at least two values)."""
-    v = np.asarray(values, dtype=float)
+    v = array(values, "values", kind="real").astype(float)
     if v.ndim != 1 or len(v) < 2:
         raise ValueError(f"values must be a 1-D sequence of at least 2 numbers, got shape {v.shape}")
     return float(v.mean()), float(v.std(ddof=1) / np.sqrt(len(v)))
@@ -47,10 +49,11 @@ def difference(a: Sequence[float], b: Sequence[float]) -> Difference:
 def improvement(curves: np.ndarray, start: int, end: int | None = None) -> Difference:
     """Mean gain of the best score from generation ``start`` to ``end`` (1-based; default last),
     paired within each run."""
-    c = np.asarray(curves, dtype=float)
+    c = array(curves, "curves", kind="real").astype(float)
     if c.ndim != 2:
         raise ValueError(f"curves must be 2-D (runs, generations), got shape {c.shape}")
-    end = c.shape[1] if end is None else end
+    start = whole(start, "start")
+    end = c.shape[1] if end is None else whole(end, "end")
     if not 1 <= start <= end <= c.shape[1]:
         raise ValueError(f"need 1 <= start <= end <= {c.shape[1]}, got start {start}, end {end}")
     m, s = mean_se(c[:, end - 1] - c[:, start - 1])
@@ -59,8 +62,8 @@ def improvement(curves: np.ndarray, start: int, end: int | None = None) -> Diffe
 
 def never_beaten_after(curves: np.ndarray, generation: int) -> float:
     """Share of runs whose final best score is already reached at ``generation`` (1-based)."""
-    c = np.asarray(curves, dtype=float)
-    if c.ndim != 2 or not 1 <= generation <= c.shape[1]:
+    c = array(curves, "curves", kind="real").astype(float)
+    if c.ndim != 2 or not 1 <= whole(generation, "generation") <= c.shape[1]:
         raise ValueError(f"generation must be in 1..{c.shape[1] if c.ndim == 2 else '?'}, "
                          f"got {generation}")
     return float((c[:, generation - 1] >= c[:, -1]).mean())

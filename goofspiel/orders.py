@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from goofspiel.game import _cards
+from studykit.checks import is_whole
+
 
 @dataclass
 class PartialOrder:
@@ -20,19 +23,22 @@ class PartialOrder:
     below: dict[int, set[int]] = field(init=False)
 
     def __post_init__(self):
-        self.cards = tuple(self.cards)
+        self.cards = tuple(_cards(self.cards, "cards"))
         if len(set(self.cards)) != len(self.cards) or not self.cards:
             raise ValueError(f"cards must be distinct and non-empty, got {self.cards}")
         self.below = {c: set() for c in self.cards}
 
     def ordered(self, a: int, b: int) -> bool:
         """True when the pair {a, b} is already ordered one way or the other."""
+        for c in (a, b):
+            if not is_whole(c) or c not in self.below:
+                raise ValueError(f"card {c!r} is not one of {self.cards}")
         return a in self.below[b] or b in self.below[a]
 
     def add(self, low: int, high: int) -> None:
         """Add ``low < high`` and every ordering that follows from it by transitivity."""
         for c in (low, high):
-            if c not in self.below:
+            if not is_whole(c) or c not in self.below:
                 raise ValueError(f"card {c} is not one of {self.cards}")
         if low == high or high in self.below[low]:
             raise ValueError(f"{low} < {high} contradicts the order (a cycle)")
@@ -59,14 +65,22 @@ class PartialOrder:
         return tuple(sorted(self.cards, key=lambda c: len(self.below[c])))
 
 
+def _order(value) -> PartialOrder:
+    if not isinstance(value, PartialOrder):
+        raise TypeError(f"order must be a PartialOrder, got {type(value).__name__}")
+    return value
+
+
 def hasse_edges(order: PartialOrder) -> list[tuple[int, int]]:
     """The covering pairs ``(a, b)``: a < b with nothing in between (the lines of a drawing)."""
+    _order(order)
     return sorted((a, b) for a, b in order.pairs
                   if not any(a in order.below[c] and c in order.below[b] for c in order.cards))
 
 
 def levels(order: PartialOrder) -> dict[int, int]:
     """Height of each card: the length of the longest chain below it (0 for a minimal card)."""
+    _order(order)
     height: dict[int, int] = {}
     for c in sorted(order.cards, key=lambda c: len(order.below[c])):
         height[c] = max((height[b] + 1 for b in order.below[c]), default=0)
@@ -81,13 +95,17 @@ def pairs_steps(draws: Iterable[tuple[str, int, int]], mom: Sequence[int], dad: 
     The pair {a, b} is ordered as that parent orders it; a draw of a pair already ordered is
     refused, as breeding-pairs only draws unordered pairs.
     """
+    mom, dad = _cards(mom, "mom"), _cards(dad, "dad")
     if sorted(mom) != sorted(dad):
         raise ValueError(f"mom and dad must order the same cards, got {mom} and {dad}")
     position = {"mom": {c: k for k, c in enumerate(mom)}, "dad": {c: k for k, c in enumerate(dad)}}
     order = PartialOrder(tuple(sorted(mom)))
     steps = []
-    for parent, a, b in draws:
-        if parent not in position:
+    for draw in draws:
+        if isinstance(draw, (str, bytes)) or not isinstance(draw, Sequence) or len(draw) != 3:
+            raise ValueError(f"draws must hold (parent, a, b) triples, got {draw!r}")
+        parent, a, b = draw
+        if not isinstance(parent, str) or parent not in position:
             raise ValueError(f"parent must be 'mom' or 'dad', got {parent!r}")
         if order.ordered(a, b):
             raise ValueError(f"the pair {{{a}, {b}}} is already ordered")

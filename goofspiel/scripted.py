@@ -21,6 +21,8 @@ import numpy as np
 from goofspiel.arena import Arena, ArenaConfig, pool_fates
 from goofspiel.equilibrium import best_counter
 from goofspiel.game import Strategy, identity
+from studykit.checks import array, at_most, choice, flag, generator, real, whole
+from studykit.checks import seed as check_seed
 from studykit.stats import wilson
 
 HUMANS = ("identity", "equilibrium", "adaptive", "anticipating", "mixed")
@@ -34,14 +36,17 @@ def scripted_human(kind: str, deck: Sequence[int], favourite: Sequence[int] | No
     ``favourite`` (bids per prize) is required for "equilibrium"; ``mix`` (bids -> probability)
     and ``seed`` (its own random stream) for "mixed".
     """
-    if kind not in HUMANS:
-        raise ValueError(f"kind must be one of {HUMANS}, got {kind!r}")
+    kind, seed = choice(kind, "kind", HUMANS), check_seed(seed)
     start = identity(deck)
     if kind == "mixed":
         if not mix:
             raise ValueError("mix (bids -> probability) is required for kind='mixed'")
+        if not isinstance(mix, Mapping):
+            raise TypeError(f"mix must map bids to probabilities, got {type(mix).__name__}")
         options = [Strategy.from_bids(b, deck) for b in mix]
-        weights = list(mix.values())
+        weights = [real(w, "mix probabilities", 0) for w in mix.values()]
+        if sum(weights) <= 0:
+            raise ValueError("mix probabilities must have a positive sum")
         rnd = random.Random(seed)
         return lambda arena: rnd.choices(options, weights)[0]
     if kind == "identity":
@@ -74,8 +79,10 @@ def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, se
     tuples and the human's point margin over the best bot, and per hidden GA the fate of each
     member of its starting pool (``pool_fates``).
     """
-    if rounds < 1:
-        raise ValueError(f"rounds must be >= 1, got {rounds}")
+    rounds = at_most(whole(rounds, "rounds", 1), "rounds", 10_000,
+                     "each round runs a hidden GA; the notebooks play 10")
+    cards = whole(cards, "cards", 2)
+    as_published = flag(as_published, "as_published")
     deck = tuple(range(1, cards + 1))
     arena = Arena(ArenaConfig(deck=deck, bots=bots, scoring=scoring, as_published=as_published,
                               **config), seed=seed)
@@ -96,7 +103,7 @@ def bot_measures(ranks: Sequence[int], deck: Sequence[int],
                  equilibrium: Mapping[tuple, float] | None = None) -> dict:
     """How good a pure bot is: its best counter's margin (exploitability) and, given an
     equilibrium (bids -> probability), its expected win/loss payoff against it (<= 0)."""
-    bot = Strategy(tuple(deck), tuple(int(r) for r in ranks))
+    bot = Strategy(tuple(deck), tuple(ranks))
     out = {"exploitability": best_counter(bot)[1]}
     if equilibrium is not None:
         cards = np.array(bot.deck)
@@ -116,10 +123,12 @@ def survival_summary(survived: Sequence[int], out: Sequence[bool], rounds: int,
     the human (eliminations per round played) with a bootstrap 95% interval over seeds, and
     the mean rounds survived (capped at ``rounds``) with its standard error.
     """
-    s = np.asarray(survived)
-    o = np.asarray(out, dtype=float)
+    s = array(survived, "survived", kind="integer", ndim=1, low=0)
+    o = array(out, "out", kind="bool", ndim=1).astype(float)
     if len(s) != len(o) or len(s) < 2:
         raise ValueError("survived and out must have the same length, at least 2")
+    rounds, rng = whole(rounds, "rounds", 1), generator(rng, "rng")
+    boot = at_most(whole(boot, "boot", 1), "boot", 10**6, "a million resamples is plenty")
     played = s + o
     curve = np.array([(s >= r).mean() for r in range(rounds + 1)])
     lo, hi = wilson(curve * len(s), len(s))

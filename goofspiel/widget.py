@@ -50,6 +50,8 @@ class PlayWidget:
     def __init__(self, arena: Arena):
         import ipywidgets as w
 
+        if not isinstance(arena, Arena):
+            raise TypeError(f"arena must be a goofspiel.Arena, got {type(arena).__name__}")
         self.arena = arena
         deck = arena.config.deck
         self.bids = [w.Dropdown(options=list(deck), value=p, description=f"prize {p}",

@@ -1,17 +1,38 @@
 """Terminal play against the learned program: ``python -m mix play [--as X|O] [--rows R]
-[--cols C] [--depth D] [--values FILE] [--seed S]``. Invalid input is explained and asked again."""
+[--cols C] [--depth D] [--values FILE] [--seed S]``. Invalid input is explained and asked
+again; ``q``, end of input (Ctrl-D) or Ctrl-C end the game with a goodbye."""
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import signal
 import sys
 import threading
 
 from mix.agents import SearchAgent
 from mix.board import Board, X
+from mix.checks import MAX_DEPTH
 from mix.valuesfile import load_values
+from studykit.checks import option_whole, shown
+
+MAX_ROWS, MAX_COLS = 20, 30     # a board that fits a terminal and answers within seconds
+_COLUMN = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_column(text: str, b: Board) -> int | str:
+    """The column typed, if legal; otherwise the message explaining why not."""
+    if not (text.isascii() and _COLUMN.fullmatch(text)):
+        return f"'{shown(text, 40)[1:-1]}' is not a column number."
+    if len(text.lstrip("+-")) > 6:
+        return f"Column {shown(text, 20)[1:-1]} is off the board: choose 0 to {b.g.cols - 1}."
+    c = int(text)
+    if not 0 <= c < b.g.cols:
+        return f"Column {c} is off the board: choose 0 to {b.g.cols - 1}."
+    if b.heights[c] >= b.g.rows:
+        return f"Column {c} is full: choose another."
+    return c
 
 
 def ask_move(b: Board, read, write) -> int | None:
@@ -24,16 +45,10 @@ def ask_move(b: Board, read, write) -> int | None:
         text = line.strip()
         if text.lower() in ("q", "quit"):
             return None
-        if not text.lstrip("-").isdigit():
-            write(f"\n'{text}' is not a column number.\n")
-            continue
-        c = int(text)
-        if not 0 <= c < b.g.cols:
-            write(f"\nColumn {c} is off the board: choose 0 to {b.g.cols - 1}.\n")
-        elif b.heights[c] >= b.g.rows:
-            write(f"\nColumn {c} is full: choose another.\n")
-        else:
-            return c
+        answer = parse_column(text, b)
+        if isinstance(answer, int):
+            return answer
+        write(f"\n{answer}\n")
 
 
 def play(human: int, rows: int, cols: int, depth: int, values_path, seed: int,
@@ -63,29 +78,55 @@ def play(human: int, rows: int, cols: int, depth: int, values_path, seed: int,
     return b.winner
 
 
-def main(argv=None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m mix", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
-    q = sub.add_parser("play", help="play against the learned program")
+    q = sub.add_parser("play", help="play against the learned program",
+                       description="Play MIX against the learned program in the terminal.",
+                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     q.add_argument("--as", dest="side", choices=["X", "O", "x", "o"], default="X",
                    help="your side (X moves first)")
-    q.add_argument("--rows", type=int, default=10)
-    q.add_argument("--cols", type=int, default=20)
-    q.add_argument("--depth", type=int, default=2, help="the program's lookahead in plies")
+    q.add_argument("--rows", type=option_whole(1, MAX_ROWS), default=10,
+                   help=f"board rows, 1..{MAX_ROWS} (four in a row must fit)")
+    q.add_argument("--cols", type=option_whole(1, MAX_COLS), default=20,
+                   help=f"board columns, 1..{MAX_COLS}")
+    q.add_argument("--depth", type=option_whole(1, MAX_DEPTH), default=2,
+                   help=f"the program's lookahead in plies, 1..{MAX_DEPTH}")
     q.add_argument("--values", default=None, help="values file (default: the shipped mix.init)")
-    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--seed", type=option_whole(0, 2**63 - 1), default=0,
+                   help="seed of the program's tie-breaks")
+    p.set_defaults(play_parser=q)
+    return p
+
+
+def main(argv=None) -> int:
+    p = build_parser()
     a = p.parse_args(argv)
+    if max(a.rows, a.cols) < 4:
+        a.play_parser.error(f"a {a.rows}x{a.cols} board is too small for four in a row: "
+                            "--rows or --cols must be at least 4")
     # Ctrl-C ends the game with a goodbye even when started with SIGINT ignored (nohup, &)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")     # stray bytes are not a crash
     try:
-        play(0 if a.side.upper() == "X" else 1, a.rows, a.cols, a.depth, a.values, a.seed)
+        try:
+            play(0 if a.side.upper() == "X" else 1, a.rows, a.cols, a.depth, a.values, a.seed)
+        finally:                   # from here on Ctrl-C (a second one, or one as the game
+            ignore_interrupts()    # ends) cannot cut the goodbye or the exit short
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nInterrupted: goodbye.")
     return 0
+
+
+def ignore_interrupts() -> None:
+    """Ignore Ctrl-C from now on (the game is over or saying goodbye)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

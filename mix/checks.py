@@ -3,10 +3,13 @@ it accepts, so a mistyped first cell stops at once instead of deep inside an exp
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from mix.agents import make_agent
 from mix.board import Geometry
+from studykit.checks import array, at_most, flag, shown, whole
+from studykit.checks import seed as check_seed
 
 
 def check_int(value, name: str, low: int = 1, high: int | None = None) -> int:
@@ -52,3 +55,80 @@ def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ..
                              " here (the exact methods grow exponentially)")
         out.append((rows, cols))
     return tuple(out)
+
+
+# ---- the public API's arguments (TypeError for a wrong kind, ValueError for a wrong value) ----
+
+MAX_SIDE = 40              # rows and cols; the report plays 10x20
+MAX_DEPTH = 6              # search plies: depth 6 on 10x20 already takes seconds a move
+MAX_GAMES = 1_000_000      # match games
+MAX_TRAIN_GAMES = 100_000  # training games (~20 ms each on 10x20: about half an hour)
+PERFECT_MAX_SLOTS = 25     # 'perfect' solves positions: 5x5 is its largest board here
+SOLVE_MAX_SLOTS = 30       # solving an empty board: 5x6 needs 300 MB and minutes; 10x20 never ends
+_AGENT = re.compile(r"([a-z-]+)(?::([0-9]+))?")
+
+
+def check_board(rows, cols, diagonals=False, k=4) -> Geometry:
+    """The board of a public call: rows and cols in 1..MAX_SIDE, ``diagonals`` True or False
+    (the text "no" would count as true), a win length ``k`` that fits."""
+    rows = whole(rows, "rows", 1, MAX_SIDE)
+    cols = whole(cols, "cols", 1, MAX_SIDE)
+    diagonals, k = flag(diagonals, "diagonals"), whole(k, "k", 2)
+    try:
+        return Geometry(rows, cols, k, diagonals)
+    except ValueError as err:
+        raise ValueError(f"rows, cols: {err}") from None
+
+
+def check_agent(spec, name: str, rows: int = 10, cols: int = 20):
+    """An agent name ``make_agent`` knows (depth in 1..MAX_DEPTH, 'perfect' only on boards of
+    at most PERFECT_MAX_SLOTS slots), or an object with ``choose``."""
+    if hasattr(spec, "choose"):
+        return spec
+    if not isinstance(spec, str):
+        raise TypeError(f"{name} must be an agent name or an object with choose(), got "
+                        f"{shown(spec)} ({type(spec).__name__})")
+    match = _AGENT.fullmatch(spec)
+    if match is None or not spec.isascii():
+        raise ValueError(f"{name} must be an agent name like 'random' or 'alphabeta:3', got "
+                         f"{shown(spec)}")
+    if match.group(2) is not None:
+        whole(int(match.group(2)), f"{name} depth", 1, MAX_DEPTH)
+    if match.group(1) == "perfect" and rows * cols > PERFECT_MAX_SLOTS:
+        raise ValueError(f"{name}='perfect' solves every position: at most {PERFECT_MAX_SLOTS} "
+                         f"slots (5x5), got {rows}x{cols} = {rows * cols}")
+    try:
+        make_agent(spec)
+    except (ValueError, TypeError) as err:
+        raise ValueError(f"{name}: {err}") from None
+    return spec
+
+
+def check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress) -> None:
+    """Every argument of ``mix.match`` (call it first thing in ``match``)."""
+    at_most(whole(games, "games", 1), "games", MAX_GAMES, "run the games in seeded batches")
+    check_seed(seed)
+    g = check_board(rows, cols, diagonals)
+    check_agent(x_agent, "x_agent", g.rows, g.cols)
+    check_agent(o_agent, "o_agent", g.rows, g.cols)
+    flag(progress, "progress")
+
+
+def check_solve(rows, cols, diagonals=False, k=4) -> None:
+    """The board of ``mix.solve``: refused up front beyond SOLVE_MAX_SLOTS slots (call it first
+    thing in ``solve``)."""
+    g = check_board(rows, cols, diagonals, k)
+    if g.rows * g.cols > SOLVE_MAX_SLOTS:
+        raise ValueError(f"solving a {g.rows}x{g.cols} board ({g.rows * g.cols} slots) is beyond "
+                         f"this machine: at most {SOLVE_MAX_SLOTS} slots (5x6 takes 300 MB; the "
+                         "search grows exponentially with the slots)")
+
+
+def check_values(values, n: int, name: str = "values") -> list[float]:
+    """One value per state: ``n`` finite numbers in [-1, 1] (what ``load_values`` accepts)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{name} must be a list or array of numbers, got {shown(values)}")
+    if len(values) != n:
+        raise ValueError(f"{name} must have {n} entries, got {len(values)}")
+    arr = array(values, name, kind="real", ndim=1, low=-1, high=1)
+    return [float(v) for v in arr]

@@ -20,8 +20,14 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
-from mix.board import Board, Geometry, X
+from mix.board import Board, X
+from mix.checks import MAX_TRAIN_GAMES, check_board, check_values
 from mix.features import get_features
+from studykit.checks import array, at_most, choice, flag, memory, real, whole
+from studykit.checks import seed as check_seed
+
+LOOKAHEADS = ("minimax", "optimistic")
+UPDATES = ("current", "none")
 
 
 @dataclass
@@ -38,9 +44,9 @@ class TrainResult:
 def alpha(run: int, games: int) -> float:
     """The report's step size for training game ``run`` (0-based) of ``games``:
     1/(floor(run / (games/10)) + 1), so 1, 1/2, ..., 1/10, changing every games/10 games."""
-    if games < 10:
+    if whole(games, "games") < 10:
         raise ValueError(f"games must be >= 10 (alpha changes every games/10), got {games}")
-    if not 0 <= run < games:
+    if not 0 <= whole(run, "run") < games:
         raise ValueError(f"run must be in 0..{games - 1}, got {run}")
     return 1.0 / (run // (games // 10) + 1)
 
@@ -54,6 +60,19 @@ def alpha_changes(games: int) -> list[int]:
 def lookahead(b: Board, values, feats, draw: float = 0.0,
               mode: str = "minimax") -> tuple[list[int], float]:
     """Best moves for the mover by 2-ply search over ``values``, and the backed-up value (X's view)."""
+    if not isinstance(b, Board):
+        raise TypeError(f"b must be a mix.Board, got {type(b).__name__}")
+    if b.is_over():
+        raise ValueError("b must be a position where a move can be played (the game is over)")
+    if not hasattr(feats, "index") or not hasattr(feats, "n_states"):
+        raise TypeError(f"feats must be a feature definition (mix.get_features), got {type(feats).__name__}")
+    check_values(values, feats.n_states, "values")
+    draw, mode = real(draw, "draw", -1, 1), choice(mode, "mode", LOOKAHEADS)
+    return _lookahead(b, values, feats, draw, mode)
+
+
+def _lookahead(b: Board, values, feats, draw: float = 0.0,
+               mode: str = "minimax") -> tuple[list[int], float]:
     g, sign = b.g, (1.0 if b.turn == X else -1.0)
     full = g.rows * g.cols
     moves = b.legal_moves()
@@ -96,14 +115,24 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
           lookahead_mode: str = "minimax", update: str = "current", draw: float = 0.0,
           rows: int = 10, cols: int = 20, diagonals: bool = False,
           progress: bool = False) -> TrainResult:
-    """Self-play training for ``games`` games (the report's N = 500)."""
-    if games < 10:
+    """Self-play training for ``games`` games (the report's N = 500).
+
+    ``draw`` is the value of a draw, in [-1, 1] (a loss to a win, X's view), so every learned
+    value stays in [-1, 1] as ``save_values`` and ``load_values`` require.
+    """
+    if whole(games, "games") < 10:
         raise ValueError(f"games must be >= 10 (alpha changes every games/10), got {games}")
-    if lookahead_mode not in ("minimax", "optimistic"):
-        raise ValueError(f"lookahead_mode must be 'minimax' or 'optimistic', got {lookahead_mode!r}")
-    if update not in ("current", "none"):
-        raise ValueError(f"update must be 'current' or 'none', got {update!r}")
-    feats, g, rng = get_features(features), Geometry(rows, cols, 4, diagonals), random.Random(seed)
+    at_most(games, "games", MAX_TRAIN_GAMES, "about 20 ms a game on 10x20: half an hour")
+    seed, progress = check_seed(seed), flag(progress, "progress")
+    lookahead_mode = choice(lookahead_mode, "lookahead_mode", LOOKAHEADS)
+    update = choice(update, "update", UPDATES)
+    draw = real(draw, "draw", -1, 1)
+    if not isinstance(features, str):
+        raise TypeError(f"features must be a feature definition's name, got {type(features).__name__}")
+    g = check_board(rows, cols, diagonals)
+    memory(8.0 * 2 * (games + 1) * get_features(features).n_states,
+           f"the value history of {games:,} training games")
+    feats, rng = get_features(features), random.Random(seed)
     V = [0.0] * feats.n_states
     history, winners, lengths = [V[:]], [], []
     full = rows * cols
@@ -114,7 +143,7 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
         s = feats.index(b.stones, b.turn, g)
         while True:
             if rng.random() < eps:
-                best, backup = lookahead(b, V, feats, draw, lookahead_mode)
+                best, backup = _lookahead(b, V, feats, draw, lookahead_mode)
                 move = rng.choice(best)
                 if update == "current":
                     V[s] += step * (backup - V[s])
@@ -148,10 +177,11 @@ def train_trial(games: int, features: str, seed: int, update: str = "current",
 def distance_to_final(history: np.ndarray, states=None) -> np.ndarray:
     """Mean absolute distance of the values after each game to the run's final values, over
     ``states`` (default: every state whose final value is not 0): how the run settles."""
-    history = np.asarray(history, dtype=float)
+    history = array(history, "history", kind="real").astype(float)
     if history.ndim != 2 or len(history) < 2:
         raise ValueError(f"history must be games+1 rows of values, got shape {history.shape}")
-    cols = np.flatnonzero(history[-1] != 0) if states is None else np.asarray(states, dtype=int)
+    cols = (np.flatnonzero(history[-1] != 0) if states is None else
+            array(states, "states", kind="integer", ndim=1, low=0, high=history.shape[1] - 1))
     if len(cols) == 0:
         return np.zeros(len(history))
     return np.abs(history[:, cols] - history[-1, cols]).mean(axis=1)

@@ -9,8 +9,17 @@ from importlib import resources
 from pathlib import Path
 
 from mix.features import get_features
+from studykit.checks import shown
+from studykit.paths import write_atomic
 
 MAGIC = "# MIX values file"
+MAX_BYTES = 1_000_000        # 648 values at most, ~25 bytes each
+
+
+def _path(path) -> Path:
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a file path, got {type(path).__name__}")
+    return Path(path)
 
 
 def default_path() -> Path:
@@ -20,24 +29,42 @@ def default_path() -> Path:
 
 def save_values(path: str | Path, values: Sequence[float], features: str = "bits-strict") -> None:
     """Write ``values`` (one per state of ``features``, X's point of view) to ``path``."""
+    from mix.checks import check_values
+
+    if not isinstance(features, str):
+        raise TypeError(f"features must be a feature definition's name, got {type(features).__name__}")
     n = get_features(features).n_states
-    if len(values) != n:
-        raise ValueError(f"values must have {n} entries for {features}, got {len(values)}")
-    lines = [MAGIC, f"features {features}", f"states {n}"] + [repr(float(v)) for v in values]
-    Path(path).write_text("\n".join(lines) + "\n")
+    values = check_values(values, n, f"values (one per state of {features})")
+    path = _path(path)
+    lines = [MAGIC, f"features {features}", f"states {n}"] + [repr(v) for v in values]
+    write_atomic(path, "\n".join(lines) + "\n")
 
 
 def load_values(path: str | Path | None = None) -> tuple[str, list[float]]:
     """Read a values file; returns (feature definition name, values)."""
-    path = Path(path) if path is not None else default_path()
-    lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip()]
+    path = _path(path) if path is not None else default_path()
     where = f"values file {path}"
+    try:
+        if not path.is_file():
+            raise ValueError(f"{where}: no such file" if not path.exists() else
+                             f"{where}: not a file")
+        if path.stat().st_size > MAX_BYTES:
+            raise ValueError(f"{where}: {path.stat().st_size:,} bytes, more than a values "
+                             f"file's {MAX_BYTES:,}")
+        lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip()]
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(f"values file {shown(str(path), 80)}: cannot be read "
+                         f"({type(err).__name__}: {getattr(err, 'strerror', None) or err})"
+                         ) from None
     if len(lines) < 3 or lines[0] != MAGIC:
         raise ValueError(f"{where}: first line must be {MAGIC!r}")
     key, _, name = lines[1].partition(" ")
     if key != "features":
         raise ValueError(f"{where}: line 2 must be 'features <name>', got {lines[1]!r}")
-    n = get_features(name).n_states
+    try:
+        n = get_features(name).n_states
+    except ValueError as err:
+        raise ValueError(f"{where}: line 2: {err}") from None
     if lines[2] != f"states {n}":
         raise ValueError(f"{where}: line 3 must be 'states {n}' for {name}, got {lines[2]!r}")
     body = lines[3:]
@@ -48,8 +75,8 @@ def load_values(path: str | Path | None = None) -> tuple[str, list[float]]:
         try:
             v = float(text)
         except ValueError:
-            raise ValueError(f"{where}: value {i} is not a number: {text!r}") from None
+            raise ValueError(f"{where}: value {i} is not a number: {shown(text, 60)}") from None
         if not math.isfinite(v) or abs(v) > 1:
-            raise ValueError(f"{where}: value {i} must lie in [-1, 1], got {text!r}")
+            raise ValueError(f"{where}: value {i} must lie in [-1, 1], got {shown(text, 60)}")
         values.append(v)
     return name, values

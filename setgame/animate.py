@@ -9,6 +9,7 @@ from matplotlib.animation import FuncAnimation
 from setgame.cards import LINES, decode
 from setgame.draw import draw_table
 from setgame.games import GameTurns
+from studykit.checks import whole
 
 
 def game_frames(games: GameTurns, game: int = 0) -> list[dict]:
@@ -18,6 +19,9 @@ def game_frames(games: GameTurns, game: int = 0) -> list[dict]:
     those codes, the set taken next (or None when cards were added or the game ended), the
     turn number and the cards left in the deck.
     """
+    if not isinstance(games, GameTurns):
+        raise TypeError(f"games must be the GameTurns of simulate_games, got {type(games).__name__}")
+    game = whole(game, "game", 0)
     if games.tables is None:
         raise ValueError("games must be simulated with keep_tables=True")
     rows = np.flatnonzero(games.game == game)
@@ -44,8 +48,11 @@ def animate_game(frames: list[dict], *, dpi: int = 80) -> FuncAnimation:
     The set taken at that turn is listed first (so it gets the first highlight colour, orange)
     and named in the caption.
     """
-    if not frames:
-        raise ValueError("frames must not be empty")
+    if not isinstance(frames, list) or not frames or not all(
+            isinstance(f, dict) and {"codes", "sets", "taken", "turn", "deck_left"} <= set(f)
+            for f in frames):
+        raise ValueError("frames must be the non-empty list of game_frames(...)")
+    dpi = whole(dpi, "dpi", 10, 600)
     columns = max(4, -(-max(len(f["codes"]) for f in frames) // 3))   # 3 rows, as on a table
     fig, ax = plt.subplots(figsize=(max(6.0, columns * 1.25 + 0.4), 3 * 1.6 * 0.9 + 1.0), dpi=dpi)
     fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.86)

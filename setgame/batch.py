@@ -4,30 +4,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, N_VALUES, encode
+from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, _encode, card_codes, card_vectors
+from studykit.checks import array, generator, memory, whole
 
 _CHUNK_PAIRS = 20_000_000  # table-pairs handled per chunk, to bound memory
 
 
-def as_codes(tables) -> np.ndarray:
+def as_codes(tables, name: str = "tables") -> np.ndarray:
     """Tables as card vectors (m, n, 4) or codes (m, n) -> validated codes (m, n)."""
-    arr = np.asarray(tables)
-    if arr.ndim == 3 and arr.shape[2] == N_ATTRIBUTES:
-        if arr.size and (arr.min() < 0 or arr.max() >= N_VALUES):
-            raise ValueError("card attributes must be 0, 1 or 2")
-        arr = encode(arr)
-    elif arr.ndim != 2:
-        raise ValueError(f"tables must have shape (m, n, {N_ATTRIBUTES}) or (m, n) codes; "
-                         f"got {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise ValueError(f"card codes must be integers 0..80; got dtype {arr.dtype}")
-    if arr.size and (arr.min() < 0 or arr.max() >= DECK_SIZE):
-        raise ValueError("card codes must lie in 0..80")
+    arr = array(tables, name, kind="integer", ndim=(2, 3))
+    if arr.ndim == 3:
+        if arr.shape[2] != N_ATTRIBUTES:
+            raise ValueError(f"{name} must have shape (m, n, {N_ATTRIBUTES}) or (m, n) codes; "
+                             f"got {arr.shape}")
+        arr = _encode(card_vectors(arr, name))
+    else:
+        arr = card_codes(arr, name)
     if arr.shape[1] > 1:
         ordered = np.sort(arr, axis=1)
         if np.any(ordered[:, 1:] == ordered[:, :-1]):
-            raise ValueError("a table holds the same card twice")
-    return arr.astype(np.int64)
+            raise ValueError(f"{name}: a table holds the same card twice")
+    return arr.astype(np.int64, copy=False)
 
 
 def count_sets(tables) -> np.ndarray:
@@ -55,10 +52,9 @@ def count_sets(tables) -> np.ndarray:
 
 def random_tables(m: int, n: int, rng: np.random.Generator) -> np.ndarray:
     """``m`` tables of ``n`` distinct cards drawn uniformly from the deck, as codes (m, n)."""
-    if not 0 <= n <= DECK_SIZE:
-        raise ValueError(f"n must lie in 0..{DECK_SIZE}; got {n}")
-    if m < 0:
-        raise ValueError(f"m must be >= 0; got {m}")
+    m, n = whole(m, "m", 0), whole(n, "n", 0, DECK_SIZE)
+    generator(rng, "rng")
+    memory(16.0 * m * DECK_SIZE, f"random_tables(m={m:,})")
     keys = rng.random((m, DECK_SIZE))
     if n == DECK_SIZE:
         return np.argsort(keys, axis=1)

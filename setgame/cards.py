@@ -8,26 +8,57 @@ from __future__ import annotations
 
 import numpy as np
 
+from studykit.checks import array
+
 N_ATTRIBUTES = 4
 N_VALUES = 3
 DECK_SIZE = N_VALUES**N_ATTRIBUTES  # 81
 _PLACES = N_VALUES ** np.arange(N_ATTRIBUTES - 1, -1, -1)  # first attribute most significant
 
 
+def card_vectors(value, name: str = "cards", ndim=None) -> np.ndarray:
+    """Checked card vectors (..., 4) of whole numbers 0, 1 or 2, as int64 (never truncated
+    from floats); the error names ``name``."""
+    arr = array(value, name, kind="integer", ndim=ndim)
+    if arr.ndim == 0 or arr.shape[-1] != N_ATTRIBUTES:
+        raise ValueError(f"{name} must have shape (..., {N_ATTRIBUTES}) (card vectors); "
+                         f"got shape {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() >= N_VALUES):
+        raise ValueError(f"{name}: card attributes must be 0, 1 or 2; got values from "
+                         f"{arr.min()} to {arr.max()}")
+    return arr.astype(np.int64, copy=False)
+
+
+def card_codes(value, name: str = "codes", ndim=None) -> np.ndarray:
+    """Checked card codes, whole numbers 0..80, as int64."""
+    arr = array(value, name, kind="integer", ndim=ndim)
+    if arr.size and (arr.min() < 0 or arr.max() >= DECK_SIZE):
+        raise ValueError(f"{name}: card codes must lie in 0..{DECK_SIZE - 1}; got values from "
+                         f"{arr.min()} to {arr.max()}")
+    return arr.astype(np.int64, copy=False)
+
+
+def _encode(cards: np.ndarray) -> np.ndarray:
+    return np.asarray(cards, dtype=np.int64) @ _PLACES
+
+
+def _decode(codes: np.ndarray) -> np.ndarray:
+    return (np.asarray(codes, dtype=np.int64)[..., None] // _PLACES) % N_VALUES
+
+
 def encode(cards: np.ndarray) -> np.ndarray:
     """Card vectors (..., 4) with values 0..2 -> integer codes 0..80 (..., )."""
-    return np.asarray(cards, dtype=np.int64) @ _PLACES
+    return _encode(card_vectors(cards, "cards"))
 
 
 def decode(codes: np.ndarray) -> np.ndarray:
     """Integer codes 0..80 -> card vectors (..., 4)."""
-    codes = np.asarray(codes, dtype=np.int64)
-    return (codes[..., None] // _PLACES) % N_VALUES
+    return _decode(card_codes(codes, "codes"))
 
 
 def full_deck() -> np.ndarray:
     """All 81 cards as a (81, 4) array, in code order."""
-    return decode(np.arange(DECK_SIZE))
+    return _decode(np.arange(DECK_SIZE))
 
 
 def third_card(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -37,12 +68,13 @@ def third_card(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def is_set(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> bool:
     """True when three card vectors are all-same or all-different on every attribute."""
-    return bool(np.all((np.asarray(a) + np.asarray(b) + np.asarray(c)) % N_VALUES == 0))
+    a, b, c = (card_vectors(v, name, ndim=1) for v, name in ((a, "a"), (b, "b"), (c, "c")))
+    return bool(np.all((a + b + c) % N_VALUES == 0))
 
 
 def _completion_table() -> np.ndarray:
     deck = full_deck()
-    table = encode(third_card(deck[:, None, :], deck[None, :, :])).astype(np.int8)
+    table = _encode(third_card(deck[:, None, :], deck[None, :, :])).astype(np.int8)
     table.flags.writeable = False
     return table
 
@@ -65,17 +97,12 @@ LINES = _all_lines()
 """All 1080 sets of the deck as sorted code triples, shape (1080, 3)."""
 
 
-def validate_table(cards) -> np.ndarray:
+def validate_table(cards, name: str = "cards") -> np.ndarray:
     """Check a table of cards (n, 4) with values 0..2 and no repeated card; return it as int."""
-    arr = np.asarray(cards)
-    if arr.ndim != 2 or arr.shape[1] != N_ATTRIBUTES:
-        raise ValueError(f"cards must have shape (n, {N_ATTRIBUTES}); got {arr.shape}")
-    if arr.size and not np.issubdtype(arr.dtype, np.integer):
-        raise ValueError(f"cards must hold integers 0..2; got dtype {arr.dtype}")
-    arr = arr.astype(np.int64)
-    if arr.size and (arr.min() < 0 or arr.max() >= N_VALUES):
-        raise ValueError("card attributes must be 0, 1 or 2")
-    codes = encode(arr)
+    arr = card_vectors(cards, name)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must have shape (n, {N_ATTRIBUTES}); got {arr.shape}")
+    codes = _encode(arr)
     if len(np.unique(codes)) != len(codes):
-        raise ValueError("cards must be distinct: a table holds each card at most once")
+        raise ValueError(f"{name} must be distinct: a table holds each card at most once")
     return arr

@@ -7,7 +7,8 @@ import numpy as np
 from matplotlib.patches import FancyBboxPatch, PathPatch, Polygon
 from matplotlib.path import Path
 
-from setgame.cards import validate_table
+from setgame.cards import card_vectors, validate_table
+from studykit.checks import array, real, whole
 
 COLOURS = ("#d62728", "#2ca02c", "#7b2d8e")  # red, green, purple
 SHAPES = ("diamond", "oval", "squiggle")
@@ -38,8 +39,21 @@ def _symbol(shape: int, cx: float, cy: float, w: float, h: float, **style):
     return PathPatch(_squiggle(cx, cy, w * 0.9, h * 0.7), **style)
 
 
+def _axes(ax):
+    if not hasattr(ax, "add_patch"):
+        raise TypeError(f"ax must be matplotlib Axes, got {type(ax).__name__}")
+    return ax
+
+
 def draw_card(ax, card, x: float, y: float, edge: str = "#999999", edge_width: float = 1.0):
     """Draw one card (a vector colour, shape, shading, number) with its lower-left corner at x, y."""
+    card = card_vectors(card, "card", ndim=1)
+    x, y = real(x, "x"), real(y, "y")
+    edge_width = real(edge_width, "edge_width", low=0)
+    return _draw_card(_axes(ax), card, x, y, edge, edge_width)
+
+
+def _draw_card(ax, card, x: float, y: float, edge: str = "#999999", edge_width: float = 1.0):
     colour, shape, shading, number = (int(v) for v in card)
     ax.add_patch(FancyBboxPatch((x + 0.05, y + 0.05), CARD_W - 0.1, CARD_H - 0.1,
                                 boxstyle="round,pad=0.02,rounding_size=0.08",
@@ -64,17 +78,26 @@ def draw_table(cards, sets=None, ncols: int | None = None, ax=None, title: str |
     """
     cards = validate_table(cards)
     n = len(cards)
-    ncols = ncols or max(1, int(np.ceil(n / 3)))
+    triples = []
+    for triple in [] if sets is None else sets:
+        triple = array(triple, "sets", kind="integer", ndim=1, low=0, high=max(n - 1, 0))
+        if len(triple) != 3 or not n:
+            raise ValueError(f"sets must hold index triples into the {n} cards, got "
+                             f"{triple.tolist()}")
+        triples.append(triple.tolist())
+    ncols = whole(ncols, "ncols", 1, 100) if ncols is not None else max(1, int(np.ceil(n / 3)))
     nrows = max(1, int(np.ceil(n / ncols)))
+    if ax is not None:
+        _axes(ax)
     if ax is None:
         _, ax = plt.subplots(figsize=(1.1 * ncols + 0.4, 1.6 * nrows + 0.5))
     membership: dict[int, list[int]] = {}
-    for s, triple in enumerate(sets or []):
+    for s, triple in enumerate(triples):
         for index in triple:
             membership.setdefault(int(index), []).append(s)
     for index, card in enumerate(cards):
         x, y = (index % ncols) * 1.1, (nrows - 1 - index // ncols) * 1.6
-        draw_card(ax, card, x, y)
+        _draw_card(ax, card, x, y)
         for depth, s in enumerate(membership.get(index, [])):
             pad = 0.02 + 0.045 * depth
             ax.add_patch(FancyBboxPatch((x + 0.05 - pad, y + 0.05 - pad), CARD_W - 0.1 + 2 * pad,

@@ -19,6 +19,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from setgame.cards import DECK_SIZE
+from studykit.checks import array, flag, whole
 
 
 def _points(dimension: int) -> np.ndarray:
@@ -31,8 +32,7 @@ def _codes(vectors: np.ndarray, dimension: int) -> np.ndarray:
 
 def enumerate_cap_sets(dimension: int) -> np.ndarray:
     """Every set-free subset of AG(dimension, 3) as a bitmask, by depth-first search."""
-    if not 1 <= dimension <= 3:
-        raise ValueError(f"dimension must lie in 1..3 for enumeration; got {dimension}")
+    dimension = whole(dimension, "dimension", 1, 3)
     points = _points(dimension)
     n = len(points)
     third = _codes(-(points[:, None] + points[None, :]), dimension).tolist()
@@ -54,6 +54,7 @@ def enumerate_cap_sets(dimension: int) -> np.ndarray:
 
 def affine_group(dimension: int) -> np.ndarray:
     """All maps x -> A x + b of AG(dimension, 3), as point permutations (maps, 3^dimension)."""
+    dimension = whole(dimension, "dimension", 1, 3)   # 4 would try 3^16 matrices
     points = _points(dimension)
     images = []
     for entries in itertools.product(range(3), repeat=dimension * dimension):
@@ -100,8 +101,8 @@ def count_cap_sets(dimension: int = 4, progress: bool = False) -> np.ndarray:
 
     ``dimension=4`` is the real 81-card game (about a minute); 2 and 3 take well under a second.
     """
-    if not 2 <= dimension <= 4:
-        raise ValueError(f"dimension must lie in 2..4; got {dimension}")
+    dimension = whole(dimension, "dimension", 2, 4)
+    progress = flag(progress, "progress")
     sub = dimension - 1
     caps = enumerate_cap_sets(sub)
     n_points = 3**sub
@@ -135,6 +136,11 @@ def count_cap_sets(dimension: int = 4, progress: bool = False) -> np.ndarray:
 
 def no_set_probability(n_cards: int, counts: np.ndarray) -> float:
     """Exact P(no set among n random distinct cards of the 81) from ``count_cap_sets(4)``."""
+    n_cards = whole(n_cards, "n_cards", 0, DECK_SIZE)
+    counts = array(counts, "counts", kind="integer", ndim=1, low=0)
+    if not len(counts) or counts[0] != 1:
+        raise ValueError("counts must be count_cap_sets(4) (one empty collection first), "
+                         f"got {len(counts)} numbers starting {counts[:3].tolist()}")
     total = math.comb(DECK_SIZE, n_cards)
     found = int(counts[n_cards]) if n_cards < len(counts) else 0
     return found / total

@@ -14,9 +14,14 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from setgame.cards import DECK_SIZE, LINES
+from studykit.checks import at_most, flag, memory, whole
+from studykit.checks import seed as check_seed
 
 TABLE_SIZE = 12
 TABLE_SIZES = tuple(range(3, 22, 3))   # a multiple of 3 keeps the deck dealing in threes
+MAX_GAMES = 10_000_000                 # about 2 hours at ~1,600 games a second on one core
+TURN_BYTES = 30 * 6 * 8                # ~27 turns a game, six int64/bool columns each
+BATCH_BYTES = 8_000                    # working arrays per game of a batch (decks, 1080 lines)
 
 
 @dataclass(frozen=True)
@@ -100,11 +105,15 @@ def simulate_games(n_games: int, seed: int = 0, *, batch_size: int = 20_000,
     the random stream, so keep it fixed when comparing runs of the same seed.
     ``keep_tables=True`` also returns every table as a (turns, 81) boolean membership array.
     """
-    if n_games < 1:
-        raise ValueError(f"n_games must be >= 1; got {n_games}")
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be >= 1; got {batch_size}")
+    n_games = at_most(whole(n_games, "n_games", 1), "n_games", MAX_GAMES,
+                      "about 2 hours of simulation; split the run into several seeds")
+    batch_size = whole(batch_size, "batch_size", 1)
+    seed = check_seed(seed)
+    keep_tables, progress = flag(keep_tables, "keep_tables"), flag(progress, "progress")
     table_size = check_table_size(table_size)
+    memory(n_games * (TURN_BYTES + (30 * DECK_SIZE if keep_tables else 0))
+           + min(batch_size, n_games) * BATCH_BYTES,
+           f"simulate_games({n_games:,} games{', keep_tables=True' if keep_tables else ''})")
     rng = np.random.default_rng(seed)
     out, tables, first = [], [], 0
     for start in tqdm(range(0, n_games, batch_size), disable=not progress, desc="Set games"):

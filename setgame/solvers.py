@@ -12,7 +12,8 @@ from itertools import combinations
 
 import numpy as np
 
-from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, encode, third_card, validate_table
+from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, _encode, third_card, validate_table
+from studykit.checks import choice
 
 Triple = tuple[int, int, int]
 
@@ -55,7 +56,7 @@ def sets_recursive(cards: np.ndarray) -> list[Triple]:
 
 def sets_fast(cards: np.ndarray) -> list[Triple]:
     """Vectorized pairs solver on integer codes."""
-    codes = encode(cards)
+    codes = _encode(cards)
     position = np.full(DECK_SIZE, -1, dtype=np.int64)
     position[codes] = np.arange(len(codes))
     i, j = np.triu_indices(len(codes), 1)
@@ -73,6 +74,5 @@ def find_sets(cards, method: str = "fast") -> list[Triple]:
 
     ``method`` is one of "brute", "pairs", "recursive", "fast"; all give the same answer.
     """
-    if method not in SOLVERS:
-        raise ValueError(f"method must be one of {sorted(SOLVERS)}; got {method!r}")
+    method = choice(method, "method", SOLVERS)
     return sorted(SOLVERS[method](validate_table(cards)))

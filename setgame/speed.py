@@ -7,8 +7,12 @@ import time
 import numpy as np
 
 from setgame.batch import count_sets, random_tables
-from setgame.cards import decode
+from setgame.cards import DECK_SIZE, _decode
 from setgame.solvers import SOLVERS
+from studykit.checks import at_most, choice, items, memory, whole
+from studykit.checks import seed as check_seed
+
+MAX_TABLES = 1_000_000    # single-table solvers: brute force runs ~10,000 tables a second
 
 
 def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
@@ -18,8 +22,15 @@ def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
     Every solver sees the same ``n_tables`` random tables of ``n_cards`` cards; ``count_sets``
     is timed on ``batched_tables`` tables (it is meant for many at once).
     """
+    n_cards = whole(n_cards, "n_cards", 0, DECK_SIZE)
+    n_tables = at_most(whole(n_tables, "n_tables", 1), "n_tables", MAX_TABLES,
+                       "the single-table solvers are timed one table at a time")
+    seed = check_seed(seed)
+    methods = tuple(choice(m, "methods", SOLVERS) for m in items(methods, "methods"))
+    batched_tables = whole(batched_tables, "batched_tables", 1)
+    memory(16.0 * batched_tables * DECK_SIZE, f"solver_rates(batched_tables={batched_tables:,})")
     rng = np.random.default_rng(seed)
-    tables = decode(random_tables(n_tables, n_cards, rng))
+    tables = _decode(random_tables(n_tables, n_cards, rng))
     rates = {}
     for method in methods:
         solve = SOLVERS[method]

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from studykit.checks import array
+
+
+def _events(event, name: str = "event") -> np.ndarray:
+    """True/False draws (or 0/1 whole numbers) as a bool array; other numbers are refused,
+    since a share of "true" over 0.3 or 2 would be meaningless."""
+    arr = array(event, name, kind="bool" if np.asarray(event).dtype == bool else "real")
+    if arr.dtype != bool and arr.size and (not np.issubdtype(arr.dtype, np.integer)
+                                           or arr.min() < 0 or arr.max() > 1):
+        raise ValueError(f"{name} must hold True/False draws (or 0/1), got values from "
+                         f"{arr.min()} to {arr.max()} ({arr.dtype})")
+    return arr.astype(bool)
+
 
 def proportion(event) -> tuple[float, float]:
     """Fraction of True in independent draws, with its binomial standard error."""
-    event = np.asarray(event, dtype=bool)
+    event = _events(event)
     if event.size == 0:
         raise ValueError("event must hold at least one draw")
     p = event.mean()
@@ -20,8 +33,8 @@ def clustered_proportion(event, cluster) -> tuple[float, float]:
     Turns of one game are not independent, so the standard error treats each game as one
     draw of (events, turns) and uses the ratio estimator's linearised variance.
     """
-    event = np.asarray(event, dtype=float)
-    cluster = np.asarray(cluster)
+    event = _events(event).astype(float)
+    cluster = array(cluster, "cluster", kind="integer")
     if event.shape != cluster.shape or event.size == 0:
         raise ValueError("event and cluster must be non-empty and of the same shape")
     _, index = np.unique(cluster, return_inverse=True)

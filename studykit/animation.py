@@ -7,6 +7,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 from matplotlib.animation import Animation, PillowWriter
 
+from studykit.checks import file_name, flag, whole
 from studykit.paths import results_dir
 from studykit.quick import quick_mode
 
@@ -24,11 +25,19 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
     """
     from IPython.display import HTML
 
+    _check(anim, fps, publish)
     if gif is not None:
         save_gif(anim, gif, fps=fps, publish=publish)
     html = HTML(anim.to_jshtml(fps=fps, default_mode="once"))
     plt.close(anim._fig)
     return html
+
+
+def _check(anim, fps, publish) -> None:
+    if not isinstance(anim, Animation):
+        raise TypeError(f"anim must be a matplotlib Animation, got {type(anim).__name__}")
+    whole(fps, "fps", 1, 100)
+    flag(publish, "publish")
 
 
 def save_gif(anim: Animation, name: str, fps: int = 5, *, publish: bool = False) -> Path:
@@ -37,7 +46,8 @@ def save_gif(anim: Animation, name: str, fps: int = 5, *, publish: bool = False)
     Publishing happens only outside quick mode, at a resolution of at least 480 px wide.
     Returns the results path.
     """
-    path = results_dir("gifs") / f"{name}.gif"
+    _check(anim, fps, publish)
+    path = results_dir("gifs") / f"{file_name(name, 'name')}.gif"
     anim.save(path, writer=PillowWriter(fps=fps))
     if publish and not quick_mode():
         fig = anim._fig

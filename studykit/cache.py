@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from studykit.checks import file_name
 from studykit.paths import write_atomic
 
 
@@ -57,11 +58,16 @@ class ResultCache:
                  check: Callable[[Any], bool] | None = None):
         if not isinstance(code, str) or not code:
             raise ValueError(f"code must be a non-empty fingerprint string, got {code!r}")
+        if not isinstance(folder, (str, Path)):
+            raise TypeError(f"folder must be a path, got {type(folder).__name__}")
+        if check is not None and not callable(check):
+            raise TypeError(f"check must be a function or None, got {type(check).__name__}")
         self.folder, self.code, self.check = Path(folder), code, check
         self.folder.mkdir(parents=True, exist_ok=True)
 
     def path(self, name: str, key) -> Path:
         """The file of the entry ``key`` of the function or table ``name``."""
+        file_name(name, "name")
         text = json.dumps({"key": key, "code": self.code}, sort_keys=True, default=plain)
         return self.folder / f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:20]}.json"
 
@@ -94,6 +100,8 @@ class ResultCache:
 
     def call(self, fn: Callable[..., Any], **kwargs):
         """``fn(**kwargs)`` read from the cache or computed and stored; the same types either way."""
+        if not callable(fn):
+            raise TypeError(f"fn must be a function, got {type(fn).__name__}")
         value = self.get(fn.__name__, kwargs)
         if value is None:
             self.put(fn.__name__, kwargs, fn(**kwargs))

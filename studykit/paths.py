@@ -3,6 +3,8 @@
 import os
 from pathlib import Path
 
+from studykit.checks import file_name, whole
+
 
 def results_dir(*parts: str) -> Path:
     """The results folder (or a subfolder of it), created if missing.
@@ -11,6 +13,8 @@ def results_dir(*parts: str) -> Path:
     ``pyproject.toml`` above the working directory (the repository root when a notebook runs
     from ``notebooks/``), or ``./results`` when there is none.
     """
+    for part in parts:
+        file_name(part, "each part")
     env = os.environ.get("GAMEAI_RESULTS")
     if env:
         base = Path(env)
@@ -26,6 +30,8 @@ def results_dir(*parts: str) -> Path:
 def write_atomic(path: str | Path, text: str) -> Path:
     """Write ``text`` to a temporary file beside ``path``, then rename it into place: an
     interrupted write never leaves a half-written file under ``path``."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text)
@@ -35,6 +41,9 @@ def write_atomic(path: str | Path, text: str) -> Path:
 
 def save_figure(fig, name: str, dpi: int = 110) -> Path:
     """Save a matplotlib figure as ``results/figures/<name>.png`` and return the path."""
+    if not callable(getattr(fig, "savefig", None)):
+        raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
+    name, dpi = file_name(name, "name"), whole(dpi, "dpi", 10, 1200)
     path = results_dir("figures") / f"{name}.png"
     fig.savefig(path, dpi=dpi, bbox_inches="tight")
     return path

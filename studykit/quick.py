@@ -29,6 +29,8 @@ def shrink(namespace: MutableMapping, **small) -> dict:
     value given to papermill (``-p ITERATIONS 5000``) wins over the quick value, so a tweaked
     quick run still runs the tweak. Returns what was changed. Outside quick mode: nothing.
     """
+    if not isinstance(namespace, MutableMapping):
+        raise TypeError(f"namespace must be the notebook's globals(), got {type(namespace).__name__}")
     unknown = sorted(set(small) - set(namespace))
     if unknown:
         raise NameError(f"shrink: {unknown} are not constants of this notebook")

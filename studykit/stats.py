@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import norm
 
+from studykit.checks import array, real
+
 
 def wilson(successes, n, confidence: float = 0.95):
     """Wilson score interval of a binomial proportion, elementwise, clipped to [0, 1].
@@ -12,7 +14,9 @@ def wilson(successes, n, confidence: float = 0.95):
     Scalars in, floats out; arrays in, arrays out. ``ValueError`` unless ``n >= 1`` and
     ``0 <= successes <= n``.
     """
-    k, m = np.asarray(successes, dtype=float), np.asarray(n, dtype=float)
+    k = array(successes, "successes", kind="real").astype(float)
+    m = array(n, "n", kind="real").astype(float)
+    confidence = real(confidence, "confidence", above=0.0, below=1.0)
     if np.any(m < 1) or np.any(k < 0) or np.any(k > m):
         raise ValueError(f"need 0 <= k <= n and n >= 1, got k={successes}, n={n}")
     z = norm.ppf(0.5 + confidence / 2)

@@ -14,28 +14,56 @@ from __future__ import annotations
 
 import itertools
 import numbers
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
 from tqdm.auto import tqdm
 
+from studykit.checks import flag, shown, whole
+
 
 def grid_points(grid: Mapping[str, Sequence] | Iterable[Mapping[str, Any]]) -> list[dict]:
     """The parameter dictionaries of a grid: a mapping of value lists (cartesian product,
     first key slowest) or an explicit sequence of dictionaries."""
     if isinstance(grid, Mapping):
+        size = 1
         for key, values in grid.items():
-            if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-                raise TypeError(f"grid[{key!r}] must be a sequence of values, got {values!r}")
+            _key(key)
+            if isinstance(values, (str, bytes)) or not isinstance(values, Iterable) \
+                    or not isinstance(values, Sized):
+                raise TypeError(f"grid[{key!r}] must be a list of values, got {shown(values)}")
+            size *= len(values)
+        if size > MAX_CALLS:
+            raise ValueError(f"the grid has {size:,} points, more than {MAX_CALLS:,} calls")
         keys = list(grid)
         return [dict(zip(keys, combo)) for combo in itertools.product(*grid.values())]
+    if isinstance(grid, (str, bytes)) or not isinstance(grid, Iterable):
+        raise TypeError(f"grid must be a mapping of value lists or a list of dicts, got {shown(grid)}")
+    if isinstance(grid, Sized) and len(grid) > MAX_CALLS:
+        raise ValueError(f"the grid has {len(grid):,} points, more than {MAX_CALLS:,} calls")
+    if not isinstance(grid, Sized):                          # an endless iterator stops here
+        grid = list(itertools.islice(grid, MAX_ITERATED + 1))
+        if len(grid) > MAX_ITERATED:
+            raise ValueError(f"the grid iterator gave more than {MAX_ITERATED:,} points: pass "
+                             f"a list (up to {MAX_CALLS:,} points) or a mapping of value lists")
+    for point in grid:
+        if not isinstance(point, Mapping):
+            raise TypeError(f"grid must be a list of dicts, got an item {shown(point)}")
+        for key in point:
+            _key(key)
     return [dict(point) for point in grid]
+
+
+def _key(key) -> None:
+    if not isinstance(key, str) or not key.isidentifier():
+        raise TypeError(f"grid keys must be argument names of trial, got {shown(key)}")
 
 
 RESERVED = ("trial", "seed", "result")
 MAX_CALLS = 10_000_000  # far beyond any sweep here; a typo like trials=10**9 stops at once
+MAX_ITERATED = 100_000  # points read from a grid given as an iterator (no length to check first)
 
 
 def _whole(name: str, value, low: int) -> int:
@@ -67,6 +95,13 @@ def run_sweep(trial: Callable[..., Any], grid, *, trials: int = 1, seed: int = 0
     """
     if not callable(trial):
         raise TypeError(f"trial must be a function, got {trial!r}")
+    if n_jobs is not None:
+        n_jobs = whole(n_jobs, "n_jobs")
+        if n_jobs == 0:
+            raise ValueError("n_jobs must be a number of workers (-1: all cores) or None, got 0")
+    progress = flag(progress, "progress")
+    if desc is not None and not isinstance(desc, str):
+        raise TypeError(f"desc must be text or None, got {type(desc).__name__}")
     points = grid_points(grid)
     if not points:
         raise ValueError("the grid has no point (an empty list of values?)")

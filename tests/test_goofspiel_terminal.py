@@ -123,7 +123,7 @@ def test_help_and_bad_options():
     child, log = spawn("--mutation", "0.9")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 2 and "mutation must be in [0, 0.5]" in log.getvalue()
+    assert child.exitstatus == 2 and "--mutation: must be a number from 0 to 0.5" in log.getvalue()
     assert "Traceback" not in log.getvalue()
 
 

@@ -18,6 +18,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
+from studykit.checks import choice, flag, real, whole
 from tracking.game import Agent, Observation
 from tracking.maze import MOVES, Maze
 from tracking.teamtrack import home_mask, team_of
@@ -38,6 +39,13 @@ class Weights:
     cutoff: float = 20.0          # defender: weight raised behind a chased Pacman
     abroad: float = 10.0          # defender: extra cost of each cell on the enemy half
     carry_limit: int = 3          # carry rule: head home with this much food
+
+    def __post_init__(self):
+        for name in ("ghost", "pacman", "friend", "noise", "cutoff", "abroad"):
+            real(getattr(self, name), f"Weights.{name}", low=0)
+        for name in ("falloff", "floor"):   # distances are divided by falloff; Dijkstra needs floor > 0
+            real(getattr(self, name), f"Weights.{name}", above=0)
+        whole(self.carry_limit, "Weights.carry_limit", 1)
 
 
 class Planner:
@@ -77,8 +85,8 @@ class WeightedAgent(Agent):
     """Attacker or defender planning on the weighted maze graph; ``tracker=False``: greedy baseline."""
 
     def __init__(self, role: str = "attacker", *, tracker: bool = True, weights: Weights = Weights()):
-        if role not in ("attacker", "defender"):
-            raise ValueError(f"role must be 'attacker' or 'defender', got {role!r}")
+        role, tracker = choice(role, "role", ("attacker", "defender")), flag(tracker, "tracker")
+        _weights(weights)
         self.role, self.tracker, self.w = role, tracker, weights
 
     def register(self, maze: Maze, index: int, rng: np.random.Generator) -> None:
@@ -205,6 +213,12 @@ class HardRuleAttacker(Agent):
 TEAM_KINDS = ("tracker", "greedy", "random", "hard", "tracker attacker", "tracker defender")
 
 
+def _weights(weights) -> Weights:
+    if not isinstance(weights, Weights):
+        raise TypeError(f"weights must be a tracking.Weights, got {type(weights).__name__}")
+    return weights
+
+
 def make_team(kind: str, weights: Weights = Weights()) -> tuple:
     """Two fresh agents, an attacker and a defender, of one of ``TEAM_KINDS``.
 
@@ -212,6 +226,7 @@ def make_team(kind: str, weights: Weights = Weights()) -> tuple:
     "hard": the hard-rule attacker with a greedy defender; "tracker attacker" / "tracker defender":
     only that agent reads the tracker (to see which half of the team gains from it).
     """
+    kind, weights = choice(kind, "kind", TEAM_KINDS), _weights(weights)
     if kind == "tracker":
         return WeightedAgent("attacker", weights=weights), WeightedAgent("defender", weights=weights)
     if kind == "greedy":

@@ -6,9 +6,11 @@ import time
 
 import numpy as np
 
+from studykit.checks import choice
+from tracking import checks
 from tracking.episodes import default_cells, score, simulate, summarize
 from tracking.filters import ExactFilter, run_filter
-from tracking.maze import Maze, load_layout
+from tracking.maze import Maze
 from tracking.particles import ParticleFilter
 from tracking.smoother import smooth
 
@@ -29,10 +31,10 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
         observer, start: default to the maze's starts of agents 0 and 1.
         distance, sight: the evidence used (both: the complete tracker; see ``simulate``).
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    maze: Maze = load_layout(layout) if isinstance(layout, str) else layout
+    method = choice(method, "method", METHODS)
+    maze: Maze = checks.as_maze(layout)
     observer, start = default_cells(maze, observer, start)
+    checks.motion(motion), checks.beta(beta), checks.mix(mix)     # before the long simulation
     ep = simulate(maze, observers=(observer,), start=start, steps=steps,
                   opponent_beta=opponent_beta, episodes=episodes, seed=seed,
                   distance=distance, sight=sight)

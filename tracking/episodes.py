@@ -6,8 +6,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from studykit.checks import array, choice, flag, items
+from studykit.checks import seed as check_seed
+from tracking import checks
 from tracking.filters import ExactFilter, run_filter
-from tracking.maze import Maze, load_layout
+from tracking.maze import Maze
 from tracking.opponents import visit_counts, walk
 from tracking.sensing import NOISE, SIGHT
 
@@ -39,10 +42,15 @@ def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 30
     than the sight range (both on: the complete tracker; both off: the motion model alone).
     The random draws do not depend on these two switches.
     """
-    observers = tuple(tuple(o) for o in observers)
-    for o in observers:
-        if o not in maze.index:
-            raise ValueError(f"observer {o} is not a free cell")
+    if not isinstance(maze, Maze):
+        raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
+    observers = tuple(checks.free_cell(maze, o, "observer")
+                      for o in items(observers, "observers", min_len=1))
+    start = checks.free_cell(maze, start, "start")
+    steps, episodes = checks.run_size(steps, episodes, maze.n, what="simulate")
+    opponent_beta = checks.beta(opponent_beta, "opponent_beta")
+    seed = check_seed(seed)
+    distance, sight = flag(distance, "distance"), flag(sight, "sight")
     rng = np.random.default_rng(seed)
     path = walk(maze, start, steps, beta=opponent_beta, episodes=episodes, rng=rng)
     man = np.stack([maze.manhattan(o) for o in observers])          # (k, n)
@@ -64,6 +72,17 @@ def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 30
 
 def score(maze: Maze, beliefs: np.ndarray, path: np.ndarray, distances: np.ndarray | None = None) -> dict:
     """Per-step scores (episodes, steps + 1): P(true cell), expected maze-distance error, MAP hit."""
+    if not isinstance(maze, Maze):
+        raise TypeError(f"maze must be a Maze, got {type(maze).__name__}")
+    beliefs = array(beliefs, "beliefs", kind="real", ndim=3, low=0)
+    path = array(path, "path", kind="integer", ndim=2, low=0, high=maze.n - 1)
+    if beliefs.shape[2] != maze.n or path.shape != beliefs.shape[1::-1]:
+        raise ValueError(f"beliefs (steps + 1, episodes, {maze.n}) and path (episodes, steps + 1) "
+                         f"must agree, got {beliefs.shape} and {path.shape}")
+    if distances is not None:
+        distances = array(distances, "distances", kind="real", ndim=2, low=0)
+        if distances.shape != (maze.n, maze.n):
+            raise ValueError(f"distances must be ({maze.n}, {maze.n}), got {distances.shape}")
     dist = maze.distances() if distances is None else distances
     b = beliefs.transpose(1, 0, 2)                                    # (episodes, steps + 1, n)
     p_true = np.take_along_axis(b, path[:, :, None], axis=2)[:, :, 0]
@@ -78,6 +97,14 @@ def summarize(scores: dict, visible: np.ndarray, skip_first: bool = True) -> dic
     Each episode contributes its own mean over the selected steps (episodes are the independent
     units); episodes without any selected step are left out. Returns {(metric, subset): (mean, se)}.
     """
+    if not isinstance(scores, dict) or not scores:
+        raise TypeError(f"scores must be the dict of score(...), got {type(scores).__name__}")
+    visible = array(visible, "visible", kind="bool", ndim=2)
+    for name, s in scores.items():
+        if np.shape(s) != visible.shape:
+            raise ValueError(f"scores[{name!r}] must have the shape of visible {visible.shape}, "
+                             f"got {np.shape(s)}")
+    skip_first = flag(skip_first, "skip_first")
     sel = np.ones_like(visible, dtype=bool)
     if skip_first:
         sel[:, 0] = False                                            # the known start
@@ -93,11 +120,11 @@ def summarize(scores: dict, visible: np.ndarray, skip_first: bool = True) -> dic
 
 def default_cells(maze: Maze, observer=None, start=None) -> tuple[tuple, tuple]:
     """The observer and the enemy's start: by default the maze's starts of agents 0 and 1."""
-    observer = tuple(maze.starts[0] if observer is None else observer)
-    start = tuple(maze.starts[1] if start is None else start)
-    for name, cell in (("observer", observer), ("start", start)):
-        if cell not in maze.index:
-            raise ValueError(f"{name} {cell} is not a free cell")
+    for agent, (name, cell) in enumerate((("observer", observer), ("start", start))):
+        if cell is None and agent not in maze.starts:
+            raise ValueError(f"{name} must be given: the maze has no start for agent {agent + 1}")
+    observer = checks.free_cell(maze, maze.starts[0] if observer is None else observer, "observer")
+    start = checks.free_cell(maze, maze.starts[1] if start is None else start, "start")
     return observer, start
 
 
@@ -110,10 +137,12 @@ def track(layout="defaultCapture", motion: str = "uniform", beta: float = 10.0,
     ``observer`` and ``start`` default to the maze's starts of agents 0 and 1 (a red observer,
     a blue enemy); ``distance`` and ``sight`` choose the evidence (see ``simulate``).
     """
-    if opponent not in ("random", "explorer"):
-        raise ValueError(f"opponent must be 'random' or 'explorer', got {opponent!r}")
-    maze = load_layout(layout) if isinstance(layout, str) else layout
+    opponent = choice(opponent, "opponent", ("random", "explorer"))
+    maze = checks.as_maze(layout)
+    motion, beta, mix = checks.motion(motion), checks.beta(beta), checks.mix(mix)
+    opponent_beta = checks.beta(opponent_beta, "opponent_beta")
     observer, start = default_cells(maze, observer, start)
+    checks.run_size(steps, 1, maze.n, what="track")
     ep = simulate(maze, observers=(observer,), start=start, steps=steps,
                   opponent_beta=opponent_beta if opponent == "explorer" else 0.0, seed=seed,
                   distance=distance, sight=sight)

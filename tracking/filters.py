@@ -5,9 +5,21 @@ from __future__ import annotations
 import numpy as np
 from scipy.sparse import csr_matrix
 
+from studykit.checks import array, flag
+from tracking import checks
 from tracking.maze import Maze
 
-MOTIONS = ("uniform", "explorer")
+MOTIONS = checks.MOTIONS
+
+
+def _checked(maze, start, motion, beta, mix, episodes, cells_per_episode: int = 8):
+    """The constructor arguments shared by the exact and the particle filter, checked."""
+    if not isinstance(maze, Maze):
+        raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
+    motion, beta, mix = checks.motion(motion), checks.beta(beta), checks.mix(mix)
+    start = checks.free_cell(maze, start, "start")
+    _, episodes = checks.run_size(0, episodes, maze.n * cells_per_episode, what="the filter")
+    return start, motion, beta, mix, episodes
 
 
 class ExactFilter:
@@ -24,16 +36,7 @@ class ExactFilter:
 
     def __init__(self, maze: Maze, start: tuple, *, motion: str = "uniform", beta: float = 10.0,
                  mix: float = 0.01, episodes: int = 1):
-        if motion not in MOTIONS:
-            raise ValueError(f"motion must be one of {MOTIONS}, got {motion!r}")
-        if not 0.0 <= mix <= 1.0:
-            raise ValueError(f"mix must be in [0, 1], got {mix}")
-        if beta < 0:
-            raise ValueError(f"beta must be >= 0, got {beta}")
-        if tuple(start) not in maze.index:
-            raise ValueError(f"start {start} is not a free cell")
-        if episodes < 1:
-            raise ValueError(f"episodes must be >= 1, got {episodes}")
+        start, motion, beta, mix, episodes = _checked(maze, start, motion, beta, mix, episodes)
         self.maze, self.motion, self.beta, self.mix = maze, motion, beta, mix
         n = maze.n
         nbrs = maze.neighbor_table()                      # (n, 5), Stop first, -1 padded
@@ -58,7 +61,7 @@ class ExactFilter:
     def reset(self, cell: tuple) -> np.ndarray:
         """Put all mass on ``cell`` in every episode (a captured enemy is back at its start); counts are kept."""
         if tuple(cell) not in self.maze.index:
-            raise ValueError(f"cell {cell} is not a free cell")
+            checks.free_cell(self.maze, cell, "cell")
         self._b = np.zeros_like(self._b)
         self._b[self.maze.index[tuple(cell)]] = 1.0
         return self.belief
@@ -171,6 +174,16 @@ def run_filter(filt, likelihoods: np.ndarray, oracle_counts: np.ndarray | None =
     """
     from tqdm.auto import tqdm
 
+    if not all(hasattr(filt, a) for a in ("predict", "observe", "belief")):
+        raise TypeError(f"filt must be an ExactFilter or a ParticleFilter, got {type(filt).__name__}")
+    shape = np.shape(filt.belief)
+    likelihoods = checks.likelihoods(likelihoods, "likelihoods", shape)
+    if oracle_counts is not None:
+        oracle_counts = array(oracle_counts, "oracle_counts", kind="real", ndim=3, low=0)
+        if oracle_counts.shape != (shape[0], len(likelihoods), shape[1]):
+            raise ValueError(f"oracle_counts must have shape {(shape[0], len(likelihoods), shape[1])}"
+                             f" (episodes, steps + 1, cells), got {oracle_counts.shape}")
+    progress = flag(progress, "progress")
     steps = likelihoods.shape[0] - 1
     beliefs = np.empty(likelihoods.shape)
     beliefs[0] = filt.belief

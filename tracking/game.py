@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from studykit.checks import at_most, choice, flag, items, whole
+from studykit.checks import seed as check_seed
+from tracking import checks
 from tracking.maze import MOVES, Maze
 from tracking.sensing import NOISE, SIGHT, manhattan
 from tracking.teamtrack import TeamTracker, team_of
@@ -29,6 +32,7 @@ from tracking.teamtrack import TeamTracker, team_of
 RULES = ("eat", "carry")
 MIN_FOOD = 2                      # the game ends when a team has scored all but this many
 TEAMS = ("red", "blue")
+MAX_MOVES = 100_000               # ~30 contest games; each move updates two trackers
 
 
 @dataclass(frozen=True)
@@ -86,16 +90,26 @@ class CaptureGame:
     def __init__(self, maze: Maze, red, blue, *, rule: str = "eat", max_moves: int = 3000,
                  motion: str = "uniform", beta: float = 10.0, seed: int = 0, record: bool = False,
                  end_food: int = MIN_FOOD):
-        if rule not in RULES:
-            raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
-        if max_moves < 1:
-            raise ValueError(f"max_moves must be >= 1, got {max_moves}")
+        if not isinstance(maze, Maze):
+            raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
+        rule = choice(rule, "rule", RULES)
+        max_moves = at_most(whole(max_moves, "max_moves", 1), "max_moves", MAX_MOVES,
+                            "a contest game is 1,200 or 3,000 moves")
         if isinstance(end_food, bool) or not isinstance(end_food, (int, np.integer)) or end_food < 0:
             raise ValueError(f"end_food must be an integer >= 0 (0: eat all the food), got {end_food!r}")
+        motion, beta = checks.motion(motion), checks.beta(beta)
+        seed, record = check_seed(seed), flag(record, "record")
         if sorted(maze.starts) != [0, 1, 2, 3]:
             raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(maze.starts)}")
-        if len(red) != 2 or len(blue) != 2:
-            raise ValueError("red and blue must each be two agents")
+        for team, pair in (("red", red), ("blue", blue)):
+            pair = items(pair, team)
+            if len(pair) != 2:
+                raise ValueError(f"{team} must be two agents, got {len(pair)}")
+            for agent in pair:
+                if not (callable(getattr(agent, "act", None))
+                        and callable(getattr(agent, "register", None))):
+                    raise TypeError(f"{team} must hold agents (tracking.Agent, with act and "
+                                    f"register), got {type(agent).__name__}")
         self.agents = [red[0], blue[0], red[1], blue[1]]
         if len({id(a) for a in self.agents}) != 4:
             raise ValueError("the four agents must be distinct objects")

@@ -19,6 +19,7 @@ import numpy as np
 from scipy.optimize import brentq, minimize_scalar
 from scipy.special import logsumexp
 
+from studykit.checks import array, real
 from tracking.maze import Maze
 
 LR_95 = 1.920729410347062      # half the 95% quantile of chi-square with one degree of freedom
@@ -35,10 +36,14 @@ def move_statistics(maze: Maze, paths: Sequence) -> tuple[np.ndarray, np.ndarray
         ``counts`` (moves, 5) of each successor (NaN where padded), ``chosen`` (moves,) the
         successor slot taken, and the number of steps skipped as not legal moves.
     """
+    if not isinstance(maze, Maze):
+        raise TypeError(f"maze must be a Maze, got {type(maze).__name__}")
+    if isinstance(paths, (str, bytes)) or not hasattr(paths, "__iter__"):
+        raise TypeError(f"paths must be a list or array of cell-index paths, got {type(paths).__name__}")
     nbrs = maze.neighbor_table()
     rows, taken, skipped = [], [], 0
     for path in paths:
-        path = np.asarray(path, dtype=int)
+        path = array(path, "paths", kind="integer", ndim=(1, 2))
         if path.ndim != 1 or len(path) < 2:
             raise ValueError("each path must be a 1-D sequence of at least two cell indices")
         if path.min() < 0 or path.max() >= maze.n:
@@ -75,8 +80,7 @@ def fit_beta(maze: Maze, paths: Sequence, *, upper: float = 100.0) -> dict:
     a nearly deterministic explorer only bounds beta from below), the number of ``moves`` used
     and ``skipped``.
     """
-    if not upper > 0:
-        raise ValueError(f"upper must be > 0, got {upper}")
+    upper = real(upper, "upper", above=0)
     counts, chosen, skipped = move_statistics(maze, paths)
     res = minimize_scalar(lambda b: -log_likelihood(b, counts, chosen), bounds=(0.0, upper),
                           method="bounded", options={"xatol": 1e-6})

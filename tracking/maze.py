@@ -9,9 +9,15 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components, shortest_path
 
+from studykit.checks import at_most, memory, real, whole
+from studykit.checks import seed as check_seed
+
 LAYOUTS = ("defaultCapture", "tinyCapture", "mediumCapture")
 MOVES = {"North": (0, 1), "South": (0, -1), "East": (1, 0), "West": (-1, 0), "Stop": (0, 0)}
 _CHARS = set("%.o1234 ")
+MAX_SIDE = 200                    # the contest's mazes are 32x16 to 34x18
+MAX_DENSITY = 0.4                 # denser random mazes almost never connect (0.45: ~40,000 draws)
+MAX_TRIES = 10_000                # random mazes drawn before giving up on connecting one (~15 s)
 
 
 @dataclass(frozen=True, eq=False)
@@ -26,6 +32,12 @@ class Maze:
     index: dict = field(init=False)   # (x, y) -> cell index
 
     def __post_init__(self):
+        if not isinstance(self.walls, np.ndarray) or self.walls.dtype != bool or self.walls.ndim != 2:
+            raise TypeError("walls must be a 2-D bool array (width, height), got "
+                            f"{getattr(self.walls, 'dtype', type(self.walls).__name__)} "
+                            f"{getattr(self.walls, 'shape', '')}")
+        for side, size in zip(("width", "height"), self.walls.shape):
+            at_most(size, f"the maze's {side}", MAX_SIDE, "all-pairs distances grow as cells squared")
         w, h = self.walls.shape
         cells = [(x, y) for x in range(w) for y in range(h) if not self.walls[x, y]]
         object.__setattr__(self, "cells", cells)
@@ -79,6 +91,7 @@ class Maze:
 
     def distances(self) -> np.ndarray:
         """All-pairs maze distances (n, n) by breadth-first shortest paths."""
+        memory(3 * 8.0 * self.n * self.n, f"all-pairs distances of {self.n:,} cells")
         src, dst = self.edges()
         keep = src != dst
         graph = csr_matrix((np.ones(keep.sum()), (src[keep], dst[keep])), shape=(self.n, self.n))
@@ -92,6 +105,8 @@ class Maze:
 
 def parse_layout(text: str) -> Maze:
     """Parse the contest's layout text (first line is the top row)."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be layout text (a str), got {type(text).__name__}")
     lines = [ln for ln in text.strip("\n").splitlines() if ln.strip()]
     if not lines:
         raise ValueError("layout text is empty")
@@ -112,6 +127,9 @@ def parse_layout(text: str) -> Maze:
             elif ch == "o":
                 capsules.append((x, y))
             elif ch in "1234":
+                if int(ch) - 1 in starts:
+                    raise ValueError(f"layout has two starts for agent {ch}, at "
+                                     f"{starts[int(ch) - 1]} and {(x, y)}")
                 starts[int(ch) - 1] = (x, y)
     if not starts:
         raise ValueError("layout has no agent starts (digits 1-4)")
@@ -120,6 +138,9 @@ def parse_layout(text: str) -> Maze:
 
 def load_layout(name_or_text: str) -> Maze:
     """A shipped layout by name (``defaultCapture``, ``tinyCapture``, ``mediumCapture``) or layout text."""
+    if not isinstance(name_or_text, str):
+        raise TypeError(f"name_or_text must be a layout name {LAYOUTS} or layout text, got "
+                        f"{type(name_or_text).__name__}")
     if "\n" in name_or_text or "%" in name_or_text:
         return parse_layout(name_or_text)
     if name_or_text not in LAYOUTS:
@@ -130,14 +151,19 @@ def load_layout(name_or_text: str) -> Maze:
 
 def random_maze(width: int = 32, height: int = 16, *, wall_density: float = 0.3,
                 food: int = 20, seed: int = 0) -> Maze:
-    """A connected random maze, point-symmetric (left half rotated 180 degrees gives the right)."""
-    if width < 8 or width % 2 or height < 5:
-        raise ValueError(f"width must be even and >= 8, height >= 5; got {width}x{height}")
-    if not 0.0 <= wall_density < 0.6:
-        raise ValueError(f"wall_density must be in [0, 0.6), got {wall_density}")
+    """A connected random maze, point-symmetric (left half rotated 180 degrees gives the right).
+
+    ``width`` is even, 8..200, ``height`` 5..200 and ``wall_density`` in [0, 0.4]: denser mazes
+    almost never come out connected, so after MAX_TRIES draws the call gives up with a ValueError.
+    """
+    width, height = whole(width, "width", 8, MAX_SIDE), whole(height, "height", 5, MAX_SIDE)
+    if width % 2:
+        raise ValueError(f"width must be even (the maze is point-symmetric), got {width}")
+    wall_density = real(wall_density, "wall_density", 0.0, MAX_DENSITY)
+    food, seed = whole(food, "food", 0), check_seed(seed)
     rng = np.random.default_rng(seed)
     half = width // 2
-    while True:
+    for _ in range(MAX_TRIES):
         walls = np.ones((width, height), dtype=bool)
         inner = rng.random((half - 1, height - 2)) < wall_density
         walls[1:half, 1:height - 1] = inner
@@ -150,6 +176,9 @@ def random_maze(width: int = 32, height: int = 16, *, wall_density: float = 0.3,
         graph = csr_matrix((np.ones(len(src)), (src, dst)), shape=(maze.n, maze.n))
         if connected_components(graph, directed=False)[0] == 1:
             break
+    else:
+        raise ValueError(f"no connected {width}x{height} maze found in {MAX_TRIES:,} draws at "
+                         f"wall_density={wall_density:g}: lower wall_density (0.3 connects at once)")
     left = [c for c in maze.cells if c[0] < half and c not in ((1, 1), (1, 2))]
     picks = rng.choice(len(left), size=min(food, len(left)), replace=False)
     red_food = [left[i] for i in picks]

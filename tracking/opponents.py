@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from studykit.checks import generator
+from tracking import checks
 from tracking.maze import Maze
 
 
@@ -35,12 +37,11 @@ def walk(maze: Maze, start: tuple, steps: int, *, beta: float = 0.0, episodes: i
     ``beta = 0`` is the random walker (any legal move, Stop included, equally likely); ``beta > 0``
     the explorer, which moves to x' with probability proportional to exp(-beta * visits(x')).
     """
-    if steps < 0 or episodes < 1:
-        raise ValueError(f"steps must be >= 0 and episodes >= 1, got {steps}, {episodes}")
-    if beta < 0:
-        raise ValueError(f"beta must be >= 0, got {beta}")
-    if tuple(start) not in maze.index:
-        raise ValueError(f"start {start} is not a free cell")
+    if not isinstance(maze, Maze):
+        raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
+    start = checks.free_cell(maze, start, "start")
+    steps, episodes = checks.run_size(steps, episodes, maze.n, what="walk")
+    beta, rng = checks.beta(beta), generator(rng, "rng")
     nbrs = maze.neighbor_table()
     path = np.empty((episodes, steps + 1), dtype=int)
     path[:, 0] = maze.index[tuple(start)]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from tracking.filters import MOTIONS
+from studykit.checks import at_most, memory, whole
+from tracking.filters import _checked
 from tracking.maze import Maze
 from tracking.opponents import move_probs
 
@@ -20,12 +21,13 @@ class ParticleFilter:
     def __init__(self, maze: Maze, start: tuple, *, motion: str = "uniform", beta: float = 10.0,
                  mix: float = 0.01, episodes: int = 1, particles: int = 1000,
                  rng: np.random.Generator | None = None):
-        if motion not in MOTIONS:
-            raise ValueError(f"motion must be one of {MOTIONS}, got {motion!r}")
-        if particles < 1:
-            raise ValueError(f"particles must be >= 1, got {particles}")
-        if tuple(start) not in maze.index:
-            raise ValueError(f"start {start} is not a free cell")
+        start, motion, beta, mix, episodes = _checked(maze, start, motion, beta, mix, episodes)
+        particles = at_most(whole(particles, "particles", 1), "particles", 1_000_000,
+                            "a million samples per episode is already far finer than the maze")
+        memory(8.0 * 5 * 4 * episodes * (particles + maze.n),
+               f"a particle filter of {episodes:,} episodes x {particles:,} particles")
+        if rng is not None and not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy Generator or None, got {type(rng).__name__}")
         self.maze, self.motion, self.beta, self.mix = maze, motion, beta, mix
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.nbrs = maze.neighbor_table()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from studykit.checks import cell, generator, items, whole
+from tracking.checks import free_cell
 from tracking.maze import Maze
 
 NOISE = 6          # readings are the true distance plus a uniform integer in -NOISE..NOISE
@@ -17,16 +19,20 @@ def manhattan(a: tuple, b: tuple) -> int:
 
 def noisy_distance(observer: tuple, enemy: tuple, rng: np.random.Generator) -> int:
     """The simulator side: true Manhattan distance plus uniform noise in -6..6 (not clamped)."""
+    observer, enemy, rng = cell(observer, "observer"), cell(enemy, "enemy"), generator(rng)
     return manhattan(observer, enemy) + int(rng.integers(-NOISE, NOISE + 1))
 
 
 def visible(observers, enemy: tuple) -> bool:
     """True when ``enemy`` is within the sight range of any observer."""
+    observers = [cell(o, "observers") for o in items(observers, "observers")]
+    enemy = cell(enemy, "enemy")
     return any(manhattan(o, enemy) <= SIGHT for o in observers)
 
 
 def reading_likelihood(maze: Maze, observer: tuple, reading: int) -> np.ndarray:
     """P(reading | enemy at each free cell): 1/13 within the noise band, else 0."""
+    observer, reading = free_cell(maze, observer, "observer"), whole(reading, "reading")
     d = maze.manhattan(observer)
     return (np.abs(reading - d) <= NOISE) / (2 * NOISE + 1)
 
@@ -39,11 +45,14 @@ def evidence(maze: Maze, observers, readings=None, seen: tuple | None = None) ->
         readings: one noisy distance per observer (ignored when ``seen``).
         seen: the enemy's exact position when it is visible, else None.
     """
+    if not isinstance(maze, Maze):
+        raise TypeError(f"maze must be a Maze, got {type(maze).__name__}")
+    observers = [free_cell(maze, o, "observers") for o in items(observers, "observers")]
     if seen is not None:
         like = np.zeros(maze.n)
-        like[maze.index[tuple(seen)]] = 1.0
+        like[maze.index[free_cell(maze, seen, "seen")]] = 1.0
         return like
-    if readings is None or len(readings) != len(observers):
+    if readings is None or len(items(readings, "readings")) != len(observers):
         raise ValueError("readings must give one distance per observer when the enemy is not seen")
     like = np.ones(maze.n)
     for obs, r in zip(observers, readings):
@@ -54,5 +63,7 @@ def evidence(maze: Maze, observers, readings=None, seen: tuple | None = None) ->
 
 def observe(maze: Maze, observers, enemy: tuple, rng: np.random.Generator) -> tuple:
     """Draw one turn's observation of ``enemy``: (readings, seen position or None)."""
+    observers = [cell(o, "observers") for o in items(observers, "observers", min_len=1)]
+    enemy = cell(enemy, "enemy")
     readings = [noisy_distance(o, enemy, rng) for o in observers]
     return readings, (tuple(enemy) if visible(observers, enemy) else None)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from studykit.checks import array
+from tracking import checks
 from tracking.filters import ExactFilter
 
 
@@ -17,8 +19,18 @@ def smooth(filt: ExactFilter, likelihoods: np.ndarray, beliefs: np.ndarray,
         beliefs: (steps + 1, episodes, n) forward beliefs from ``run_filter``.
         oracle_counts: the true visit counts if the forward run used them.
     """
+    if not isinstance(filt, ExactFilter):
+        raise TypeError(f"filt must be an ExactFilter (its transition operator is used), got "
+                        f"{type(filt).__name__}")
+    likelihoods = checks.likelihoods(likelihoods, "likelihoods", filt.belief.shape)
+    beliefs = array(beliefs, "beliefs", kind="real", ndim=3, low=0)
     if likelihoods.shape != beliefs.shape:
         raise ValueError(f"likelihoods {likelihoods.shape} and beliefs {beliefs.shape} must match")
+    if oracle_counts is not None:
+        oracle_counts = array(oracle_counts, "oracle_counts", kind="real", ndim=3, low=0)
+        want = (beliefs.shape[1], beliefs.shape[0], beliefs.shape[2])
+        if oracle_counts.shape != want:
+            raise ValueError(f"oracle_counts must have shape {want}, got {oracle_counts.shape}")
     steps = len(beliefs) - 1
     counts = np.cumsum(beliefs, axis=0)          # expected counts after each step, as the forward pass
     back = np.ones(beliefs.shape[1:])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from studykit.checks import choice
 from tracking.filters import ExactFilter
 from tracking.maze import Maze
 from tracking.sensing import NOISE, SIGHT
@@ -35,8 +36,9 @@ class TeamTracker:
 
     def __init__(self, maze: Maze, team: str, *, motion: str = "uniform", beta: float = 10.0,
                  mix: float = 0.05):
-        if team not in ("red", "blue"):
-            raise ValueError(f"team must be 'red' or 'blue', got {team!r}")
+        if not isinstance(maze, Maze):
+            raise TypeError(f"maze must be a Maze, got {type(maze).__name__}")
+        team = choice(team, "team", ("red", "blue"))
         self.maze, self.team = maze, team
         self.enemies = [i for i in sorted(maze.starts) if team_of(i) != team]
         self.filters = {j: ExactFilter(maze, maze.starts[j], motion=motion, beta=beta, mix=mix)

@@ -6,16 +6,24 @@ import math
 
 import numpy as np
 
+from studykit.checks import choice
 from studykit.stats import wilson
 from tracking.agents import Weights, make_team
 from tracking.game import CaptureGame
-from tracking.maze import Maze, load_layout, random_maze
+from tracking.maze import LAYOUTS, Maze, load_layout, random_maze
 
 
 def maze_named(name: str) -> Maze:
     """A shipped layout by name, or ``"random-<seed>"`` for a 32x16 random symmetric maze."""
+    if not isinstance(name, str):
+        raise TypeError(f"layout must be a layout name or 'random-<seed>', got {type(name).__name__}")
     if name.startswith("random-"):
-        return random_maze(32, 16, seed=int(name.split("-", 1)[1]))
+        number = name.split("-", 1)[1]
+        if not (number.isascii() and number.isdigit()):
+            raise ValueError(f"layout 'random-<seed>' needs a whole-number seed, got {name!r}")
+        return random_maze(32, 16, seed=int(number))
+    if "\n" not in name and "%" not in name and name not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS} or 'random-<seed>', got {name!r}")
     return load_layout(name)
 
 
@@ -27,8 +35,7 @@ def game_trial(a: str, b: str, layout: str, side: str, seed: int, *, rule: str =
     ``end_food``: the game ends when a team has scored all but this many of the enemy food
     (2, the later contests; 0, the 2009 rule of the blog's first post).
     """
-    if side not in ("red", "blue"):
-        raise ValueError(f"side must be 'red' or 'blue', got {side!r}")
+    side = choice(side, "side", ("red", "blue"))
     maze = maze_named(layout)
     weights = Weights() if weights is None else weights
     ta, tb = make_team(a, weights), make_team(b, weights)
@@ -45,6 +52,8 @@ def game_trial(a: str, b: str, layout: str, side: str, seed: int, *, rule: str =
 def summarize_games(results: list[dict]) -> dict:
     """Win/tie/loss rates of team a with a Wilson 95% interval; means of scores and catches with 95% CIs."""
     n = len(results)
+    if not n or not all(isinstance(r, dict) for r in results):
+        raise ValueError("results must be a non-empty list of game_trial results")
     wins = sum(r["win"] for r in results)
     losses = sum(r["loss"] for r in results)
     out = {"games": n, "win_rate": wins / n, "win_ci": wilson(wins, n), "tie_rate": (n - wins - losses) / n,
@@ -84,8 +93,7 @@ def loop_trial(attacker: str, layout: str, seed: int, *, max_moves: int = 1200) 
     makers = {"hard rules": HardRuleAttacker,
               "weighted, no noise": lambda: WeightedAgent("attacker", weights=Weights(noise=0.0)),
               "weighted": lambda: WeightedAgent("attacker")}
-    if attacker not in makers:
-        raise ValueError(f"attacker must be one of {ATTACKERS}, got {attacker!r}")
+    attacker = choice(attacker, "attacker", ATTACKERS)
     maze = maze_named(layout)
     game = CaptureGame(maze, (makers[attacker](), WeightedAgent("defender")), make_team("tracker"),
                        max_moves=max_moves, seed=seed)

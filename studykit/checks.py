@@ -1,0 +1,281 @@
+"""Argument checks for the studies' public entry points, shared by every package.
+
+Each check takes a value and the argument's name, returns the value in a plain form (an
+``int``, a ``float``, a tuple, an array) and otherwise raises an error that names the argument,
+shows the value and says what is allowed: ``TypeError`` for a value of the wrong kind (text
+where a number belongs, a float where a count belongs), ``ValueError`` for a value of the right
+kind that is not allowed (a negative count, NaN, an unknown name, a run too big for this
+machine). They run once, at the boundary, never inside a hot loop.
+
+    steps = whole(steps, "steps", 0, MAX_STEPS)
+    beta = real(beta, "beta", low=0)                  # finite, >= 0: NaN and inf refused
+    motion = choice(motion, "motion", ("uniform", "explorer"))
+    memory(8 * steps * cells, "the beliefs")          # refuses beyond the machine, says how to override
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+MEMORY_VARIABLE = "GAMEAI_MAX_MEMORY_GB"
+
+
+def shown(value, width: int = 80) -> str:
+    """``repr(value)`` cut to ``width`` characters, for error messages."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= width else text[:width - 5] + " ...>"
+
+
+def _kind(value) -> str:
+    return type(value).__name__
+
+
+def _span(low, high, above=None, below=None) -> str:
+    parts = []
+    if above is not None:
+        parts.append(f"> {above:g}" if isinstance(above, float) else f"> {above}")
+    elif low is not None:
+        parts.append(f">= {low:,}" if isinstance(low, int) else f">= {low:g}")
+    if below is not None:
+        parts.append(f"< {below:g}" if isinstance(below, float) else f"< {below}")
+    elif high is not None:
+        parts.append(f"<= {high:,}" if isinstance(high, int) else f"<= {high:g}")
+    if low is not None and high is not None and above is None and below is None:
+        return (f"from {low:,} to {high:,}" if isinstance(low, int) and isinstance(high, int)
+                else f"in [{low:g}, {high:g}]")
+    return " and ".join(parts)
+
+
+def is_whole(value) -> bool:
+    """True for an integer (Python or numpy), False for bools, floats and everything else."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+def whole(value, name: str, low: int | None = None, high: int | None = None) -> int:
+    """An integer (not a bool, not a float) in ``low..high``; returned as a Python int."""
+    if not is_whole(value):
+        span = _span(low, high)
+        raise TypeError(f"{name} must be a whole number{' ' + span if span else ''}, "
+                        f"got {shown(value)} ({_kind(value)})")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{name} must be a whole number {_span(low, high)}, got {value:,}")
+    return value
+
+
+def real(value, name: str, low: float | None = None, high: float | None = None, *,
+         above: float | None = None, below: float | None = None) -> float:
+    """A finite real number (NaN and infinities refused) with ``low <= value <= high`` and
+    ``above < value < below`` (each bound optional); returned as a float."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {shown(value)} ({_kind(value)})")
+    number = float(value)
+    span = _span(low, high, above, below)
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be a finite number{' ' + span if span else ''}, "
+                         f"got {shown(value)}")
+    if ((low is not None and number < low) or (high is not None and number > high)
+            or (above is not None and number <= above) or (below is not None and number >= below)):
+        raise ValueError(f"{name} must be a number {span}, got {shown(value)}")
+    return number
+
+
+def flag(value, name: str) -> bool:
+    """True or False (numpy's bool included); returned as a Python bool."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {shown(value)} ({_kind(value)})")
+    return bool(value)
+
+
+def choice(value, name: str, choices: Iterable):
+    """One of ``choices``, compared with == (text only matches text, a bool only a bool), so an
+    unhashable or array value is refused cleanly; returns the matching choice."""
+    options = tuple(choices)
+    for option in options:
+        if isinstance(value, str) != isinstance(option, str) or (
+                isinstance(value, (bool, np.bool_)) != isinstance(option, (bool, np.bool_))):
+            continue
+        try:
+            same = value == option
+        except Exception:  # noqa: BLE001, S112 - an odd __eq__ is simply not a match
+            continue
+        if isinstance(same, (bool, np.bool_)) and same:
+            return option
+    raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; got {shown(value)}")
+
+
+def seed(value, name: str = "seed") -> int:
+    """A whole-number seed >= 0; None is refused (it would make every run different)."""
+    if value is None:
+        raise TypeError(f"{name} must be a whole number >= 0, got None (None would draw a fresh "
+                        "random seed, so no two runs would agree)")
+    return whole(value, name, 0)
+
+
+def items(value, name: str, *, min_len: int = 0, max_len: int | None = None) -> tuple:
+    """A list, tuple, range or 1-D array (not text, not a mapping or set) as a tuple of
+    ``min_len`` to ``max_len`` items."""
+    if isinstance(value, np.ndarray):
+        if value.ndim != 1:
+            raise ValueError(f"{name} must be one-dimensional, got an array of shape {value.shape}")
+        value = value.tolist()
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{name} must be a list or tuple, got {shown(value)} ({_kind(value)})")
+    out = tuple(value)
+    if len(out) < min_len or (max_len is not None and len(out) > max_len):
+        span = _span(min_len, max_len)
+        raise ValueError(f"{name} must hold {span} items, got {len(out):,}: {shown(value)}")
+    return out
+
+
+def cell(value, name: str) -> tuple[int, int]:
+    """A grid cell: a pair of whole numbers, as a tuple."""
+    pair = items(value, name)
+    if len(pair) != 2 or not all(is_whole(v) for v in pair):
+        raise ValueError(f"{name} must be a cell (x, y) of two whole numbers, got {shown(value)}")
+    return int(pair[0]), int(pair[1])
+
+
+def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: str = "real",
+          low: float | None = None, high: float | None = None) -> np.ndarray:
+    """A numeric array of the given ``kind`` ("bool", "integer" or "real": finite numbers,
+    integers included, bools not), dimension(s) ``ndim`` and values in ``low..high``. Integers are never
+    converted from floats (a float card or index would be silently truncated)."""
+    if kind not in ("bool", "integer", "real"):
+        raise ValueError(f"kind must be 'bool', 'integer' or 'real', got {kind!r}")
+    try:
+        arr = np.asarray(value)
+    except (ValueError, TypeError) as error:  # ragged lists, objects numpy cannot take
+        raise ValueError(f"{name} must be a rectangular array of numbers, got {shown(value)} "
+                         f"({error})") from None
+    if arr.dtype == object and arr.size:  # Python numbers numpy left as objects
+        flat = list(arr.flat)
+        if all(is_whole(v) for v in flat):
+            try:
+                arr = arr.astype(np.int64)
+            except OverflowError:  # integers beyond int64 (exact counts) stay Python ints
+                pass
+        elif kind == "real" and all(isinstance(v, numbers.Real) for v in flat):
+            arr = arr.astype(float)
+    if ndim is not None:
+        dims = (ndim,) if isinstance(ndim, int) else tuple(ndim)
+        if arr.ndim not in dims:
+            want = " or ".join(map(str, dims))
+            raise ValueError(f"{name} must be a {want}-dimensional array, got shape {arr.shape}")
+    if not arr.size:
+        return arr
+    dtype_ok = {"bool": lambda d: d == np.bool_,
+                "integer": lambda d: np.issubdtype(d, np.integer),
+                "real": lambda d: np.issubdtype(d, np.integer) or np.issubdtype(d, np.floating)
+                }[kind]
+    big_ints = arr.dtype == object and kind in ("integer", "real") and all(
+        is_whole(v) for v in arr.flat)
+    if not (dtype_ok(arr.dtype) or big_ints):
+        words = {"bool": "True/False values", "integer": "whole numbers",
+                 "real": "numbers"}[kind]
+        raise TypeError(f"{name} must hold {words}, got dtype {arr.dtype}: {shown(value)}")
+    if kind == "real" and np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
+        raise ValueError(f"{name} must hold finite numbers (no NaN or infinity), got {shown(value)}")
+    if (low is not None and arr.min() < low) or (high is not None and arr.max() > high):
+        raise ValueError(f"{name} must hold values {_span(low, high)}, got values from "
+                         f"{arr.min()} to {arr.max()}")
+    return arr
+
+
+def at_most(value: int, name: str, limit: int, why: str) -> int:
+    """Refuse a size beyond ``limit`` (the work it would start is beyond this machine)."""
+    if value > limit:
+        raise ValueError(f"{name}={value:,} is more than the limit {limit:,}: {why}")
+    return value
+
+
+def memory_limit() -> float:
+    """Bytes one call may allocate: ``GAMEAI_MAX_MEMORY_GB`` when set, else half of this
+    machine's physical memory (or 8 GB when it cannot be read)."""
+    text = os.environ.get(MEMORY_VARIABLE, "").strip()
+    if text:
+        try:
+            limit = float(text)
+        except ValueError:
+            limit = float("nan")
+        if not (math.isfinite(limit) and limit > 0):
+            raise ValueError(f"{MEMORY_VARIABLE} must be a positive number of gigabytes, got {text!r}")
+        return limit * 1e9
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2
+    except (ValueError, OSError, AttributeError):
+        return 8e9
+
+
+def memory(nbytes: float, what: str) -> None:
+    """Refuse a call that would allocate about ``nbytes`` (``what`` says for what) beyond
+    ``memory_limit()``; the message names the limit and how to raise it."""
+    limit = memory_limit()
+    if nbytes > limit:
+        source = (f"set by {MEMORY_VARIABLE}" if os.environ.get(MEMORY_VARIABLE, "").strip()
+                  else f"half of this machine's memory; set {MEMORY_VARIABLE} to change it")
+        raise ValueError(f"{what} would need about {nbytes / 1e9:,.1f} GB, more than the "
+                         f"{limit / 1e9:,.1f} GB allowed ({source})")
+
+
+def generator(value, name: str = "rng") -> np.random.Generator:
+    """A ``numpy.random.Generator`` (e.g. ``np.random.default_rng(0)``)."""
+    if not isinstance(value, np.random.Generator):
+        raise TypeError(f"{name} must be a numpy Generator such as np.random.default_rng(0), "
+                        f"got {shown(value)} ({_kind(value)})")
+    return value
+
+
+def file_name(value, name: str) -> str:
+    """A plain file name (no folder, no ``..``), as used under ``results/``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a file name (text), got {shown(value)} ({_kind(value)})")
+    if not value or value in (".", "..") or "/" in value or "\\" in value or "\0" in value:
+        raise ValueError(f"{name} must be a plain file name without folders, got {shown(value)}")
+    return value
+
+
+def option_whole(low: int, high: int):
+    """An argparse ``type=``: a whole number (ASCII digits) from ``low`` to ``high``; anything
+    else is an argparse error (exit 2) saying what is allowed."""
+    import argparse
+
+    def parse(text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in "+-" else body
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, "
+                                             f"got {shown(text, 40)}")
+        value = int(body)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def option_real(low: float, high: float):
+    """An argparse ``type=``: a finite number in [low, high]."""
+    import argparse
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 40 else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError(f"must be a number from {low:g} to {high:g}, "
+                                             f"got {shown(text, 40)}")
+        return value
+
+    parse.__name__ = "number"
+    return parse

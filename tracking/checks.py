@@ -1,0 +1,77 @@
+"""Checks of tracking's public arguments: mazes, cells, motion models, and the size of a run.
+
+Built on ``studykit.checks`` (whole numbers, finite reals, names, seeds, memory); each error
+names the argument, shows the value and says what is allowed. Called once per public call,
+never inside the filters' loops.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from studykit.checks import array, at_most, cell, choice, memory, real, whole
+from tracking.maze import Maze, load_layout
+
+MOTIONS = ("uniform", "explorer")
+MAX_STEPS = 100_000        # a contest game is 3,000 moves; the notebooks track 300 steps
+MAX_EPISODES = 100_000
+MAX_PARTICLES = 1_000_000
+FLOATS_PER_CELL_STEP = 4   # likelihoods, beliefs, scores and a temporary, float64 each
+
+
+def as_maze(layout, name: str = "layout") -> Maze:
+    """A ``Maze``, a shipped layout's name or layout text, as a ``Maze``."""
+    if isinstance(layout, Maze):
+        return layout
+    if isinstance(layout, str):
+        return load_layout(layout)
+    raise TypeError(f"{name} must be a Maze, a layout name or layout text, got "
+                    f"{type(layout).__name__}")
+
+
+def free_cell(maze: Maze, value, name: str) -> tuple[int, int]:
+    """A free cell (x, y) of ``maze``, as a tuple."""
+    xy = cell(value, name)
+    if xy not in maze.index:
+        raise ValueError(f"{name} {xy} is not a free cell of the {maze.width}x{maze.height} maze")
+    return xy
+
+
+def motion(value, name: str = "motion") -> str:
+    """One of the motion models, "uniform" or "explorer"."""
+    return choice(value, name, MOTIONS)
+
+
+def beta(value, name: str = "beta") -> float:
+    """The explorer's preference for less-visited cells: a finite number >= 0 (NaN and inf
+    would turn every belief or move probability into NaN)."""
+    return real(value, name, low=0)
+
+
+def mix(value, name: str = "mix") -> float:
+    """A weight in [0, 1]."""
+    return real(value, name, 0, 1)
+
+
+def run_size(steps, episodes, cells: int, *, what: str, steps_name: str = "steps",
+             episodes_name: str = "episodes") -> tuple[int, int]:
+    """``steps`` and ``episodes`` as whole numbers within the limits, and the arrays of a run of
+    that size (steps + 1) x episodes x cells within this machine's memory."""
+    steps = at_most(whole(steps, steps_name, 0), steps_name, MAX_STEPS,
+                    "a contest game is 3,000 moves; split a longer run into episodes")
+    episodes = at_most(whole(episodes, episodes_name, 1), episodes_name, MAX_EPISODES,
+                       "run the episodes in several seeded batches")
+    memory(8.0 * FLOATS_PER_CELL_STEP * (steps + 1) * episodes * cells,
+           f"{what} of {steps:,} steps x {episodes:,} episodes on {cells:,} cells")
+    return steps, episodes
+
+
+def likelihoods(value, name: str, shape: tuple | None = None) -> np.ndarray:
+    """Per-step evidence (steps + 1, episodes, n): finite numbers >= 0."""
+    arr = array(value, name, kind="real", ndim=3, low=0)
+    if shape is not None and arr.shape[1:] != shape:
+        raise ValueError(f"{name} must have shape (steps + 1, {shape[0]}, {shape[1]}) "
+                         f"(episodes, cells of the filter), got {arr.shape}")
+    if not len(arr):
+        raise ValueError(f"{name} must hold at least step 0, got shape {arr.shape}")
+    return arr
