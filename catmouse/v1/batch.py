@@ -20,7 +20,8 @@ class Store:
 
     def __init__(self, lockstep: Lockstep, mover: str):
         self.lockstep, self.mover = lockstep, mover
-        self.trans = np.empty((0, lockstep.board.n ** 2), dtype=np.int32)
+        nn = lockstep.board.n ** 2              # int16 halves the memory of a large pool
+        self.trans = np.empty((0, nn), dtype=np.int16 if nn <= 2 ** 15 else np.int32)
         self.rows: dict[int, int] = {}
         self.free: list[int] = []
 
@@ -43,7 +44,8 @@ class Store:
                     grown = max(64, 2 * size)
                     self.free = list(range(grown - 1, size - 1, -1))
                     self.trans = np.concatenate(
-                        [self.trans, np.empty((grown - size, self.trans.shape[1]), np.int32)])
+                        [self.trans, np.empty((grown - size, self.trans.shape[1]),
+                                              self.trans.dtype)])
                 row = self.rows[j] = self.free.pop()
                 self.trans[row] = self.lockstep.transitions(opponent(j), self.mover)
         return np.fromiter(map(self.rows.__getitem__, ids), np.int64, len(ids))
