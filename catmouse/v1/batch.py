@@ -2,9 +2,10 @@
 
 A table is turned into its transition array (the state after its owner moves, for every state),
 so a half move of all running games is one gather. The repeated-position rule reads and marks a
-per-game seen array (kept between calls, cleared where marked); games that end are dropped. Every game's states are
-kept, so the states at which the learner was consulted (``play_flat``'s ``used``) are read off
-only for the games a trainer keeps. Results equal ``kernel.play_flat`` (the tests' oracle).
+per-game seen array (kept between calls, cleared where marked); games that end are dropped. Every
+game's states are kept, so the states at which the learner was consulted (``play_flat``'s
+``used``) are read off only for the games a trainer keeps. Results equal ``kernel.play_flat``
+(the tests' oracle).
 """
 
 from __future__ import annotations
