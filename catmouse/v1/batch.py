@@ -76,7 +76,7 @@ class Lockstep:
 
     def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray,
              cat_learns: bool) -> Games:
-        """The learner's transitions against ``pool[rows]`` (opponents' transitions): one game each."""
+        """One game of the learner's transitions against each ``pool[rows]`` (opponents')."""
         nn = self.board.n ** 2
         g = len(rows)
         if len(self.seen) < g * nn:          # all False between calls (cleared where marked)
@@ -120,7 +120,7 @@ class Lockstep:
 
 
 class Games:
-    """Outcomes of a batch of games; ``used(k)`` is game k's set of states consulting the learner."""
+    """Outcomes of a batch of games; ``used(k)``: the states at which game k consulted the learner."""
 
     def __init__(self, won, rounds, dist, path, cat_learns, start):
         self.won, self.rounds, self.dist, self.path = won, rounds, dist, path
