@@ -120,7 +120,7 @@ class Lockstep:
 
 
 class Games:
-    """Outcomes of a batch of games; ``used(k)``: the states at which game k consulted the learner."""
+    """Outcomes of a batch of games; ``used(k)``: the states where game k consulted the learner."""
 
     def __init__(self, won, rounds, dist, path, cat_learns, start):
         self.won, self.rounds, self.dist, self.path = won, rounds, dist, path
