@@ -103,7 +103,7 @@ class Lockstep:
                 rep = seen[key]
                 seen[key] = True
                 done = rep | self.capture[s]
-                if done.any():
+                if np.count_nonzero(done):       # faster than any() on small arrays
                     d = act[done]
                     rep_d = rep[done]
                     won[d] = ~rep_d
