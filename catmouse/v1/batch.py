@@ -1,9 +1,9 @@
 """Many version-1 games of one learner table against pool opponents, played in lockstep in numpy.
 
 A table is turned into its transition array (the state after its owner moves, for every state),
-so a half move of all running games is one gather. The repeated-position rule reads and marks a
-per-game seen array (kept between calls, cleared where marked); games that end are dropped. Every
-game's states are kept, so the states at which the learner was consulted (``play_flat``'s
+so a half move of all running games is one gather. One lookup in a per-game seen array, kept
+between calls with the capture states marked ahead, finds both ends (a repeated position, a
+capture); games that end are dropped from the running set. Every game's states are kept, so the states at which the learner was consulted (``play_flat``'s
 ``used``) are read off only for the games a trainer keeps. Results equal ``kernel.play_flat``
 (the tests' oracle).
 """
@@ -79,8 +79,9 @@ class Lockstep:
         """One game of the learner's transitions against each ``pool[rows]`` (opponents')."""
         nn = self.board.n ** 2
         g = len(rows)
-        if len(self.seen) < g * nn:          # all False between calls (cleared where marked)
+        if len(self.seen) < g * nn:          # True only at capture states between calls
             self.seen = np.zeros(g * nn, dtype=bool)
+            self.seen.reshape(g, nn)[:, np.flatnonzero(self.capture)] = True
         seen = self.seen
         flat = pool.reshape(-1)
         act = np.arange(g)
@@ -89,7 +90,7 @@ class Lockstep:
         if self.board.cat_first:
             s = learner[s] if cat_learns else flat[base + s]
         path = [(act, s)]                    # (games, their states) after each half move
-        keys = []
+        keys, caught = [], []
         won = np.zeros(g, dtype=bool)
         rounds = np.zeros(g, dtype=np.int64)
         dist = np.zeros(g, dtype=np.int64)
@@ -100,21 +101,23 @@ class Lockstep:
                 path.append((act, s))
                 key = mark + s
                 keys.append(key)
-                rep = seen[key]
+                done = seen[key]                 # a repeat, or a capture (marked ahead)
                 seen[key] = True
-                done = rep | self.capture[s]
                 if np.count_nonzero(done):       # faster than any() on small arrays
-                    d = act[done]
-                    rep_d = rep[done]
-                    won[d] = ~rep_d
+                    d, end = act[done], s[done]
+                    cap = self.capture[end]
+                    caught.append(key[done][cap])
+                    won[d] = cap
                     rounds[d] = r
-                    dist[d] = np.where(rep_d, self.distance[s[done]], 0)
+                    dist[d] = np.where(cap, 0, self.distance[end])
                     keep = ~done
                     act, s, base, mark = act[keep], s[keep], base[keep], mark[keep]
                     if not act.size:
                         break
             r += 1
         seen[np.concatenate(keys)] = False
+        if caught:
+            seen[np.concatenate(caught)] = True
         return Games(won, rounds, dist, path, cat_learns,
                      self.start if cat_learns and self.board.cat_first else None)
 
