@@ -3,9 +3,9 @@
 A table is turned into its transition array (the state after its owner moves, for every state),
 so a half move of all running games is one gather. One lookup in a per-game seen array, kept
 between calls with the capture states marked ahead, finds both ends (a repeated position, a
-capture); games that end are dropped from the running set. Every game's states are kept, so the states at which the learner was consulted (``play_flat``'s
-``used``) are read off only for the games a trainer keeps. Results equal ``kernel.play_flat``
-(the tests' oracle).
+capture); games that end are dropped from the running set. Every game's states are kept, so the
+states at which the learner was consulted (``play_flat``'s ``used``) are read off only for the
+games a trainer keeps. Results equal ``kernel.play_flat`` (the tests' oracle).
 """
 
 from __future__ import annotations
