@@ -129,7 +129,8 @@ class Search:
         a0, best, best_move = alpha, -INF, moves[0]
         for c in moves:
             b.play(c)
-            v = -(self.leaf(b) if depth == 1 else self.value(b, depth - 1, -beta, -max(alpha, best)))
+            v = -(self.leaf(b) if depth == 1
+                  else self.value(b, depth - 1, -beta, -max(alpha, best)))
             b.undo(c)
             if v > best:
                 best, best_move = v, c

@@ -7,16 +7,17 @@ move when there is one, and otherwise the move whose resulting position is best 
 win at once and won when the opponent faces two playable threats (the tactics the player's
 search reads at a glance, ``mix.evalsearch.forced``), and otherwise worth its value. After
 every move the value of the previous position is moved toward that of the new one (temporal
-differences; the final position is scored by the game's result). No weight is set by hand: they start at zero. Arithmetic is
-plain Python floats in a fixed order, so a seed gives the same weights bit for bit.
+differences; the final position is scored by the game's result). No weight is set by hand:
+they start at zero. Arithmetic is plain Python floats in a fixed order, so a seed gives the
+same weights bit for bit.
 
 The shipped weights ``mix/selftaught.init`` (plain text: the training settings, then one
-``weight name`` line per feature) are reproduced exactly by::
+``weight name`` line per feature) are reproduced exactly, in about two minutes of one core, by::
 
     python -m mix.selftaught train --out mix/selftaught.init
 
-(the defaults are the shipped run's settings: ``TDConfig()`` and seed 1; ``--games`` and
-``--seed`` change them). ``python -m mix.selftaught show`` prints the shipped weights.
+(the defaults are the shipped run's settings: ``TDConfig()``, 20,000 games, and seed 1;
+``--games`` and ``--seed`` change them). ``python -m mix.selftaught show`` prints the weights.
 """
 
 from __future__ import annotations

@@ -283,7 +283,8 @@ def test_an_evaluation_forgets_its_scores_on_another_board_size():
         if b.is_over():
             continue
         assert best_moves(b, 3, ev) == best_moves(b, 3, LinearEvaluation(w))
-        assert ev.geometry == b.g and abs(ev(b) - np.tanh(features(b.stones, b.turn, b.g) @ w)) < 1e-12
+        want = np.tanh(features(b.stones, b.turn, b.g) @ w)
+        assert ev.geometry == b.g and abs(ev(b) - want) < 1e-12
 
 
 def test_the_agent_chooses_one_of_the_best_moves_at_random():
