@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from goofspiel.breed import BREEDERS
-from goofspiel.breed import _mutate as mutate_ranks
-from goofspiel.game import Strategy, _deck, play
+from goofspiel.breed import mutate_unchecked as mutate_ranks
+from goofspiel.game import Strategy, checked_deck, play
 from studykit.checks import at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
 
@@ -52,7 +52,7 @@ class ArenaConfig:
     as_published: bool = False
 
     def __post_init__(self):
-        object.__setattr__(self, "deck", _deck(self.deck))
+        object.__setattr__(self, "deck", checked_deck(self.deck))
         if len(self.deck) < 2:
             raise ValueError(f"deck must hold at least two cards, got {self.deck}")
         at_most(whole(self.bots, "bots", 1), "bots", MAX_BOTS,

@@ -4,7 +4,7 @@
 Pure-Python scalar loops with a ``random.Random`` stream (the fast choice for 20-card
 permutations). breeding-pairs keeps the transitive closure incrementally as bitsets:
 ``above[c]`` holds every card known to get a higher bid than ``c``. The public functions check
-their arguments once; the GA and the arena call the unchecked ``_pairs``, ``_preferences``, ...
+their arguments once; the GA and the arena call the unchecked ``_pairs``, ``preferences_unchecked``, ...
 through ``BREEDERS``, on rank lists they built themselves.
 """
 
@@ -65,11 +65,12 @@ def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
     uniform end after it, never covering the last position.
     """
     mom, dad = _parents(mom, dad, rnd)
-    return _preferences(mom, dad, rnd, as_published=flag(as_published, "as_published"))
+    return preferences_unchecked(mom, dad, rnd, as_published=flag(as_published, "as_published"))
 
 
-def _preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
+def preferences_unchecked(mom: Ranks, dad: Ranks, rnd: random.Random, *,
                  as_published: bool = False) -> list[int]:
+    """``breed_preferences`` without its argument checks (the GA's inner loop)."""
     n = len(mom)
     pm, pd = preference_list(mom), preference_list(dad)
     if n < 2:
@@ -173,10 +174,11 @@ def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
     """Breed with the reverse, taking a ``degree`` share (0..0.5) from it: 0 changes nothing."""
     ranks = _ranks(ranks, "ranks")
     _parents(ranks, ranks, rnd)
-    return _mutate(ranks, real(degree, "degree", 0.0, 0.5), rnd)
+    return mutate_unchecked(ranks, real(degree, "degree", 0.0, 0.5), rnd)
 
 
-def _mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
+def mutate_unchecked(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
+    """``mutate`` without its argument checks (the GA's inner loop)."""
     if degree == 0.0:
         return list(ranks)
     n = len(ranks)
@@ -188,10 +190,11 @@ def swap_mutate(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
     """The traditional mutation: with probability ``rate`` (0..1) swap the bids of two random prizes."""
     ranks = _ranks(ranks, "ranks")
     _parents(ranks, ranks, rnd)
-    return _swap(ranks, real(rate, "rate", 0.0, 1.0), rnd)
+    return swap_unchecked(ranks, real(rate, "rate", 0.0, 1.0), rnd)
 
 
-def _swap(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
+def swap_unchecked(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
+    """``swap_mutate`` without its argument checks (the GA's inner loop)."""
     child = list(ranks)
     if len(child) >= 2 and rate > 0 and rnd.random() < rate:
         a, b = rnd.sample(range(len(child)), 2)
@@ -200,4 +203,4 @@ def _swap(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
 
 
 OPERATORS = ("reverse", "swap")
-BREEDERS = {"pairs": _pairs, "preferences": _preferences, "random": _random}   # unchecked: the GA's
+BREEDERS = {"pairs": _pairs, "preferences": preferences_unchecked, "random": _random}   # unchecked: the GA's

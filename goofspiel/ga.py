@@ -22,8 +22,14 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
-from goofspiel.breed import BREEDERS, OPERATORS, _mutate, _preferences, _swap
-from goofspiel.game import _deck
+from goofspiel.breed import (
+    BREEDERS,
+    OPERATORS,
+    mutate_unchecked,
+    preferences_unchecked,
+    swap_unchecked,
+)
+from goofspiel.game import checked_deck
 from studykit.checks import array, at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
 
@@ -94,7 +100,7 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
         raise ValueError(f"generations must be >= 1, got {generations}")
     if not 0 <= immigrants <= population - survivors:
         raise ValueError(f"immigrants must be in [0, population - survivors], got {immigrants}")
-    cards = np.array(_deck(deck))
+    cards = np.array(checked_deck(deck))
     if len(cards) < 2:
         raise ValueError(f"deck must hold at least two cards, got {len(cards)}")
     n = len(cards)
@@ -104,8 +110,8 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     breed = BREEDERS[breeder]
     if breeder == "preferences" and as_published:
         def breed(m, d, r):
-            return _preferences(m, d, r, as_published=True)
-    mutator = _swap if operator == "swap" else _mutate
+            return preferences_unchecked(m, d, r, as_published=True)
+    mutator = swap_unchecked if operator == "swap" else mutate_unchecked
     members = [rnd.sample(range(n), n) for _ in range(initial)]
     scores = _identity_score(np.array(members), cards)
     best, mean, diversity = [], [], []

@@ -22,7 +22,7 @@ _DECKS: dict[tuple, tuple[int, ...]] = {}   # decks already checked -> their pla
 _INTS = {int}
 
 
-def _cards(values, name: str) -> list[int]:
+def whole_numbers(values, name: str) -> list[int]:
     """Whole numbers from a list, tuple, range or array (never truncated from floats)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"{name} must be a list or tuple of whole numbers, got {shown(values)}")
@@ -36,9 +36,9 @@ def _cards(values, name: str) -> list[int]:
     return [int(c) for c in cards]
 
 
-def _deck(deck: Iterable[int], name: str = "deck") -> tuple[int, ...]:
+def checked_deck(deck: Iterable[int], name: str = "deck") -> tuple[int, ...]:
     """The deck's distinct whole-number cards, sorted; fractional or repeated cards are refused."""
-    cards = tuple(sorted(_cards(deck, name)))
+    cards = tuple(sorted(whole_numbers(deck, name)))
     if not cards:
         raise ValueError(f"{name} must hold at least one card, got an empty deck")
     if len(set(cards)) != len(cards):
@@ -62,7 +62,7 @@ class Strategy:
     def __post_init__(self):
         deck, ranks = _DECKS.get(self.deck) if type(self.deck) is tuple else None, self.ranks
         if deck is None:                                  # a deck not seen before: check it
-            deck = tuple(_cards(self.deck, "deck"))
+            deck = tuple(whole_numbers(self.deck, "deck"))
             if not deck or any(a >= b for a, b in pairwise(deck)):
                 raise ValueError(f"deck must list distinct cards in increasing order, got "
                                  f"{shown(self.deck)}")
@@ -71,7 +71,7 @@ class Strategy:
         if deck is not self.deck:
             object.__setattr__(self, "deck", deck)
         if type(ranks) is not tuple or not _INTS.issuperset(map(type, ranks)):
-            ranks = tuple(_cards(ranks, "ranks"))
+            ranks = tuple(whole_numbers(ranks, "ranks"))
             object.__setattr__(self, "ranks", ranks)
         if sorted(ranks) != list(range(len(deck))):
             raise ValueError(f"ranks must be a permutation of 0..{len(deck) - 1}, got {ranks}")
@@ -79,8 +79,8 @@ class Strategy:
     @classmethod
     def from_bids(cls, bids: Sequence[int], deck: Iterable[int] | None = None) -> Strategy:
         """The strategy bidding ``bids[i]`` on the i-th smallest prize (deck defaults to 1..n)."""
-        bids = _cards(bids, "bids")
-        cards = _deck(deck if deck is not None else range(1, len(bids) + 1))
+        bids = whole_numbers(bids, "bids")
+        cards = checked_deck(deck if deck is not None else range(1, len(bids) + 1))
         if sorted(bids) != list(cards):
             raise ValueError(f"bids must be a permutation of the deck {cards}, got {tuple(bids)}")
         index = {c: k for k, c in enumerate(cards)}
@@ -89,8 +89,8 @@ class Strategy:
     @classmethod
     def from_preferences(cls, prefs: Sequence[int], deck: Iterable[int] | None = None) -> Strategy:
         """The strategy from a preference list: prizes ordered by increasing bid."""
-        prefs = _cards(prefs, "prefs")
-        cards = _deck(deck if deck is not None else range(1, len(prefs) + 1))
+        prefs = whole_numbers(prefs, "prefs")
+        cards = checked_deck(deck if deck is not None else range(1, len(prefs) + 1))
         if sorted(prefs) != list(cards):
             raise ValueError(f"prefs must be a permutation of the deck {cards}, got {tuple(prefs)}")
         index = {c: k for k, c in enumerate(cards)}
@@ -119,11 +119,11 @@ class Strategy:
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[int, int]], deck: Iterable[int]) -> Strategy:
         """The strategy whose pairwise preferences are ``pairs`` (must form a total order)."""
-        cards = _deck(deck)
+        cards = checked_deck(deck)
         below = {c: 0 for c in cards}
         if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
             raise TypeError(f"pairs must be a collection of (a, b) card pairs, got {shown(pairs)}")
-        pairs = [tuple(_cards(p, "pairs")) for p in pairs]
+        pairs = [tuple(whole_numbers(p, "pairs")) for p in pairs]
         for pair in pairs:
             if len(pair) != 2:
                 raise ValueError(f"pairs must hold (a, b) pairs of cards, got {pair}")
@@ -142,7 +142,7 @@ class Strategy:
 
 def identity(deck: Iterable[int] = range(1, 21)) -> Strategy:
     """Bid each prize's own value: ``1 < 2 < ... < n``."""
-    cards = _deck(deck)
+    cards = checked_deck(deck)
     return Strategy(cards, tuple(range(len(cards))))
 
 
@@ -154,7 +154,7 @@ def reverse(strategy: Strategy) -> Strategy:
 
 def random_strategy(deck: Iterable[int], rng: np.random.Generator) -> Strategy:
     """A uniformly random strategy."""
-    cards, rng = _deck(deck), generator(rng, "rng")
+    cards, rng = checked_deck(deck), generator(rng, "rng")
     return Strategy(cards, tuple(int(r) for r in rng.permutation(len(cards))))
 
 
@@ -183,7 +183,7 @@ def award(prize: int, bids: Sequence[int]) -> list[Fraction]:
     """
     if not is_whole(prize):
         raise TypeError(f"prize must be a whole number (a card), got {shown(prize)}")
-    bids = _cards(bids, "bids")
+    bids = whole_numbers(bids, "bids")
     if len(bids) < 1:
         raise ValueError("bids must hold at least one bid")
     return _award(int(prize), bids)

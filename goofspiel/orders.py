@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from goofspiel.game import _cards
+from goofspiel.game import whole_numbers
 from studykit.checks import is_whole
 
 
@@ -23,7 +23,7 @@ class PartialOrder:
     below: dict[int, set[int]] = field(init=False)
 
     def __post_init__(self):
-        self.cards = tuple(_cards(self.cards, "cards"))
+        self.cards = tuple(whole_numbers(self.cards, "cards"))
         if len(set(self.cards)) != len(self.cards) or not self.cards:
             raise ValueError(f"cards must be distinct and non-empty, got {self.cards}")
         self.below = {c: set() for c in self.cards}
@@ -95,7 +95,7 @@ def pairs_steps(draws: Iterable[tuple[str, int, int]], mom: Sequence[int], dad: 
     The pair {a, b} is ordered as that parent orders it; a draw of a pair already ordered is
     refused, as breeding-pairs only draws unordered pairs.
     """
-    mom, dad = _cards(mom, "mom"), _cards(dad, "dad")
+    mom, dad = whole_numbers(mom, "mom"), whole_numbers(dad, "dad")
     if sorted(mom) != sorted(dad):
         raise ValueError(f"mom and dad must order the same cards, got {mom} and {dad}")
     position = {"mom": {c: k for k, c in enumerate(mom)}, "dad": {c: k for k, c in enumerate(dad)}}

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, _encode, card_codes, card_vectors
+from setgame.cards import (
+    COMPLETION,
+    DECK_SIZE,
+    N_ATTRIBUTES,
+    card_codes,
+    card_vectors,
+    encode_unchecked,
+)
 from studykit.checks import array, generator, memory, whole
 
 _CHUNK_PAIRS = 20_000_000  # table-pairs handled per chunk, to bound memory
@@ -17,7 +24,7 @@ def as_codes(tables, name: str = "tables") -> np.ndarray:
         if arr.shape[2] != N_ATTRIBUTES:
             raise ValueError(f"{name} must have shape (m, n, {N_ATTRIBUTES}) or (m, n) codes; "
                              f"got {arr.shape}")
-        arr = _encode(card_vectors(arr, name))
+        arr = encode_unchecked(card_vectors(arr, name))
     else:
         arr = card_codes(arr, name)
     if arr.shape[1] > 1:

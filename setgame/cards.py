@@ -38,27 +38,29 @@ def card_codes(value, name: str = "codes", ndim=None) -> np.ndarray:
     return arr.astype(np.int64, copy=False)
 
 
-def _encode(cards: np.ndarray) -> np.ndarray:
+def encode_unchecked(cards: np.ndarray) -> np.ndarray:
+    """Card vectors (values 0..2, already checked) to codes 0..80, no validation."""
     return np.asarray(cards, dtype=np.int64) @ _PLACES
 
 
-def _decode(codes: np.ndarray) -> np.ndarray:
+def decode_unchecked(codes: np.ndarray) -> np.ndarray:
+    """Codes 0..80 (already checked) to card vectors, no validation."""
     return (np.asarray(codes, dtype=np.int64)[..., None] // _PLACES) % N_VALUES
 
 
 def encode(cards: np.ndarray) -> np.ndarray:
     """Card vectors (..., 4) with values 0..2 -> integer codes 0..80 (..., )."""
-    return _encode(card_vectors(cards, "cards"))
+    return encode_unchecked(card_vectors(cards, "cards"))
 
 
 def decode(codes: np.ndarray) -> np.ndarray:
     """Integer codes 0..80 -> card vectors (..., 4)."""
-    return _decode(card_codes(codes, "codes"))
+    return decode_unchecked(card_codes(codes, "codes"))
 
 
 def full_deck() -> np.ndarray:
     """All 81 cards as a (81, 4) array, in code order."""
-    return _decode(np.arange(DECK_SIZE))
+    return decode_unchecked(np.arange(DECK_SIZE))
 
 
 def third_card(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -74,7 +76,7 @@ def is_set(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> bool:
 
 def _completion_table() -> np.ndarray:
     deck = full_deck()
-    table = _encode(third_card(deck[:, None, :], deck[None, :, :])).astype(np.int8)
+    table = encode_unchecked(third_card(deck[:, None, :], deck[None, :, :])).astype(np.int8)
     table.flags.writeable = False
     return table
 
@@ -102,7 +104,7 @@ def validate_table(cards, name: str = "cards") -> np.ndarray:
     arr = card_vectors(cards, name)
     if arr.ndim != 2:
         raise ValueError(f"{name} must have shape (n, {N_ATTRIBUTES}); got {arr.shape}")
-    codes = _encode(arr)
+    codes = encode_unchecked(arr)
     if len(np.unique(codes)) != len(codes):
         raise ValueError(f"{name} must be distinct: a table holds each card at most once")
     return arr

@@ -12,7 +12,14 @@ from itertools import combinations
 
 import numpy as np
 
-from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, _encode, third_card, validate_table
+from setgame.cards import (
+    COMPLETION,
+    DECK_SIZE,
+    N_ATTRIBUTES,
+    encode_unchecked,
+    third_card,
+    validate_table,
+)
 from studykit.checks import choice
 
 Triple = tuple[int, int, int]
@@ -56,7 +63,7 @@ def sets_recursive(cards: np.ndarray) -> list[Triple]:
 
 def sets_fast(cards: np.ndarray) -> list[Triple]:
     """Vectorized pairs solver on integer codes."""
-    codes = _encode(cards)
+    codes = encode_unchecked(cards)
     position = np.full(DECK_SIZE, -1, dtype=np.int64)
     position[codes] = np.arange(len(codes))
     i, j = np.triu_indices(len(codes), 1)

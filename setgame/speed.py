@@ -7,7 +7,7 @@ import time
 import numpy as np
 
 from setgame.batch import count_sets, random_tables
-from setgame.cards import DECK_SIZE, _decode
+from setgame.cards import DECK_SIZE, decode_unchecked
 from setgame.solvers import SOLVERS
 from studykit.checks import at_most, choice, items, memory, whole
 from studykit.checks import seed as check_seed
@@ -30,7 +30,7 @@ def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
     batched_tables = whole(batched_tables, "batched_tables", 1)
     memory(16.0 * batched_tables * DECK_SIZE, f"solver_rates(batched_tables={batched_tables:,})")
     rng = np.random.default_rng(seed)
-    tables = _decode(random_tables(n_tables, n_cards, rng))
+    tables = decode_unchecked(random_tables(n_tables, n_cards, rng))
     rates = {}
     for method in methods:
         solve = SOLVERS[method]

@@ -24,7 +24,8 @@ def draw_maze(maze: Maze, ax=None):
     return ax
 
 
-def _squares(maze: Maze, belief: np.ndarray) -> list:
+def belief_squares(maze: Maze, belief: np.ndarray) -> list:
+    """One square per cell, its area proportional to the belief (tiny ones left out)."""
     side = np.sqrt(np.clip(belief, 0, 1))                 # area proportional to P(x); P = 1 fills the cell
     return [Rectangle((x - s / 2, y - s / 2), s, s) for (x, y), s in zip(maze.cells, side) if s > 0.02]
 
@@ -53,7 +54,7 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
     def draw(t):
         ax.clear()
         draw_maze(maze, ax)
-        ax.add_collection(PatchCollection(_squares(maze, beliefs[t]), color="red", alpha=0.8))
+        ax.add_collection(PatchCollection(belief_squares(maze, beliefs[t]), color="red", alpha=0.8))
         if readings is not None:
             r = readings[t]
             ax.contour(xs, ys, dist, levels=[r - NOISE - 0.5, r + NOISE + 0.5], colors="blue",
@@ -71,7 +72,7 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
 def plot_belief(maze: Maze, belief: np.ndarray, truth: tuple | None = None, ax=None, title: str = ""):
     """One belief as red squares with the true cell circled; returns the axes."""
     ax = draw_maze(maze, ax)
-    ax.add_collection(PatchCollection(_squares(maze, belief), color="red", alpha=0.8))
+    ax.add_collection(PatchCollection(belief_squares(maze, belief), color="red", alpha=0.8))
     if truth is not None:
         ax.plot(*truth, "o", color="blue", ms=7, mfc="none", mew=2)
     ax.set_title(title, fontsize=9)

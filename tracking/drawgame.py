@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.collections import PatchCollection
 
-from tracking.draw import _squares, draw_maze
+from tracking.draw import belief_squares, draw_maze
 from tracking.maze import Maze
 from tracking.teamtrack import team_of
 
@@ -25,7 +25,7 @@ def draw_state(maze: Maze, frame: dict, view: str, ax) -> None:
     left = food[:, 0] < maze.width // 2
     ax.scatter(food[left, 0], food[left, 1], s=6, color="salmon")
     ax.scatter(food[~left, 0], food[~left, 1], s=6, color="lightskyblue")
-    ax.add_collection(PatchCollection(_squares(maze, frame["beliefs"][view]), color=COLORS[view], alpha=0.45))
+    ax.add_collection(PatchCollection(belief_squares(maze, frame["beliefs"][view]), color=COLORS[view], alpha=0.45))
     for i, (x, y) in enumerate(frame["positions"]):
         team = team_of(i)
         pacman = (x >= maze.width // 2) == (team == "red")

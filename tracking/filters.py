@@ -12,7 +12,7 @@ from tracking.maze import Maze
 MOTIONS = checks.MOTIONS
 
 
-def _checked(maze, start, motion, beta, mix, episodes, cells_per_episode: int = 8):
+def checked_filter_args(maze, start, motion, beta, mix, episodes, cells_per_episode: int = 8):
     """The constructor arguments shared by the exact and the particle filter, checked."""
     if not isinstance(maze, Maze):
         raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
@@ -36,7 +36,7 @@ class ExactFilter:
 
     def __init__(self, maze: Maze, start: tuple, *, motion: str = "uniform", beta: float = 10.0,
                  mix: float = 0.01, episodes: int = 1):
-        start, motion, beta, mix, episodes = _checked(maze, start, motion, beta, mix, episodes)
+        start, motion, beta, mix, episodes = checked_filter_args(maze, start, motion, beta, mix, episodes)
         self.maze, self.motion, self.beta, self.mix = maze, motion, beta, mix
         n = maze.n
         nbrs = maze.neighbor_table()                      # (n, 5), Stop first, -1 padded

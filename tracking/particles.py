@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from studykit.checks import at_most, memory, whole
-from tracking.filters import _checked
+from tracking.filters import checked_filter_args
 from tracking.maze import Maze
 from tracking.opponents import move_probs
 
@@ -21,7 +21,7 @@ class ParticleFilter:
     def __init__(self, maze: Maze, start: tuple, *, motion: str = "uniform", beta: float = 10.0,
                  mix: float = 0.01, episodes: int = 1, particles: int = 1000,
                  rng: np.random.Generator | None = None):
-        start, motion, beta, mix, episodes = _checked(maze, start, motion, beta, mix, episodes)
+        start, motion, beta, mix, episodes = checked_filter_args(maze, start, motion, beta, mix, episodes)
         particles = at_most(whole(particles, "particles", 1), "particles", 1_000_000,
                             "a million samples per episode is already far finer than the maze")
         memory(8.0 * 5 * 4 * episodes * (particles + maze.n),
