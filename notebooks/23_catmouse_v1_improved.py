@@ -35,14 +35,6 @@
 # and seeds? The article's two other proposals for a stalled search, **simulated annealing** and
 # **early stopping**, are tried on top of the improved trainer at the end.
 
-# %% [markdown]
-# > **Not yet executed at full settings.** This notebook gained sections on 2026-11-24 (the
-# > one-at-a-time comparison at ten seeds per board with confidence intervals, simulated
-# > annealing and early stopping, the claims and the inventory). Its full run takes about an
-# > hour on two cores and has not been made since, so the code cells below show no output: the
-# > results of the previous full run (2026-11-23) are in the repository's history, and the
-# > reproduction report lists this notebook without rows until the next run.
-
 # %% tags=["parameters"]
 MIN_SIDE, MAX_SIDE = 4, 8       # every cat-winnable board in this range
 SEEDS = 5                       # independent runs per board
@@ -263,7 +255,7 @@ plt.show()
 # ## Simulated annealing and early stopping
 #
 # The article's other two remedies for a search that has stopped improving, tried on top of the
-# improved trainer (`catmouse.anneal`, `catmouse.tuning`):
+# improved trainer (`catmouse.v1.anneal`, `catmouse.v1.experiments`):
 #
 # * **simulated annealing**, "to allow moving to policies that appear weaker": when no candidate
 #   of an iteration improves the mouse, its best worse candidate is accepted with probability
