@@ -1,0 +1,229 @@
+"""Fuzz of tracking's public entry points: every bad argument of ``track``, ``simulate``, the
+filters, the mazes and the capture game is refused quickly by our own checks, naming itself;
+random layout texts either parse into a maze with one start per agent or are refused; and the
+issue's cases (beta = NaN, opponent_beta = NaN, two agents '1', a million steps) are
+regressions."""
+
+import math
+
+import numpy as np
+from fuzzing import FUZZ, bad_name, bad_real, bad_whole, not_a_flag, not_whole, refused
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tracking
+from tracking import (
+    CaptureGame,
+    ExactFilter,
+    ParticleFilter,
+    Weights,
+    evidence,
+    load_layout,
+    make_team,
+    parse_layout,
+    random_maze,
+    reading_likelihood,
+    run_filter,
+    simulate,
+    smooth,
+    track,
+    walk,
+)
+from tracking.compare import evaluate
+from tracking.learn import fit_beta
+from tracking.tournament import game_trial, maze_named
+
+TINY = load_layout("tinyCapture")
+START = TINY.starts[1]
+RNG = np.random.default_rng(0)
+bad_cell = st.one_of(st.just((0, 0)), st.tuples(st.integers(-5, -1), st.integers(0, 3)),
+                     st.just((1.5, 2)), st.just((1, 2, 3)), st.just("ab"), st.integers(),
+                     st.none().map(lambda _: (10**6, 10**6)))
+
+TRACK_BAD = {
+    "beta": bad_real(0, None), "opponent_beta": bad_real(0, None), "mix": bad_real(0, 1),
+    "steps": bad_whole(0, 100_000), "seed": st.one_of(not_whole(), st.integers(max_value=-1)),
+    "motion": bad_name(("uniform", "explorer")), "opponent": bad_name(("random", "explorer")),
+    "observer": bad_cell, "start": bad_cell, "distance": not_a_flag, "sight": not_a_flag,
+    "layout": st.one_of(st.integers(), st.none(), st.just("noSuchMaze"), st.just([1, 2])),
+}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(TRACK_BAD)), st.data())
+def test_track_refuses_each_bad_argument(name, data):
+    value = data.draw(TRACK_BAD[name])
+    kwargs = {"layout": "tinyCapture", "steps": 20, "opponent": "explorer",
+              "motion": "explorer", name: value}
+    refused(lambda: track(**kwargs), "name_or_text" if name == "layout" else name,
+            "layout" if name == "layout" else name)
+
+
+SIMULATE_BAD = {"steps": bad_whole(0, 100_000), "episodes": bad_whole(1, 100_000),
+                "opponent_beta": bad_real(0, None), "observers": st.one_of(
+                    st.just([]), st.just("ab"), st.lists(bad_cell, min_size=1, max_size=2)),
+                "seed": st.one_of(st.none(), st.floats(), st.integers(max_value=-1))}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(SIMULATE_BAD)), st.data())
+def test_simulate_and_walk_refuse_each_bad_argument(name, data):
+    value = data.draw(SIMULATE_BAD[name])
+    kwargs = {"start": START, "steps": 10, name: value}
+    refused(lambda: simulate(TINY, **kwargs), "observer" if name == "observers" else name)
+    if name in ("steps", "episodes"):
+        refused(lambda: walk(TINY, START, **{"steps": 10, "rng": RNG, name: value}), name)
+
+
+def test_runs_beyond_the_machine_are_refused_up_front():
+    maze = load_layout("defaultCapture")
+    refused(lambda: track(maze, steps=10**6), "steps")
+    refused(lambda: simulate(maze, start=(30, 13), steps=100_000, episodes=100_000), "GB")
+    refused(lambda: walk(maze, (30, 13), 10, beta=math.nan, rng=RNG), "beta")
+    refused(lambda: ExactFilter(maze, (30, 13), episodes=10**9), "episodes")
+    refused(lambda: ParticleFilter(maze, (30, 13), particles=10**9), "particles")
+    refused(lambda: ParticleFilter(maze, (30, 13), episodes=1000, particles=1_000_000), "GB")
+    refused(lambda: evaluate(maze, episodes=10**6, steps=100_000), "episodes")
+    refused(lambda: evaluate(maze, episodes=50_000, steps=50_000), "GB")
+
+
+FILTER_BAD = {"beta": bad_real(0, None), "mix": bad_real(0, 1),
+              "motion": bad_name(("uniform", "explorer")), "episodes": bad_whole(1, 100_000),
+              "start": bad_cell}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(FILTER_BAD)), st.data())
+def test_filters_refuse_each_bad_argument(name, data):
+    value = data.draw(FILTER_BAD[name])
+    kwargs = {"start": START, name: value}
+    refused(lambda: ExactFilter(TINY, **kwargs), name)
+    refused(lambda: ParticleFilter(TINY, particles=10, **kwargs), name)
+
+
+@FUZZ
+@given(st.one_of(st.just((5, 1, TINY.n)), st.just((5, 2, TINY.n)), st.just((5, 1, 3)),
+                 st.just((0, 1, TINY.n)), st.just((5, TINY.n))),
+       st.sampled_from([np.nan, -1.0, np.inf, 0.5]))
+def test_run_filter_refuses_mis_shaped_or_non_finite_likelihoods(shape, fill):
+    like = np.full(shape, fill)
+    filt = ExactFilter(TINY, START)
+    if len(shape) == 3 and shape[1:] == (1, TINY.n) and shape[0] and fill == 0.5:
+        assert run_filter(filt, like).shape == shape
+    else:
+        refused(lambda: run_filter(filt, like), "likelihoods")
+
+
+def test_smooth_and_score_refuse_mismatched_arrays():
+    ep = simulate(TINY, start=START, steps=5, episodes=2)
+    filt = ExactFilter(TINY, START, episodes=2)
+    beliefs = run_filter(filt, ep.likelihoods)
+    refused(lambda: smooth(filt, ep.likelihoods, beliefs[:-1]), "beliefs", "must match")
+    refused(lambda: smooth(ParticleFilter(TINY, START, episodes=2), ep.likelihoods, beliefs),
+            "filt")
+    refused(lambda: tracking.score(TINY, beliefs, ep.path[:, :-1]), "path")
+    refused(lambda: tracking.score(TINY, beliefs, ep.path + 0.5), "path")
+    refused(lambda: tracking.summarize({"p": np.zeros((2, 3))}, ep.visible), "scores")
+    refused(lambda: run_filter("filter", ep.likelihoods), "filt")
+
+
+layout_rows = st.lists(st.text(alphabet="%. 1234o", min_size=6, max_size=6), min_size=1,
+                       max_size=5)
+
+
+@FUZZ
+@given(layout_rows)
+def test_layout_text_parses_with_one_start_per_agent_or_is_refused(rows):
+    text = "\n".join(rows)
+    digits = [c for c in text if c in "1234"]
+    if not digits or len(set(digits)) != len(digits) or not any(r.strip() for r in rows):
+        refused(lambda: parse_layout(text), "layout")
+    else:
+        maze = parse_layout(text)
+        assert sorted(maze.starts) == sorted(int(d) - 1 for d in digits)
+
+
+@FUZZ
+@given(st.one_of(st.integers(), st.none(), st.binary(max_size=4), st.lists(st.text(), max_size=2)))
+def test_layouts_must_be_text(value):
+    refused(lambda: parse_layout(value), "text")
+    refused(lambda: load_layout(value), "name_or_text")
+
+
+RANDOM_MAZE_BAD = {"width": st.one_of(bad_whole(8, 200), st.just(9)), "height": bad_whole(5, 200),
+                   "wall_density": bad_real(0, 0.4), "food": bad_whole(0, None),
+                   "seed": st.one_of(st.none(), st.floats(), st.integers(max_value=-1))}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(RANDOM_MAZE_BAD)), st.data())
+def test_random_maze_refuses_each_bad_argument(name, data):
+    value = data.draw(RANDOM_MAZE_BAD[name])
+    refused(lambda: random_maze(**{name: value}), name)
+
+
+@FUZZ
+@given(st.sampled_from(["ghost", "pacman", "friend", "noise", "cutoff", "abroad", "falloff",
+                        "floor", "carry_limit"]), st.data())
+def test_weights_refuse_non_finite_and_out_of_range_knobs(name, data):
+    if name == "carry_limit":
+        value = data.draw(bad_whole(1, None))
+    elif name in ("falloff", "floor"):
+        value = data.draw(st.one_of(bad_real(0, None), st.just(0.0)))
+    else:
+        value = data.draw(bad_real(0, None))
+    refused(lambda: Weights(**{name: value}), name)
+
+
+GAME_BAD = {"rule": bad_name(("eat", "carry")), "max_moves": bad_whole(1, 100_000),
+            "motion": bad_name(("uniform", "explorer")), "beta": bad_real(0, None),
+            "seed": st.one_of(st.none(), st.floats(), st.integers(max_value=-1)),
+            "record": not_a_flag, "end_food": st.one_of(st.floats(), st.integers(max_value=-1))}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(GAME_BAD)), st.data())
+def test_capture_game_refuses_each_bad_argument(name, data):
+    value = data.draw(GAME_BAD[name])
+    refused(lambda: CaptureGame(TINY, make_team("random"), make_team("random"), **{name: value}),
+            name)
+
+
+@FUZZ
+@given(bad_name(tracking.agents.TEAM_KINDS))
+def test_team_kinds_and_agents_are_checked(kind):
+    refused(lambda: make_team(kind), "kind")
+    refused(lambda: CaptureGame(TINY, (object(), object()), make_team("random")), "red")
+    refused(lambda: CaptureGame(TINY, make_team("random")[:1], make_team("random")), "red")
+    refused(lambda: tracking.WeightedAgent(role=kind), "role")
+    refused(lambda: make_team("tracker", weights={"ghost": 1}), "weights")
+
+
+def test_sensing_refuses_bad_cells_and_readings():
+    refused(lambda: reading_likelihood(TINY, (0, 0), 3), "observer")
+    refused(lambda: reading_likelihood(TINY, START, 2.5), "reading")
+    refused(lambda: reading_likelihood(TINY, START, math.nan), "reading")
+    refused(lambda: evidence(TINY, [START], seen=(0, 0)), "seen")
+    refused(lambda: evidence(TINY, [START], readings=[1, 2]), "readings")
+    refused(lambda: tracking.noisy_distance((1, 1), (2, 2), rng=None), "rng")
+    refused(lambda: tracking.visible("ab", (1, 1)), "observers")
+
+
+def test_tournament_and_learning_refuse_bad_arguments():
+    refused(lambda: maze_named("random-x"), "random-<seed>")
+    refused(lambda: maze_named("nowhere"), "layout")
+    refused(lambda: game_trial("tracker", "random", "tinyCapture", "green", 0), "side")
+    refused(lambda: fit_beta(TINY, [[0.5, 1.5, 2.5]]), "paths")
+    refused(lambda: fit_beta(TINY, [[0, 1]], upper=math.inf), "upper")
+    refused(lambda: fit_beta(TINY, "paths"), "paths")
+
+
+def test_issue_cases():
+    refused(lambda: track("tinyCapture", beta=float("nan"), steps=5), "beta")
+    refused(lambda: track("tinyCapture", motion="explorer", beta=float("nan"), steps=5), "beta")
+    refused(lambda: track("tinyCapture", opponent="explorer", opponent_beta=float("nan"),
+                          steps=5), "opponent_beta")
+    text = "%%%%%%%%\n%1.  1 %\n%2   34%\n%%%%%%%%"
+    refused(lambda: parse_layout(text), "two starts for agent 1")
+    refused(lambda: track(steps=10**6), "steps")
+    refused(lambda: random_maze(wall_density=0.55), "wall_density")
