@@ -1,6 +1,17 @@
-"""MIX speed: random games and feature evaluations, bitboard vs the plain array oracle of the
-tests; the time of a 500-game training run and of games against alpha-beta depth 4,
-extrapolated to the spec's 200-game evaluation (pass --no-train to skip those two)."""
+"""MIX speed against the straightforward implementations, side by side, same results checked.
+
+- the engine: random games and feature evaluations per second, bitboard against the plain
+  array board of the tests;
+- the search (``mix.search`` against ``tests/oracles_mix.py``, the code it replaced): whole
+  seeded games of the report's program against alpha-beta depth 4 (every move identical),
+  and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
+- the exact solver (``mix.solver`` against the oracle): empty boards solved, identical values,
+  and a perfect player's games on 4x5 (identical games);
+- (unless --no-train) a 500-game training run and a 200-game evaluation against alpha-beta
+  depth 4, against the study's targets (under 120 s and 300 s on one core).
+
+    .venv/bin/python bench/bench_mix.py [--no-train] [--games N]
+"""
 
 import random
 import sys
@@ -10,11 +21,42 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mix import features
-from mix.board import Board
+from mix.agents import PerfectAgent, make_agent
+from mix.board import Board, Geometry
 from mix.features import BitFeatures
 from mix.learn import train
-from mix.match import match
+from mix.match import match, play_game
+from mix.search import search_values
+from mix.solver import best_moves, solve
+from tests import oracles_mix as oracle
 from tests.test_mix_engine import ArrayBoard, bit_index_oracle
+
+
+class PlainSearcher:
+    """A value-table searcher playing through the oracle search (the same rng draws)."""
+
+    def __init__(self, agent):
+        self.a = agent
+
+    def choose(self, b, rng):
+        return oracle.search_move(b, self.a.depth, self.a.values, self.a.feats, rng, self.a.draw)
+
+
+class PlainPerfect:
+    """The perfect player through the oracle solver, its table kept between moves and games."""
+
+    def __init__(self):
+        self.tt = {}
+
+    def choose(self, b, rng):
+        return rng.choice(oracle.best_moves(b, self.tt))
+
+
+def cpu(f, *args):
+    """(result, CPU seconds) of ``f(*args)``: CPU time, as the machine may be shared."""
+    t = time.process_time()
+    out = f(*args)
+    return out, time.process_time() - t
 
 
 def games_per_second(make, n):
@@ -44,7 +86,7 @@ def positions(n):
     return out
 
 
-def main():
+def engine():
     fast = games_per_second(Board, 2000)
     slow = games_per_second(lambda: ArrayBoard(10, 20), 40)
     print(f"random games/s: bitboard {fast:,.0f}, array {slow:,.1f}, ratio {fast / slow:,.0f}x")
@@ -63,17 +105,86 @@ def main():
     slow = len(pos) / (time.perf_counter() - t)
     print(f"feature evaluations/s: bitboard {fast:,.0f} ({1e6 / fast:.1f} us), "
           f"array {slow:,.0f} ({1e6 / slow:.0f} us), ratio {fast / slow:,.0f}x")
-    if "--no-train" not in sys.argv:  # CPU time (one core) and wall time (longer on a busy machine)
-        t, c = time.perf_counter(), time.process_time()
-        train(500, seed=0)
-        print(f"500-game training: {time.process_time() - c:.1f} s CPU, "
-              f"{time.perf_counter() - t:.1f} s wall (spec: under 120 s)")
-        t, c, n = time.perf_counter(), time.process_time(), 10
-        match("learned", "alphabeta:4", n // 2, seed=0)
-        match("alphabeta:4", "learned", n // 2, seed=1)
-        cpu, wall = (time.process_time() - c) / n, (time.perf_counter() - t) / n
-        print(f"learned vs alphabeta:4: {cpu:.2f} s CPU a game ({wall:.2f} s wall), 200 games "
-              f"{200 * cpu:.0f} s CPU (spec: under 300 s)")
+
+
+def row(what, new, old, same):
+    print(f"{what:<52} {old:8.2f} s {new:8.2f} s {old / new:7.1f}x   {'identical' if same else 'DIFFERENT'}")
+    if not same:
+        raise SystemExit(f"{what}: the fast code disagrees with the oracle")
+
+
+def search(games):
+    """Whole depth-4 games, then the searches alone on their positions."""
+    g = Geometry(10, 20)
+    learned, ab4 = make_agent("learned"), make_agent("alphabeta:4")
+    pairs = [((learned, ab4), s) for s in range(games)] + [((ab4, learned), s) for s in range(games)]
+    new_t = old_t = 0.0
+    same, roots = True, []
+
+    class Recording:
+        def __init__(self, agent):
+            self.a = agent
+
+        def choose(self, b, rng):
+            roots.append(b.copy())
+            return self.a.choose(b, rng)
+
+    for (x, o), seed in pairs:
+        fast, t = cpu(play_game, Recording(x), Recording(o), random.Random(seed), g)
+        new_t += t
+        plain, t = cpu(play_game, PlainSearcher(x), PlainSearcher(o), random.Random(seed), g)
+        old_t += t
+        same &= fast.stones == plain.stones and fast.winner == plain.winner
+    print(f"{'':<52} {'plain':>10} {'fast':>10} {'ratio':>8}")
+    row(f"{2 * games} games, the report's program vs alpha-beta depth 4", new_t, old_t, same)
+    for agent, label in ((ab4, "depth-4 alpha-beta"), (learned, "2-ply lookahead (the report's)")):
+        args = (agent.depth, agent.values, agent.feats)
+        new, t_new = cpu(lambda a=args: [search_values(b, *a) for b in roots])
+        old, t_old = cpu(lambda a=args: [oracle.search_values(b, *a) for b in roots])
+        row(f"{label}: {len(roots)} searches", t_new, t_old, new == old)
+
+
+def solver():
+    for rows, cols, diag in ((5, 5, False), (4, 6, True), (5, 5, True)):
+        new, t_new = cpu(solve, rows, cols, diag)
+        old, t_old = cpu(oracle.solve, rows, cols, diag)
+        rule = "with diagonals" if diag else "MIX rules"
+        row(f"solve {rows}x{cols} ({rule}): value {new}", t_new, t_old, new == old)
+    g, learned = Geometry(4, 5), make_agent("learned")
+    fast, t_new = cpu(lambda: [play_game(learned, PerfectAgent({}), random.Random(s), g).stones
+                               for s in range(10)])
+    plain, t_old = cpu(lambda: [play_game(learned, PlainPerfect(), random.Random(s), g).stones
+                                for s in range(10)])
+    row("10 games, the report's program vs perfect play (4x5)", t_new, t_old, fast == plain)
+    b = Board(5, 5)
+    for c in (2, 2, 1):
+        b.play(c)
+    new, t_new = cpu(best_moves, b)
+    old, t_old = cpu(oracle.best_moves, b)
+    row(f"a perfect move on 5x5 after 3 moves: {new}", t_new, t_old, new == old)
+
+
+def targets():
+    """CPU time (one core) and wall time (longer on a busy machine) against the targets."""
+    t, c = time.perf_counter(), time.process_time()
+    train(500, seed=0)
+    print(f"500-game training: {time.process_time() - c:.1f} s CPU, "
+          f"{time.perf_counter() - t:.1f} s wall (target: under 120 s)")
+    t, c, n = time.perf_counter(), time.process_time(), 10
+    match("learned", "alphabeta:4", n // 2, seed=0)
+    match("alphabeta:4", "learned", n // 2, seed=1)
+    cpu_s, wall = (time.process_time() - c) / n, (time.perf_counter() - t) / n
+    print(f"learned vs alphabeta:4: {cpu_s:.2f} s CPU a game ({wall:.2f} s wall), 200 games "
+          f"{200 * cpu_s:.0f} s CPU (target: under 300 s)")
+
+
+def main():
+    games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 3
+    engine()
+    search(games)
+    solver()
+    if "--no-train" not in sys.argv:
+        targets()
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ from mix.board import Board, Geometry, O, X
 from mix.features import BitFeatures, CountFeatures, get_features, raw_features, threats
 from mix.learn import TrainResult, lookahead, train
 from mix.match import MatchResult, duel, match, play_game
-from mix.search import search_move, solve, solve_position
+from mix.search import search_move
+from mix.solver import solve, solve_position
 from mix.valuesfile import default_path, load_values, save_values
 
 __all__ = [

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from mix.board import Board
 from mix.features import BitFeatures, get_features, threats
-from mix.search import search_move, solve_position
+from mix.search import search_move
+from mix.solver import best_moves, shared_table
 
 
 def _cols(mask: int, b: Board) -> list[int]:
@@ -145,26 +146,20 @@ class SearchAgent:
 class PerfectAgent:
     """Perfect play on small boards: a move of the best game-theoretic value, ties by ``rng``.
 
-    The solver's transposition table is kept between moves and games, which makes them fast
-    but memory-hungry (over 300 MB within 25 games on 5x5): play it in-process or with
-    ``mix.ladder.ladder(..., backend="multiprocessing")``, not in joblib's default workers,
-    which restart (with a warning) when their memory grows by more than 300 MB."""
+    The solver's transposition table ``tt`` is kept between moves and games; by default it is
+    the one every perfect player of the process shares on that board (``mix.solver.
+    shared_table``), so the matches of a sweep that land in the same worker reuse each
+    other's work. It is memory-hungry (about 800 MB for 200 games on 5x5): play it in-process
+    or with ``mix.ladder.ladder(..., backend="multiprocessing")``, not in joblib's default
+    workers, which restart (with a warning) when their memory grows by more than 300 MB."""
 
     name = "perfect"
 
-    def __init__(self):
-        self.tt: dict = {}
+    def __init__(self, tt: dict | None = None):
+        self.tt = tt
 
     def choose(self, b: Board, rng: random.Random) -> int:
-        best, out = -2, []
-        for c in b.legal_moves():
-            v = 1 if b.play(c) else (0 if b.is_over() else -solve_position(b, self.tt))
-            b.undo(c)
-            if v > best:
-                best, out = v, [c]
-            elif v == best:
-                out.append(c)
-        return rng.choice(out)
+        return rng.choice(best_moves(b, shared_table(b.g) if self.tt is None else self.tt))
 
 
 def make_agent(spec):

@@ -65,6 +65,12 @@ def has_line(s: int, g: Geometry) -> bool:
     return False
 
 
+def center_order(cols: int) -> list[int]:
+    """Columns ordered from the centre outwards (good first moves for alpha-beta)."""
+    mid = (cols - 1) / 2
+    return sorted(range(cols), key=lambda c: (abs(c - mid), c))
+
+
 class Board:
     """A MIX position: stones of X and O, column heights, the side to move and the winner."""
 

@@ -10,7 +10,7 @@ from matplotlib.patches import Circle
 
 from mix.agents import make_agent
 from mix.board import Board, Geometry, X
-from mix.features import get_features
+from mix.features import get_features, threat_masks
 
 COLOURS = {X: "#d62728", 1: "#1f77b4"}
 
@@ -23,7 +23,9 @@ def draw_board(b: Board, ax=None, title: str | None = None):
     for r in range(b.g.rows):
         for c in range(b.g.cols):
             who = b.cell(r, c)
-            ax.add_patch(Circle((c, r), 0.4, color=COLOURS.get(who, "white"), ec="grey", lw=0.5))
+            # add_artist, not add_patch: the limits are set below, and updating them per disc
+            # was most of the time of an animation frame
+            ax.add_artist(Circle((c, r), 0.4, color=COLOURS.get(who, "white"), ec="grey", lw=0.5))
     ax.set_xlim(-0.6, b.g.cols - 0.4)
     ax.set_ylim(-0.6, b.g.rows - 0.4)
     ax.set_aspect("equal")
@@ -47,8 +49,9 @@ def first_seen(features: list[str] | tuple[str, ...], agents=("random", "random"
     for i in range(games):
         b = Board(geometry=g)
         while not b.is_over():
+            masks = threat_masks(b.stones, g)  # one threat scan serves every definition
             for f, fe in feats.items():
-                seen[f].setdefault(fe.index(b.stones, b.turn, g), i)
+                seen[f].setdefault(fe.from_masks(masks, b.turn), i)
             b.play(a[b.turn].choose(b, rng))
     return seen
 

@@ -9,6 +9,8 @@ one of 128 states (the report's); ``CountFeatures`` counts chesses and potential
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mix.board import Board, Geometry
 
 
@@ -51,6 +53,23 @@ def _threats4(s: int, dirs: tuple[int, ...]) -> int:
     return r
 
 
+_RAW_CACHES: dict = {}  # geometry -> {stones: their threat slots, empty or not}
+_RAW_CACHE_LIMIT = 200_000  # entries kept per geometry before the memo starts afresh
+
+
+def raw_threats(g: Geometry) -> tuple[dict, Callable[[int], int]]:
+    """A memo of ``threats(s, g.full, g)`` (every slot, empty or not, that would complete k in
+    a row for the stones ``s``; emptied when it grows past ``_RAW_CACHE_LIMIT``) and the
+    function that computes an entry. Searches mask the slots with the empty ones themselves."""
+    rc = _RAW_CACHES.get(g)
+    if rc is None or len(rc) > _RAW_CACHE_LIMIT:
+        rc = _RAW_CACHES[g] = {}
+    if g.k == 4:
+        dirs, full = g.dirs, g.full
+        return rc, lambda s: _threats4(s, dirs) & full
+    return rc, lambda s: threats(s, g.full, g)
+
+
 def has_mate(s: int, feasible: int, g: Geometry) -> bool:
     """True when ``s`` has k-1 in a row (any non-vertical direction) with both ends feasible."""
     for d in g.dirs[1:]:
@@ -75,7 +94,7 @@ def raw_features(stones: list[int] | tuple[int, int], g: Geometry) -> dict:
     return out
 
 
-def _masks(stones, g: Geometry) -> tuple[int, int, int, int, int, int]:
+def threat_masks(stones, g: Geometry) -> tuple[int, int, int, int, int, int]:
     """(mate X, mate O, chess X, chess O, threats X, threats O) with chess and threats as masks.
     A mate ends on two chess slots, so it is only looked for when the side has a chess."""
     s0, s1 = stones
@@ -103,8 +122,16 @@ class BitFeatures:
 
     def index(self, stones, turn: int, g: Geometry) -> int:
         """The state number of a position (bit 0 = O to move, see ``BIT_NAMES``)."""
-        m0, m1, c0, c1, t0, t1 = _masks(stones, g)
+        m0, m1, c0, c1, t0, t1 = threat_masks(stones, g)  # from_masks inlined: training's hot path
         if not self.loose:  # strict: a potential chess is a threat slot that is not feasible
+            t0, t1 = t0 & ~c0, t1 & ~c1
+        return (turn | m0 << 1 | m1 << 2 | (c0 != 0) << 3 | (c1 != 0) << 4
+                | (t0 != 0) << 5 | (t1 != 0) << 6)
+
+    def from_masks(self, masks: tuple, turn: int) -> int:
+        """``index`` from the position's ``threat_masks`` (one scan serves every definition)."""
+        m0, m1, c0, c1, t0, t1 = masks
+        if not self.loose:
             t0, t1 = t0 & ~c0, t1 & ~c1
         return (turn | m0 << 1 | m1 << 2 | (c0 != 0) << 3 | (c1 != 0) << 4
                 | (t0 != 0) << 5 | (t1 != 0) << 6)
@@ -126,7 +153,14 @@ class CountFeatures:
     name = "counts"
 
     def index(self, stones, turn: int, g: Geometry) -> int:
-        m0, m1, c0, c1, t0, t1 = _masks(stones, g)
+        m0, m1, c0, c1, t0, t1 = threat_masks(stones, g)  # from_masks inlined: training's hot path
+        return ((((((turn * 2 + m0) * 2 + m1) * 3 + min(c0.bit_count(), 2)) * 3
+                  + min(c1.bit_count(), 2)) * 3 + min((t0 & ~c0).bit_count(), 2)) * 3
+                + min((t1 & ~c1).bit_count(), 2))
+
+    def from_masks(self, masks: tuple, turn: int) -> int:
+        """``index`` from the position's ``threat_masks`` (one scan serves every definition)."""
+        m0, m1, c0, c1, t0, t1 = masks
         return ((((((turn * 2 + m0) * 2 + m1) * 3 + min(c0.bit_count(), 2)) * 3
                   + min(c1.bit_count(), 2)) * 3 + min((t0 & ~c0).bit_count(), 2)) * 3
                 + min((t1 & ~c1).bit_count(), 2))

@@ -21,7 +21,7 @@ from studykit.stats import wilson
 from studykit.sweep import trial_seeds
 
 SEATS = ("X", "O")
-_PLAY_FILES = ("board.py", "features.py", "search.py", "agents.py", "match.py",
+_PLAY_FILES = ("board.py", "features.py", "search.py", "solver.py", "agents.py", "match.py",
                "mix.init", "counts.init")
 
 

@@ -186,3 +186,54 @@ def test_errors():
         Board(3, 3)
     with pytest.raises(ValueError, match="k"):
         Geometry(5, 5, 1)
+
+
+def test_raw_threat_memo_and_masks_shared_by_the_definitions(monkeypatch):
+    """``raw_threats``: the unmasked threat slots, memoised per geometry and emptied past its
+    limit; one ``threat_masks`` scan gives every definition's index (as ``first_seen`` uses)."""
+    import mix.features as F
+    from mix.draw import first_seen
+    from mix.features import get_features, raw_threats, threat_masks, threats
+    rng = random.Random(8)
+    for g in (Geometry(10, 20), Geometry(6, 7, diagonals=True), Geometry(5, 6, k=3)):
+        rc, raw = raw_threats(g)
+        for _ in range(200):
+            b = Board(geometry=g)
+            for _ in range(rng.randint(0, 30)):
+                if b.is_over():
+                    break
+                b.play(rng.choice(b.legal_moves()))
+            for s in b.stones:
+                assert raw(s) == threats(s, g.full, g)
+            masks = threat_masks(b.stones, g)
+            for name in ("bits-strict", "bits-loose", "counts"):
+                fe = get_features(name)
+                assert fe.from_masks(masks, b.turn) == fe.index(b.stones, b.turn, g)
+        assert raw_threats(g)[0] is rc
+    monkeypatch.setattr(F, "_RAW_CACHE_LIMIT", 0)
+    rc, raw = raw_threats(Geometry(4, 5))
+    rc[1] = raw(1)
+    assert raw_threats(Geometry(4, 5))[0] is not rc  # past the limit: a fresh memo
+
+    def plain_first_seen(defs, agents, games, seed, rows, cols):
+        from mix.agents import make_agent
+        feats, a = {f: get_features(f) for f in defs}, [make_agent(x) for x in agents]
+        g, r, seen = Geometry(rows, cols), random.Random(seed), {f: {} for f in defs}
+        for i in range(games):
+            b = Board(geometry=g)
+            while not b.is_over():
+                for f, fe in feats.items():
+                    seen[f].setdefault(fe.index(b.stones, b.turn, g), i)
+                b.play(a[b.turn].choose(b, r))
+        return seen
+
+    defs = ("bits-strict", "bits-loose", "counts")
+    assert (first_seen(defs, ("learned", "onestep-safe"), 6, seed=3, rows=8, cols=10)
+            == plain_first_seen(defs, ("learned", "onestep-safe"), 6, 3, 8, 10))
+
+
+def test_center_order_starts_in_the_middle():
+    from mix.board import center_order
+    assert center_order(7) == [3, 2, 4, 1, 5, 0, 6]
+    assert center_order(4) == [1, 2, 0, 3]
+    assert sorted(center_order(20)) == list(range(20))

@@ -1,6 +1,7 @@
 """MIX search: the pruned alpha-beta (killer moves, leaf and threat caches) against plain
 minimax over the same value table, on random positions and tables with many ties."""
 
+import itertools
 import json
 import random
 
@@ -146,3 +147,180 @@ def test_a_corrupt_ladder_cache_is_reported_and_played_again(tmp_path, content):
     assert got.equals(lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6))
     assert lad.pairing_key("random", "onestep", 2, 1, 1, 5, 6) in json.loads(cache.read_text())
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+# --- the fast search and solver against the plain code they replace (tests/oracles_mix.py) ---
+
+def random_position(rng: random.Random, rows: int = 10, cols: int = 20, diagonals: bool = False,
+                    most: int | None = None) -> Board:
+    """A position after a random number of random moves, not over."""
+    while True:
+        b = Board(rows, cols, diagonals=diagonals)
+        for _ in range(rng.randint(0, most if most is not None else rows * cols - 2)):
+            b.play(rng.choice(b.legal_moves()))
+            if b.is_over():
+                break
+        if not b.is_over():
+            return b
+
+
+def played_positions(x_agent, o_agent, games: int, seed: int, rows: int = 10, cols: int = 20):
+    """Every position of a few seeded games between two agents (quiet positions, long games)."""
+    from mix.agents import make_agent
+    from mix.board import Geometry
+    out, agents, g = [], (make_agent(x_agent), make_agent(o_agent)), Geometry(rows, cols)
+    for i in range(games):
+        b, rng = Board(geometry=g), random.Random(seed + i)
+        while not b.is_over():
+            out.append(b.copy())
+            b.play(agents[b.turn].choose(b, rng))
+    return out
+
+
+def shipped_tables():
+    """The value tables the notebooks search: hand-made, learned bits and learned counts."""
+    from mix.agents import count_values, heuristic_values
+    from mix.valuesfile import default_path, load_values
+    return {"heuristic": ("bits-strict", heuristic_values()), "counts-hand": ("counts", count_values()),
+            "learned": load_values(default_path()),
+            "learned-counts": load_values(default_path().with_name("counts.init"))}
+
+
+@pytest.mark.parametrize("table", ["heuristic", "counts-hand", "learned", "learned-counts"])
+def test_fast_search_equals_the_oracle_in_played_positions(table):
+    """Positions of games between search players (long, quiet, full of ties), depths 1-4, with
+    the tables the ladder plays: the same tied moves and the same values."""
+    from tests import oracles_mix as oracle
+    features, values = shipped_tables()[table]
+    feats = get_features(features)
+    positions = played_positions("learned", "alphabeta:4", 1, seed=len(table))
+    positions += played_positions("builder-search", "learned:3", 1, seed=7)
+    for i, b in enumerate(positions[::3]):
+        depth = 1 + i % 4
+        assert search_values(b, depth, values, feats) == oracle.search_values(b, depth, values, feats)
+
+
+@pytest.mark.parametrize("features,rows,cols,diagonals", [
+    ("bits-strict", 10, 20, False), ("bits-loose", 10, 20, False), ("counts", 10, 20, False),
+    ("bits-strict", 6, 7, True), ("counts", 5, 6, False), ("bits-loose", 4, 5, True)])
+def test_fast_search_equals_the_oracle_on_random_positions(features, rows, cols, diagonals):
+    """Random positions (every stage of the game, boards that fill up) and random tables,
+    coarse (many ties) or not, with a random draw value: dictionaries equal, floats included."""
+    from tests import oracles_mix as oracle
+    feats = get_features(features)
+    rng = random.Random(f"{features}{rows}{cols}{diagonals}")
+    for i in range(120):
+        coarse = i % 2 == 0
+        values = [rng.choice((-0.5, -0.25, 0.0, 0.25, 0.5)) if coarse else rng.uniform(-1, 1)
+                  for _ in range(feats.n_states)]
+        draw = rng.choice((0.0, 0.3))
+        b = random_position(rng, rows, cols, diagonals)
+        depth = 1 + i % 4
+        want = oracle.search_values(b, depth, values, feats, draw)
+        assert search_values(b, depth, values, feats, draw) == want
+
+
+def test_fast_search_falls_back_for_other_features_and_win_lengths():
+    """A feature object the fast path does not know is asked for its own index; k != 4 has no
+    quiet-move shortcut: both still give the oracle's answer."""
+    from mix.features import CountFeatures
+    from tests import oracles_mix as oracle
+
+    class Wrapped:  # the counting features, under another type
+        n_states, name = 648, "wrapped"
+
+        def index(self, stones, turn, g):
+            return CountFeatures().index(stones, turn, g)
+
+    rng = random.Random(4)
+    values = [rng.uniform(-1, 1) for _ in range(648)]
+    for i in range(30):
+        b = random_position(rng, 6, 7, most=25)
+        assert (search_values(b, 1 + i % 4, values, Wrapped())
+                == oracle.search_values(b, 1 + i % 4, values, Wrapped()))
+        k3 = Board(5, 6, k=3)
+        for _ in range(rng.randint(0, 8)):
+            k3.play(rng.choice(k3.legal_moves()))
+            if k3.is_over():
+                break
+        if not k3.is_over():
+            feats = get_features("bits-strict")
+            v = values[:128]
+            assert (search_values(k3, 1 + i % 4, v, feats)
+                    == oracle.search_values(k3, 1 + i % 4, v, feats))
+
+
+def test_fast_and_plain_players_play_the_same_games():
+    """Whole seeded games, alpha-beta depth 4 against the report's program in both seats and
+    counting features against builder-search: every move the same, so the same game."""
+    from mix.agents import make_agent
+    from mix.board import Geometry
+    from mix.match import play_game
+    from tests import oracles_mix as oracle
+
+    class Plain:
+        def __init__(self, agent):
+            self.a = agent
+
+        def choose(self, b, rng):
+            a = self.a
+            return oracle.search_move(b, a.depth, a.values, a.feats, rng, a.draw)
+
+    g = Geometry(10, 20)
+    for x, o, seed in (("learned", "alphabeta:4", 0), ("alphabeta:4", "learned", 1),
+                       ("learned-counts", "builder-search", 2)):
+        fast = play_game(make_agent(x), make_agent(o), random.Random(seed), g)
+        plain = play_game(Plain(make_agent(x)), Plain(make_agent(o)), random.Random(seed), g)
+        assert fast.stones == plain.stones and fast.winner == plain.winner
+
+
+def test_shipped_tables_put_no_value_on_the_tie_edge():
+    """Both searches tie the moves within 1e-12 of the best; a move below that gets a bound
+    from alpha-beta, which may differ between them but always lies under ``best - 1e-12``
+    unless it equals it. Values of the shipped tables differ by float noise (a tie) or by far
+    more, so no bound can land on that edge."""
+    noise = 0
+    for _features, values in shipped_tables().values():
+        signed = sorted({*values, *(-v for v in values), 1.0, -1.0, 0.0})
+        gaps = [b - a for a, b in itertools.pairwise(signed)]
+        assert all(gap < 1e-13 or gap > 1e-11 for gap in gaps)
+        noise += sum(gap < 1e-13 for gap in gaps)
+    assert noise  # the hand-made table has float-noise ties (0.3 - 0.2 and 0.1): they count
+
+
+@pytest.mark.parametrize("rows,cols,diagonals,least,cases", [
+    (4, 5, False, 4, 25), (4, 5, True, 4, 25), (5, 5, False, 9, 8), (5, 4, True, 5, 15),
+    (3, 4, False, 0, 10)])
+def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
+    """Game values of random positions, and the moves a perfect player chooses among (the
+    fast player's table kept from position to position, as in a match)."""
+    from mix.agents import PerfectAgent
+    from mix.solver import best_moves, solve_position
+    from tests import oracles_mix as oracle
+    rng = random.Random(rows * 10 + cols + diagonals)
+    tt, shared, plain = {}, {}, {}
+    for _ in range(cases):
+        while True:
+            b = random_position(rng, rows, cols, diagonals, most=rows * cols - 4)
+            if b.moves >= least:
+                break
+        assert solve_position(b) == solve_position(b, tt) == oracle.solve_position(b, plain)
+        want = oracle.best_moves(b, plain)
+        assert best_moves(b, shared) == want
+        assert PerfectAgent(shared).choose(b, random.Random(1)) == random.Random(1).choice(want)
+
+
+def test_solver_mirror_and_shared_table():
+    from mix.board import Geometry
+    from mix.solver import TABLE_LIMIT, mirror, shared_table
+    g = Geometry(4, 5)
+    b = Board(geometry=g)
+    for c in (0, 0, 1, 3):
+        b.play(c)
+    m = Board(geometry=g)
+    for c in (4, 4, 3, 1):
+        m.play(c)
+    assert [mirror(s, g) for s in b.stones] == m.stones
+    assert mirror(mirror(b.stones[0], g), g) == b.stones[0]
+    assert shared_table(g) is shared_table(Geometry(4, 5)) is not shared_table(Geometry(5, 4))
+    assert TABLE_LIMIT >= 1_000_000

@@ -1,0 +1,204 @@
+"""Perfect play on small boards: negamax with alpha-beta over the game values +1 / 0 / -1 and a
+transposition table, on the board's integers.
+
+Threats are masks (``mix.features.raw_threats``), which settles much without searching: the
+mover wins at once on one of its threat slots; it loses when the opponent has two playable
+threat slots, or one it cannot block; and a move directly under an opponent's threat slot
+loses (the opponent plays on top of it), so only the other moves are searched, those that make
+the most threat slots first, then centre first. A position is keyed by one integer, the
+mover's stones plus a marker above each column's top stone, and its mirror image (columns
+reversed), which has the same value, shares its entry. A value is found by two null-window
+searches (at least a draw? a win?), which prune more than one search with the full window.
+``tests/oracles_mix.py`` keeps the plain solver this one replaces: both give the same values.
+"""
+
+from __future__ import annotations
+
+from mix.board import Board, Geometry, center_order
+from mix.features import raw_threats
+
+_BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
+WIN, LOSS = _BOUNDS[1, 1], _BOUNDS[-1, -1]
+_TABLES: dict = {}  # geometry -> the table shared by this process's perfect players
+TABLE_LIMIT = 8_000_000  # entries (about 1.2 GB) before a shared table starts afresh
+
+
+def shared_table(g: Geometry) -> dict:
+    """The transposition table of ``g`` shared by every perfect player of this process (its
+    entries are exact bounds, true whoever asks: the matches of a sweep that run in the same
+    worker reuse each other's work). Emptied when it grows past ``TABLE_LIMIT`` entries."""
+    tt = _TABLES.get(g)
+    if tt is None or len(tt) > TABLE_LIMIT:
+        tt = _TABLES[g] = {}
+    return tt
+
+
+def _solver(g: Geometry, tt: dict):
+    """The fail-soft negamax of ``g`` with the table ``tt``: ``(me, opp, mme, mopp, alpha,
+    beta) -> value`` for the side to move, ``me`` its stones, ``opp`` the other side's and
+    ``mme``, ``mopp`` their mirror images (kept alongside for the key)."""
+    full, bottom, h, cols = g.full, g.bottom, g.height, g.cols
+    rc, raw = raw_threats(g)
+    rc_get, tt_get = rc.get, tt.get
+    col = (1 << g.rows) - 1
+    # (column mask, shift to its mirror column) centre first
+    order = [(col << (c * h), (cols - 1 - 2 * c) * h) for c in center_order(cols)]
+
+    def threat(s: int) -> int:
+        r = rc_get(s)
+        if r is None:
+            r = rc[s] = raw(s)
+        return r
+
+    def solve(me: int, opp: int, mme: int, mopp: int, alpha: int, beta: int) -> int:
+        occ = me | opp
+        if occ == full:
+            return 0
+        mocc = mme | mopp
+        key = min(me | (occ + bottom), mme | (mocc + bottom))
+        hit = tt_get(key)
+        if hit is not None:
+            lo, hi = hit
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        f = (occ + bottom) & full
+        if threat(me) & f:
+            tt[key] = WIN
+            return 1
+        ropp = threat(opp)
+        moves = ropp & f  # an opponent's playable threat must be blocked
+        if moves & (moves - 1):  # two cannot be
+            tt[key] = LOSS
+            return -1
+        moves = (moves or f) & ~(ropp >> 1)  # and a move under its threat slot loses
+        if not moves:
+            tt[key] = LOSS
+            return -1
+        a0, best, e, cand = alpha, -2, full ^ occ, []
+        for i, (cm, shift) in enumerate(order):
+            m = moves & cm
+            if m:  # the threat slots the move makes, then the centre order
+                cand.append((-(threat(me | m) & e).bit_count(), i, m, shift))
+        if len(cand) > 1:
+            cand.sort()
+        for _, _, m, shift in cand:
+            mm = m << shift if shift >= 0 else m >> -shift
+            v = -solve(opp, me | m, mopp, mme | mm, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        lo, hi = tt_get(key, (-1, 1))
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        tt[key] = _BOUNDS[lo, hi]
+        return best
+
+    return solve
+
+
+def mirror(s: int, g: Geometry) -> int:
+    """The stones ``s`` with the columns in reverse order."""
+    col, h = (1 << g.height) - 1, g.height
+    return sum(((s >> (c * h)) & col) << ((g.cols - 1 - c) * h) for c in range(g.cols))
+
+
+def solve_position(b: Board, tt: dict | None = None) -> int:
+    """+1 / 0 / -1: the side to move wins / draws / loses under perfect play; ``tt`` (a dict
+    kept between calls on the same board size) makes repeated solving fast. Its keys are one
+    integer per position and its values shared (lo, hi) bound pairs, to keep it small."""
+    if b.winner is not None:
+        return -1
+    me, opp = b.stones[b.turn], b.stones[1 - b.turn]
+    s = _solver(b.g, {} if tt is None else tt)
+    mme, mopp = mirror(me, b.g), mirror(opp, b.g)
+    if s(me, opp, mme, mopp, -1, 0) < 0:
+        return -1
+    return 1 if s(me, opp, mme, mopp, 0, 1) > 0 else 0
+
+
+def best_moves(b: Board, tt: dict | None = None) -> list[int]:
+    """The legal moves of the best game value for the side to move, in column order (what a
+    perfect player chooses among). Only the moves that may tie or beat the best so far are
+    solved exactly; the others are only shown to be worse, by a null-window search."""
+    if b.winner is not None:
+        raise ValueError("the game is over")
+    g = b.g
+    solver = _solver(g, {} if tt is None else tt)
+    me, opp = b.stones[b.turn], b.stones[1 - b.turn]
+    occ, mme, mopp = me | opp, mirror(me, g), mirror(opp, g)
+    f, wins = (occ + g.bottom) & g.full, threat_slots(me, g)
+    best, out = -2, []
+    for c in b.legal_moves():
+        m = f & (((1 << g.rows) - 1) << (c * g.height))
+        if wins & m:
+            v = 1
+        elif occ | m == g.full:
+            v = 0
+        else:
+            child = (opp, me | m, mopp, mme | mirror(m, g))
+
+            def at_least(t: int, child=child) -> bool:
+                """Is the move worth ``t`` or more (the child ``-t`` or less)?"""
+                return solver(*child, -t, 1 - t) <= -t
+
+            if best == -2:
+                v = 1 if at_least(1) else 0 if at_least(0) else -1
+            elif best > -1 and not at_least(best):
+                continue
+            else:
+                v = best + 1 if best < 1 and at_least(best + 1) else best
+                if v > best and v < 1 and at_least(1):
+                    v = 1
+        if v > best:
+            best, out = v, [c]
+        elif v == best:
+            out.append(c)
+    return out
+
+
+def threat_slots(s: int, g: Geometry) -> int:
+    """The slots, empty or not, that would complete k in a row for the stones ``s``."""
+    rc, raw = raw_threats(g)
+    r = rc.get(s)
+    if r is None:
+        r = rc[s] = raw(s)
+    return r
+
+
+def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
+    """+1 / 0 / -1 for a first-player win / draw / second-player win on the empty board."""
+    return solve_position(Board(rows, cols, k, diagonals))
+
+
+def solve_both(rows: int, cols: int, seed: int = 0) -> tuple[int, int]:
+    """The empty ``rows`` x ``cols`` board solved under MIX rules and with diagonals (a
+    picklable trial for ``studykit.run_sweep``; ``seed`` is unused: solving is exact)."""
+    return solve(rows, cols), solve(rows, cols, diagonals=True)
+
+
+def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multiprocessing"
+                 ) -> list[dict]:
+    """``solve_both`` for each ``(rows, cols)`` of ``boards``, in parallel: one dict per board
+    (rows, cols, mix, diagonals). The default backend is joblib's "multiprocessing", because
+    the tables of the larger boards pass 300 MB, where joblib's default (loky) workers restart
+    with a warning."""
+    from joblib import Parallel, delayed
+
+    boards = [tuple(bd) for bd in boards]
+    for rows, cols in boards:
+        Board(rows, cols)  # refuses a board the game cannot be played on
+    results = Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
+                                                       for r, c in boards)
+    return [{"rows": r, "cols": c, "mix": m, "diagonals": d}
+            for (r, c), (m, d) in zip(boards, results)]
