@@ -414,9 +414,9 @@ claims.append(check_claim(
 #   the same way for `COUNTS_GAMES` games (five times more states need more games:
 #   `counts.init` is the 1,500-game run);
 # - **deeper lookahead**: the report's table searched `DEEP` plies deep. A 4-ply move costs
-#   about ten times a 2-ply one, so this player meets the report's program and the one-ply
+#   several times a 2-ply one, so this player meets the report's program and the one-ply
 #   heuristics (`DEEP_OPPONENTS`) only. The slowest pairings (counting features against the
-#   deepest alpha-beta, the deep player against `builder-search`, about half an hour more on
+#   deepest alpha-beta, the deep player against `builder-search`, a few minutes more on
 #   two cores) run with `SLOW_PAIRINGS = True`.
 #
 # The opponents (`OPPONENTS`, `AB_DEPTHS`): random (beating it proves nothing); the one-ply
