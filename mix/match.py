@@ -11,6 +11,7 @@ from tqdm.auto import tqdm
 
 from mix.agents import make_agent
 from mix.board import Board, Geometry
+from mix.checks import check_match
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,7 @@ def _horizontal(b: Board) -> bool:
 def match(x_agent, o_agent, games: int, seed: int = 0, rows: int = 10, cols: int = 20,
           diagonals: bool = False, progress: bool = False) -> MatchResult:
     """Play ``games`` seeded games, ``x_agent`` moving first; agents by name or object."""
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
+    check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress)
     x, o = make_agent(x_agent), make_agent(o_agent)
     g = Geometry(rows, cols, 4, diagonals)
     seeds = np.random.SeedSequence(seed).generate_state(games)

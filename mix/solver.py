@@ -178,6 +178,9 @@ def threat_slots(s: int, g: Geometry) -> int:
 
 def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
     """+1 / 0 / -1 for a first-player win / draw / second-player win on the empty board."""
+    from mix.checks import check_solve  # here: mix.checks imports the agents, which import us
+
+    check_solve(rows, cols, diagonals, k)
     return solve_position(Board(rows, cols, k, diagonals))
 
 

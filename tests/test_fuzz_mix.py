@@ -80,3 +80,11 @@ def test_issue_cases():
     refused(lambda: mix.lookahead(mix.Board(6, 7), [0.0] * 128, mix.get_features("bits-strict"),
                                   draw=math.nan), "draw")
     refused(lambda: mix.lookahead("board", [0.0] * 128, mix.get_features("bits-strict")), "b")
+
+
+def test_match_and_solve_refuse_through_the_public_api():
+    refused(lambda: mix.match("random", "random", 2, diagonals="no"), "diagonals")
+    refused(lambda: mix.match("perfect", "random", 1), "perfect")
+    refused(lambda: mix.match("random", "random", 0), "games")
+    refused(lambda: mix.solve(10, 20), "10x20")
+    assert mix.match("random", "onestep", 2, seed=1, rows=5, cols=5).games == 2   # valid: plays
