@@ -165,7 +165,8 @@ class PerfectAgent:
 def make_agent(spec):
     """An agent from a name: 'random', 'onestep', 'onestep-safe', 'builder', 'alphabeta:D',
     'learned[:D]' (the shipped mix.init), 'learned-counts[:D]' (counts.init: counting features,
-    1,500 games), 'perfect' (small boards); objects with ``choose`` pass through."""
+    1,500 games), 'selftaught[:D]' (mix/selftaught.init: self-play TD, depth 4 by default),
+    'perfect' (small boards); objects with ``choose`` pass through."""
     if hasattr(spec, "choose"):
         return spec
     if not isinstance(spec, str):
@@ -192,5 +193,10 @@ def make_agent(spec):
         path = default_path() if name == "learned" else default_path().with_name("counts.init")
         feats, values = load_values(path)
         return SearchAgent(values, feats, int(arg or 2), name=spec)
+    if name == "selftaught":
+        from mix.evalsearch import SelfTaughtAgent
+        from mix.selftaught import load_weights
+        return SelfTaughtAgent(load_weights(), int(arg or 4), name=spec)
     raise ValueError(f"unknown agent {spec!r}: use random, onestep, onestep-safe, builder, "
-                     "builder-search[:D], alphabeta:D, learned[:D], learned-counts[:D] or perfect")
+                     "builder-search[:D], alphabeta:D, learned[:D], learned-counts[:D], "
+                     "selftaught[:D] or perfect")

@@ -305,3 +305,16 @@ def test_the_agent_chooses_one_of_the_best_moves_at_random():
         done.play(c)
     with pytest.raises(ValueError, match="over"):
         agent.choose(done, rng)
+
+
+def test_the_self_taught_player_is_an_agent_by_name():
+    import mix
+    from mix.agents import make_agent
+    agent = make_agent("selftaught:2")
+    assert agent.name == "selftaught:2"
+    b = Board(6, 7)
+    assert b.heights[agent.choose(b, random.Random(0))] == 0    # a legal first move
+    result = mix.match("selftaught:2", "random", 4, seed=3, rows=6, cols=7)
+    assert result.x_wins == 4                                  # never loses to random as X here
+    with pytest.raises(ValueError, match="selftaught"):
+        make_agent("nonsense")
