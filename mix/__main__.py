@@ -1,6 +1,7 @@
-"""Terminal play against the learned program: ``python -m mix play [--as X|O] [--rows R]
-[--cols C] [--depth D] [--values FILE] [--seed S]``. Invalid input is explained and asked
-again; ``q``, end of input (Ctrl-D) or Ctrl-C end the game with a goodbye."""
+"""Terminal play against the learned program or any named agent: ``python -m mix play
+[--as X|O] [--rows R] [--cols C] [--depth D] [--values FILE | --agent NAME] [--seed S]``.
+Invalid input is explained and asked again; ``q``, end of input (Ctrl-D) or Ctrl-C end the
+game with a goodbye."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import signal
 import sys
 import threading
 
-from mix.agents import SearchAgent
+from mix.agents import SearchAgent, make_agent
 from mix.board import Board, X
-from mix.checks import MAX_DEPTH
+from mix.checks import MAX_DEPTH, check_agent
 from mix.valuesfile import load_values
 from studykit.checks import option_whole, shown
 
@@ -51,11 +52,21 @@ def ask_move(b: Board, read, write) -> int | None:
         write(f"\n{answer}\n")
 
 
-def play(human: int, rows: int, cols: int, depth: int, values_path, seed: int,
-         read=sys.stdin.readline, write=sys.stdout.write) -> int | None:
-    """One game, human as X (0) or O (1); returns the winner (None for a draw or a quit)."""
+def opponent(agent_name: str | None, depth: int, values_path):
+    """The program to play: the named agent (``mix.make_agent``), else the value table of
+    ``values_path`` (the shipped mix.init by default) searched ``depth`` plies."""
+    if agent_name is not None:
+        return make_agent(agent_name)
     feats, values = load_values(values_path)
-    agent = SearchAgent(values, feats, depth)
+    return SearchAgent(values, feats, depth)
+
+
+def play(human: int, rows: int, cols: int, depth: int, values_path, seed: int,
+         read=sys.stdin.readline, write=sys.stdout.write, agent_name: str | None = None
+         ) -> int | None:
+    """One game, human as X (0) or O (1), against ``opponent(agent_name, depth,
+    values_path)``; returns the winner (None for a draw or a quit)."""
+    agent = opponent(agent_name, depth, values_path)
     rng, b = random.Random(seed), Board(rows, cols)
     write(f"MIX {rows}x{cols}: four in a row horizontally or vertically. You are "
           f"{'X' if human == X else 'O'}.\n")
@@ -92,7 +103,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"board columns, 1..{MAX_COLS}")
     q.add_argument("--depth", type=option_whole(1, MAX_DEPTH), default=2,
                    help=f"the program's lookahead in plies, 1..{MAX_DEPTH}")
-    q.add_argument("--values", default=None, help="values file (default: the shipped mix.init)")
+    who = q.add_mutually_exclusive_group()
+    who.add_argument("--values", default=None,
+                     help="values file of the learned program (default: the shipped mix.init)")
+    who.add_argument("--agent", default=None,
+                     help="play a named agent instead: random, onestep, onestep-safe, builder, "
+                          "builder-search[:D], alphabeta:D, learned[:D], learned-counts[:D], "
+                          "selftaught[:D] (the self-taught player), perfect (boards up to 5x5);"
+                          " its own depth, --depth is ignored")
     q.add_argument("--seed", type=option_whole(0, 2**63 - 1), default=0,
                    help="seed of the program's tie-breaks")
     p.set_defaults(play_parser=q)
@@ -105,6 +123,11 @@ def main(argv=None) -> int:
     if max(a.rows, a.cols) < 4:
         a.play_parser.error(f"a {a.rows}x{a.cols} board is too small for four in a row: "
                             "--rows or --cols must be at least 4")
+    if a.agent is not None:
+        try:
+            check_agent(a.agent, "--agent", a.rows, a.cols)
+        except (TypeError, ValueError) as e:
+            a.play_parser.error(str(e))
     # Ctrl-C ends the game with a goodbye even when started with SIGINT ignored (nohup, &)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -112,7 +135,8 @@ def main(argv=None) -> int:
         sys.stdin.reconfigure(errors="replace")     # stray bytes are not a crash
     try:
         try:
-            play(0 if a.side.upper() == "X" else 1, a.rows, a.cols, a.depth, a.values, a.seed)
+            play(0 if a.side.upper() == "X" else 1, a.rows, a.cols, a.depth, a.values, a.seed,
+                 agent_name=a.agent)
         finally:                   # from here on Ctrl-C (a second one, or one as the game
             ignore_interrupts()    # ends) cannot cut the goodbye or the exit short
     except ValueError as e:

@@ -1,13 +1,13 @@
 """The strength ladder: pairings played in both seats, split into seeded chunks of games that
 ``studykit.run_sweep`` spreads over the workers, with Wilson 95% intervals on the win shares.
-Results can be cached in a JSON file, keyed by the agents, the settings and a fingerprint of
-the code and values files that decide the games (any change there invalidates the cache)."""
+Results can be cached in a folder (``studykit.cache.ResultCache``, one JSON file per pairing),
+keyed by the agents and the settings, valid for one fingerprint of the package's code and
+values files (any change there plays the pairings again)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import warnings
 from pathlib import Path
 
 import pandas as pd
@@ -15,20 +15,21 @@ from joblib import Parallel, delayed
 
 from mix.match import match
 from studykit import run_sweep
+from studykit.cache import ResultCache
 from studykit.cache import fingerprint as source_fingerprint
-from studykit.paths import write_atomic
 from studykit.stats import wilson
 from studykit.sweep import trial_seeds
 
 SEATS = ("X", "O")
-_PLAY_FILES = ("board.py", "features.py", "search.py", "solver.py", "agents.py", "match.py",
-               "mix.init", "counts.init")
+TALLY = ("wins", "losses", "draws", "moves")
 
 
 def fingerprint() -> str:
-    """A hash of the files that decide how games are played (rules, features, search, agents,
-    seeding, the shipped values)."""
-    return source_fingerprint(Path(__file__).parent / name for name in _PLAY_FILES)
+    """A hash of every module and shipped values file of the package: everything that could
+    decide how games are played (rules, features, searches, agents, seeding, the value tables
+    and the self-taught weights). Conservative: editing any of them replays the ladder."""
+    here = Path(__file__).parent
+    return source_fingerprint(sorted([*here.glob("*.py"), *here.glob("*.init")]))
 
 
 def agent_key(spec) -> str:
@@ -44,27 +45,24 @@ def agent_key(spec) -> str:
 
 
 def pairing_key(agent, opponent, games: int, chunks: int, seed: int, rows: int, cols: int,
-                diagonals: bool = False) -> str:
-    """The cache key of one pairing played with these settings by the current code."""
+                diagonals: bool = False) -> list:
+    """The cache key of one pairing played with these settings (the code's fingerprint is the
+    cache's own)."""
     setting = [rows, cols] + (["diagonals"] if diagonals else [])
-    return json.dumps([agent_key(agent), agent_key(opponent), games, chunks, seed, *setting,
-                       fingerprint()])
+    return [agent_key(agent), agent_key(opponent), games, chunks, seed, *setting]
 
 
-def read_store(cache: str | Path | None) -> dict:
-    """The cached pairings (empty when there is no file); an unreadable file is reported with
-    its path and ignored (its pairings are played again)."""
-    if not cache or not Path(cache).exists():
-        return {}
-    try:
-        store = json.loads(Path(cache).read_text())
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        store = error
-    if not isinstance(store, dict):
-        warnings.warn(f"ladder cache {cache} is unusable ({store!r:.80}); playing again",
-                      stacklevel=3)
-        return {}
-    return store
+def is_tally(entry) -> bool:
+    """A cached pairing: for each seat, whole counts of wins, losses, draws and moves."""
+    return (isinstance(entry, dict) and set(entry) == set(SEATS)
+            and all(isinstance(entry[s], dict) and set(entry[s]) == set(TALLY)
+                    and all(type(v) in (int, float) and v >= 0 for v in entry[s].values())
+                    for s in SEATS))
+
+
+def open_cache(cache: str | Path | None) -> ResultCache | None:
+    """The ladder's result cache in folder ``cache`` (None: no cache)."""
+    return None if cache is None else ResultCache(cache, fingerprint(), check=is_tally)
 
 
 def seat_trial(agent, opponent, seat: str, games: int, seed: int, rows: int = 10,
@@ -102,9 +100,9 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
     Each (pairing, seat) is split into ``chunks`` runs of ``games / chunks`` games, each with its
     own seed from ``run_sweep`` (so results do not depend on ``n_jobs``). Returns one row per
     pairing: the agent's win share as X and as O with Wilson 95% bounds, draws, mean length.
-    With ``cache`` (a JSON file), pairings already played with the same settings and code are
+    With ``cache`` (a folder), pairings already played with the same settings and code are
     read from it, and new ones are added to it after every ``save_every`` pairings (so an
-    interrupted run keeps what it played). Seeds depend only on the chunk index, so results do
+    interrupted run keeps what it played; a corrupt entry is reported and played again). Seeds depend only on the chunk index, so results do
     not depend on the batching either. ``diagonals`` plays the diagonal variant; ``backend``
     (e.g. "multiprocessing", for the perfect player's memory-hungry table) picks joblib's.
     """
@@ -114,10 +112,12 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
         raise ValueError("pairings is empty")
     if save_every < 1:
         raise ValueError(f"save_every must be >= 1, got {save_every}")
-    store = read_store(cache)
+    results = open_cache(cache)
     keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols, diagonals)
             for label, (a, o) in pairings.items()}
-    todo = [label for label in pairings if keys[label] not in store]
+    store = {label: results.get("pairing", keys[label]) if results else None
+             for label in pairings}
+    todo = [label for label in pairings if store[label] is None]
     for start in range(0, len(todo), save_every):  # the cache is written after every batch
         batch = todo[start:start + save_every]
         grid = [{"agent": pairings[label][0], "opponent": pairings[label][1], "seat": s,
@@ -125,18 +125,18 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
                 for label in batch for s in SEATS]
         runs = sweep(seat_trial, grid, chunks, seed, n_jobs, backend, progress)
         for i, label in enumerate(batch):
-            store[keys[label]] = {}
-            for j, seat in enumerate(SEATS):
-                part = runs[(2 * i + j) * chunks:(2 * i + j + 1) * chunks]
-                store[keys[label]][seat] = {k: sum(r["result"][k] for r in part)
-                                            for k in ("wins", "losses", "draws", "moves")}
-        if cache:  # atomically: an interrupted write never leaves a broken file
-            write_atomic(cache, json.dumps(store, indent=0, sort_keys=True))
+            store[label] = {seat: {k: sum(r["result"][k]
+                                          for r in runs[(2 * i + j) * chunks:
+                                                        (2 * i + j + 1) * chunks])
+                                   for k in TALLY}
+                            for j, seat in enumerate(SEATS)}
+            if results:  # atomically, pairing by pairing: an interruption keeps what was played
+                results.put("pairing", keys[label], store[label])
     rows_out = []
     for label in pairings:
         row = {"pairing": label}
         for seat in SEATS:
-            tot = store[keys[label]][seat]
+            tot = store[label][seat]
             n = tot["wins"] + tot["losses"] + tot["draws"]
             lo, hi = wilson(tot["wins"], n)
             row |= {f"win_as_{seat}": tot["wins"] / n, f"lo_{seat}": lo, f"hi_{seat}": hi,

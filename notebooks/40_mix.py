@@ -131,7 +131,7 @@ SETTING = compare_setting(
      "SHOW_GAME": ("learned", "builder-search")})
 print("setting:", SETTING.describe())
 claims = []
-CACHE = results_dir("cache") / "mix_ladder.json"  # ladder results, keyed by agents, settings, code
+CACHE = results_dir("cache") / "mix_ladder"  # ladder results, keyed by agents, settings, code
 
 # %% [markdown]
 # ## The game, and random play

@@ -4,6 +4,7 @@ minimax over the same value table, on random positions and tables with many ties
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -98,7 +99,7 @@ def test_ladder_sums_its_seeded_chunks_whatever_the_workers():
 def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
     import mix.ladder as lad
     from mix import SearchAgent, heuristic_values
-    cache = tmp_path / "ladder.json"
+    cache = tmp_path / "ladder"
     pairs = {"a": ("random", "onestep"), "b": (SearchAgent(heuristic_values(), depth=1), "random")}
     first = lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache)
     def no_play(*args, **kw):
@@ -109,14 +110,29 @@ def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
     assert again.equals(first)                                  # all read from the cache
     with pytest.raises(RuntimeError, match="played"):          # a new seed must be played
         lad.ladder(pairs, games=4, seed=2, chunks=2, rows=5, cols=6, cache=cache)
+    with pytest.raises(RuntimeError, match="played"):          # and so must new code
+        monkeypatch.setattr(lad, "fingerprint", lambda: "another-version")
+        lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache)
     other = SearchAgent([v / 2 for v in heuristic_values()], depth=1)
     assert lad.agent_key(other) != lad.agent_key(pairs["b"][0])
-    assert lad.pairing_key("random", "onestep", 4, 2, 1, 5, 6) in json.loads(cache.read_text())
+    assert len(list(cache.glob("pairing-*.json"))) == 2
+
+
+def test_the_ladder_fingerprint_covers_every_module_and_values_file():
+    import mix
+    import mix.ladder as lad
+    from studykit.cache import fingerprint
+    here = Path(mix.__file__).parent
+    files = sorted([*here.glob("*.py"), *here.glob("*.init")])
+    assert {"selftaught.init", "evalsearch.py", "threatfeatures.py", "mix.init"} <= {
+        f.name for f in files}
+    assert lad.fingerprint() == fingerprint(files)
+    assert lad.fingerprint() != fingerprint([f for f in files if f.name != "selftaught.init"])
 
 
 def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monkeypatch):
     import mix.ladder as lad
-    cache = tmp_path / "ladder.json"
+    cache = tmp_path / "ladder"
     pairs = {"a": ("random", "onestep"), "b": ("onestep", "random"), "c": ("random", "random")}
     real, calls = lad.run_sweep, []
 
@@ -129,24 +145,30 @@ def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monk
     monkeypatch.setattr(lad, "run_sweep", dies_on_second_batch)
     with pytest.raises(KeyboardInterrupt):
         lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache, save_every=1)
-    kept = json.loads(cache.read_text())
-    assert lad.pairing_key("random", "onestep", 4, 2, 1, 5, 6) in kept and len(kept) == 1
+    kept = lad.open_cache(cache)
+    assert kept.get("pairing", lad.pairing_key("random", "onestep", 4, 2, 1, 5, 6)) is not None
+    assert len(list(cache.glob("pairing-*.json"))) == 1
     monkeypatch.setattr(lad, "run_sweep", real)
     resumed = lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache)
     assert resumed.equals(lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6))
 
 
-@pytest.mark.parametrize("content", [b"\xff\xfe", b'{"a": ', b"[1, 2]"])
-def test_a_corrupt_ladder_cache_is_reported_and_played_again(tmp_path, content):
+@pytest.mark.parametrize("content", [b"\xff\xfe", b'{"a": ', b"[1, 2]",
+                                     b'{"X": {"wins": 1}, "O": {"wins": 1}}'])
+def test_a_corrupt_ladder_cache_entry_is_reported_and_played_again(tmp_path, content):
     import mix.ladder as lad
-    cache = tmp_path / "ladder.json"
-    cache.write_bytes(content)
+    from studykit.cache import CorruptEntryWarning
+    cache = tmp_path / "ladder"
     pairs = {"a": ("random", "onestep")}
-    with pytest.warns(UserWarning, match="ladder.json"):
+    good = lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6)
+    entry = lad.open_cache(cache).path("pairing", lad.pairing_key("random", "onestep", 2, 1, 1,
+                                                                   5, 6))
+    entry.write_bytes(content)
+    with pytest.warns(CorruptEntryWarning, match=entry.name):
         got = lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6, cache=cache)
-    assert got.equals(lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6))
-    assert lad.pairing_key("random", "onestep", 2, 1, 1, 5, 6) in json.loads(cache.read_text())
-    assert not list(tmp_path.glob(".*.tmp"))
+    assert got.equals(good)
+    assert lad.is_tally(json.loads(entry.read_text()))
+    assert not list(tmp_path.rglob("*.tmp"))
 
 
 # --- the fast search and solver against the plain code they replace (tests/oracles_mix.py) ---

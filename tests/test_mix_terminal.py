@@ -119,3 +119,26 @@ def test_ctrl_c_ends_with_a_goodbye_even_when_sigint_was_ignored():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
+
+
+def test_a_named_agent_plays_a_whole_game_as_x():
+    child = spawn("--rows", "5", "--cols", "6", "--as", "O", "--agent", "selftaught:2")
+    child.expect("You are O.")
+    child.expect(r"The program plays column (\d+)\.")
+    ending, prompts, _ = play_to_the_end(child, 6, 2)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and ending in ENDINGS and prompts >= 3
+
+
+@pytest.mark.parametrize("args, why", [
+    (["--agent", "nobody"], "--agent: unknown agent 'nobody'"),
+    (["--agent", "perfect"], "at most 25 slots"),
+    (["--agent", "alphabeta:99"], "--agent depth"),
+    (["--agent", "random", "--values", "mix/mix.init"], "not allowed with argument"),
+])
+def test_an_unknown_or_impossible_agent_is_refused_with_exit_2(args, why, capsys):
+    from mix.__main__ import main
+    with pytest.raises(SystemExit) as stop:
+        main(["play", *args])
+    assert stop.value.code == 2 and why in capsys.readouterr().err
