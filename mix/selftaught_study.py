@@ -1,18 +1,42 @@
-"""Measurements of the self-taught player: how long its moves take, where it goes wrong against
-perfect play on small boards, and its weights arranged by colour and feature."""
+"""Measurements of the self-taught player: its learning curve against fixed opponents, how long
+its moves take, where it goes wrong against perfect play on small boards, and its weights
+arranged by colour and feature, with the parity they show."""
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from mix.agents import PerfectAgent, make_agent
 from mix.board import Board, Geometry
+from mix.evalsearch import SelfTaughtAgent
+from mix.ladder import ladder
 from mix.search import solve_position
 from mix.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
+from studykit.stats import wilson
+
+
+def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int = 0,
+                   chunks: int = 1, n_jobs: int | None = 1) -> pd.DataFrame:
+    """Each snapshot ``{games trained: weights}`` searched ``depth`` plies against each of
+    ``opponents`` for ``games`` games per seat (``mix.ladder.ladder``, one pairing each).
+
+    One row per (snapshot, opponent): ``games`` trained, ``opponent``, ``wins`` and ``played``
+    over both seats, their ``share`` and its Wilson 95% bounds ``lo`` and ``hi``."""
+    cells = [(n, o) for n in snapshots for o in opponents]
+    pairings = {f"{n} | {o}": (SelfTaughtAgent(snapshots[n], depth, name=f"self-taught@{n}"), o)
+                for n, o in cells}
+    lad = ladder(pairings, games, seed=seed, chunks=chunks, n_jobs=n_jobs)
+    played = (lad.games_X + lad.games_O).to_numpy()
+    wins = (lad.win_as_X * lad.games_X + lad.win_as_O * lad.games_O).round().to_numpy()
+    lo, hi = wilson(wins, played)
+    return pd.DataFrame({"games": [n for n, _ in cells], "opponent": [o for _, o in cells],
+                         "wins": wins, "played": played, "share": wins / played,
+                         "lo": lo, "hi": hi})
 
 
 def timed_moves(agent, opponent, games: int, seed: int = 0, rows: int = 10,
@@ -83,3 +107,36 @@ def weights_table(weights) -> pd.DataFrame:
     table.index.name = "per unit of"
     shared = pd.DataFrame({"X": unit[:2], "O": [np.nan, np.nan]}, index=list(NAMES[:2]))
     return pd.concat([shared, table])
+
+
+@dataclass(frozen=True)
+class ParityReading:
+    """What the weights say about threats and rows, each weight from its owner's side
+    (positive helps the colour owning the count).
+
+    ``top``: per colour, its three largest weights (by size); ``to_move``: the weight of
+    "X to move"; ``later`` and ``lowest``: per row parity ('odd', 'even'), the (X, O) weights of
+    a threat not yet playable and of the lowest threat of a column on such a row; ``parity``:
+    per colour, how much more it values threats on its own rows (odd for X, even for O)."""
+
+    top: dict
+    to_move: float
+    later: dict
+    lowest: dict
+    parity: dict
+
+
+def parity_reading(table: pd.DataFrame) -> ParityReading:
+    """Read the parity rule off a ``weights_table``: X, moving first, should value its
+    threats on odd rows (1st, 3rd, ... from the bottom), O its threats on even rows."""
+    body = table.iloc[2:]
+
+    def owned(name):
+        return float(table.loc[name, "X"]), float(-table.loc[name, "O"])
+
+    later = {row: owned(f"threats on {row} rows") for row in ("odd", "even")}
+    lowest = {row: owned(f"lowest threat of its column, {row} row") for row in ("odd", "even")}
+    parity = {"X": later["odd"][0] + lowest["odd"][0] - later["even"][0] - lowest["even"][0],
+              "O": later["even"][1] + lowest["even"][1] - later["odd"][1] - lowest["odd"][1]}
+    top = {c: body[c].abs().sort_values(ascending=False).index[:3].tolist() for c in "XO"}
+    return ParityReading(top, float(table.loc["X to move", "X"]), later, lowest, parity)

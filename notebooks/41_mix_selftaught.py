@@ -95,7 +95,13 @@ from joblib import Parallel, delayed
 from mix.evalsearch import SelfTaughtAgent
 from mix.ladder import ladder
 from mix.selftaught import SHIPPED, TDConfig, read_weights, train_selftaught, weights_text
-from mix.selftaught_study import against_perfect, timed_moves, weights_table
+from mix.selftaught_study import (
+    against_perfect,
+    learning_curve,
+    parity_reading,
+    timed_moves,
+    weights_table,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -104,7 +110,6 @@ from studykit import (
     record_claims,
     record_inventory,
     save_figure,
-    wilson,
 )
 
 shipped_w, shipped_config, shipped_seed = read_weights(SHIPPED)
@@ -181,23 +186,17 @@ claims.append(beyond_claim(
 
 # %%
 snapshots = dict(run.snapshots)
-pairings = {f"{n} | {o}": (SelfTaughtAgent(snapshots[n], CURVE_DEPTH, name=f"self-taught@{n}"), o)
-            for n in points for o in CURVE_OPPONENTS}
 t0 = time.time()
-curve = ladder(pairings, CURVE_GAMES, seed=410, chunks=CHUNKS, n_jobs=NJOBS)
-print(f"{len(pairings)} pairings x 2 seats x {CURVE_GAMES} games in {time.time() - t0:.0f} s")
-curve[["games", "opponent"]] = curve.index.to_series().str.split(" \\| ", expand=True).values
-curve["games"] = curve["games"].astype(int)
-curve["wins"] = (curve.win_as_X * curve.games_X + curve.win_as_O * curve.games_O).round()
-curve["share"] = curve.wins / (curve.games_X + curve.games_O)
+curve = learning_curve({n: snapshots[n] for n in points}, CURVE_OPPONENTS, CURVE_DEPTH,
+                       CURVE_GAMES, seed=410, chunks=CHUNKS, n_jobs=NJOBS)
+print(f"{len(curve)} pairings x 2 seats x {CURVE_GAMES} games in {time.time() - t0:.0f} s")
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 4), dpi=80)
 for o, grp in curve.groupby("opponent", sort=False):
-    lo, hi = wilson(grp.wins.to_numpy(), (grp.games_X + grp.games_O).to_numpy())
     x = grp.games.clip(lower=points[1] / 2)
     ax.plot(x, grp.share, "o-", label=o)
-    ax.fill_between(x, lo, hi, alpha=0.15)
+    ax.fill_between(x, grp.lo, grp.hi, alpha=0.15)
 ax.axhline(0.5, color="grey", lw=0.8)
 ax.set(xscale="log", ylim=(-0.02, 1.02), xlabel="self-play games (0 games drawn at the left)",
        ylabel="win share, both seats",
@@ -421,23 +420,15 @@ plt.show()
 
 
 # %%
-def per_unit(name):
-    """X's and O's weight per unit of feature ``name``, each from its owner's side (positive
-    helps the owner)."""
-    return wt.loc[name, "X"], -wt.loc[name, "O"]
-
-
-top = {c: wt.iloc[2:][c].abs().sort_values(ascending=False).index[:3].tolist() for c in "XO"}
-later = {row: per_unit(f"threats on {row} rows") for row in ("odd", "even")}
-lowest = {row: per_unit(f"lowest threat of its column, {row} row") for row in ("odd", "even")}
-print(f"largest weights: X {top['X']}; O {top['O']}")
-print(f"the side to move: {wt.loc['X to move', 'X']:+.3f} for X to move")
-for label, d in (("a threat not yet playable", later), ("the lowest threat of a column", lowest)):
+reading = parity_reading(wt)
+print(f"largest weights: X {reading.top['X']}; O {reading.top['O']}")
+print(f"the side to move: {reading.to_move:+.3f} for X to move")
+for label, d in (("a threat not yet playable", reading.later),
+                 ("the lowest threat of a column", reading.lowest)):
     print(f"{label}, for its owner: X odd {d['odd'][0]:+.3f}, even {d['even'][0]:+.3f}; "
           f"O odd {d['odd'][1]:+.3f}, even {d['even'][1]:+.3f}")
-parity = {"X": later["odd"][0] + lowest["odd"][0] - later["even"][0] - lowest["even"][0],
-          "O": later["even"][1] + lowest["even"][1] - later["odd"][1] - lowest["odd"][1]}
-print(f"odd minus even for X: {parity['X']:+.3f}; even minus odd for O: {parity['O']:+.3f}")
+print(f"odd minus even for X: {reading.parity['X']:+.3f}; even minus odd for O: "
+      f"{reading.parity['O']:+.3f}")
 
 # %% [markdown]
 # Parity in Connect Four (Allis): when the columns fill up, X, moving first, can hope to claim

@@ -318,3 +318,33 @@ def test_the_self_taught_player_is_an_agent_by_name():
     assert result.x_wins == 4                                  # never loses to random as X here
     with pytest.raises(ValueError, match="selftaught"):
         make_agent("nonsense")
+
+
+def test_the_learning_curve_is_the_ladder_of_each_snapshot_and_opponent():
+    from mix.ladder import ladder
+    from mix.selftaught_study import learning_curve
+
+    snaps = {0: np.zeros(N_FEATURES), 50: np.linspace(-1, 1, N_FEATURES)}
+    curve = learning_curve(snaps, ("random", "onestep"), depth=1, games=2, seed=3)
+    assert list(zip(curve.games, curve.opponent)) == [(0, "random"), (0, "onestep"),
+                                                      (50, "random"), (50, "onestep")]
+    assert (curve.played == 4).all() and ((curve.lo <= curve.share) & (curve.share <= curve.hi)).all()
+    one = ladder({"a": (SelfTaughtAgent(snaps[50], 1), "onestep")}, 2, seed=3, chunks=1).iloc[0]
+    assert curve.wins.iloc[3] == round(2 * one.win_as_X + 2 * one.win_as_O)
+    assert curve.share.iloc[3] == curve.wins.iloc[3] / 4
+
+
+def test_the_parity_reading_of_weights_set_by_hand():
+    from mix.selftaught_study import parity_reading, weights_table
+
+    table = weights_table(np.zeros(N_FEATURES))
+    table.loc["threats on odd rows"] = [0.3, 0.1]      # O's column favours X when positive
+    table.loc["threats on even rows"] = [-0.2, -0.5]
+    table.loc["lowest threat of its column, odd row"] = [0.1, 0.0]
+    table.loc["X to move", "X"] = 0.25
+    r = parity_reading(table)
+    assert r.later == {"odd": (0.3, -0.1), "even": (-0.2, 0.5)}
+    assert r.lowest["odd"] == (0.1, 0.0) and r.to_move == 0.25
+    assert r.parity["X"] == pytest.approx(0.3 + 0.1 + 0.2) and r.parity["O"] == pytest.approx(0.6)
+    assert r.top["X"][:2] == ["threats on odd rows", "threats on even rows"]
+    assert r.top["O"][0] == "threats on even rows"
