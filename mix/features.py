@@ -140,6 +140,12 @@ class BitFeatures:
         return self.index(b.stones, b.turn, b.g)
 
     @staticmethod
+    def mover_has_chess(s):
+        """True when the side to move in state ``s`` has a chess, so wins at once (bit 3 when X
+        moves, bit 4 when O moves); ``s`` may be a numpy array of states."""
+        return (s >> (3 + (s & 1))) & 1 == 1
+
+    @staticmethod
     def describe(s: int) -> str:
         """A readable name of state ``s``, e.g. 'X to move, O chess'."""
         on = [n for i, n in enumerate(BIT_NAMES) if i and s >> i & 1]

@@ -237,3 +237,49 @@ def test_center_order_starts_in_the_middle():
     assert center_order(7) == [3, 2, 4, 1, 5, 0, 6]
     assert center_order(4) == [1, 2, 0, 3]
     assert sorted(center_order(20)) == list(range(20))
+
+
+def random_positions(g, n, seed):
+    """``n`` positions of seeded random games on ``g``, none of them over."""
+    rng, out = random.Random(seed), []
+    while len(out) < n:
+        b = Board(geometry=g)
+        for _ in range(rng.randint(0, g.rows * g.cols - 1)):
+            if b.is_over():
+                break
+            b.play(rng.choice(b.legal_moves()))
+        if not b.is_over():
+            out.append(b)
+    return out
+
+
+def test_the_search_packers_give_the_feature_index():
+    """``mix.packing`` builds each definition's state from the threat masks as ``index`` does."""
+    from mix.features import get_features, threat_masks
+    from mix.packing import PACKERS
+    for g in (Geometry(10, 20), Geometry(6, 7, diagonals=True)):
+        for b in random_positions(g, 300, seed=12):
+            m0, m1, c0, c1, t0, t1 = threat_masks(b.stones, g)
+            a, m = (O, (m1, m0, c1, c0, t1, t0)) if b.turn == X else (X, (m0, m1, c0, c1, t0, t1))
+            for kind, name in (("strict", "bits-strict"), ("loose", "bits-loose"),
+                               ("counts", "counts")):
+                assert PACKERS[kind](a == X, *m) == get_features(name).index(b.stones, b.turn, g)
+
+
+def test_mover_has_chess_reads_the_movers_chess_bit():
+    """True exactly when the side to move has a playable winning slot, for ints and arrays."""
+    import numpy as np
+
+    from mix.features import threat_masks
+    g, seen = Geometry(10, 20), set()
+    for b in random_positions(g, 400, seed=13):
+        chess = threat_masks(b.stones, g)[2 + b.turn]
+        s = BitFeatures().index(b.stones, b.turn, g)
+        assert BitFeatures.mover_has_chess(s) is (chess != 0)
+        seen.add(chess != 0)
+    assert seen == {True, False}
+    states = np.arange(128)
+    assert np.array_equal(BitFeatures.mover_has_chess(states),
+                          [BitFeatures.mover_has_chess(int(s)) for s in states])
+    assert BitFeatures.mover_has_chess(0b1000) and not BitFeatures.mover_has_chess(0b1001)
+    assert BitFeatures.mover_has_chess(0b10001) and not BitFeatures.mover_has_chess(0b10000)
