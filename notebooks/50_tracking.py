@@ -80,8 +80,6 @@ import numpy as np
 import pandas as pd
 
 from studykit import (
-    VARIANT,
-    Claim,
     Item,
     beyond_claim,
     check_claim,
@@ -94,8 +92,9 @@ from studykit import (
     show_animation,
     statistical_claim,
 )
+from studykit.claims import mean_difference, not_compared
 from tracking.compare import evaluate, sweep_trial
-from tracking.draw import animate_episode, plot_belief
+from tracking.draw import animate_run, plot_belief
 from tracking.episodes import default_cells
 from tracking.learn import fit_beta, log_likelihood, move_statistics
 
@@ -125,31 +124,24 @@ for title, motion, opponent in VIDEOS:
     runs[title] = tracking.track(LAYOUT, motion=motion, beta=MODEL_BETA, opponent=opponent,
                                  steps=STEPS, seed=SEED, opponent_beta=OPPONENT_BETA,
                                  distance=False, sight=False)
-
-
-def video(run, title, *, readings=False, sight=False, dpi=60, fontsize=8):
-    """An animation of one tracked episode (the noisy-distance band and sight range when used)."""
-    return animate_episode(maze, run["beliefs"], run["path"], OBSERVER,
-                           run["episodes"].readings[0, :, 0] if readings else None, sight=sight,
-                           frames=range(0, min(ANIMATION_STEPS, STEPS) + 1, FRAME_STRIDE),
-                           title=title, dpi=dpi, fontsize=fontsize)
-
-
-show_animation(video(runs[VIDEOS[0][0]], VIDEOS[0][0]), gif="tracking_uniform_vs_random", fps=4)
+show_animation(animate_run(runs[VIDEOS[0][0]], last=ANIMATION_STEPS, stride=FRAME_STRIDE, title=VIDEOS[0][0]),
+               gif="tracking_uniform_vs_random", fps=4)
 
 # %% [markdown]
 # Against a random walker the uniform model is the true model: the belief spreads only as far as
 # a random walk can go and keeps mass on the enemy (the walker rarely leaves its corner).
 
 # %%
-show_animation(video(runs[VIDEOS[1][0]], VIDEOS[1][0]), gif="tracking_uniform_vs_explorer", fps=4)
+show_animation(animate_run(runs[VIDEOS[1][0]], last=ANIMATION_STEPS, stride=FRAME_STRIDE, title=VIDEOS[1][0]),
+               gif="tracking_uniform_vs_explorer", fps=4)
 
 # %% [markdown]
 # Against an explorer the uniform model diffuses: it expects the enemy to dither near where it
 # was, while the explorer sweeps away through the maze.
 
 # %%
-show_animation(video(runs[VIDEOS[2][0]], VIDEOS[2][0]), gif="tracking_explorer_vs_explorer", fps=4)
+show_animation(animate_run(runs[VIDEOS[2][0]], last=ANIMATION_STEPS, stride=FRAME_STRIDE, title=VIDEOS[2][0]),
+               gif="tracking_explorer_vs_explorer", fps=4)
 
 # %% [markdown]
 # The explorer model pushes the belief into unvisited corridors, with the enemy.
@@ -178,10 +170,12 @@ plt.show()
 # %%
 complete = tracking.track(LAYOUT, motion="explorer", beta=MODEL_BETA, opponent="explorer",
                           steps=STEPS, seed=SEED, opponent_beta=OPPONENT_BETA)
-save_gif(video(complete, "complete tracker,", readings=True, sight=True, dpi=100, fontsize=11),
+save_gif(animate_run(complete, last=ANIMATION_STEPS, stride=FRAME_STRIDE, readings=True, sight=True,
+                     title="complete tracker,", dpi=100, fontsize=11),
          "tracking_complete_tracker", fps=4, publish=SETTING.is_article)
 plt.close("all")
-show_animation(video(complete, "complete tracker,", readings=True, sight=True), fps=4)
+show_animation(animate_run(complete, last=ANIMATION_STEPS, stride=FRAME_STRIDE, readings=True, sight=True,
+                           title="complete tracker,"), fps=4)
 
 # %% [markdown]
 # **What the distance and the sight range add**, measured: each motion model against the
@@ -407,41 +401,29 @@ plt.show()
 # at their setting (defaultCapture, 300 steps, both betas 10).
 
 # %%
-def pt(key):
-    """Mean P(true cell) and its standard error for an evidence-table run."""
-    return evidence_results[key][("p_true", "all")]
-
-
-def de(key):
-    """Mean expected maze-distance error (cells) and its standard error for an evidence-table run."""
-    return evidence_results[key][("distance_error", "all")]
-
-
-def better(a, b):
-    """a beats b by more than 2 combined standard errors; the difference and its SE as text."""
-    diff, se = a[0] - b[0], float(np.hypot(a[1], b[1]))
-    return diff > 2 * se, f"{a[0]:.3f} vs {b[0]:.3f} (difference {diff:+.3f} ± {se:.3f})"
-
-
+pt = {key: r[("p_true", "all")] for key, r in evidence_results.items()}          # (mean, SE)
+de = {key: r[("distance_error", "all")] for key, r in evidence_results.items()}
 alone, full = "motion model alone", "complete tracker"
-worse1, txt1 = better(pt(("explorer", "random walker", alone)), pt(("uniform", "random walker", alone)))
+worse1, txt1 = mean_difference(pt[("explorer", "random walker", alone)], pt[("uniform", "random walker", alone)])
 ok1 = not worse1
-ok3, txt3 = better(pt(("explorer", "explorer", alone)), pt(("uniform", "explorer", alone)))
-ok4, txt4 = better(pt(("explorer", "explorer", full)), pt(("explorer", "explorer", alone)))
+ok3, txt3 = mean_difference(pt[("explorer", "explorer", alone)], pt[("uniform", "explorer", alone)])
+ok4, txt4 = mean_difference(pt[("explorer", "explorer", full)], pt[("explorer", "explorer", alone)])
 f_ex = results[("explorer", "explorer", "filter")][("p_true", "all")]
 f_un = results[("uniform", "explorer", "filter")][("p_true", "all")]
-reference_setting = SETTING.is_article and STEPS == 300
-
-
-def derived(claim):
-    """A row against our earlier reference runs, compared only at their setting."""
-    if reference_setting:
-        return claim
-    return Claim(claim.claim, claim.source, claim.reference, claim.ours, VARIANT,
-                 reason=f"not compared: the reference runs used defaultCapture, 300 steps, betas 10 "
-                        f"(this run: {LAYOUT}, {STEPS} steps)")
-
-
+derived = [
+    statistical_claim("Uniform model vs exploring opponent, complete tracker: mean P(true cell)",
+                      0.11, *f_un, precision=0.01, fmt="{:.3f}", reference_text="0.10-0.12",
+                      source="derived: our earlier reference runs (64 x 300 steps)",
+                      reason="outside our earlier reference runs' range"),
+    statistical_claim("Explorer model (beta = 10, expected counts) vs exploring opponent: "
+                      "mean P(true cell)", 0.24, *f_ex, precision=0.01, fmt="{:.3f}",
+                      reference_text="0.23-0.25",
+                      source="derived: our earlier reference runs (64 x 300 steps)",
+                      reason="outside our earlier reference runs' range"),
+]
+if not (SETTING.is_article and STEPS == 300):      # the reference runs' setting
+    derived = [not_compared(c, f"not compared: the reference runs used defaultCapture, 300 steps, "
+                               f"betas 10 (this run: {LAYOUT}, {STEPS} steps)") for c in derived]
 fit_ok = explorer_fit["low"] <= OPPONENT_BETA <= explorer_fit["high"]
 claims = [
     check_claim("Video 1: the uniform model tracks a truly random opponent well (motion model alone)",
@@ -451,9 +433,9 @@ claims = [
     check_claim("Video 2: the uniform model fails against an exploring opponent (motion model alone)",
                 "fails miserably", "expected distance error {:.1f} ± {:.1f} vs {:.1f} ± {:.1f} cells against "
                 "the random walker (P(true cell) {:.3f} vs {:.3f})".format(
-                    *de(("uniform", "explorer", alone)), *de(("uniform", "random walker", alone)),
-                    pt(("uniform", "explorer", alone))[0], pt(("uniform", "random walker", alone))[0]),
-                better(de(("uniform", "explorer", alone)), de(("uniform", "random walker", alone)))[0],
+                    *de[("uniform", "explorer", alone)], *de[("uniform", "random walker", alone)],
+                    pt[("uniform", "explorer", alone)][0], pt[("uniform", "random walker", alone)][0]),
+                mean_difference(de[("uniform", "explorer", alone)], de[("uniform", "random walker", alone)])[0],
                 test="expected distance error larger than against the random walker by > 2 SE",
                 setting=SETTING, reason="the uniform model does not track the explorer worse than the walker"),
     check_claim("Video 3: the explorer model (beta = 10) tracks the explorer much better",
@@ -462,15 +444,7 @@ claims = [
     check_claim("Video 4: the noisy distance and the sight range do even better",
                 "even better", f"complete vs motion model alone: {txt4}", ok4,
                 test="higher by > 2 combined SE", reason="no clear gain", setting=SETTING),
-    derived(statistical_claim("Uniform model vs exploring opponent, complete tracker: mean P(true cell)",
-                              0.11, *f_un, precision=0.01, fmt="{:.3f}", reference_text="0.10-0.12",
-                              source="derived: our earlier reference runs (64 x 300 steps)",
-                              reason="outside our earlier reference runs' range")),
-    derived(statistical_claim("Explorer model (beta = 10, expected counts) vs exploring opponent: "
-                              "mean P(true cell)", 0.24, *f_ex, precision=0.01, fmt="{:.3f}",
-                              reference_text="0.23-0.25",
-                              source="derived: our earlier reference runs (64 x 300 steps)",
-                              reason="outside our earlier reference runs' range")),
+    *derived,
     beyond_claim("The best model beta follows the opponent's beta", "increasing with the opponent's",
                  ", ".join(f"opponent {ob:g} -> best {b:g}" for ob, b in best.items()),
                  list(best.values) == sorted(best.values),

@@ -102,8 +102,19 @@ from studykit import (
     save_gif,
     show_animation,
 )
+from studykit.claims import mean_difference
 from tracking.drawgame import animate_game, plot_visits
-from tracking.tournament import ATTACKERS, game_trial, loop_trial, stuck_share, summarize_games
+from tracking.tournament import (
+    ATTACKERS,
+    attacker_cells,
+    game_trial,
+    guard_summary,
+    loop_game,
+    loop_table,
+    loop_trial,
+    mean_se,
+    pairing_table,
+)
 
 PAIRINGS = [tuple(p) for p in PAIRINGS]
 HOME = MAZES[0]
@@ -174,29 +185,8 @@ game_seconds = max(times)
 grid = [{"a": a, "b": b, "layout": layout, "side": side, "rule": RULE, "max_moves": MAX_MOVES,
          "end_food": END_FOOD} for layout in MAZES for a, b in PAIRINGS for side in ("red", "blue")]
 rows = run_sweep(game_trial, grid, trials=GAMES_PER_SIDE, seed=SEED, n_jobs=N_JOBS, progress=False)
-
-
-def table(rows, keys=("layout", "a", "b")):
-    """One line per pairing: win rate with its interval, scores, Pacmen caught per game."""
-    groups, out = {}, []
-    for r in rows:
-        groups.setdefault(tuple(r[k] for k in keys), []).append(r["result"])
-    summaries = {}
-    for key, results in groups.items():
-        s = summaries[key] = summarize_games(results)
-        lo, hi = s["win_ci"]
-        out.append({**dict(zip(keys, key)), "games": s["games"],
-                    "a wins": f"{s['win_rate']:.2f} [{lo:.2f}, {hi:.2f}]", "ties": f"{s['tie_rate']:.2f}",
-                    "score a": "{:.1f} ± {:.1f}".format(*s["score_a"]),
-                    "score b": "{:.1f} ± {:.1f}".format(*s["score_b"]),
-                    "Pacmen caught by a": "{:.2f} ± {:.2f}".format(*s["caught_a"]),
-                    "Pacmen caught by b": "{:.2f} ± {:.2f}".format(*s["caught_b"]),
-                    "moves": "{:.0f}".format(s["moves"][0])})
-    return pd.DataFrame(out), summaries
-
-
-tournament, summaries = table(rows)
-tournament
+lines, summaries = pairing_table(rows)
+pd.DataFrame(lines)
 
 # %%
 fig, axes = plt.subplots(1, len(MAZES), figsize=(5.5 * len(MAZES), 2.8), sharex=True, squeeze=False)
@@ -241,8 +231,7 @@ plt.show()
 half_grid = [{"a": a, "b": "greedy", "layout": HOME, "side": side, "rule": RULE, "max_moves": MAX_MOVES,
               "end_food": END_FOOD} for a in ("tracker attacker", "tracker defender") for side in ("red", "blue")]
 half_rows = run_sweep(game_trial, half_grid, trials=GAMES_PER_SIDE, seed=SEED, n_jobs=N_JOBS, progress=False)
-halves, half_summary = table(half_rows)
-halves
+pd.DataFrame(pairing_table(half_rows)[0])
 
 # %% [markdown]
 # The defender is where the tracker pays: in the committed run (defaultCapture) with only its
@@ -263,15 +252,10 @@ halves
 # moves is `docs/gifs/tracking_guard_border.gif`.
 
 # %%
-guard = tracking.CaptureGame(maze, (tracking.HardRuleAttacker(), tracking.WeightedAgent("defender")),
-                             tracking.make_team("tracker"), max_moves=1200, seed=SEED, record=True)
-guarded = guard.play()
-half = maze.width // 2
-defender_cells = [t[3] for t in guarded.trail[4::4]]          # blue defender after each of its moves
-near_border = np.mean([abs(x - half) <= 3 for x, _ in defender_cells])
-attacker_cells = [t[0] for t in guarded.trail[::4]]
-print(f"blue defender within 3 columns of the border on {near_border:.0%} of its moves; the red hard-rule "
-      f"attacker ate {guarded.scores['red']} food, stuck on {stuck_share(attacker_cells):.0%} of its moves")
+guarded = loop_game("hard rules", maze, SEED, max_moves=1200, record=True)
+border = guard_summary(maze, guarded, columns=3)
+print(f"blue defender within 3 columns of the border on {border['near_border']:.0%} of its moves; the red "
+      f"hard-rule attacker ate {border['attacker_score']} food, stuck on {border['attacker_stuck']:.0%} of its moves")
 last = min(GUARD_MOVES, len(guarded.frames) - 1)
 save_gif(animate_game(maze, guarded.frames, show=range(0, last + 1, 8), dpi=80), "tracking_guard_border",
          fps=6, publish=SETTING.is_article)
@@ -290,8 +274,7 @@ later_grid = [{"a": "tracker", "b": "greedy", "layout": HOME, "side": side, "rul
                "max_moves": 1200} for side in ("red", "blue")]
 later_rows = run_sweep(game_trial, later_grid, trials=LATER_GAMES_PER_SIDE, seed=SEED + 1, n_jobs=N_JOBS,
                        progress=False)
-later, later_summary = table(later_rows)
-later
+pd.DataFrame(pairing_table(later_rows)[0])
 
 # %% [markdown]
 # ## The 2009 end rule
@@ -305,8 +288,7 @@ end_grid = [{"a": "tracker", "b": "greedy", "layout": HOME, "side": side, "rule"
              "max_moves": MAX_MOVES, "end_food": end} for end in sorted({0, END_FOOD}) for side in ("red", "blue")]
 end_rows = run_sweep(game_trial, end_grid, trials=LATER_GAMES_PER_SIDE, seed=SEED + 2, n_jobs=N_JOBS,
                      progress=False)
-end_rules, end_summary = table(end_rows, keys=("end_food", "a", "b"))
-end_rules
+pd.DataFrame(pairing_table(end_rows, keys=("end_food", "a", "b"))[0])
 
 # %% [markdown]
 # Eating the last two food takes a team deep into the defended half, so under the 2009 rule games
@@ -327,28 +309,8 @@ end_rules
 # %%
 loop_rows = run_sweep(loop_trial, {"attacker": list(ATTACKERS), "layout": [HOME]},
                       trials=LOOP_GAMES, seed=SEED, n_jobs=N_JOBS, progress=False)
-loops = {}
-for r in loop_rows:
-    loops.setdefault(r["attacker"], []).append(r["result"])
-
-
-def mean_se(x):
-    """Mean and standard error over games (NaN with a single game)."""
-    x = np.asarray(x, dtype=float)
-    return float(x.mean()), float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("nan")
-
-
-def mean_ci(x):
-    m, se = mean_se(x)
-    return f"{m:.2f} ± {1.96 * se:.2f}"
-
-
-pd.DataFrame([{"attacker": name, "games": len(res),
-               "share of moves stuck": mean_ci([r["stuck"] for r in res]),
-               "games mostly stuck (> 50%)": sum(r["stuck"] > 0.5 for r in res),
-               "cells visited": mean_ci([r["visited"] for r in res]),
-               "food eaten by its team": mean_ci([r["score"] for r in res]),
-               "wins vs tracker team": sum(r["win"] for r in res)} for name, res in loops.items()])
+loop_lines, loops = loop_table(loop_rows)
+pd.DataFrame(loop_lines)
 
 # %% [markdown]
 # Where the attackers spend their time in one game (seed of the hard-rule attacker's worst game):
@@ -358,11 +320,8 @@ worst = int(np.argmax([r["stuck"] for r in loops["hard rules"]]))
 seed_worst = [r["seed"] for r in loop_rows if r["attacker"] == "hard rules"][worst]
 fig, axes = plt.subplots(1, 2, figsize=(12, 3.4))
 for ax, name in zip(axes, ("hard rules", "weighted")):
-    makers = {"hard rules": tracking.HardRuleAttacker, "weighted": lambda: tracking.WeightedAgent("attacker")}
-    g = tracking.CaptureGame(maze, (makers[name](), tracking.WeightedAgent("defender")),
-                             tracking.make_team("tracker"), max_moves=1200, seed=seed_worst)
-    res = g.play()
-    im = plot_visits(maze, [t[0] for t in res.trail[::4]], ax=ax, vmax=np.log10(max(res.moves / 4, 10)),
+    res = loop_game(name, maze, seed_worst)
+    im = plot_visits(maze, attacker_cells(res.trail), ax=ax, vmax=np.log10(max(res.moves / 4, 10)),
                      title=f"{name} attacker: {res.scores['red']} food in {res.moves} moves")
 fig.colorbar(im, ax=axes, label="log10 visits", shrink=0.8)
 save_figure(fig, "tracking_loops")
@@ -386,16 +345,9 @@ plt.show()
 hard_stuck = mean_se([r["stuck"] for r in loops["hard rules"]])
 soft_stuck = mean_se([r["stuck"] for r in loops["weighted"]])
 plain_stuck = mean_se([r["stuck"] for r in loops["weighted, no noise"]])
-
-
-def lower(a, b):
-    """a is lower than b by more than 2 combined standard errors; the comparison as text."""
-    diff, se = b[0] - a[0], float(np.nan_to_num(np.hypot(a[1], b[1])))
-    return diff > 2 * se, f"{a[0]:.2f} vs {b[0]:.2f} (difference {diff:.2f} ± {se:.2f})"
-
-
-soft_ok, soft_txt = lower(soft_stuck, hard_stuck)
-jitter_ok, jitter_txt = lower(soft_stuck, plain_stuck)
+soft_ok, soft_txt = mean_difference(soft_stuck, hard_stuck, lower=True, fmt="{:.2f}", diff_fmt="{:.2f}")
+jitter_ok, jitter_txt = mean_difference(soft_stuck, plain_stuck, lower=True, fmt="{:.2f}",
+                                        diff_fmt="{:.2f}")
 claims = [
     check_claim("Hard, deterministic rules get stuck in loops; soft constraints do not",
                 "hard rules tend to get you stuck in loops",

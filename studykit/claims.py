@@ -21,6 +21,8 @@ import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import numpy as np
+
 from studykit.stats import wilson
 
 EXACT = "reproduced exactly"
@@ -207,3 +209,32 @@ def count_with_interval(successes: int, n: int, digits: int = 2) -> str:
     """``"k/n [low, high]"`` with the 95% Wilson interval of the share ``k/n``."""
     low, high = wilson(successes, n)
     return f"{successes}/{n} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:.3f}",
+                    diff_fmt: str = "{:+.3f}") -> tuple[bool, str]:
+    """Whether mean ``a`` is above (``lower``: below) mean ``b`` by more than ``z`` combined SEs.
+
+    ``a`` and ``b`` are ``(mean, se)`` pairs. Returns the verdict and the comparison as text,
+    ``"a vs b (difference d ± se)"``, the difference taken in the tested direction. An unknown
+    standard error (NaN, e.g. from a single sample) decides nothing: the verdict is False.
+    """
+    (mean_a, se_a), (mean_b, se_b) = a, b
+    for name, value in (("a", mean_a), ("b", mean_b)):
+        if not math.isfinite(value):
+            raise ValueError(f"mean {name} must be finite, got {value}")
+    for name, value in (("a", se_a), ("b", se_b)):
+        if not (math.isnan(value) or value >= 0):
+            raise ValueError(f"standard error of {name} must be >= 0 or NaN, got {value}")
+    diff = mean_b - mean_a if lower else mean_a - mean_b
+    se = float(np.hypot(se_a, se_b))
+    holds = bool(diff > z * se)
+    return holds, (f"{fmt.format(mean_a)} vs {fmt.format(mean_b)} "
+                   f"(difference {diff_fmt.format(diff)} ± {fmt.format(se)})")
+
+
+def not_compared(claim: Claim, reason: str) -> Claim:
+    """The same row marked *setting differs*: its reference holds only at another setting."""
+    if not isinstance(reason, str) or not reason:
+        raise ValueError(f"reason must be a non-empty string, got {reason!r}")
+    return Claim(claim.claim, claim.source, claim.reference, claim.ours, VARIANT, reason=reason)

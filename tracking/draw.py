@@ -69,6 +69,25 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
     return FuncAnimation(fig, draw, frames=frames, blit=False)
 
 
+def animate_run(run: dict, *, last: int | None = None, stride: int = 1, readings: bool = False,
+                sight: bool = False, title: str = "", dpi: int = 60, fontsize: int = 8) -> FuncAnimation:
+    """Animate a ``tracking.track`` run: every ``stride``-th step up to ``last`` (default: the end).
+
+    ``readings`` and ``sight`` draw the noisy-distance band and the sight range (say which evidence
+    the tracker used).
+    """
+    end = len(run["beliefs"]) - 1 if last is None else min(last, len(run["beliefs"]) - 1)
+    if isinstance(stride, bool) or not isinstance(stride, int) or stride < 1:
+        raise ValueError(f"stride must be a positive integer, got {stride!r}")
+    if end < 0:
+        raise ValueError(f"last must be >= 0, got {last!r}")
+    ep = run["episodes"]
+    return animate_episode(run["maze"], run["beliefs"], run["path"], ep.observers[0],
+                           ep.readings[0, :, 0] if readings else None, sight=sight,
+                           frames=range(0, end + 1, stride), title=title, dpi=dpi,
+                           fontsize=fontsize)
+
+
 def plot_belief(maze: Maze, belief: np.ndarray, truth: tuple | None = None, ax=None, title: str = ""):
     """One belief as red squares with the true cell circled; returns the axes."""
     ax = draw_maze(maze, ax)

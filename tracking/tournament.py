@@ -67,6 +67,56 @@ def summarize_games(results: list[dict]) -> dict:
     return out
 
 
+def mean_se(x) -> tuple[float, float]:
+    """Mean and standard error over games (NaN standard error with a single game)."""
+    x = np.asarray(x, dtype=float)
+    return float(x.mean()), float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("nan")
+
+
+def pairing_table(rows: list[dict], keys=("layout", "a", "b")) -> tuple[list[dict], dict]:
+    """One line per pairing of ``run_sweep(game_trial, ...)`` rows, grouped by ``keys``, and the summaries.
+
+    A line holds the win rate with its 95% interval, ties, scores and Pacmen caught per game
+    (± 95% intervals) and the mean moves, as text; ``summaries`` maps each key to ``summarize_games``.
+    """
+    groups, out, summaries = {}, [], {}
+    for r in rows:
+        groups.setdefault(tuple(r[k] for k in keys), []).append(r["result"])
+    for key, results in groups.items():
+        s = summaries[key] = summarize_games(results)
+        lo, hi = s["win_ci"]
+        out.append({**dict(zip(keys, key)), "games": s["games"],
+                    "a wins": f"{s['win_rate']:.2f} [{lo:.2f}, {hi:.2f}]", "ties": f"{s['tie_rate']:.2f}",
+                    "score a": "{:.1f} ± {:.1f}".format(*s["score_a"]),
+                    "score b": "{:.1f} ± {:.1f}".format(*s["score_b"]),
+                    "Pacmen caught by a": "{:.2f} ± {:.2f}".format(*s["caught_a"]),
+                    "Pacmen caught by b": "{:.2f} ± {:.2f}".format(*s["caught_b"]),
+                    "moves": "{:.0f}".format(s["moves"][0])})
+    return out, summaries
+
+
+def loop_table(rows: list[dict]) -> tuple[list[dict], dict]:
+    """The loop lesson's ``run_sweep(loop_trial, ...)`` rows: one line per attacker, and its results.
+
+    Means carry 95% intervals (1.96 standard errors over games).
+    """
+    loops: dict = {}
+    for r in rows:
+        loops.setdefault(r["attacker"], []).append(r["result"])
+
+    def ci(x):
+        m, se = mean_se(x)
+        return f"{m:.2f} ± {1.96 * se:.2f}"
+
+    out = [{"attacker": name, "games": len(res),
+            "share of moves stuck": ci([r["stuck"] for r in res]),
+            "games mostly stuck (> 50%)": sum(r["stuck"] > 0.5 for r in res),
+            "cells visited": ci([r["visited"] for r in res]),
+            "food eaten by its team": ci([r["score"] for r in res]),
+            "wins vs tracker team": sum(r["win"] for r in res)} for name, res in loops.items()]
+    return out, loops
+
+
 def stuck_share(cells: list, window: int = 16, distinct: int = 4) -> float:
     """Fraction of an agent's moves after which its last ``window`` cells hold at most ``distinct`` cells.
 
@@ -83,21 +133,37 @@ def stuck_share(cells: list, window: int = 16, distinct: int = 4) -> float:
 ATTACKERS = ("hard rules", "weighted, no noise", "weighted")
 
 
-def loop_trial(attacker: str, layout: str, seed: int, *, max_moves: int = 1200) -> dict:
-    """The loop lesson: ``attacker`` (with a tracker defender, as red) against the tracker team.
+def attacker_cells(trail: list) -> list:
+    """Red attacker's (agent 0) cell at the start and after each of its own moves, from a game's trail."""
+    return [t[0] for t in trail[::4]]
 
-    Returns the red attacker's stuck share, the cells it visited and both scores.
-    """
+
+def loop_game(attacker: str, maze: Maze, seed: int, *, max_moves: int = 1200, record: bool = False):
+    """One game of the loop lesson: ``attacker`` (with a tracker defender, as red) against the tracker team."""
     from tracking.agents import HardRuleAttacker, WeightedAgent
 
     makers = {"hard rules": HardRuleAttacker,
               "weighted, no noise": lambda: WeightedAgent("attacker", weights=Weights(noise=0.0)),
               "weighted": lambda: WeightedAgent("attacker")}
     attacker = choice(attacker, "attacker", ATTACKERS)
-    maze = maze_named(layout)
     game = CaptureGame(maze, (makers[attacker](), WeightedAgent("defender")), make_team("tracker"),
-                       max_moves=max_moves, seed=seed)
-    res = game.play()
-    cells = [t[0] for t in res.trail[::4]]            # agent 0 after each of its own moves
+                       max_moves=max_moves, seed=seed, record=record)
+    return game.play()
+
+
+def loop_trial(attacker: str, layout: str, seed: int, *, max_moves: int = 1200) -> dict:
+    """The loop lesson (``loop_game`` on a named layout): the red attacker's stuck share, cells visited, scores."""
+    attacker = choice(attacker, "attacker", ATTACKERS)
+    res = loop_game(attacker, maze_named(layout), seed, max_moves=max_moves)
+    cells = attacker_cells(res.trail)
     return {"stuck": stuck_share(cells), "visited": len(set(cells)), "score": res.scores["red"],
             "enemy_score": res.scores["blue"], "win": res.winner == "red"}
+
+
+def guard_summary(maze: Maze, result, *, columns: int = 3) -> dict:
+    """The border-guard game (red attacker vs blue tracker team): the blue defender's share of moves
+    within ``columns`` of the border, the red attacker's food and its stuck share."""
+    defender = [t[3] for t in result.trail[4::4]]          # blue defender after each of its moves
+    half = maze.width // 2
+    return {"near_border": float(np.mean([abs(x - half) <= columns for x, _ in defender])),
+            "attacker_score": result.scores["red"], "attacker_stuck": stuck_share(attacker_cells(result.trail))}

@@ -1,0 +1,115 @@
+"""Tournament tables, the loop-lesson and border-guard summaries, and animate_run: exact small cases."""
+
+import math
+from types import SimpleNamespace
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+import tracking
+from tracking.draw import animate_run
+from tracking.tournament import (
+    attacker_cells,
+    guard_summary,
+    loop_game,
+    loop_table,
+    loop_trial,
+    mean_se,
+    pairing_table,
+    stuck_share,
+)
+
+
+def game(score_a, score_b, *, moves=100, caught_a=0, caught_b=0):
+    return {"score_a": score_a, "score_b": score_b, "win": score_a > score_b,
+            "loss": score_a < score_b, "moves": moves, "caught_a": caught_a, "caught_b": caught_b}
+
+
+def test_mean_se_by_hand():
+    assert mean_se([1, 2, 3]) == (2.0, pytest.approx(1 / math.sqrt(3)))
+    m, se = mean_se([4])
+    assert m == 4.0 and math.isnan(se)
+
+
+def test_pairing_table_groups_by_its_keys_in_first_seen_order():
+    rows = [{"layout": "L", "a": "x", "b": "y", "result": game(3, 1, moves=10)},
+            {"layout": "M", "a": "x", "b": "y", "result": game(0, 2)},
+            {"layout": "L", "a": "x", "b": "y", "result": game(1, 1, moves=20, caught_b=2)}]
+    lines, summaries = pairing_table(rows)
+    assert list(summaries) == [("L", "x", "y"), ("M", "x", "y")]
+    first = lines[0]
+    assert (first["layout"], first["a"], first["b"], first["games"]) == ("L", "x", "y", 2)
+    assert first["a wins"] == "0.50 [0.09, 0.91]" and first["ties"] == "0.50"
+    assert first["score a"] == "2.0 ± 2.0"                       # 1.96 * sqrt(2) / sqrt(2)
+    assert first["Pacmen caught by b"] == "1.00 ± 1.96"
+    assert first["moves"] == "15"
+    assert summaries[("M", "x", "y")]["win_rate"] == 0.0
+    lines, summaries = pairing_table(rows, keys=("a",))
+    assert len(lines) == 1 and lines[0]["games"] == 3 and list(summaries) == [("x",)]
+
+
+def test_loop_table_by_hand():
+    rows = [{"attacker": "hard rules", "result": {"stuck": 0.8, "visited": 10, "score": 0, "win": False}},
+            {"attacker": "weighted", "result": {"stuck": 0.0, "visited": 90, "score": 5, "win": True}},
+            {"attacker": "hard rules", "result": {"stuck": 0.4, "visited": 30, "score": 2, "win": False}}]
+    lines, loops = loop_table(rows)
+    assert [line["attacker"] for line in lines] == ["hard rules", "weighted"]
+    hard = lines[0]
+    assert hard["games"] == 2 and hard["games mostly stuck (> 50%)"] == 1
+    assert hard["share of moves stuck"] == "0.60 ± 0.39"          # SE 0.2, times 1.96
+    assert hard["cells visited"] == "20.00 ± 19.60" and hard["wins vs tracker team"] == 0
+    assert lines[1]["share of moves stuck"] == "0.00 ± nan"
+    assert [r["visited"] for r in loops["hard rules"]] == [10, 30]
+
+
+def test_attacker_cells_and_guard_summary_read_the_trail_by_hand():
+    # trail: start, then after each of the moves of agents 0, 1, 2, 3, 0, 1, 2, 3
+    trail = [((1, 1), (9, 1), (1, 2), (9, 2))]
+    for k in range(1, 9):
+        t = list(trail[-1])
+        t[(k - 1) % 4] = (k, k)
+        trail.append(tuple(t))
+    assert attacker_cells(trail) == [(1, 1), (1, 1), (5, 5)]
+    maze = SimpleNamespace(width=16)
+    result = SimpleNamespace(trail=trail, scores={"red": 3, "blue": 0})
+    s = guard_summary(maze, result, columns=3)
+    # the defender (agent 3) after its moves: (4, 4) and (8, 8); the border column is 8
+    assert s == {"near_border": 0.5, "attacker_score": 3,
+                 "attacker_stuck": stuck_share([(1, 1), (1, 1), (5, 5)])}
+    assert guard_summary(maze, result, columns=4)["near_border"] == 1.0
+
+
+def test_loop_trial_summarises_loop_game():
+    maze = tracking.load_layout("defaultCapture")
+    res = loop_game("hard rules", maze, 3, max_moves=120)
+    cells = attacker_cells(res.trail)
+    trial = loop_trial("hard rules", "defaultCapture", 3, max_moves=120)
+    assert trial == {"stuck": stuck_share(cells), "visited": len(set(cells)),
+                     "score": res.scores["red"], "enemy_score": res.scores["blue"],
+                     "win": res.winner == "red"}
+    assert len(cells) == 31                                       # the start and its 30 moves
+    with pytest.raises(ValueError, match="attacker"):
+        loop_game("lazy", maze, 0)
+
+
+@pytest.mark.filterwarnings("ignore:Animation was deleted without rendering")
+def test_animate_run_shows_every_stride_th_step_up_to_last():
+    run = tracking.track("tinyCapture", motion="explorer", opponent="explorer", steps=12, seed=0)
+    anim = animate_run(run, last=10, stride=4)
+    assert list(anim.new_frame_seq()) == [0, 4, 8]
+    assert list(animate_run(run, last=50, stride=5).new_frame_seq()) == [0, 5, 10]
+    assert list(animate_run(run).new_frame_seq()) == list(range(13))
+    full = animate_run(run, stride=6, readings=True, sight=True, title="t")
+    full._func(6)                                                  # draw one frame
+    ax = full._fig.axes[0]
+    p = run["beliefs"][6][run["path"][6]]
+    assert ax.get_title() == f"t step 6: P(true cell) = {p:.2f}"
+    bare = animate_run(run, stride=6)
+    bare._func(6)
+    assert len(bare._fig.axes[0].collections) < len(ax.collections)   # no band, no sight line
+    with pytest.raises(ValueError, match="stride"):
+        animate_run(run, stride=0)
+    plt.close("all")
