@@ -28,8 +28,9 @@ from scipy.optimize import linear_sum_assignment
 
 from goofspiel.birkhoff import margin_equilibrium, margin_exploitability
 from goofspiel.doubleoracle import winloss_equilibrium
-from goofspiel.equilibrium import all_ranks, equilibrium, payoff_matrix
+from goofspiel.equilibrium import equilibrium
 from goofspiel.game import Strategy, margin
+from goofspiel.matrixgame import all_ranks, payoff_matrix
 from goofspiel.mixture import Mixture, as_mixture, margins
 from goofspiel.winloss import branch_best_response, winloss_best_response
 

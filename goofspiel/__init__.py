@@ -10,19 +10,12 @@
 """
 
 from goofspiel.arena import Arena, ArenaConfig, RoundResult, reveal
+from goofspiel.bestreply import best_counter, best_reply, exploitability
 from goofspiel.breed import breed_pairs, breed_preferences, breed_random, mutate
-from goofspiel.equilibrium import (
-    Equilibrium,
-    best_counter,
-    best_reply,
-    best_response,
-    equilibrium,
-    exploitability,
-    mixed_vector,
-    payoff_matrix,
-)
+from goofspiel.equilibrium import Equilibrium, equilibrium
 from goofspiel.ga import History, evolve, grid_trial, identity_score
 from goofspiel.game import Strategy, identity, margin, play, random_strategy, reverse
+from goofspiel.matrixgame import best_response, mixed_vector, payoff_matrix
 from goofspiel.mixture import Mixture
 from goofspiel.scripted import bot_measures, scripted_human, scripted_trial
 from goofspiel.winloss import Reply

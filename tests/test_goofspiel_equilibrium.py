@@ -30,7 +30,7 @@ from goofspiel import (
     random_strategy,
 )
 from goofspiel.draw import draw_marginal
-from goofspiel.equilibrium import all_ranks, solve_matrix_game
+from goofspiel.matrixgame import all_ranks, solve_matrix_game
 
 
 def test_payoff_matrix_agrees_with_play_and_is_antisymmetric():

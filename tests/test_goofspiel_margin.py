@@ -15,8 +15,9 @@ from goofspiel.birkhoff import (
     margin_exploitability,
     margin_lp,
 )
-from goofspiel.equilibrium import all_ranks, best_response, equilibrium, mixed_vector, payoff_matrix
+from goofspiel.equilibrium import equilibrium
 from goofspiel.game import margin
+from goofspiel.matrixgame import all_ranks, best_response, mixed_vector, payoff_matrix
 from goofspiel.mixture import Mixture, as_mixture, deck_cards, margins
 
 

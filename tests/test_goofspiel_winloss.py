@@ -6,8 +6,9 @@ import pytest
 from goofspiel import Strategy, identity
 from goofspiel.branch import branch_and_bound, improve
 from goofspiel.doubleoracle import winloss_equilibrium
-from goofspiel.equilibrium import all_ranks, equilibrium, payoff_matrix
+from goofspiel.equilibrium import equilibrium
 from goofspiel.game import margin
+from goofspiel.matrixgame import all_ranks, payoff_matrix
 from goofspiel.mixture import Mixture, as_mixture, margins
 from goofspiel.winloss import (
     branch_best_response,

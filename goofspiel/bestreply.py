@@ -1,0 +1,101 @@
+"""How far any strategy is from the equilibrium: the exact best reply to a pure or mixed
+strategy at any deck size and its gain (the exploitability), and the best counter to one pure
+strategy.
+
+The margin reply is an assignment problem (``goofspiel.birkhoff``); the win/loss reply a branch
+and bound or a MILP (``goofspiel.winloss``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from goofspiel.birkhoff import margin_best_response
+from goofspiel.checks import check_number, check_payoff
+from goofspiel.equilibrium import Equilibrium
+from goofspiel.game import Strategy
+from goofspiel.matrixgame import best_response
+from goofspiel.mixture import Mixture, as_mixture, deck_cards
+from goofspiel.winloss import METHODS as REPLY_METHODS
+from goofspiel.winloss import Reply, branch_best_response, winloss_best_response
+
+StrategyLike = Strategy | Mixture | Equilibrium | Mapping[tuple, float]
+
+
+def _mixture_of(strategy, deck) -> Mixture:
+    if isinstance(strategy, Equilibrium):
+        return strategy.mixture
+    if isinstance(strategy, np.ndarray):
+        raise TypeError("strategy as a probability vector over the n! strategies needs the payoff "
+                        "matrix: exploitability(x, payoff_matrix(deck, payoff)); otherwise give a "
+                        "Strategy, a Mixture, an Equilibrium or a mapping bid tuple -> probability")
+    if not isinstance(strategy, (Strategy, Mixture, Mapping)):
+        raise TypeError("strategy must be a Strategy, a Mixture, an Equilibrium or a mapping bid "
+                        f"tuple -> probability, got {type(strategy).__name__}")
+    return as_mixture(strategy, None if deck is None else deck_cards(deck, "deck"))
+
+
+def best_reply(strategy: StrategyLike, payoff: str = "margin", *,
+               deck: int | Iterable[int] | None = None, time_limit: float | None = None,
+               method: str = "branch") -> Reply:
+    """The exact best reply to a pure or mixed strategy at any deck size, and its expected gain.
+
+    The margin reply is an assignment problem (exact, fast at any size). The win/loss reply is
+    a branch and bound (``method="branch"``) or a HiGHS MILP (``"milp"``); with ``time_limit``
+    (seconds) it may stop unproven: ``optimal`` is then False and ``gain`` a lower bound.
+    ``deck`` is needed for a mapping whose bids are not permutations of 1..n.
+    """
+    check_payoff(payoff)
+    if time_limit is not None:
+        time_limit = check_number("time_limit", time_limit, 0.0)
+    if not isinstance(method, str) or method not in REPLY_METHODS:
+        raise ValueError(f"method must be one of {REPLY_METHODS}, got {method!r}")
+    mix = _mixture_of(strategy, deck)
+    if payoff == "margin":
+        start = time.perf_counter()
+        counter, gain = margin_best_response(mix)
+        return Reply(counter, gain, gain, True, time.perf_counter() - start)
+    search = branch_best_response if method == "branch" else winloss_best_response
+    return search(mix, time_limit=time_limit)
+
+
+def exploitability(strategy: StrategyLike | np.ndarray, payoff: str | np.ndarray = "margin", *,
+                   deck: int | Iterable[int] | None = None, time_limit: float | None = None) -> float:
+    """How much the exact best reply gains against ``strategy`` (0 for an equilibrium).
+
+    ``exploitability(strategy, "margin")`` or ``(strategy, "winloss")`` takes a Strategy, a
+    Mixture, an Equilibrium or a mapping bid tuple -> probability at any deck size (see
+    ``best_reply``; raises RuntimeError when ``time_limit`` stops the win/loss search unproven).
+    ``exploitability(x, a)`` with a probability vector x over the n! strategies and their
+    payoff matrix a (``payoff_matrix``) is the matrix game's form.
+    """
+    if isinstance(payoff, np.ndarray):
+        x = np.asarray(strategy, dtype=np.float64) if isinstance(strategy, np.ndarray) else None
+        if x is None or x.ndim != 1 or payoff.ndim != 2 or payoff.shape[1] != len(x):
+            raise ValueError("with a payoff matrix a, strategy must be a probability vector x with "
+                             f"len(x) == a.shape[1], got {type(strategy).__name__} and a of shape "
+                             f"{payoff.shape}")
+        return best_response(x, payoff)[1]
+    reply = best_reply(strategy, payoff, deck=deck, time_limit=time_limit)
+    if not reply.optimal:
+        raise RuntimeError(f"time_limit={time_limit} s reached before the best win/loss reply was "
+                           f"proven (best found gains {reply.gain:.3g}): use best_reply for the "
+                           "lower bound")
+    return reply.gain
+
+
+def best_counter(strategy: Strategy) -> tuple[Strategy, int]:
+    """The exact best margin counter to a pure strategy (assignment problem) and its margin."""
+    if not isinstance(strategy, Strategy):
+        raise TypeError(f"strategy must be a Strategy, got {type(strategy).__name__}")
+    prizes = np.array(strategy.deck)
+    theirs = np.array(strategy.ranks)
+    n = len(prizes)
+    gain = prizes[:, None] * np.sign(np.arange(n)[None, :] - theirs[:, None])   # [prize, our rank]
+    rows, cols = linear_sum_assignment(gain, maximize=True)
+    counter = Strategy(strategy.deck, tuple(int(c) for c in cols[np.argsort(rows)]))
+    return counter, int(gain[rows, cols].sum())
