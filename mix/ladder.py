@@ -65,6 +65,19 @@ def open_cache(cache: str | Path | None) -> ResultCache | None:
     return None if cache is None else ResultCache(cache, fingerprint(), check=is_tally)
 
 
+def pair_labels(pairings: dict) -> bool:
+    """True when every label is a (player, opponent) pair of texts, False when every one is a
+    text; a ValueError otherwise."""
+    pairs = [isinstance(k, tuple) and len(k) == 2 and all(isinstance(x, str) for x in k)
+             for k in pairings]
+    if all(pairs):
+        return True
+    if not any(pairs) and all(isinstance(k, str) for k in pairings):
+        return False
+    raise ValueError("pairings' labels must all be texts or all (player, opponent) pairs of "
+                     f"texts, got {list(pairings)!r}")
+
+
 def seat_trial(agent, opponent, seat: str, games: int, seed: int, rows: int = 10,
                cols: int = 20, diagonals: bool = False) -> dict:
     """``agent`` against ``opponent`` for ``games`` seeded games, ``agent`` sitting at ``seat``
@@ -97,7 +110,8 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
            backend: str | None = None) -> pd.DataFrame:
     """Play every pairing ``{label: (agent, opponent)}`` for ``games`` games in each seat.
 
-    Each (pairing, seat) is split into ``chunks`` runs of ``games / chunks`` games, each with its
+    A label is a text, or a (player, opponent) pair of texts: the rows then have ``player`` and
+    ``opponent`` columns, and the index reads "player | opponent". Each (pairing, seat) is split into ``chunks`` runs of ``games / chunks`` games, each with its
     own seed from ``run_sweep`` (so results do not depend on ``n_jobs``). Returns one row per
     pairing: the agent's win share as X and as O with Wilson 95% bounds, draws, mean length.
     With ``cache`` (a folder), pairings already played with the same settings and code are
@@ -112,6 +126,7 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
         raise ValueError("pairings is empty")
     if save_every < 1:
         raise ValueError(f"save_every must be >= 1, got {save_every}")
+    named = pair_labels(pairings)
     results = open_cache(cache)
     keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols, diagonals)
             for label, (a, o) in pairings.items()}
@@ -134,7 +149,9 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
                 results.put("pairing", keys[label], store[label])
     rows_out = []
     for label in pairings:
-        row = {"pairing": label}
+        row = {"pairing": " | ".join(label) if named else label}
+        if named:
+            row |= {"player": label[0], "opponent": label[1]}
         for seat in SEATS:
             tot = store[label][seat]
             n = tot["wins"] + tot["losses"] + tot["draws"]

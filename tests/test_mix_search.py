@@ -346,3 +346,24 @@ def test_solver_mirror_and_shared_table():
     assert mirror(mirror(b.stones[0], g), g) == b.stones[0]
     assert shared_table(g) is shared_table(Geometry(4, 5)) is not shared_table(Geometry(5, 4))
     assert TABLE_LIMIT >= 1_000_000
+
+
+def test_ladder_rows_of_player_opponent_pairs_have_their_columns():
+    """(player, opponent) labels give the same numbers as text labels, plus the two columns."""
+    from mix.ladder import ladder
+    kw = {"games": 4, "seed": 2, "chunks": 2, "rows": 5, "cols": 6}
+    named = ladder({("safe", "random"): ("onestep-safe", "random"),
+                    ("safe", "onestep"): ("onestep-safe", "onestep"),
+                    ("random", "onestep"): ("random", "onestep")}, **kw)
+    plain = ladder({"safe | random": ("onestep-safe", "random"),
+                    "safe | onestep": ("onestep-safe", "onestep"),
+                    "random | onestep": ("random", "onestep")}, **kw)
+    assert list(named.index) == ["safe | random", "safe | onestep", "random | onestep"]
+    assert list(named.player) == ["safe", "safe", "random"]
+    assert list(named.opponent) == ["random", "onestep", "onestep"]
+    assert named.drop(columns=["player", "opponent"]).equals(plain)
+    assert "player" not in plain.columns
+    for bad in ({"a": ("random", "random"), ("b", "c"): ("random", "random")},
+                {("a", "b", "c"): ("random", "random")}, {1: ("random", "random")}):
+        with pytest.raises(ValueError, match="labels"):
+            ladder(bad, **kw)
