@@ -10,26 +10,25 @@ from __future__ import annotations
 
 import numpy as np
 
+from catmouse.arguments import board
+from catmouse.arguments import first_move as first_move_arg
+from studykit.checks import whole
+
 DIRECTIONS = ("R", "L", "U", "D")
 DELTAS = {"R": (1, 0), "L": (-1, 0), "U": (0, 1), "D": (0, -1)}
 CODE = {d: k for k, d in enumerate(DIRECTIONS)}          # letter -> code
 DX = np.array([DELTAS[d][0] for d in DIRECTIONS])         # code -> step in x
 DY = np.array([DELTAS[d][1] for d in DIRECTIONS])         # code -> step in y
-FIRST_MOVERS = ("cat", "mouse")
 
 
-def check_board(rows: int, cols: int) -> None:
-    """Raise ValueError unless the board is at least 2x2."""
-    if int(rows) != rows or rows < 2:
-        raise ValueError(f"rows must be an integer >= 2, got {rows!r}")
-    if int(cols) != cols or cols < 2:
-        raise ValueError(f"cols must be an integer >= 2, got {cols!r}")
+def check_board(rows: int, cols: int) -> tuple[int, int]:
+    """The board's sides as whole numbers >= 2 (TypeError or ValueError otherwise)."""
+    return board(rows, cols)
 
 
-def check_first_move(first_move: str) -> None:
-    """Raise ValueError unless first_move is 'cat' or 'mouse'."""
-    if first_move not in FIRST_MOVERS:
-        raise ValueError(f"first_move must be 'cat' or 'mouse', got {first_move!r}")
+def check_first_move(first_move: str) -> str:
+    """'cat' or 'mouse' (ValueError otherwise)."""
+    return first_move_arg(first_move)
 
 
 def step(x: int, y: int, direction: str, rows: int, cols: int) -> tuple[int, int] | None:
@@ -104,10 +103,17 @@ GREEDY_RULES = ("euclidean", "manhattan")
 _LETTER = {delta: d for d, delta in DELTAS.items()}
 
 
-def greedy_direction(cx: int, cy: int, mx: int, my: int) -> str:
-    """Step along the axis with the larger gap toward the mouse; ties go vertical."""
+def greedy_step(cx: int, cy: int, mx: int, my: int) -> str:
+    """``greedy_direction`` without checking its arguments (for loops over whole tables)."""
     gx, gy = greedy_delta(mx - cx, my - cy)
     return _LETTER[int(gx), int(gy)]
+
+
+def greedy_direction(cx: int, cy: int, mx: int, my: int) -> str:
+    """Step along the axis with the larger gap toward the mouse; ties go vertical."""
+    for name, value in (("cx", cx), ("cy", cy), ("mx", mx), ("my", my)):
+        whole(value, name)
+    return greedy_step(cx, cy, mx, my)
 
 
 def parity_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
@@ -116,14 +122,19 @@ def parity_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
     Every ply changes the Manhattan distance by one, so its parity at the cat's turn never
     changes, and the cat can force a capture iff it is odd.
     """
+    check_board(rows, cols)
+    check_first_move(first_move)
     return (rows + cols) % 2 == (1 if first_move == "cat" else 0)
 
 
 def article_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
     """The article's claim: the cat cannot win only when both sides are even and the cat is first."""
+    check_board(rows, cols)
+    check_first_move(first_move)
     return not (rows % 2 == 0 and cols % 2 == 0 and first_move == "cat")
 
 
 def winnable_first_move(rows: int, cols: int) -> str:
     """The first mover with which the cat can force a capture from the corners (parity rule)."""
+    check_board(rows, cols)
     return "cat" if parity_rule_cat_wins(rows, cols, "cat") else "mouse"

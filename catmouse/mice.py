@@ -13,16 +13,16 @@ from typing import NamedTuple
 
 import numpy as np
 
+from catmouse import arguments
 from catmouse.board import neighbours, stay_put, step
 
-MOUSE_KINDS = ("random", "smart", "strict")
+MOUSE_KINDS = arguments.MOUSE_KINDS
 MOUSE_DIRECTIONS = ("U", "D", "L", "R")     # the order of the article's draws
 
 
 def check_mouse(kind: str) -> None:
-    """Raise ValueError for an unknown mouse kind."""
-    if kind not in MOUSE_KINDS:
-        raise ValueError(f"mouse must be one of {MOUSE_KINDS}, got {kind!r}")
+    """Raise ValueError for an unknown mouse kind (one of MOUSE_KINDS)."""
+    arguments.mouse_kind(kind)
 
 
 def mouse_targets(rows: int, cols: int) -> np.ndarray:

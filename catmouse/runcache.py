@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import catmouse.arguments
 import catmouse.board
 import catmouse.exact.fixpoint
 import catmouse.exact.policy
@@ -32,7 +33,7 @@ from studykit.cache import fingerprint as source_fingerprint
 from studykit.paths import results_dir
 
 # the modules that decide the results of the version-1 trials
-CODE = (catmouse.board, catmouse.stream, catmouse.tables, catmouse.exact.fixpoint,
+CODE = (catmouse.arguments, catmouse.board, catmouse.stream, catmouse.tables, catmouse.exact.fixpoint,
         catmouse.exact.solve, catmouse.exact.policy, catmouse.v1.kernel, catmouse.v1.article,
         catmouse.v1.pool, catmouse.v1.batch, catmouse.v1.mutations, catmouse.v1.anneal,
         catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments)

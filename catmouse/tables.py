@@ -11,7 +11,9 @@ import random
 
 import numpy as np
 
-from catmouse.board import CODE, DELTAS, DIRECTIONS, check_board, greedy_direction, neighbours, step
+from catmouse.arguments import letter_table, table_size
+from catmouse.board import CODE, DIRECTIONS, check_board, greedy_step, neighbours
+from studykit.checks import choice
 
 
 def rule_table(rows: int, cols: int, rule) -> np.ndarray:
@@ -24,19 +26,22 @@ def rule_table(rows: int, cols: int, rule) -> np.ndarray:
 
 def initial_mouse_policy(rows: int, cols: int) -> np.ndarray:
     """The article's mouse: up unless on the top row, then down."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
+    table_size(rows, cols, what="the mouse's table")
     return rule_table(rows, cols, lambda cx, cy, mx, my: "D" if my == rows - 1 else "U")
 
 
 def initial_cat_policy(rows: int, cols: int, kind: str = "WEAK") -> np.ndarray:
     """WEAK: the mouse's up/down rule on the cat's row; STRONG: the greedy rule."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
+    table_size(rows, cols, what="the cat's table")
+    kind = choice(kind, "initial_cat", ("WEAK", "STRONG"))
     if kind == "WEAK":
         return rule_table(rows, cols, lambda cx, cy, mx, my: "D" if cy == rows - 1 else "U")
     if kind == "STRONG":
-        return rule_table(rows, cols, lambda cx, cy, mx, my: greedy_direction(cx, cy, mx, my)
+        return rule_table(rows, cols, lambda cx, cy, mx, my: greedy_step(cx, cy, mx, my)
                           if (cx, cy) != (mx, my) else ("D" if cy == rows - 1 else "U"))
-    raise ValueError(f"initial_cat must be 'WEAK' or 'STRONG', got {kind!r}")
+    raise AssertionError(kind)   # unreachable: choice() allows only the two
 
 
 def greedy_table(rows: int, cols: int) -> np.ndarray:
@@ -45,17 +50,11 @@ def greedy_table(rows: int, cols: int) -> np.ndarray:
 
 
 def validate_policy(policy: np.ndarray, rows: int, cols: int, who: str) -> None:
-    """Raise ValueError if a table has the wrong shape, an unknown or an off-board move."""
-    if policy.shape != (cols, rows, cols, rows):
-        raise ValueError(f"{who} policy must have shape {(cols, rows, cols, rows)}, "
-                         f"got {policy.shape}")
-    for idx in np.ndindex(policy.shape):
-        d = str(policy[idx])
-        if d not in DELTAS:
-            raise ValueError(f"{who} policy holds unknown direction {d!r} at {idx}")
-        x, y = (idx[0], idx[1]) if who == "cat" else (idx[2], idx[3])
-        if step(x, y, d, rows, cols) is None:
-            raise ValueError(f"{who} policy moves off the board at {idx} ({d!r})")
+    """Raise TypeError or ValueError if a table is not an array of shape (cols, rows, cols, rows)
+    of the letters R, L, U, D that keeps ``who`` ("cat" or "mouse") on the board."""
+    who = choice(who, "who", ("cat", "mouse"))
+    rows, cols = check_board(rows, cols)
+    letter_table(policy, who, rows, cols, name=f"{who} policy")
 
 
 def to_codes(policy: np.ndarray) -> np.ndarray:

@@ -19,9 +19,11 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import breadth_first_order
 
-from catmouse.board import check_board, check_first_move, corner_cells
+from catmouse.arguments import MAX_CHAIN, MAX_SWEEPS, count, mouse_kind, next_cells, table_size
+from catmouse.board import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.stochastic import CornerExpectation, Expectation, transition
 from catmouse.mice import mouse_targets
+from studykit.checks import real
 
 
 @lru_cache(maxsize=64)
@@ -78,8 +80,12 @@ def policy_capture(rows: int, cols: int, mouse: str, cat_table: np.ndarray, tol:
                    max_sweeps: int = 100_000) -> Expectation:
     """Expected cat moves to capture for a fixed cat (``cat_table[c, m]``: its next cell), inf
     where the capture is not certain; lower bounds when ``max_sweeps`` ends the sweeps."""
-    if max_sweeps < 1:
-        raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps}")
+    rows, cols = check_board(rows, cols)
+    mouse = mouse_kind(mouse)
+    table_size(rows, cols, MAX_CHAIN, "the chain of (cat cell, mouse cell) positions")
+    cat_table = next_cells(cat_table, rows, cols, neighbours(rows, cols))
+    tol = real(tol, "tol", above=0)
+    max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     n = rows * cols
     A, caught = policy_chain(rows, cols, mouse, cat_table)
     sure = certain_capture(A, caught)

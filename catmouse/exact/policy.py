@@ -11,7 +11,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from catmouse.board import DIRECTIONS, check_first_move, corner_cells, neighbours, stay_put
+from catmouse.arguments import letter_table, positions, table_size
+from catmouse.board import (
+    DIRECTIONS,
+    check_board,
+    check_first_move,
+    corner_cells,
+    neighbours,
+    stay_put,
+)
 from catmouse.exact.fixpoint import caught_mask, fixed_point, over_moves
 from catmouse.exact.solve import solve
 from catmouse.tables import greedy_table, to_codes
@@ -72,6 +80,17 @@ def mouse_policy_values(policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mouse_values(target, nbr)
 
 
+def one_table(cat_policy, mouse_policy) -> np.ndarray:
+    """The one letter table given (exactly one of the two), checked, within the solver's limit."""
+    if (cat_policy is None) == (mouse_policy is None):
+        raise ValueError("give exactly one of cat_policy or mouse_policy, got "
+                         f"{'both' if cat_policy is not None else 'neither'}")
+    who = "cat" if cat_policy is not None else "mouse"
+    policy = letter_table(cat_policy if cat_policy is not None else mouse_policy, who)
+    positions(policy.shape[0] * policy.shape[1], 1)
+    return policy
+
+
 @dataclass(frozen=True)
 class Exploitability:
     """A table against a best response from the corner start, versus optimal play.
@@ -92,9 +111,7 @@ def exploitability(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarra
                    first_move: str = "cat") -> Exploitability:
     """How one letter table (give exactly one) fares against a best response from the corners."""
     check_first_move(first_move)
-    if (cat_policy is None) == (mouse_policy is None):
-        raise ValueError("give exactly one of cat_policy or mouse_policy")
-    policy = cat_policy if cat_policy is not None else mouse_policy
+    policy = one_table(cat_policy, mouse_policy)
     cols, rows = policy.shape[:2]
     start = corner_cells(rows, cols)
     sol = solve(rows, cols)
@@ -110,7 +127,8 @@ def exploitability(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarra
 def best_response(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarray | None = None,
                   first_move: str = "cat") -> np.ndarray:
     """The opponent's exact best-response letter table to one given table."""
-    policy = cat_policy if cat_policy is not None else mouse_policy
+    check_first_move(first_move)
+    policy = one_table(cat_policy, mouse_policy)
     cols, rows = policy.shape[:2]
     nbr = neighbours(rows, cols)
     if cat_policy is not None:           # the mouse maximises the capture time (onto the cat: 0)
@@ -127,6 +145,9 @@ def best_response(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarray
 
 def greedy_is_optimal(rows: int, cols: int) -> bool:
     """True if the greedy step attains the optimum in every cat-winnable cat-to-move state."""
+    rows, cols = check_board(rows, cols)
+    positions(rows * cols, 1)
+    table_size(rows, cols, what="the greedy table")
     sol = solve(rows, cols)
     mine, _ = cat_policy_values(greedy_table(rows, cols))
     win = np.isfinite(sol.cat_to_move)

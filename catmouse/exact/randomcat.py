@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from catmouse.arguments import count, mouse_kind, table_size
 from catmouse.board import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.stochastic import transition
 from catmouse.mice import mouse_targets
+
+MAX_WORK = 200_000_000     # positions x rounds (20x20 with the default limit: 12.8 million, 1.3 s)
 
 
 def _cat_step(dist: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, float]:
@@ -51,11 +54,15 @@ def random_cat_capture(rows: int, cols: int, first_move: str = "mouse", mouse: s
         mouse: "random", "smart" or "strict" (version 2's mice).
         limit: the round limit; default ``(rows + cols) * 2`` as in version 2.
     """
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     check_first_move(first_move)
-    limit = (rows + cols) * 2 if limit is None else limit
-    if int(limit) != limit or limit < 1:
-        raise ValueError(f"limit must be an integer >= 1, got {limit!r}")
+    mouse = mouse_kind(mouse)
+    positions = table_size(rows, cols, what="the distribution over (cat cell, mouse cell)")
+    limit = (rows + cols) * 2 if limit is None else count(limit, "limit", 1)
+    if positions * limit > MAX_WORK:
+        raise ValueError(f"limit={limit:,} rounds on {rows}x{cols} means {positions * limit:,} "
+                         f"position updates, more than the limit of {MAX_WORK:,} (about 20 s on "
+                         "this machine); use a smaller board or a lower limit")
     n = rows * cols
     P, targets, nbr = transition(rows, cols, mouse), mouse_targets(rows, cols), neighbours(rows, cols)
     dist = np.zeros((n, n))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from catmouse.arguments import board_cell, board_cells, cats_number, positions
+from catmouse.arguments import obstacles as walls_arg
 from catmouse.board import (
     DIRECTIONS,
     check_board,
@@ -21,20 +23,23 @@ from catmouse.board import (
     neighbours,
 )
 from catmouse.exact.fixpoint import caught_mask, fixed_point, over_moves
+from studykit.checks import choice
 
 
-def check_walls(rows: int, cols: int, obstacles, cats: int) -> None:
-    """Refuse fewer than one cat, a wall off the board, or a free cell with no free neighbour."""
-    if cats < 1:
-        raise ValueError(f"cats must be >= 1, got {cats}")
-    for x, y in obstacles:
-        if not (0 <= x < cols and 0 <= y < rows):
-            raise ValueError(f"obstacles: {(x, y)} is off the {rows}x{cols} board")
-    nbr = neighbours(rows, cols, obstacles)
+def check_walls(rows: int, cols: int, obstacles, cats: int, starts=()) -> tuple:
+    """The walls as a tuple of cells; refuse fewer than one cat, a wall off the board or on a cell
+    of ``starts``, fewer than two free cells, or a free cell with no free neighbour."""
+    cats_number(cats, rows, cols)
+    obstacles = walls_arg(obstacles, rows, cols, starts)
     blocked = {x * rows + y for x, y in obstacles}
+    if len(blocked) > rows * cols - 2:
+        raise ValueError(f"obstacles: {len(blocked)} walls leave fewer than two free cells on the "
+                         f"{rows}x{cols} board")
+    nbr = neighbours(rows, cols, obstacles)
     for cell in range(rows * cols):
         if cell not in blocked and (nbr[cell] < 0).all():
             raise ValueError(f"obstacles: cell {divmod(cell, rows)} has no free neighbour")
+    return obstacles
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,20 +55,31 @@ class Solution:
     nbr: np.ndarray
 
     def cells(self, cats, mouse) -> tuple[int, ...]:
-        """The array index of cats [(x, y), ...] and mouse (x, y): (cat cells..., mouse cell)."""
+        """The array index of cats [(x, y), ...] and mouse (x, y): (cat cells..., mouse cell).
+
+        Every cell must be on the board and not a wall, with one cell per cat of the solution.
+        """
+        cats = board_cells(cats, "cats", self.rows, self.cols, self.obstacles, min_len=self.cats,
+                           max_len=self.cats)
+        mouse = board_cell(mouse, "mouse", self.rows, self.cols, self.obstacles)
         return tuple(x * self.rows + y for x, y in cats) + (mouse[0] * self.rows + mouse[1],)
 
     def value(self, cats, mouse, to_move: str) -> float:
         """Optimal cat moves from cats [(x, y), ...] and mouse (x, y) with ``to_move`` next."""
+        to_move = choice(to_move, "to_move", ("cat", "mouse"))
         return float((self.cat_to_move if to_move == "cat" else self.mouse_to_move)[
             self.cells(cats, mouse)])
 
 
 def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
-    """Retrograde solution of every position (cats and mouse anywhere, either side to move)."""
-    check_board(rows, cols)
-    obstacles = tuple(tuple(o) for o in obstacles)
-    check_walls(rows, cols, obstacles, cats)
+    """Retrograde solution of every position (cats and mouse anywhere, either side to move).
+
+    Refused beyond ``arguments.MAX_POSITIONS`` positions (cells ** (cats + 1)).
+    """
+    rows, cols = check_board(rows, cols)
+    cats = cats_number(cats, rows, cols)
+    positions(rows * cols, cats)
+    obstacles = check_walls(rows, cols, obstacles, cats)
     nbr = neighbours(rows, cols, obstacles)
 
     def cats_step(M):
@@ -78,16 +94,30 @@ def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
 
 def optimal_capture(rows: int, cols: int, first_move: str = "cat", obstacles=(),
                     cats: int = 1) -> int | None:
-    """Cat moves to capture under optimal play from the corner start, or None if the mouse evades."""
+    """Cat moves to capture under optimal play from the corner start, or None if the mouse evades.
+
+    Walls may not stand on the start cells (the cats' corner (0, 0), the mouse's opposite one).
+    """
     check_first_move(first_move)
+    rows, cols = check_board(rows, cols)
+    cats = cats_number(cats, rows, cols)
+    positions(rows * cols, cats)
+    check_walls(rows, cols, obstacles, cats, starts=((0, 0), (cols - 1, rows - 1)))
     sol = solve(rows, cols, obstacles, cats)
     v = sol.value(*corner_start(rows, cols, cats), first_move)
     return None if np.isinf(v) else int(v)
 
 
+def solution(sol) -> Solution:
+    """``sol`` if it is a ``Solution`` (TypeError otherwise)."""
+    if not isinstance(sol, Solution):
+        raise TypeError(f"sol must be a Solution from catmouse.solve, got {type(sol).__name__}")
+    return sol
+
+
 def optimal_cat_moves(sol: Solution, cats, mouse) -> list[str]:
     """A joint move (one direction per cat) that attains the optimal capture time."""
-    *cs, m = sol.cells(cats, mouse)
+    *cs, m = solution(sol).cells(cats, mouse)
     options = [[(k, int(c2)) for k, c2 in enumerate(sol.nbr[c]) if c2 >= 0] for c in cs]
     best, best_val = None, np.inf
     for combo in itertools.product(*options):
@@ -100,7 +130,9 @@ def optimal_cat_moves(sol: Solution, cats, mouse) -> list[str]:
 
 def optimal_mouse_move(sol: Solution, cats, mouse) -> str:
     """A mouse move that maximises the capture time (ties: first in R, L, U, D)."""
-    *cs, m = sol.cells(cats, mouse)
+    *cs, m = solution(sol).cells(cats, mouse)
+    if m in cs:
+        raise ValueError(f"mouse {tuple(mouse)} is already caught (a cat stands on it)")
     best, best_val = None, -np.inf
     for k, m2 in enumerate(sol.nbr[m]):
         if m2 < 0:

@@ -15,18 +15,31 @@ import numpy as np
 
 from catmouse.board import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.fixpoint import caught_mask, fixed_point
+from studykit.checks import whole
+
+MAX_WORK = 10_000_000_000   # positions x walk steps x sweeps (15x15 at speeds 3 and 3: 0.6e9, 1.2 s)
 
 
-def check_speed(name: str, speed: int) -> None:
-    """Raise ValueError unless ``speed`` is an integer from 1 to 3."""
-    if isinstance(speed, bool) or int(speed) != speed or not 1 <= speed <= 3:
-        raise ValueError(f"{name} must be an integer from 1 to 3, got {speed!r}")
+def check_speed(name: str, speed: int) -> int:
+    """``speed`` as a whole number from 1 to 3 (TypeError or ValueError otherwise)."""
+    return whole(speed, name, 1, 3)
+
+
+def check_work(rows: int, cols: int, cat_speed: int, mouse_speed: int) -> None:
+    """Refuse a board and speeds whose solution would take more than about 20 s here."""
+    n = rows * cols
+    work = n * n * (4 ** cat_speed * cat_speed + 4 ** mouse_speed * mouse_speed) * (rows + cols)
+    if work > MAX_WORK:
+        raise ValueError(f"solving {rows}x{cols} at speeds ({cat_speed}, {mouse_speed}) means about "
+                         f"{work:.1e} steps, more than the limit of {MAX_WORK:.0e} (about 20 s on "
+                         "this machine); use a smaller board or lower speeds")
 
 
 def walks(rows: int, cols: int, speed: int) -> np.ndarray:
     """walk[cell, k, j]: the cell after step j + 1 of the k-th walk of ``speed`` steps (-1: none)."""
-    check_board(rows, cols)
-    check_speed("speed", speed)
+    rows, cols = check_board(rows, cols)
+    speed = check_speed("speed", speed)
+    check_work(rows, cols, speed, 1)
     nbr = neighbours(rows, cols)
     paths = [[(c,)] for c in range(rows * cols)]
     for _ in range(speed):
@@ -40,8 +53,10 @@ def walks(rows: int, cols: int, speed: int) -> np.ndarray:
 
 def solve_speeds(rows: int, cols: int, cat_speed: int = 1, mouse_speed: int = 1):
     """(C, M): optimal cat turns to capture with the cat / the mouse to move, over (cat, mouse) cells."""
-    check_speed("cat_speed", cat_speed)
-    check_speed("mouse_speed", mouse_speed)
+    rows, cols = check_board(rows, cols)
+    cat_speed = check_speed("cat_speed", cat_speed)
+    mouse_speed = check_speed("mouse_speed", mouse_speed)
+    check_work(rows, cols, cat_speed, mouse_speed)
     n = rows * cols
     cw, mw = walks(rows, cols, cat_speed), walks(rows, cols, mouse_speed)
     cells = np.arange(n)

@@ -13,9 +13,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from catmouse.arguments import MAX_CHAIN, MAX_SWEEPS, count, mouse_kind, next_cells, table_size
 from catmouse.board import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.fixpoint import over_moves
 from catmouse.mice import check_mouse, mouse_targets, transition_arrays
+from studykit.checks import real
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,13 +75,17 @@ def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarr
     from 0 and never decrease, so when they stop at ``max_sweeps`` without converging the arrays
     are lower bounds of the expected capture times.
     """
-    check_board(rows, cols)
-    if max_sweeps < 1:
-        raise ValueError(f"max_sweeps must be >= 1, got {max_sweeps}")
+    rows, cols = check_board(rows, cols)
+    mouse = mouse_kind(mouse)
+    table_size(rows, cols, MAX_CHAIN, "the (cat cell, mouse cell) positions")
+    nbr = neighbours(rows, cols)
+    if cat_table is not None:
+        cat_table = next_cells(cat_table, rows, cols, nbr)
+    tol = real(tol, "tol", above=0)
+    max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     n = rows * cols
     P = transition(rows, cols, mouse)
     targets = mouse_targets(rows, cols)
-    nbr = neighbours(rows, cols)
     x, y = np.divmod(np.arange(n), rows)
     odd = (np.abs(x[:, None] - x[None, :]) + np.abs(y[:, None] - y[None, :])) % 2 == 1
     caught = np.eye(n, dtype=bool)

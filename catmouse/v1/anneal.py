@@ -19,20 +19,19 @@ from __future__ import annotations
 import math
 import random
 
+from studykit.checks import real, whole
+
 
 def check_schedule(temperature: float, half_life: int) -> None:
-    """Refuse a negative or non-finite temperature, or a half-life below 1."""
-    if not (math.isfinite(temperature) and temperature >= 0):
-        raise ValueError(f"temperature must be a finite number >= 0, got {temperature}")
-    if half_life < 1:
-        raise ValueError(f"half_life must be >= 1 iteration, got {half_life}")
+    """Refuse a temperature that is not a finite number >= 0, or a half-life below 1 iteration."""
+    real(temperature, "temperature", low=0)
+    whole(half_life, "half_life", 1)
 
 
 def temperature_at(iteration: int, temperature: float, half_life: int) -> float:
     """The annealing temperature at ``iteration``: ``temperature`` halved every ``half_life``."""
     check_schedule(temperature, half_life)
-    if iteration < 0:
-        raise ValueError(f"iteration must be >= 0, got {iteration}")
+    whole(iteration, "iteration", 0)
     return temperature * 0.5 ** (iteration / half_life)
 
 

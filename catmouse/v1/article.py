@@ -13,9 +13,19 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
+from catmouse.arguments import (
+    MAX_ITERATIONS,
+    at_most_iterations,
+    count,
+    legacy_seed,
+    table_size,
+)
+from catmouse.board import check_board
 from catmouse.stream import LegacyStream, uniform_below
 from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
 from catmouse.v1.kernel import TableGame, flat_board, play_flat, play_tables
+from studykit.checks import choice, flag, memory
+from studykit.checks import seed as seed_arg
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,11 +85,18 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     Returns:
         a TabularRun with per-iteration history, final tables, final game, tally and log.
     """
+    rows, cols = check_board(rows, cols)
+    table_size(rows, cols, what="a version-1 table")
+    mode = choice(mode, "mode", ("article", "fast"))
+    initial_cat = choice(initial_cat, "initial_cat", ("WEAK", "STRONG"))
+    iterations = at_most_iterations(iterations)
+    seed = legacy_seed(seed) if mode == "article" else seed_arg(seed)
+    progress, verbose = flag(progress, "progress"), flag(verbose, "verbose")
+    snapshot_every = count(snapshot_every, "snapshot_every", 0, MAX_ITERATIONS)
+    log_every = count(log_every, "log_every", 1, MAX_ITERATIONS)
     board = flat_board(rows, cols, first_move)
-    if mode not in ("article", "fast"):
-        raise ValueError(f"mode must be 'article' or 'fast', got {mode!r}")
-    if iterations < 0:
-        raise ValueError(f"iterations must be >= 0, got {iterations}")
+    if snapshot_every:
+        memory(16.0 * (iterations // snapshot_every + 1) * board.n ** 2, "the snapshots' tables")
     n, moves = board.n, board.moves
     cat = to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist()
     mouse = to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()

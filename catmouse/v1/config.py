@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from catmouse.arguments import MAX_ITERATIONS
 from catmouse.v1.anneal import check_schedule
+from studykit.checks import choice, flag, whole
 
 
 @dataclass(frozen=True)
@@ -51,14 +53,14 @@ class CoevolutionConfig:
 
     def __post_init__(self):
         check_schedule(self.temperature, self.half_life)
-        if self.max_changes < 1:
-            raise ValueError(f"max_changes must be >= 1, got {self.max_changes}")
-        if self.admit not in ("strong", "beaten"):
-            raise ValueError(f"admit must be 'strong' or 'beaten', got {self.admit!r}")
-        for name in ("candidates", "hall_of_fame", "patience", "restart_after",
-                     "best_response_every", "stop_after"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+        whole(self.max_changes, "max_changes", 1, 64)
+        whole(self.candidates, "candidates", 0, 1_000)
+        whole(self.hall_of_fame, "hall_of_fame", 0, 100_000)
+        for name in ("patience", "restart_after", "best_response_every", "stop_after"):
+            whole(getattr(self, name), name, 0, MAX_ITERATIONS)
+        choice(self.admit, "admit", ("strong", "beaten"))
+        for name in ("both_learn", "sequential", "drift"):
+            flag(getattr(self, name), name)
 
 
 ARTICLE = CoevolutionConfig()

@@ -9,6 +9,7 @@ so sweeps can run it in parallel and keep it on disk (``catmouse.runcache``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 import numpy as np
@@ -16,7 +17,8 @@ import numpy as np
 from catmouse.exact.policy import exploitability
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
-from catmouse.v1.improved import train_tabular_improved
+from catmouse.v1.improved import check_improved, train_tabular_improved
+from studykit.checks import choice, items, shown, whole
 
 VARIANTS = {
     "article's scheme": ARTICLE,
@@ -48,8 +50,7 @@ def variant_trial(rows: int, cols: int, first_move: str, variant: str, iteration
                   checkpoint_every: int = 1_000) -> dict:
     """One run of a named ``VARIANTS`` config from the WEAK cat: ``lost`` (iteration, the cat's
     moves lost to the optimum) at every checkpoint, and ``solved_at`` (None: never)."""
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {list(VARIANTS)}, got {variant!r}")
+    variant = choice(variant, "variant", VARIANTS)
     run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed,
                                  VARIANTS[variant], checkpoint_every, stop_when_solved=True)
     return {"lost": [(c.iteration, c.cat.lost_moves) for c in run.checkpoints],
@@ -67,6 +68,7 @@ def compare_trainers_trial(rows: int, cols: int, first_move: str, seed: int,
     improved run's ``hall_of_fame`` size. The improved run stops once solved; the article's runs
     its full budget (modern generator).
     """
+    check_improved(rows, cols, first_move, "WEAK", iterations, seed, config, checkpoint_every)
     base = train_tabular(rows, cols, first_move, "WEAK", iterations, seed, mode="fast",
                          snapshot_every=checkpoint_every)
     snaps = dict(base.snapshot_policies)
@@ -95,8 +97,7 @@ def tuning_trial(rows: int, cols: int, first_move: str, variant: str, iterations
     run, ``final_lost`` (the cat's moves lost to the optimum at the end, inf: never catches),
     ``worse_moves`` (worse mouse candidates accepted by annealing).
     """
-    if variant not in TUNING:
-        raise ValueError(f"variant must be one of {list(TUNING)}, got {variant!r}")
+    variant = choice(variant, "variant", TUNING)
     early = TUNING[variant].stop_after > 0
     run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed, TUNING[variant],
                                  checkpoint_every, stop_when_solved=not early)
@@ -108,6 +109,12 @@ def tuning_trial(rows: int, cols: int, first_move: str, variant: str, iterations
 def solved_counts(rows: list[dict], by: tuple[str, ...]) -> dict[tuple, tuple[int, int]]:
     """Sweep rows (``run_sweep``: parameters and a ``result`` with ``solved_at``) grouped by the
     parameters named in ``by``: {group: (runs with an unexploitable cat, runs)}, first-seen order."""
+    by = items(by, "by")
+    for k, row in enumerate(items(rows, "rows")):
+        if not isinstance(row, Mapping) or not isinstance(row.get("result"), Mapping) or \
+                "solved_at" not in row["result"] or any(key not in row for key in by):
+            raise ValueError(f"rows[{k}] must be a sweep row with the keys {list(by)} and a "
+                             f"'result' holding 'solved_at', got {shown(row)}")
     out: dict[tuple, list[int]] = {}
     for row in rows:
         group = tuple(row[k] for k in by)
@@ -120,8 +127,15 @@ def solved_counts(rows: list[dict], by: tuple[str, ...]) -> dict[tuple, tuple[in
 def solved_share(solved_at, budget: int, step: int):
     """The share of runs with an unexploitable cat by each point of ``0, step, ..., budget``
     iterations (``solved_at``: each run's first solving iteration, or None): (grid, shares)."""
-    if step < 1 or budget < 0:
-        raise ValueError(f"need step >= 1 and budget >= 0, got step={step}, budget={budget}")
+    step, budget = whole(step, "step", 1), whole(budget, "budget", 0)
+    solved_at = items(solved_at, "solved_at")
+    for k, s in enumerate(solved_at):
+        if s is not None:
+            whole(s, f"solved_at[{k}]", 0)
+    points = budget // step + 1
+    if points * max(len(solved_at), 1) > 100_000_000:
+        raise ValueError(f"budget={budget:,} in steps of {step:,} over {len(solved_at):,} runs "
+                         "means more than 100 million points; use a larger step")
     grid = np.arange(0, budget + 1, step)
     done = np.array([np.inf if s is None else s for s in solved_at], dtype=float)
     if done.size == 0:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
+from catmouse.arguments import MAX_ITERATIONS, at_most_iterations, count, table_size
+from catmouse.board import check_board, check_first_move
 from catmouse.exact.policy import Exploitability, best_response, exploitability
 from catmouse.tables import (
     initial_cat_policy,
@@ -28,6 +30,8 @@ from catmouse.v1.config import IMPROVED, CoevolutionConfig
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import propose_changes
 from catmouse.v1.pool import Arena, key_of
+from studykit.checks import choice, flag, memory
+from studykit.checks import seed as seed_arg
 
 OTHER = {"cat": "mouse", "mouse": "cat"}
 
@@ -57,6 +61,25 @@ class CoevolutionRun:
     worse_moves: int              # worse mouse candidates accepted by annealing
 
 
+def check_improved(rows, cols, first_move, initial_cat, iterations, seed, config,
+                   checkpoint_every) -> tuple[int, int, int, int, int]:
+    """The arguments of ``train_tabular_improved`` checked (rows, cols, iterations, seed and
+    checkpoint_every returned as Python ints), the hall of fame within this machine's memory."""
+    rows, cols = check_board(rows, cols)
+    table_size(rows, cols, what="a version-1 table")
+    check_first_move(first_move)
+    choice(initial_cat, "initial_cat", ("WEAK", "STRONG"))
+    iterations = at_most_iterations(iterations)
+    seed = seed_arg(seed)
+    if not isinstance(config, CoevolutionConfig):
+        raise TypeError(f"config must be a CoevolutionConfig (e.g. catmouse.IMPROVED), got "
+                        f"{type(config).__name__}")
+    checkpoint_every = count(checkpoint_every, "checkpoint_every", 0, MAX_ITERATIONS)
+    pool = 2 + min(max(config.hall_of_fame, 1), iterations)
+    memory(24.0 * pool * (rows * cols) ** 2, f"a pool of up to {pool:,} past tables")
+    return rows, cols, iterations, seed, checkpoint_every
+
+
 def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat",
                            initial_cat: str = "WEAK", iterations: int = 100_000, seed: int = 0,
                            config: CoevolutionConfig = IMPROVED, checkpoint_every: int = 1_000,
@@ -74,11 +97,11 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
             a best-responding mouse in the optimal number of moves); only the stopping uses the
             solver.
     """
+    rows, cols, iterations, seed, checkpoint_every = check_improved(
+        rows, cols, first_move, initial_cat, iterations, seed, config, checkpoint_every)
+    flag(stop_when_solved, "stop_when_solved")
+    flag(progress, "progress")
     board = flat_board(rows, cols, first_move)
-    if iterations < 0 or checkpoint_every < 0:
-        raise ValueError("iterations and checkpoint_every must be >= 0")
-    if not isinstance(config, CoevolutionConfig):
-        raise TypeError("config must be a CoevolutionConfig")
     rng = random.Random(seed)
     n = board.n
     tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),

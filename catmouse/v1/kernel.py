@@ -18,8 +18,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from catmouse.arguments import letter_table
 from catmouse.board import check_board, check_first_move, corner_cells, manhattan, neighbours
-from catmouse.tables import to_codes, validate_policy
+from catmouse.tables import to_codes
+from studykit.checks import flag
 
 
 @dataclass(frozen=True)
@@ -109,12 +111,15 @@ class TableGame:
 
 def play_tables(cat_policy: np.ndarray, mouse_policy: np.ndarray, first_move: str = "cat",
                 validate: bool = True) -> TableGame:
-    """Play the version-1 game between two letter tables, keeping every position."""
+    """Play the version-1 game between two letter tables, keeping every position (``validate``:
+    check both tables first; False only for tables the trainers made)."""
+    check_first_move(first_move)
+    if flag(validate, "validate"):
+        letter_table(cat_policy, "cat")
+        cols, rows = cat_policy.shape[:2]
+        letter_table(mouse_policy, "mouse", rows, cols)
     cols, rows = cat_policy.shape[:2]
     board = flat_board(rows, cols, first_move)
-    if validate:
-        validate_policy(cat_policy, rows, cols, "cat")
-        validate_policy(mouse_policy, rows, cols, "mouse")
     trace = [board.start_c * board.n + board.start_m]
     (won, r, d), _ = play_flat(to_codes(cat_policy).ravel().tolist(),
                                to_codes(mouse_policy).ravel().tolist(), board, trace=trace)

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from catmouse.arguments import at_most_iterations, legacy_seed, table_size
 from catmouse.board import DELTAS, check_board, check_first_move
 from catmouse.tables import initial_cat_policy, initial_mouse_policy
+from studykit.checks import choice
 
 
 def _nested(table: np.ndarray) -> list:
@@ -79,11 +81,16 @@ def train_plain(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_c
     ``rs`` is the generator, ``RandomState(seed)`` by default (anything with its ``randint`` and
     ``choice`` calls will do).
     """
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     check_first_move(first_move)
-    if int(iterations) != iterations or iterations < 0:
-        raise ValueError(f"iterations must be an integer >= 0, got {iterations!r}")
-    rs = np.random.RandomState(seed) if rs is None else rs
+    table_size(rows, cols, what="a version-1 table")
+    initial_cat = choice(initial_cat, "initial_cat", ("WEAK", "STRONG"))
+    iterations = at_most_iterations(iterations)
+    if rs is None:
+        rs = np.random.RandomState(legacy_seed(seed))
+    elif not (callable(getattr(rs, "randint", None)) and callable(getattr(rs, "choice", None))):
+        raise TypeError(f"rs must be a generator with randint and choice (a numpy RandomState), "
+                        f"got {type(rs).__name__}")
     cat = _nested(initial_cat_policy(rows, cols, initial_cat))
     mouse = _nested(initial_mouse_policy(rows, cols))
     winner, moves, distance = play_nested(cat, mouse, rows, cols, first_move)

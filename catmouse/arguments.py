@@ -1,0 +1,169 @@
+"""Checks of catmouse's public arguments: boards, cells, walls, names, tables and the size of a run.
+
+Built on ``studykit.checks``: each error names the argument, shows the value and says what is
+allowed (``TypeError`` for a value of the wrong kind, ``ValueError`` for one out of range, an
+unknown name or a run beyond this machine). Called once per public call, never inside the
+solvers' or trainers' loops. The limits below keep every allowed call within about a minute
+on the two-core machine the notebooks run on (a 40x40 board with one cat: about 20 s).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from studykit.checks import at_most, cell, choice, items, memory, shown, whole
+
+FIRST_MOVERS = ("cat", "mouse")
+MOUSE_KINDS = ("random", "smart", "strict")
+LETTERS = ("R", "L", "U", "D")           # the order of board.DIRECTIONS
+MAX_SIDE = 1_000                         # no call gets near it: the cost limits below come first
+MAX_POSITIONS = 2_000_000                # solver positions cells ** (cats + 1): 37x37, one cat
+MAX_TABLE = 1_000_000                    # entries of a full table, cells ** 2: 31x31
+MAX_CHAIN = 3_000_000                    # (cat, mouse) positions of a Markov chain: 41x41
+MAX_ITERATIONS = 10_000_000              # training iterations (the article: 100,000)
+MAX_GAMES = 1_000_000                    # games per evaluation (the article: 1,000)
+MAX_SWEEPS = 10_000_000                  # value-iteration sweeps
+BYTES_PER_POSITION = 120                 # the solver's arrays and temporaries per position
+
+
+def board(rows, cols, low: int = 2) -> tuple[int, int]:
+    """``rows`` and ``cols`` as whole numbers from ``low`` (2: the smallest playable board)."""
+    return whole(rows, "rows", low, MAX_SIDE), whole(cols, "cols", low, MAX_SIDE)
+
+
+def first_move(value, name: str = "first_move") -> str:
+    """'cat' or 'mouse'."""
+    return choice(value, name, FIRST_MOVERS)
+
+
+def mouse_kind(value, name: str = "mouse") -> str:
+    """One of version 2's stochastic mice."""
+    return choice(value, name, MOUSE_KINDS)
+
+
+def count(value, name: str, low: int = 0, high: int = MAX_ITERATIONS) -> int:
+    """A whole number in ``low..high`` (iterations, games, sweeps...)."""
+    return whole(value, name, low, high)
+
+
+def legacy_seed(value, name: str = "seed") -> int:
+    """A seed of numpy's legacy ``RandomState``: a whole number from 0 to 2**32 - 1."""
+    if value is None:
+        raise TypeError(f"{name} must be a whole number from 0 to 4,294,967,295, got None")
+    return whole(value, name, 0, 2 ** 32 - 1)
+
+
+def positions(cells: int, cats: int, limit: int = MAX_POSITIONS, what: str = "solving") -> int:
+    """Refuse ``cells ** (cats + 1)`` positions beyond ``limit`` (the solver's time and memory)."""
+    n = cells ** (cats + 1)
+    if n > limit:
+        who = "one cat" if cats == 1 else f"{cats} cats"
+        raise ValueError(f"{what} a board of {cells:,} cells with {who} means {n:,} positions, "
+                         f"more than the limit of {limit:,} (about a minute on this machine); "
+                         "use a smaller board or fewer cats")
+    memory(BYTES_PER_POSITION * n, f"{what} {n:,} positions")
+    return n
+
+
+def table_size(rows: int, cols: int, limit: int = MAX_TABLE, what: str = "a full table") -> int:
+    """Refuse a (cat cell, mouse cell) table of more than ``limit`` entries."""
+    n = (rows * cols) ** 2
+    if n > limit:
+        raise ValueError(f"{what} on {rows}x{cols} has {n:,} entries, more than the limit of "
+                         f"{limit:,} (a {int(limit ** 0.25)}x{int(limit ** 0.25)} board); use a "
+                         "smaller board")
+    return n
+
+
+def board_cell(value, name: str, rows: int, cols: int, walls=()) -> tuple[int, int]:
+    """A cell (x, y) on the board (0 <= x < cols, 0 <= y < rows) and not a wall."""
+    x, y = cell(value, name)
+    if not (0 <= x < cols and 0 <= y < rows):
+        raise ValueError(f"{name} {(x, y)} is off the {rows}x{cols} board (x from 0 to "
+                         f"{cols - 1}, y from 0 to {rows - 1})")
+    if (x, y) in walls:
+        raise ValueError(f"{name} {(x, y)} is a wall")
+    return x, y
+
+
+def board_cells(value, name: str, rows: int, cols: int, walls=(), *, min_len: int = 0,
+                max_len: int | None = None) -> tuple:
+    """A list of cells on the board (none a wall), as a tuple of (x, y) tuples."""
+    return tuple(board_cell(v, f"{name}[{k}]", rows, cols, walls)
+                 for k, v in enumerate(items(value, name, min_len=min_len, max_len=max_len)))
+
+
+def obstacles(value, rows: int, cols: int, starts=(), name: str = "obstacles") -> tuple:
+    """Wall cells: whole-number cells on the board, none of them a start cell in ``starts``."""
+    walls = board_cells(value, name, rows, cols, max_len=rows * cols)
+    for start in starts:
+        if start in walls:
+            raise ValueError(f"{name}: {start} is a start cell (cats start at (0, 0), the mouse "
+                             f"at ({cols - 1}, {rows - 1})), so it cannot be a wall")
+    return walls
+
+
+def cats_number(value, rows: int, cols: int, name: str = "cats") -> int:
+    """How many cats: 1 to 3 (the solver's positions grow as cells ** (cats + 1))."""
+    return whole(value, name, 1, 3)
+
+
+def letter_table(policy, who: str, rows: int | None = None, cols: int | None = None,
+                 name: str | None = None) -> np.ndarray:
+    """A version-1 letter table [x, y, x, y] of 'R', 'L', 'U', 'D' whose moves for ``who`` stay
+    on the board; its board is read from its shape unless ``rows`` and ``cols`` are given."""
+    name = name or f"{who}_policy"
+    if not isinstance(policy, np.ndarray):
+        raise TypeError(f"{name} must be a numpy array of direction letters, got "
+                        f"{shown(policy)} ({type(policy).__name__})")
+    shape = policy.shape
+    if rows is None:
+        if len(shape) != 4 or shape[:2] != shape[2:] or min(shape, default=0) < 2:
+            raise ValueError(f"{name} must have shape (cols, rows, cols, rows), got {shape}")
+        cols, rows = shape[:2]
+    if shape != (cols, rows, cols, rows):
+        raise ValueError(f"{name} must have shape {(cols, rows, cols, rows)}, got {shape}")
+    table_size(rows, cols, what=name)
+    if policy.dtype.kind != "U":
+        raise TypeError(f"{name} must hold the letters R, L, U, D, got dtype {policy.dtype}")
+    known = np.isin(policy, LETTERS)
+    if not known.all():
+        idx = tuple(int(i) for i in np.argwhere(~known)[0])
+        raise ValueError(f"{name} holds unknown direction {str(policy[idx])!r} at {idx} "
+                         "(allowed: R, L, U, D)")
+    x, y = np.meshgrid(np.arange(cols), np.arange(rows), indexing="ij")
+    x, y = (x[:, :, None, None], y[:, :, None, None]) if who == "cat" else (x, y)
+    off = (((policy == "R") & (x == cols - 1)) | ((policy == "L") & (x == 0))
+           | ((policy == "U") & (y == rows - 1)) | ((policy == "D") & (y == 0)))
+    if off.any():
+        idx = tuple(int(i) for i in np.argwhere(off)[0])
+        raise ValueError(f"{name} moves the {who} off the board at {idx} ({str(policy[idx])!r})")
+    return policy
+
+
+def next_cells(value, rows: int, cols: int, nbr: np.ndarray, name: str = "cat_table") -> np.ndarray:
+    """A cat given as next cells [cat cell, mouse cell]: an (n, n) array of whole numbers, each a
+    neighbour of the cat's cell (any cell where the cat stands on the mouse: never consulted)."""
+    n = rows * cols
+    if isinstance(value, (bool, np.bool_)) or not hasattr(value, "__len__"):
+        raise TypeError(f"{name} must be an ({n}, {n}) array of cells, got {shown(value)} "
+                        f"({type(value).__name__})")
+    arr = np.asarray(value)
+    if arr.shape != (n, n):
+        raise ValueError(f"{name} must have shape ({n}, {n}) on a {rows}x{cols} board, "
+                         f"got {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"{name} must hold whole-number cells, got dtype {arr.dtype}")
+    c = np.arange(n)[:, None]
+    legal = ((arr[:, :, None] == nbr[c]) & (nbr[c] >= 0)).any(axis=2) | (c == c.T)
+    if not legal.all():
+        bad_c, bad_m = (int(v) for v in np.argwhere(~legal)[0])
+        raise ValueError(f"{name}[{bad_c}, {bad_m}] = {int(arr[bad_c, bad_m])} is not a cell "
+                         f"next to the cat's cell {bad_c} on the {rows}x{cols} board")
+    return arr
+
+
+def at_most_iterations(value, name: str = "iterations", high: int = MAX_ITERATIONS) -> int:
+    """Iterations: a whole number from 0 to ``high``."""
+    return at_most(whole(value, name, 0), name, high,
+                   "a longer run would take days here; split it into seeded runs")
