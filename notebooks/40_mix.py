@@ -43,6 +43,7 @@ CHUNKS = 4                   # seeded chunks per pairing and seat (spread over t
 DEEP = 4                     # the deeper lookahead of the improved program
 DEEP_OPPONENTS = ("onestep", "onestep-safe")  # its ladder besides the report (may be empty)
 SLOW_PAIRINGS = False        # also counting features vs the deepest alpha-beta, deep vs builder-search
+SELF_TAUGHT_DEPTH = 4        # search depth of notebook 41's self-taught player on the ladder
 COUNTS_GAMES = 1500          # training games of the shipped counts.init
 WEAK_GAMES = 100             # games per seat analysed for how the program loses
 DIAG_GAMES = 100             # games per seat of the diagonal variant
@@ -58,6 +59,7 @@ if os.environ.get("GAMEAI_QUICK"):  # a smoke run, not the experiment
     TRAIN_GAMES, SEEDS, RANDOM_GAMES, REACH_GAMES, REACH_PLAY = 30, 2, 2_000, 100, 2
     LADDER_GAMES, CHUNKS, DEEP, COUNTS_GAMES, WEAK_GAMES, DIAG_GAMES = 1, 1, min(DEEP, 3), 30, 2, 1
     AB_DEPTHS, SOLVE_BOARDS = tuple(AB_DEPTHS)[:1], tuple(SOLVE_BOARDS)[:2]
+    SELF_TAUGHT_DEPTH = min(SELF_TAUGHT_DEPTH, 2)
     PERFECT_BOARDS = tuple(sorted(PERFECT_BOARDS, key=lambda bd: bd[0] * bd[1]))[:1]
     COUNT_BOARDS = tuple(sorted(COUNT_BOARDS, key=lambda bd: bd[0] * bd[1]))[:1]
     NJOBS = 1
@@ -82,6 +84,7 @@ if len(SHOW_GAME) != 2:
 if not isinstance(AB_DEPTHS, (list, tuple)):
     raise ValueError(f"AB_DEPTHS must be a list or tuple of depths 1..6, got {AB_DEPTHS!r}")  # noqa: TRY004
 AB_DEPTHS = tuple(check_int(d, "AB_DEPTHS", 1, 6) for d in AB_DEPTHS)
+SELF_TAUGHT_DEPTH = check_int(SELF_TAUGHT_DEPTH, "SELF_TAUGHT_DEPTH", 1, 8)
 COUNT_BOARDS = check_boards(COUNT_BOARDS, "COUNT_BOARDS", 16)
 SOLVE_BOARDS = check_boards(SOLVE_BOARDS, "SOLVE_BOARDS", 30)
 PERFECT_BOARDS = check_boards(PERFECT_BOARDS, "PERFECT_BOARDS", 25)
@@ -100,7 +103,7 @@ from mix.draw import draw_board, first_seen, game_animation, play_widget
 from mix.features import BitFeatures
 from mix.ladder import ladder
 from mix.learn import alpha, alpha_changes, distance_to_final, train_trial
-from mix.search import solve_boards
+from mix.solver import solve_boards
 from mix.statespace import gravity_bound, reachable_positions, report_formula, slot_assignments
 from mix.weakness import play_recorded, why_lost
 from studykit import (
@@ -308,8 +311,7 @@ plt.show()
 spread = final.std(axis=0)
 updated = (np.diff(hist, axis=1) != 0).mean(axis=(0, 1))      # share of games updating each state
 frequent = [s for s in visited if updated[s] >= 0.05]
-o_turn, bit = (visited & 1).astype(bool), lambda i: (visited >> i & 1).astype(bool)
-mover_chess = visited[(~o_turn & bit(3)) | (o_turn & bit(4))]     # the side to move wins at once
+mover_chess = visited[BitFeatures.mover_has_chess(visited)]      # the side to move wins at once
 decisive = [s for s in mover_chess if updated[s] >= 0.01]
 pairs = [(i, j) for i in range(SEEDS) for j in range(i + 1, SEEDS)]
 rank = np.mean([pd.Series(final[i, frequent]).corr(pd.Series(final[j, frequent]), method="spearman")
@@ -417,7 +419,11 @@ claims.append(check_claim(
 #   several times a 2-ply one, so this player meets the report's program and the one-ply
 #   heuristics (`DEEP_OPPONENTS`) only. The slowest pairings (counting features against the
 #   deepest alpha-beta, the deep player against `builder-search`, a few minutes more on
-#   two cores) run with `SLOW_PAIRINGS = True`.
+#   two cores) run with `SLOW_PAIRINGS = True`;
+# - **self-taught**: for comparison, the player of notebook 41, which owes nothing to the report's
+#   table: a single neuron over counts of threats and the parity of their rows, learned by
+#   self-play alone, searched by alpha-beta `SELF_TAUGHT_DEPTH` plies deep (deeper as columns
+#   fill). It meets every opponent and the report's program.
 #
 # The opponents (`OPPONENTS`, `AB_DEPTHS`): random (beating it proves nothing); the one-ply
 # heuristic "win if you can, block if you must" and its safe variant ("never play directly
@@ -436,21 +442,22 @@ counts500 = mix.SearchAgent(mix.train(TRAIN_GAMES, seed=0, features="counts").va
                             name="counts500")
 deep = f"deeper lookahead ({DEEP}-ply)"
 players = {"report": "learned", "counting features": mix.SearchAgent(counts.values, "counts", 2),
-           deep: f"learned:{DEEP}"}
+           deep: f"learned:{DEEP}", "self-taught": f"selftaught:{SELF_TAUGHT_DEPTH}"}
 opponents = list(dict.fromkeys([*OPPONENTS, *(f"alphabeta:{d}" for d in AB_DEPTHS)]))
 slowest = f"alphabeta:{max(AB_DEPTHS)}" if AB_DEPTHS else None
-pairings = {f"report | {o}": ("learned", o) for o in opponents}
-pairings |= {f"{p} | report": (players[p], "learned") for p in ("counting features", deep)}
-pairings[f"counting features, {TRAIN_GAMES} games | report"] = (counts500, "learned")
-pairings |= {f"counting features | {o}": (players["counting features"], o) for o in opponents
+pairings = {("report", o): ("learned", o) for o in opponents}
+pairings |= {(p, "report"): (players[p], "learned") for p in ("counting features", deep)}
+pairings[(f"counting features, {TRAIN_GAMES} games", "report")] = (counts500, "learned")
+pairings |= {("counting features", o): (players["counting features"], o) for o in opponents
              if o != slowest or SLOW_PAIRINGS}
 deep_opponents = list(dict.fromkeys([*DEEP_OPPONENTS, *(("builder-search",) if SLOW_PAIRINGS
                                                          else ())]))
-pairings |= {f"{deep} | {o}": (players[deep], o) for o in deep_opponents}
+pairings |= {(deep, o): (players[deep], o) for o in deep_opponents}
+pairings |= {("self-taught", o): (players["self-taught"], {"report": "learned"}.get(o, o))
+             for o in [*opponents, "report"]}
 t0 = time.time()
 lad = ladder(pairings, LADDER_GAMES, seed=7, chunks=CHUNKS, n_jobs=NJOBS, cache=CACHE)
 print(f"{len(pairings)} pairings x 2 seats x {LADDER_GAMES} games in {time.time() - t0:.0f} s")
-lad[["player", "opponent"]] = lad.index.to_series().str.split(" \\| ", expand=True).values
 lad[["player", "opponent", "win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X",
      "draws_O", "length_X", "games_X", "games_O"]].reset_index(drop=True).round(3)
 
@@ -460,8 +467,8 @@ fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), dpi=80, sharey=True)
 for ax, seat in zip(axes, ("X", "O")):
     for k, p in enumerate(players):
         rows_ = lad[lad.player == p].set_index("opponent").reindex(order)
-        y = np.arange(len(order)) + (k - 1) * 0.22
-        ax.errorbar(rows_[f"win_as_{seat}"], y, fmt="os^"[k], label=p,
+        y = np.arange(len(order)) + (k - (len(players) - 1) / 2) * 0.2
+        ax.errorbar(rows_[f"win_as_{seat}"], y, fmt="os^D"[k], label=p,
                     xerr=[rows_[f"win_as_{seat}"] - rows_[f"lo_{seat}"],
                           rows_[f"hi_{seat}"] - rows_[f"win_as_{seat}"]])
     ax.axvline(0.5, color="grey", lw=0.8)
@@ -502,6 +509,18 @@ claims.append(check_claim(
     reason=f"it wins half its games or fewer in a seat against {', '.join(beaten_by)}; "
            "alpha-beta over the same seven features beats it without any plan of upper-row "
            "threats"))
+
+# %% [markdown]
+# The self-taught player's rows (the diamonds) show how far strong play is from the report's
+# program on the same ladder: the line below lists the opponents it beats in both seats (95%
+# Wilson lower bound above one half in each) and those it does not.
+
+# %%
+taught = {o: row("self-taught", o) for o in [*opponents, "report"]}
+beats = [o for o, r in taught.items() if min(r.lo_X, r.lo_O) > 0.5]
+print(f"the self-taught player ({SELF_TAUGHT_DEPTH} plies) beats in both seats: "
+      f"{', '.join(beats) or 'none'}; not in both seats: "
+      f"{', '.join(f'{o} ({seats(r)})' for o, r in taught.items() if o not in beats) or 'none'}")
 
 # %% [markdown]
 # ## The report's weakness, reproduced and explained
@@ -585,8 +604,9 @@ show_animation(anim, gif="mix_game", fps=2, publish=SETTING.is_article)
 # parameters are few"; in its proposals, that seeing farther "will enhance its performance".
 
 # %%
-imp = lad[lad.opponent == "report"][["player", "win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O",
-                                    "draws_X", "draws_O"]].set_index("player")
+proposals = (lad.opponent == "report") & (lad.player != "self-taught")
+imp = lad[proposals][["player", "win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X",
+                      "draws_O"]].set_index("player")
 imp.round(3)
 
 # %%
