@@ -1,4 +1,4 @@
-"""Seeded matches between agents, and the strength ladder (each pairing in both seats)."""
+"""Seeded matches between agents, and duels (one pairing played in both seats)."""
 
 from __future__ import annotations
 
