@@ -21,7 +21,7 @@ MAX_POSITIONS = 2_000_000                # solver positions cells ** (cats + 1):
 MAX_TABLE = 1_000_000                    # entries of a full table, cells ** 2: 31x31
 MAX_CHAIN = 3_000_000                    # (cat, mouse) positions of a Markov chain: 41x41
 MAX_ITERATIONS = 10_000_000              # training iterations (the article: 100,000)
-MAX_GAMES = 1_000_000                    # games per evaluation (the article: 1,000)
+MAX_GAMES = 100_000                      # games per evaluation (the article: 1,000)
 MAX_SWEEPS = 10_000_000                  # value-iteration sweeps
 BYTES_PER_POSITION = 120                 # the solver's arrays and temporaries per position
 

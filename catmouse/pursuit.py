@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catmouse.board import check_board, check_first_move, corner_start, step
+from catmouse.arguments import board_cell, board_cells
+from catmouse.arguments import obstacles as walls_arg
+from catmouse.board import DELTAS, check_board, check_first_move, corner_start, step
+from studykit.checks import whole
+
+MAX_CAT_MOVES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -28,16 +33,20 @@ def play_pursuit(rows: int, cols: int, cat_fn, mouse_fn, cats=((0, 0),), mouse=N
     ``cat_fn(cats, mouse)`` returns one direction per cat, ``mouse_fn(cats, mouse)`` one
     direction; positions are (x, y) tuples.
     """
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     check_first_move(first_move)
-    blocked = {tuple(o) for o in obstacles}
-    cats = [tuple(c) for c in cats]
-    mouse = tuple(mouse) if mouse is not None else corner_start(rows, cols)[1]
-    for who, cell in [*(("cat", c) for c in cats), ("mouse", mouse)]:
-        if not (0 <= cell[0] < cols and 0 <= cell[1] < rows) or cell in blocked:
-            raise ValueError(f"{who} start {cell} is off the board or on a wall")
+    for name, fn in (("cat_fn", cat_fn), ("mouse_fn", mouse_fn)):
+        if not callable(fn):
+            raise TypeError(f"{name} must be a function of (cats, mouse), got {type(fn).__name__}")
+    max_cat_moves = whole(max_cat_moves, "max_cat_moves", 1, MAX_CAT_MOVES)
+    blocked = set(walls_arg(obstacles, rows, cols))
+    cats = list(board_cells(cats, "cats start", rows, cols, blocked, min_len=1, max_len=16))
+    mouse = board_cell(mouse if mouse is not None else corner_start(rows, cols)[1], "mouse start",
+                       rows, cols, blocked)
 
     def moved(p, d, who):
+        if not isinstance(d, str) or d not in DELTAS:
+            raise ValueError(f"{who}_fn must return directions 'R', 'L', 'U' or 'D', got {d!r}")
         q = step(p[0], p[1], d, rows, cols)
         if q is None or q in blocked:
             raise ValueError(f"{who} move {d!r} from {p} leaves the board or enters an obstacle")
@@ -48,8 +57,11 @@ def play_pursuit(rows: int, cols: int, cat_fn, mouse_fn, cats=((0, 0),), mouse=N
     turn = first_move
     while cat_moves < max_cat_moves:
         if turn == "cat":
-            cats = [moved(c, d, "cat")
-                    for c, d in zip(cats, cat_fn(tuple(cats), mouse), strict=True)]
+            joint = cat_fn(tuple(cats), mouse)
+            if isinstance(joint, str) or not hasattr(joint, "__len__") or len(joint) != len(cats):
+                raise ValueError(f"cat_fn must return one direction per cat ({len(cats)}), got "
+                                 f"{joint!r}")
+            cats = [moved(c, d, "cat") for c, d in zip(cats, joint, strict=True)]
             cat_moves += 1
         else:
             mouse = moved(mouse, mouse_fn(tuple(cats), mouse), "mouse")

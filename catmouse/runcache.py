@@ -33,7 +33,8 @@ from studykit.cache import fingerprint as source_fingerprint
 from studykit.paths import results_dir
 
 # the modules that decide the results of the version-1 trials
-CODE = (catmouse.arguments, catmouse.board, catmouse.stream, catmouse.tables, catmouse.exact.fixpoint,
+CODE = (catmouse.arguments, catmouse.board, catmouse.stream, catmouse.tables,
+        catmouse.exact.fixpoint,
         catmouse.exact.solve, catmouse.exact.policy, catmouse.v1.kernel, catmouse.v1.article,
         catmouse.v1.pool, catmouse.v1.batch, catmouse.v1.mutations, catmouse.v1.anneal,
         catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments)

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from catmouse.arguments import legacy_seed
+from studykit.checks import at_most, memory, whole
+
 
 class LegacyStream:
     """Bounded integers identical to successive ``RandomState(seed).randint(n)`` calls."""
 
     def __init__(self, seed: int, block: int = 1 << 16):
+        legacy_seed(seed)
+        whole(block, "block", 1, 1 << 24)
         self._bitgen = np.random.RandomState(seed)._bit_generator
         self._block = block
         self._buf: list[int] = []
@@ -27,8 +32,10 @@ class LegacyStream:
 
     def below(self, n: int) -> int:
         """The next integer in [0, n), as ``randint(n)`` (or ``choice`` of n items) would give."""
-        if n < 1:
-            raise ValueError(f"n must be >= 1, got {n}")
+        return self.draw(whole(n, "n", 1, 2 ** 32))
+
+    def draw(self, n: int) -> int:
+        """``below(n)`` without checking ``n`` (a whole number >= 1), for the trainers' loops."""
         if n == 1:
             return 0  # numpy draws nothing for a range of one value
         mask = (1 << (n - 1).bit_length()) - 1
@@ -42,6 +49,8 @@ class LegacyStream:
 
     def raw(self, count: int) -> np.ndarray:
         """The next ``count`` raw 32-bit outputs (no masking), continuing the stream."""
+        count = at_most(whole(count, "count", 0), "count", 10 ** 9, "draw the stream in parts")
+        memory(8.0 * count, f"{count:,} raw outputs")
         out = []
         have = len(self._buf) - self._pos
         if have:

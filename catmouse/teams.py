@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from catmouse.arguments import at_most_iterations, positions, table_size
 from catmouse.board import (
     DIRECTIONS,
     check_board,
@@ -25,8 +26,10 @@ from catmouse.board import (
 from catmouse.boards import Board
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.policy import cat_policy_values, team_values
-from catmouse.exact.solve import solve
+from catmouse.exact.solve import check_walls, solve
 from catmouse.tables import to_letters
+from studykit.checks import flag
+from studykit.checks import seed as seed_arg
 
 CAP = 1000.0          # capture times above this count as this in the climbs' total
 
@@ -68,6 +71,17 @@ def greedy_team(rows: int, cols: int, obstacles=(), cats: int = 1) -> np.ndarray
     return sum(code[grids[i], grids[-1]] * 4 ** i for i in range(cats))
 
 
+def board_arg(board, name: str = "board") -> Board:
+    """``board`` if it is a ``Board`` (from ``parse_board``, ``random_board`` or ``Board(...)``)
+    whose solution fits the solver's limit."""
+    if not isinstance(board, Board):
+        raise TypeError(f"{name} must be a catmouse.Board (see parse_board, random_board), got "
+                        f"{type(board).__name__}")
+    positions(board.rows * board.cols, len(board.cats))
+    check_walls(board.rows, board.cols, board.obstacles, len(board.cats))
+    return board
+
+
 @dataclass(frozen=True)
 class StartValues:
     """Cat moves from a board's start: under optimal play, and for greedy cats against a
@@ -80,6 +94,7 @@ class StartValues:
 def optimum_and_greedy(board: Board, first_move: str) -> StartValues:
     """The optimum and the greedy cats' value from the board's start."""
     check_first_move(first_move)
+    board_arg(board)
     sol = solve(board.rows, board.cols, board.obstacles, len(board.cats))
     pick = 0 if first_move == "cat" else 1
     greedy = team_values(greedy_team(board.rows, board.cols, board.obstacles, len(board.cats)),
@@ -130,9 +145,10 @@ def hill_climb_team(board: Board, first_move: str = "cat", iterations: int = 200
     gets worse.
     """
     check_first_move(first_move)
+    board_arg(board)
     rows, cols, cats = board.rows, board.cols, len(board.cats)
-    if iterations < 0:
-        raise ValueError(f"iterations must be >= 0, got {iterations}")
+    iterations, seed = at_most_iterations(iterations), seed_arg(seed)
+    flag(progress, "progress")
     rng = np.random.default_rng(seed)
     sol = solve(rows, cols, board.obstacles, cats)
     pick = 0 if first_move == "cat" else 1
@@ -173,8 +189,12 @@ def hill_climb_cat(rows: int, cols: int, obstacles=(), first_move: str = "cat",
     the sum of capped capture times).
     """
     check_first_move(first_move)
-    if iterations < 0:
-        raise ValueError(f"iterations must be >= 0, got {iterations}")
+    rows, cols = check_board(rows, cols)
+    positions(rows * cols, 1)
+    table_size(rows, cols, what="the cat's table")
+    obstacles = check_walls(rows, cols, obstacles, 1, starts=((0, 0), (cols - 1, rows - 1)))
+    iterations, seed = at_most_iterations(iterations), seed_arg(seed)
+    flag(progress, "progress")
     rng = np.random.default_rng(seed)
     nbr = neighbours(rows, cols, obstacles)
     pick = 0 if first_move == "cat" else 1

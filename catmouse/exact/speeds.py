@@ -17,7 +17,7 @@ from catmouse.board import check_board, check_first_move, corner_cells, neighbou
 from catmouse.exact.fixpoint import caught_mask, fixed_point
 from studykit.checks import whole
 
-MAX_WORK = 10_000_000_000   # positions x walk steps x sweeps (15x15 at speeds 3 and 3: 0.6e9, 1.2 s)
+MAX_WORK = 10_000_000_000   # positions x walk steps x sweeps (15x15, speeds 3 and 3: 0.6e9, 1.2 s)
 
 
 def check_speed(name: str, speed: int) -> int:
@@ -30,8 +30,8 @@ def check_work(rows: int, cols: int, cat_speed: int, mouse_speed: int) -> None:
     n = rows * cols
     work = n * n * (4 ** cat_speed * cat_speed + 4 ** mouse_speed * mouse_speed) * (rows + cols)
     if work > MAX_WORK:
-        raise ValueError(f"solving {rows}x{cols} at speeds ({cat_speed}, {mouse_speed}) means about "
-                         f"{work:.1e} steps, more than the limit of {MAX_WORK:.0e} (about 20 s on "
+        raise ValueError(f"solving {rows}x{cols} at speeds ({cat_speed}, {mouse_speed}) means "
+                         f"about {work:.1e} steps, more than the limit of {MAX_WORK:.0e} (about 20 s on "
                          "this machine); use a smaller board or lower speeds")
 
 

@@ -27,9 +27,11 @@ from typing import ClassVar
 
 import numpy as np
 
+from catmouse.arguments import MAX_CHAIN, table_size
 from catmouse.board import CODE, DX, DY, check_board
 from catmouse.tables import to_letters
 from catmouse.v2.window import initial_window_table, window_index_arrays
+from studykit.checks import choice, shown
 
 R_, L_, U_, D_ = (CODE[d] for d in "RLUD")
 _REVERSE = np.array([L_, R_, D_, U_])
@@ -70,14 +72,35 @@ class TablePolicy:
     """Parameters (codes) in named consecutive tables; subclasses define ``_plan``."""
 
     SIZES: ClassVar[dict] = {}
+    MOVERS: ClassVar[tuple] = ("cat", "mouse")
 
     def __init__(self, who: str = "cat", params: np.ndarray | None = None):
-        if who not in ("cat", "mouse"):
-            raise ValueError(f"who must be 'cat' or 'mouse', got {who!r}")
-        self.who = who
-        self.params = self.initial() if params is None else np.asarray(params, dtype=np.int64).copy()
-        if self.params.shape != (sum(self.SIZES.values()),) or not np.isin(self.params, range(4)).all():
-            raise ValueError(f"params must be {sum(self.SIZES.values())} codes in 0..3")
+        self.who = choice(who, "who", self.MOVERS)
+        self.params = self.initial() if params is None else self.check_params(params).copy()
+
+    def check_params(self, params, name: str = "params") -> np.ndarray:
+        """``params`` as an int64 array of one direction code 0..3 per entry (floats refused)."""
+        size = sum(self.SIZES.values())
+        if isinstance(params, (str, bytes, bool)) or not hasattr(params, "__len__"):
+            raise TypeError(f"{name} must be an array of {size} direction codes 0..3, got "
+                            f"{shown(params)} ({type(params).__name__})")
+        arr = np.asarray(params)
+        if arr.shape != (size,):
+            raise ValueError(f"{name} must hold {size} codes (shape ({size},)), got shape "
+                             f"{arr.shape}")
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"{name} must hold whole-number codes 0..3, got dtype {arr.dtype}")
+        if arr.min() < 0 or arr.max() > 3:
+            raise ValueError(f"{name} must hold codes 0..3, got values from {arr.min()} to "
+                             f"{arr.max()}")
+        return arr.astype(np.int64, copy=False)
+
+    def board_params(self, rows, cols, params):
+        """The board and the parameters to read (the policy's own when ``params`` is None),
+        checked; the board's tables within ``arguments.MAX_CHAIN`` positions."""
+        rows, cols = check_board(rows, cols)
+        table_size(rows, cols, MAX_CHAIN, f"{type(self).__name__}'s plan")
+        return rows, cols, self.params if params is None else self.check_params(params)
 
     def initial(self) -> np.ndarray:
         return np.full(sum(self.SIZES.values()), U_, dtype=np.int64)
@@ -89,19 +112,20 @@ class TablePolicy:
     def plan(self, rows: int, cols: int):
         """Per position: the entry it reads; for each code that entry may hold, the legal board move
         (shape (positions, 4)) and whether the move had to be turned back at the edge."""
+        rows, cols, _ = self.board_params(rows, cols, None)
         return _cached_plan(type(self), self.who, rows, cols)
 
     def codes(self, rows: int, cols: int, params: np.ndarray | None = None) -> np.ndarray:
         """The mover's direction code for every (cat cell, mouse cell), shape (n, n)."""
-        entry, out, _ = self.plan(rows, cols)
-        p = self.params if params is None else params
+        rows, cols, p = self.board_params(rows, cols, params)
+        entry, out, _ = _cached_plan(type(self), self.who, rows, cols)
         n = rows * cols
         return out[np.arange(n * n), p[entry]].reshape(n, n)
 
     def bumps(self, rows: int, cols: int, params: np.ndarray | None = None) -> float:
         """Share of positions whose table move runs into the edge (and is turned back)."""
-        entry, _, bumped = self.plan(rows, cols)
-        p = self.params if params is None else params
+        rows, cols, p = self.board_params(rows, cols, params)
+        entry, _, bumped = _cached_plan(type(self), self.who, rows, cols)
         return float(bumped[np.arange(len(entry)), p[entry]].mean())
 
     def next_cells(self, rows: int, cols: int, params: np.ndarray | None = None) -> np.ndarray:
@@ -130,6 +154,7 @@ class FeaturePolicy(TablePolicy):
     """Window table close up (|dx|, |dy| <= 2), general-feature table far apart (cat only)."""
 
     SIZES: ClassVar[dict] = {"window": 729, "far": 864}
+    MOVERS: ClassVar[tuple] = ("cat",)
 
     def initial(self) -> np.ndarray:
         return np.concatenate([initial_window_table().astype(np.int64).ravel(), np.full(864, U_)])

@@ -17,13 +17,28 @@ from functools import lru_cache
 
 import numpy as np
 
-from catmouse.board import corner_cells, neighbours, winnable_first_move
+from catmouse.arguments import (
+    MAX_CHAIN,
+    MAX_SWEEPS,
+    at_most_iterations,
+    count,
+    mouse_kind,
+    next_cells,
+    positions,
+    table_size,
+)
+from catmouse.arguments import (
+    first_move as first_move_arg,
+)
+from catmouse.board import check_board, corner_cells, neighbours, winnable_first_move
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.chain import policy_capture_from_corner, truncated_capture
 from catmouse.exact.policy import mouse_values
 from catmouse.exact.solve import solve
 from catmouse.exact.stochastic import expected_capture, optimal_expected
 from catmouse.general.policies import TablePolicy
+from studykit.checks import flag, items
+from studykit.checks import seed as seed_arg
 
 CAT_BOARDS = ((5, 5), (6, 7), (7, 7))
 CAT_CONFIGS = tuple((r, c, mouse) for r, c in CAT_BOARDS for mouse in ("random", "smart"))
@@ -32,6 +47,37 @@ MOUSE_BOARDS = ((5, 5), (6, 7), (7, 7), (7, 4))
 # scores the same as the opposite move, yet on a big board the same entry may be read in the open.
 # A small penalty per bump breaks these ties towards moves that need no correction.
 BUMP_PENALTY = 1e-3
+
+
+def table_policy(policy, who: str, name: str = "policy") -> TablePolicy:
+    """``policy`` if it is a ``FeaturePolicy`` or ``RotationPolicy`` moving ``who``."""
+    if not isinstance(policy, TablePolicy):
+        raise TypeError(f"{name} must be a FeaturePolicy or RotationPolicy, got "
+                        f"{type(policy).__name__}")
+    if policy.who != who:
+        raise ValueError(f"{name} must move the {who}, got a policy for the {policy.who}")
+    return policy
+
+
+def training_boards(boards, name: str, with_mouse: bool) -> tuple:
+    """A non-empty list of (rows, cols) boards, or (rows, cols, mouse) with ``with_mouse``,
+    each scored exactly at every iteration (so within ``arguments.MAX_TABLE`` entries)."""
+    out = []
+    for k, entry in enumerate(items(boards, name, min_len=1, max_len=100)):
+        size = 3 if with_mouse else 2
+        if isinstance(entry, (str, bytes)) or not hasattr(entry, "__len__") or len(entry) != size:
+            shape = "(rows, cols, mouse)" if with_mouse else "(rows, cols)"
+            raise ValueError(f"{name}[{k}] must be a {shape} tuple, got {entry!r}")
+        rows, cols = check_board(*entry[:2])
+        table_size(rows, cols, what=f"{name}[{k}]")
+        out.append((rows, cols, mouse_kind(entry[2], f"{name}[{k}] mouse")) if with_mouse
+                   else (rows, cols))
+    return tuple(out)
+
+
+def first_mover(value, rows: int, cols: int) -> str:
+    """``value`` ('cat' or 'mouse'), or the winnable first mover when it is None."""
+    return winnable_first_move(rows, cols) if value is None else first_move_arg(value)
 
 
 @lru_cache(maxsize=64)
@@ -64,7 +110,10 @@ def policy_mouse_values(policy: TablePolicy, rows: int, cols: int, params=None):
 def mouse_survival(policy: TablePolicy, rows: int, cols: int, first_move: str | None = None,
                    params=None) -> float:
     """Cat moves a best-responding cat needs to catch this mouse policy from the corner start."""
-    first_move = first_move or winnable_first_move(rows, cols)
+    table_policy(policy, "mouse")
+    rows, cols = check_board(rows, cols)
+    positions(rows * cols, 1, what="evaluating")
+    first_move = first_mover(first_move, rows, cols)
     C, M = policy_mouse_values(policy, rows, cols, params)
     return float((C if first_move == "cat" else M)[corner_cells(rows, cols)])
 
@@ -114,6 +163,10 @@ def climb_policy(policy: TablePolicy, score, boards, iterations: int, seed: int,
 def train_cat_policy(policy: TablePolicy, configs=CAT_CONFIGS, iterations: int = 3000,
                      seed: int = 0, progress: bool = False) -> Climb:
     """Climb a cat policy on the exact expected capture time over small training boards."""
+    table_policy(policy, "cat")
+    configs = training_boards(configs, "configs", with_mouse=True)
+    iterations, seed = at_most_iterations(iterations), seed_arg(seed)
+    flag(progress, "progress")
     boards = sorted({(r, c) for r, c, _ in configs})
     return climb_policy(policy, lambda p, params: cat_score(p, configs, params), boards,
                         iterations, seed, progress=progress)
@@ -122,6 +175,10 @@ def train_cat_policy(policy: TablePolicy, configs=CAT_CONFIGS, iterations: int =
 def train_mouse_policy(policy: TablePolicy, boards=MOUSE_BOARDS, iterations: int = 2000,
                        seed: int = 0, progress: bool = False) -> Climb:
     """Climb a mouse policy on its survival against a best-responding cat over small boards."""
+    table_policy(policy, "mouse")
+    boards = training_boards(boards, "boards", with_mouse=False)
+    iterations, seed = at_most_iterations(iterations), seed_arg(seed)
+    flag(progress, "progress")
     return climb_policy(policy, lambda p, params: mouse_score(p, boards, params), boards,
                         iterations, seed, maximise=True, progress=progress)
 
@@ -143,7 +200,12 @@ class Measure:
 def measure_cells(cat_next: np.ndarray, rows: int, cols: int, mouse: str,
                   first_move: str | None = None, max_sweeps: int = 5_000) -> Measure:
     """Measure a cat given as next cells ``[c, m]`` (first mover: the winnable one by default)."""
-    first_move = first_move or winnable_first_move(rows, cols)
+    rows, cols = check_board(rows, cols)
+    table_size(rows, cols, MAX_CHAIN, "the (cat cell, mouse cell) positions")
+    next_cells(cat_next, rows, cols, neighbours(rows, cols), "cat_next")
+    mouse = mouse_kind(mouse)
+    max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
+    first_move = first_mover(first_move, rows, cols)
     opt = optimal_expected(rows, cols, mouse, first_move)
     out = policy_capture_from_corner(rows, cols, mouse, first_move, cat_next, max_sweeps)
     return Measure(opt, out.value, out.value / opt - 1, out.converged)
@@ -152,4 +214,5 @@ def measure_cells(cat_next: np.ndarray, rows: int, cols: int, mouse: str,
 def measure_cat(policy: TablePolicy, rows: int, cols: int, mouse: str,
                 first_move: str | None = None, max_sweeps: int = 5_000) -> Measure:
     """Measure a cat policy on a board against the optimum (``measure_cells``)."""
+    table_policy(policy, "cat")
     return measure_cells(policy.next_cells(rows, cols), rows, cols, mouse, first_move, max_sweeps)

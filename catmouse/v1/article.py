@@ -100,7 +100,7 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     n, moves = board.n, board.moves
     cat = to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist()
     mouse = to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()
-    below = LegacyStream(seed).below if mode == "article" else uniform_below(seed)
+    below = LegacyStream(seed).draw if mode == "article" else uniform_below(seed)
 
     (won, r, d), used = learner_game(cat, mouse, board)
     winners = np.empty(iterations, dtype=bool)

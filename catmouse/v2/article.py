@@ -14,11 +14,12 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
+from catmouse.arguments import at_most_iterations, count
 from catmouse.board import CODE, DIRECTIONS
-from catmouse.mice import check_mouse
 from catmouse.stream import LegacyStream
-from catmouse.v2.games import evaluate_batch
-from catmouse.v2.window import initial_window_table, leaves_flagged_edge
+from catmouse.v2.games import check_games, evaluate_batch
+from catmouse.v2.window import initial_window_table, leaves_flagged_edge, validate_window_table
+from studykit.checks import flag
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,9 @@ def summarize(won: np.ndarray, rounds: np.ndarray, figure: np.ndarray) -> LocalS
 def evaluate_local(policy: np.ndarray, rows: int, cols: int, games: int = 1000,
                    mouse: str = "smart", mode: str = "article", seed: int = 0) -> LocalScore:
     """Play a window table (codes into R, L, U, D) on ``games`` games and score it."""
-    check_mouse(mouse)
-    out = evaluate_batch(np.asarray(policy)[None], rows, cols, games, mouse, mode, seed)
+    check_games(rows, cols, games, mouse, mode, seed, "mouse")
+    policy = validate_window_table(policy, "policy")
+    out = evaluate_batch(policy[None], rows, cols, games, mouse, mode, seed)
     return summarize(out.won[0], out.rounds[0], out.figure[0])
 
 
@@ -137,14 +139,17 @@ def train_local(rows: int = 5, cols: int = 5, games: int = 1000, mode: str = "ar
     In article mode iteration i's candidates come from ``RandomState(i)`` and game g from
     ``RandomState(g)``; ``mode="fast"`` draws both from ``Generator``s seeded from ``seed``.
     """
-    if mode not in ("article", "fast"):
-        raise ValueError(f"mode must be 'article' or 'fast', got {mode!r}")
-    if candidates < 1 or games < 1:
-        raise ValueError("candidates and games must be >= 1")
+    candidates = count(candidates, "candidates", 1, 1_000)
+    rows, cols, games, _, mode, seed = check_games(rows, cols, games, "smart", mode, seed, "mouse",
+                                                   candidates)
+    phase1_iterations = at_most_iterations(phase1_iterations, "phase1_iterations")
+    phase2_iterations = at_most_iterations(phase2_iterations, "phase2_iterations")
+    max_edits = count(max_edits, "max_edits", 1, 729)
+    progress, verbose = flag(progress, "progress"), flag(verbose, "verbose")
 
     def draw_for(phase, it):
         if mode == "article":
-            return LegacyStream(it, block=4096).below
+            return LegacyStream(it, block=4096).draw
         gen = np.random.default_rng([seed, phase, it])
         return lambda n: int(gen.integers(n))
 

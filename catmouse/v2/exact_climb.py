@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.board import DELTAS, DIRECTIONS, legal_directions
+from catmouse.arguments import MAX_CHAIN, at_most_iterations, mouse_kind, table_size
+from catmouse.board import DELTAS, DIRECTIONS, check_board, check_first_move, legal_directions
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.policy import exploitability
 from catmouse.exact.stochastic import expected_capture_from_corner
-from catmouse.mice import check_mouse
 from catmouse.v2.window import (
+    check_window_board,
     greedy_window_table,
     leaves_flagged_edge,
     policy_cells,
     staying_table,
+    validate_window_table,
     window_index,
 )
+from studykit.checks import flag
+from studykit.checks import seed as seed_arg
 
 
 def exact_score(table: np.ndarray, rows: int, cols: int, mouse: str,
@@ -57,8 +61,13 @@ def train_local_exact(rows: int = 5, cols: int = 5, mouse: str = "smart", iterat
     Starts from the greedy rule written into the table unless ``table`` is given (starting from
     the article's initial table works too, but takes thousands of slow evaluations).
     """
-    check_mouse(mouse)
-    start = greedy_window_table() if table is None else np.asarray(table).copy()
+    rows, cols = check_board(rows, cols)
+    check_window_board(rows, cols)
+    table_size(rows, cols, MAX_CHAIN, "the (cat cell, mouse cell) positions")
+    mouse = mouse_kind(mouse)
+    iterations, seed = at_most_iterations(iterations), seed_arg(seed)
+    flag(progress, "progress")
+    start = greedy_window_table() if table is None else validate_window_table(table).copy()
     return hill_climb(start, lambda t: (exact_score(t, rows, cols, mouse), None),
                       edit_proposals(np.random.default_rng(seed), "cat"), iterations,
                       progress=progress, desc="exact climb")
@@ -90,6 +99,13 @@ def train_local_mouse_exact(rows: int = 5, cols: int = 5, first_move: str = "mou
 
     The score is the number of cat moves a best-responding cat needs from the corner start.
     """
+    rows, cols = check_board(rows, cols)
+    check_window_board(rows, cols)
+    table_size(rows, cols, what="the mouse's table")
+    check_first_move(first_move)
+    iterations, seed = at_most_iterations(iterations), seed_arg(seed)
+    flag(progress, "progress")
+
     def score(t):
         return exploitability(mouse_policy=mouse_window_table(rows, cols, t),
                               first_move=first_move).value, None
@@ -100,6 +116,8 @@ def train_local_mouse_exact(rows: int = 5, cols: int = 5, first_move: str = "mou
 
 def cat_window_as_table(rows: int, cols: int, table: np.ndarray | None) -> np.ndarray:
     """A cat window table (None: greedy) as a full (cols, rows, cols, rows) letter table."""
+    rows, cols = check_board(rows, cols)
+    table_size(rows, cols, what="a full table")
     cells = policy_cells(rows, cols, table)
     n = rows * cols
     c = np.arange(n)[:, None]

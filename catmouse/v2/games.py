@@ -15,10 +15,32 @@ from functools import lru_cache
 
 import numpy as np
 
+from catmouse.arguments import MAX_CHAIN, MAX_GAMES, count, mouse_kind, table_size
 from catmouse.board import DELTAS, check_board, check_first_move, corner_cells, corner_start
-from catmouse.mice import board_tables, check_mouse, mouse_move
+from catmouse.mice import board_tables, mouse_move
 from catmouse.stream import LegacyStream
-from catmouse.v2.window import check_window_board, policy_cells, window_direction
+from catmouse.v2.window import check_window_board, policy_cells, validate_window_table, window_step
+from studykit.checks import choice, memory
+from studykit.checks import seed as seed_arg
+
+MAX_DRAWS = 1_000_000       # draws of one game's mouse before ``play_local`` gives up on ``draw``
+
+
+def check_games(rows, cols, games, mouse, mode, seed, first_move, policies: int = 1):
+    """The arguments of a batch of version-2 games (rows, cols, games, mouse, mode, seed checked
+    and returned), its arrays within this machine's memory."""
+    rows, cols = check_board(rows, cols)
+    check_window_board(rows, cols)
+    table_size(rows, cols, MAX_CHAIN, "a next-cell table")
+    games = count(games, "games", 1, MAX_GAMES)
+    mouse = mouse_kind(mouse)
+    mode = choice(mode, "mode", ("article", "fast"))
+    seed = seed_arg(seed)
+    check_first_move(first_move)
+    limit = (rows + cols) * 2
+    memory(policies * (8.0 * (rows * cols) ** 2 + 40.0 * games * limit) + 80.0 * games * limit,
+           f"{policies:,} policies x {games:,} games on {rows}x{cols}")
+    return rows, cols, games, mouse, mode, seed
 
 
 @dataclass(frozen=True)
@@ -44,23 +66,39 @@ class Games:
 def play_local(table: np.ndarray, rows: int, cols: int, mouse: str, draw,
                first_move: str = "mouse") -> LocalGame:
     """One game, straightforwardly; ``draw()`` gives the mouse's next direction index (0..3)."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     check_window_board(rows, cols)
-    check_mouse(mouse)
+    table = validate_window_table(table)
+    mouse = mouse_kind(mouse)
     check_first_move(first_move)
+    if not callable(draw):
+        raise TypeError(f"draw must be a function returning 0..3, got {type(draw).__name__}")
+    draws = 0
+
+    def checked_draw() -> int:
+        nonlocal draws
+        draws += 1
+        if draws > MAX_DRAWS:
+            raise ValueError(f"draw gave {MAX_DRAWS:,} directions without the mouse finishing the "
+                             "game (it keeps choosing moves the mouse may not make)")
+        k = draw()
+        if not (isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k <= 3):
+            raise ValueError(f"draw must return a direction index 0..3, got {k!r}")
+        return int(k)
+
     ((cx, cy),), (mx, my) = corner_start(rows, cols)
     path = [(cx, cy, mx, my)]
     if first_move == "cat":
-        d = DELTAS[window_direction(table, cx, cy, mx, my, rows, cols)]
+        d = DELTAS[window_step(table, cx, cy, mx, my, rows, cols)]
         cx, cy = cx + d[0], cy + d[1]
         path.append((cx, cy, mx, my))
     limit, r, records = (rows + cols) * 2, 1, []
     while True:
-        mx, my = mouse_move(mouse, cx, cy, mx, my, rows, cols, draw)
+        mx, my = mouse_move(mouse, cx, cy, mx, my, rows, cols, checked_draw)
         path.append((cx, cy, mx, my))
         if r >= limit:
             return LocalGame(False, r, float(np.mean(records)), tuple(path))
-        d = DELTAS[window_direction(table, cx, cy, mx, my, rows, cols)]
+        d = DELTAS[window_step(table, cx, cy, mx, my, rows, cols)]
         cx, cy = cx + d[0], cy + d[1]
         path.append((cx, cy, mx, my))
         records.append(round(float(np.sqrt((cx - mx) ** 2 + (cy - my) ** 2)), 2))
@@ -110,8 +148,8 @@ def evaluate_batch(tables: np.ndarray, rows: int, cols: int, games: int = 1000,
                    mouse: str = "smart", mode: str = "article", seed: int = 0,
                    first_move: str = "mouse") -> Games:
     """Play K window tables (codes, shape (K, 3, 3, 3, 3, 3, 3)) on the same games."""
-    check_board(rows, cols)
     tables = np.asarray(tables)
+    check_games(rows, cols, games, mouse, mode, seed, first_move, len(tables))
     next_cells = np.stack([policy_cells(rows, cols, t) for t in tables])
     return play_batch(next_cells, rows, cols, games, mouse, mode, seed, first_move)
 
@@ -124,14 +162,10 @@ def play_batch(next_cells: np.ndarray, rows: int, cols: int, games: int = 1000,
     Every policy meets the same ``games`` mice (common random numbers); the article's rules, see
     the module doc.
     """
-    check_board(rows, cols)
-    check_window_board(rows, cols)
-    check_mouse(mouse)
-    check_first_move(first_move)
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
-    n = rows * cols
     next_cells = np.asarray(next_cells)
+    rows, cols, games, mouse, mode, seed = check_games(rows, cols, games, mouse, mode, seed,
+                                                       first_move, len(next_cells))
+    n = rows * cols
     if next_cells.ndim != 3 or next_cells.shape[1:] != (n, n):
         raise ValueError(f"next_cells must have shape (K, {n}, {n}), got {next_cells.shape}")
     boards = board_tables(rows, cols)

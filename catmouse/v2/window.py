@@ -9,8 +9,11 @@ the left (bottom) edge, else 2 on the right (top) edge, else 0. Entries are dire
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
+from catmouse.arguments import MAX_CHAIN, board_cell, table_size
 from catmouse.board import (
     CODE,
     DIRECTIONS,
@@ -19,8 +22,9 @@ from catmouse.board import (
     GREEDY_RULES,
     check_board,
     greedy_delta,
-    greedy_direction,
+    greedy_step,
 )
+from studykit.checks import choice, shown
 
 TABLE_SHAPE = (3, 3, 3, 3, 3, 3)
 
@@ -55,7 +59,8 @@ def check_window_board(rows: int, cols: int) -> None:
     """Raise ValueError unless both sides are at least 4: on a board 3 wide the window touches
     both edges but its flag marks only one, so a table could step off the board."""
     if min(rows, cols) < 4:
-        raise ValueError(f"a window policy needs a board of at least 4 x 4, got {rows} x {cols}")
+        raise ValueError(f"rows, cols: a window policy needs a board of at least 4 x 4, got "
+                         f"{rows} x {cols}")
 
 
 def leaves_flagged_edge(direction: str, lx: int, ly: int, lr: int, bt: int) -> bool:
@@ -79,26 +84,55 @@ def initial_window_table() -> np.ndarray:
     return staying_table("cat")
 
 
-def window_direction(table: np.ndarray, cx: int, cy: int, mx: int, my: int, rows: int,
-                     cols: int) -> str:
-    """The cat's move: the table inside the window, the greedy step outside it."""
+def window_step(table: np.ndarray, cx: int, cy: int, mx: int, my: int, rows: int,
+                cols: int) -> str:
+    """``window_direction`` without checking its arguments (for the games' loops)."""
     idx = window_index(cx, cy, mx, my, rows, cols)
     if idx is None:
-        return greedy_direction(cx, cy, mx, my)
+        return greedy_step(cx, cy, mx, my)
     return DIRECTIONS[int(table[idx])]
 
 
-def validate_window_table(table: np.ndarray) -> None:
-    """Raise ValueError for a wrong shape, unknown codes, or a move out through a flagged edge."""
+def window_direction(table: np.ndarray, cx: int, cy: int, mx: int, my: int, rows: int,
+                     cols: int) -> str:
+    """The cat's move: the table inside the window, the greedy step outside it."""
+    rows, cols = check_board(rows, cols)
+    check_window_board(rows, cols)
+    table = validate_window_table(table)
+    board_cell((cx, cy), "cat", rows, cols)
+    board_cell((mx, my), "mouse", rows, cols)
+    return window_step(table, cx, cy, mx, my, rows, cols)
+
+
+@lru_cache(maxsize=1)
+def edge_leaving() -> np.ndarray:
+    """leaves[idx + (code,)]: the cat's move ``code`` at window index idx leaves a flagged edge."""
+    out = np.zeros(TABLE_SHAPE + (4,), dtype=bool)
+    for idx in np.ndindex(TABLE_SHAPE):
+        for k, d in enumerate(DIRECTIONS):
+            out[idx + (k,)] = leaves_flagged_edge(d, idx[0], idx[1], idx[4], idx[5])
+    return out
+
+
+def validate_window_table(table: np.ndarray, name: str = "table") -> np.ndarray:
+    """The table as an array; TypeError or ValueError for a wrong shape or kind, codes outside
+    0..3, or a move out through a flagged edge."""
+    if isinstance(table, (str, bytes, bool)) or not hasattr(table, "__len__"):
+        raise TypeError(f"{name} must be a window table of shape {TABLE_SHAPE}, got "
+                        f"{shown(table)} ({type(table).__name__})")
     table = np.asarray(table)
     if table.shape != TABLE_SHAPE:
-        raise ValueError(f"table must have shape {TABLE_SHAPE}, got {table.shape}")
-    if not np.isin(table, range(4)).all():
-        raise ValueError("table holds codes outside 0..3")
-    for idx in np.ndindex(TABLE_SHAPE):
-        clx, cly, _, _, lr, bt = idx
-        if leaves_flagged_edge(DIRECTIONS[int(table[idx])], clx, cly, lr, bt):
-            raise ValueError(f"table moves the cat off the board at {idx}")
+        raise ValueError(f"{name} must have shape {TABLE_SHAPE}, got {table.shape}")
+    if not np.issubdtype(table.dtype, np.integer):
+        raise TypeError(f"{name} must hold whole-number direction codes 0..3, got dtype "
+                        f"{table.dtype}")
+    if table.min() < 0 or table.max() > 3:
+        raise ValueError(f"{name} holds codes outside 0..3 (from {table.min()} to {table.max()})")
+    leaves = np.take_along_axis(edge_leaving(), table[..., None].astype(np.intp), axis=-1)[..., 0]
+    if leaves.any():
+        idx = tuple(int(i) for i in np.argwhere(leaves)[0])
+        raise ValueError(f"{name} moves the cat off the board at {idx}")
+    return table
 
 
 def random_window_table(rng: np.random.Generator) -> np.ndarray:
@@ -116,7 +150,7 @@ def greedy_window_table() -> np.ndarray:
     table = np.empty(TABLE_SHAPE, dtype=np.int8)
     for idx in np.ndindex(TABLE_SHAPE):
         clx, cly, mlx, mly, lr, bt = idx
-        d = greedy_direction(clx, cly, mlx, mly) if (clx, cly) != (mlx, mly) else "U"
+        d = greedy_step(clx, cly, mlx, mly) if (clx, cly) != (mlx, mly) else "U"
         if leaves_flagged_edge(d, clx, cly, lr, bt):
             d = next(x for x in "UDLR" if not leaves_flagged_edge(x, clx, cly, lr, bt))
         table[idx] = CODE[d]
@@ -132,9 +166,12 @@ def policy_cells(rows: int, cols: int, table: np.ndarray | None = None,
     ``"manhattan"`` (the first of U, D, L, R that reduces the Manhattan distance: every step
     toward the mouse does, so the cat closes the vertical gap first). See ``board.greedy_delta``.
     """
-    if far not in GREEDY_RULES:
-        raise ValueError(f"far must be one of {GREEDY_RULES}, got {far!r}")
-    check_board(rows, cols)
+    far = choice(far, "far", GREEDY_RULES)
+    rows, cols = check_board(rows, cols)
+    table_size(rows, cols, MAX_CHAIN, "a next-cell table")
+    if table is not None:
+        check_window_board(rows, cols)
+        table = validate_window_table(table)
     n = rows * cols
     c, m = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
     cx, cy, mx, my = c // rows, c % rows, m // rows, m % rows
