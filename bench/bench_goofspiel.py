@@ -1,6 +1,8 @@
 """Goofspiel benchmarks: children bred per second by each breeder against a straightforward
-implementation, GA scoring vectorised against a per-strategy loop, and (with --grid) the wall
-time of the full article grid through studykit.run_sweep.
+implementation; the breeding-pairs loop (chunked bit sets, inlined shuffle) against the one it
+replaced (one bit at a time, Random.shuffle), alone and inside the notebook's 150-generation GA
+run, with identical results; GA scoring vectorised against a per-strategy loop; and (with --grid)
+the wall time of the full article grid through studykit.run_sweep.
 
     .venv/bin/python bench/bench_goofspiel.py [--grid] [--n-jobs 2]
 """
@@ -12,7 +14,7 @@ import time
 import numpy as np
 
 from goofspiel import grid_trial, identity_score
-from goofspiel.breed import breed_pairs, breed_preferences, breed_random
+from goofspiel.breed import BREEDERS, breed_pairs, breed_preferences, breed_random
 
 
 def plain_pairs(mom, dad, rnd):
@@ -34,6 +36,49 @@ def plain_pairs(mom, dad, rnd):
             changed = bool(new)
             less |= new
     return [sum(1 for x in range(n) if (x, c) in less) for c in range(n)]
+
+
+def bitwise_pairs(mom, dad, rnd, *, mom_share=0.5, dad_share=0.5):
+    """The breeding-pairs loop before the chunked one: bit sets closed one bit at a time."""
+    n = len(mom)
+    p_mom = mom_share / (mom_share + dad_share)
+    above, below = [0] * n, [0] * n
+    pairs = list(itertools.combinations(range(n), 2))
+    rnd.shuffle(pairs)
+    rand = rnd.random
+    for a, b in pairs:
+        if (above[a] >> b) & 1 or (above[b] >> a) & 1:
+            continue
+        src = mom if rand() < p_mom else dad
+        if src[a] > src[b]:
+            a, b = b, a
+        low, high = below[a] | (1 << a), above[b] | (1 << b)
+        x = low
+        while x:
+            bit = x & -x
+            above[bit.bit_length() - 1] |= high
+            x ^= bit
+        x = high
+        while x:
+            bit = x & -x
+            below[bit.bit_length() - 1] |= low
+            x ^= bit
+    return [below[c].bit_count() for c in range(n)]
+
+
+def ga_runs(breeder, trials=10):
+    """The notebook's slowest GA cells (pairs, 150 generations; as published, and mutating
+    children) with ``breeder`` as the breeding-pairs loop: (seconds, results)."""
+    fast = BREEDERS["pairs"]
+    BREEDERS["pairs"] = breeder
+    try:
+        start = time.perf_counter()
+        out = [grid_trial("pairs", 0.1, 10, 150, seed, mutate=mutate, as_published=published)["best"]
+               .tolist() for seed in range(trials) for mutate, published in
+               (("none", True), ("children", False))]
+        return time.perf_counter() - start, out
+    finally:
+        BREEDERS["pairs"] = fast
 
 
 def plain_preferences(mom, dad, rnd):
@@ -76,6 +121,16 @@ def main():
                               ("random", breed_random, plain_random)]:
         f, p = rate(fast), rate(plain)
         print(f"{name:12s} children/s: fast {f:9.0f}  plain {p:9.0f}  ratio {f / p:6.1f}x")
+    f, p = rate(BREEDERS["pairs"]), rate(bitwise_pairs)          # both without argument checks
+    rnd_f, rnd_p = random.Random(1), random.Random(1)
+    moms = [list(np.random.default_rng(k).permutation(20)) for k in range(200)]
+    same = all(breed_pairs(m, d, rnd_f) == bitwise_pairs(m, d, rnd_p) for m in moms for d in moms[:5])
+    print(f"pairs loop   children/s: chunked {f:9.0f}  one bit at a time {p:9.0f}  ratio "
+          f"{f / p:5.1f}x  identical children and streams: {same and rnd_f.random() == rnd_p.random()}")
+    t_fast, r_fast = ga_runs(BREEDERS["pairs"])
+    t_old, r_old = ga_runs(bitwise_pairs)
+    print(f"GA, pairs, 150 generations (20 runs): chunked {t_fast:.2f} s  one bit at a time "
+          f"{t_old:.2f} s  ratio {t_old / t_fast:.1f}x  identical histories: {r_fast == r_old}")
     deck = np.arange(1, 21)
     pop = np.array([np.random.default_rng(k).permutation(20) for k in range(25)])
     reps = 2000

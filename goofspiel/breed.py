@@ -128,15 +128,38 @@ def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float 
     return _pairs(mom, dad, rnd, mom_share=mom_share, dad_share=dad_share)
 
 
+CHUNK = 10                                          # bits per lookup in BIT_LISTS
+BIT_LISTS = tuple(tuple(i for i in range(CHUNK) if m >> i & 1) for m in range(1 << CHUNK))
+BIT_LISTS_HIGH = tuple(tuple(i + CHUNK for i in bits) for bits in BIT_LISTS)   # bits 10..19
+
+
+def shuffled(items: list, rnd: random.Random) -> None:
+    """``rnd.shuffle(items)`` drawing the same numbers, with the draws inlined (a plain Random)."""
+    if type(rnd) is not random.Random:          # a subclass may draw differently: use its own
+        rnd.shuffle(items)
+        return
+    getrandbits = rnd.getrandbits
+    for i in range(len(items) - 1, 0, -1):      # as Random.shuffle and Random._randbelow do
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def _pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
            dad_share: float = 0.5) -> list[int]:
     n = len(mom)
     p_mom = mom_share / (mom_share + dad_share)
-    above = [0] * n
+    above = [0] * n                              # above[c]: cards known to be bid higher than c
     below = [0] * n
     pairs = list(_all_pairs(n))
-    rnd.shuffle(pairs)
+    shuffled(pairs, rnd)
     rand = rnd.random
+    if n > 2 * CHUNK:
+        return _pairs_wide(n, mom, dad, pairs, above, below, rand, p_mom)
+    bits, bits_high = BIT_LISTS, BIT_LISTS_HIGH
+    mask = (1 << CHUNK) - 1
     for a, b in pairs:
         if (above[a] >> b) & 1 or (above[b] >> a) & 1:
             continue
@@ -145,16 +168,35 @@ def _pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5
             a, b = b, a
         low = below[a] | (1 << a)        # a and everything under it
         high = above[b] | (1 << b)       # b and everything over it
-        x = low
-        while x:
-            bit = x & -x
-            above[bit.bit_length() - 1] |= high
-            x ^= bit
-        x = high
-        while x:
-            bit = x & -x
-            below[bit.bit_length() - 1] |= low
-            x ^= bit
+        for c in bits[low & mask]:       # every card of low gets high above it ...
+            above[c] |= high
+        for c in bits_high[low >> CHUNK]:
+            above[c] |= high
+        for c in bits[high & mask]:      # ... and every card of high gets low below it
+            below[c] |= low
+        for c in bits_high[high >> CHUNK]:
+            below[c] |= low
+    return [below[c].bit_count() for c in range(n)]
+
+
+def _pairs_wide(n, mom, dad, pairs, above, below, rand, p_mom) -> list[int]:
+    """``_pairs``'s loop for more than 20 cards: the bit sets read CHUNK bits at a time."""
+    bits, mask = BIT_LISTS, (1 << CHUNK) - 1
+    for a, b in pairs:
+        if (above[a] >> b) & 1 or (above[b] >> a) & 1:
+            continue
+        src = mom if rand() < p_mom else dad
+        if src[a] > src[b]:
+            a, b = b, a
+        low = below[a] | (1 << a)
+        high = above[b] | (1 << b)
+        for sets, members, other in ((above, low, high), (below, high, low)):
+            x, base = members, 0
+            while x:
+                for c in bits[x & mask]:
+                    sets[base + c] |= other
+                x >>= CHUNK
+                base += CHUNK
     return [below[c].bit_count() for c in range(n)]
 
 

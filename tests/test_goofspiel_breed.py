@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from goofspiel.breed import (
-    _all_pairs,
     breed_pairs,
     breed_preferences,
     breed_random,
     mutate,
     preference_list,
+    shuffled,
 )
 
 BREEDERS = [breed_pairs, breed_preferences, breed_random,
@@ -63,7 +63,7 @@ def _plain_pairs(mom, dad, rnd, p_mom=0.5):
     """Oracle: a boolean 'less' matrix closed with Warshall's algorithm after every addition."""
     n = len(mom)
     less = np.zeros((n, n), dtype=bool)
-    pairs = list(_all_pairs(n))
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
     rnd.shuffle(pairs)
     for a, b in pairs:
         if less[a, b] or less[b, a]:
@@ -79,13 +79,37 @@ def _plain_pairs(mom, dad, rnd, p_mom=0.5):
 
 
 def test_pairs_breeder_agrees_with_the_plain_oracle():
+    """Same child and the same random stream afterwards, up to 20 cards and beyond (the wide loop)."""
     rng = np.random.default_rng(5)
     for seed in range(400):
-        n = int(rng.integers(2, 11))
+        n = int(rng.integers(2, 11)) if seed < 300 else int(rng.integers(11, 34))
         mom, dad = list(rng.permutation(n)), list(rng.permutation(n))
+        if seed % 7 == 0:
+            dad = list(mom)                                  # identical parents, common in the GA
         share = float(rng.uniform(0.05, 0.95))
-        fast = breed_pairs(mom, dad, random.Random(seed), mom_share=share, dad_share=1 - share)
-        assert fast == _plain_pairs(mom, dad, random.Random(seed), share)
+        fast_rnd, plain_rnd = random.Random(seed), random.Random(seed)
+        fast = breed_pairs(mom, dad, fast_rnd, mom_share=share, dad_share=1 - share)
+        assert fast == _plain_pairs(mom, dad, plain_rnd, share)
+        assert fast_rnd.random() == plain_rnd.random()
+
+
+def test_shuffled_draws_what_random_shuffle_draws():
+    for n in [0, 1, 2, 3, 5, 17, 190, 1000]:
+        for seed in range(5):
+            a, b = random.Random(seed), random.Random(seed)
+            xs, ys = list(range(n)), list(range(n))
+            a.shuffle(xs)
+            shuffled(ys, b)
+            assert xs == ys and a.getrandbits(64) == b.getrandbits(64)
+
+    class Dice(random.Random):
+        def random(self):
+            return 0.0                                       # a subclass keeps its own shuffle
+    xs = list(range(10))
+    shuffled(xs, Dice(0))
+    ys = list(range(10))
+    Dice(0).shuffle(ys)
+    assert xs == ys
 
 
 def test_mutation_degree_half_forgets_every_relation():
