@@ -17,7 +17,8 @@ FIRST_MOVERS = ("cat", "mouse")
 MOUSE_KINDS = ("random", "smart", "strict")
 LETTERS = ("R", "L", "U", "D")           # the order of board.DIRECTIONS
 MAX_SIDE = 1_000                         # no call gets near it: the cost limits below come first
-MAX_POSITIONS = 2_000_000                # solver positions cells ** (cats + 1): 37x37, one cat
+MAX_POSITIONS = 3_000_000                # solver positions cells ** (cats + 1): 41x41, one cat
+MAX_SOLVER_WORK = 200_000_000            # positions x cats x sweeps: 40x40, one cat, about 20 s
 MAX_TABLE = 1_000_000                    # entries of a full table, cells ** 2: 31x31
 MAX_CHAIN = 3_000_000                    # (cat, mouse) positions of a Markov chain: 41x41
 MAX_ITERATIONS = 10_000_000              # training iterations (the article: 100,000)
@@ -53,14 +54,18 @@ def legacy_seed(value, name: str = "seed") -> int:
     return whole(value, name, 0, 2 ** 32 - 1)
 
 
-def positions(cells: int, cats: int, limit: int = MAX_POSITIONS, what: str = "solving") -> int:
-    """Refuse ``cells ** (cats + 1)`` positions beyond ``limit`` (the solver's time and memory)."""
+def positions(cells: int, cats: int, sweeps: int = 0, what: str = "solving") -> int:
+    """Refuse more than MAX_POSITIONS positions ``cells ** (cats + 1)``, or more work than
+    MAX_SOLVER_WORK (positions x cats x ``sweeps``, about rows + cols + walls: one sweep per cat
+    move of the longest capture), or memory beyond this machine's."""
     n = cells ** (cats + 1)
-    if n > limit:
-        who = "one cat" if cats == 1 else f"{cats} cats"
-        raise ValueError(f"{what} a board of {cells:,} cells with {who} means {n:,} positions, "
-                         f"more than the limit of {limit:,} (about a minute on this machine); "
-                         "use a smaller board or fewer cats")
+    who = "one cat" if cats == 1 else f"{cats} cats"
+    if n > MAX_POSITIONS or n * cats * sweeps > MAX_SOLVER_WORK:
+        raise ValueError(f"{what} a board of {cells:,} cells with {who} means {n:,} positions x "
+                         f"about {sweeps:,} sweeps, more than the limits of {MAX_POSITIONS:,} "
+                         f"positions and {MAX_SOLVER_WORK:,} position updates (a 40x40 board "
+                         "with one cat, about 20 s on this machine); use a smaller board or "
+                         "fewer cats")
     memory(BYTES_PER_POSITION * n, f"{what} {n:,} positions")
     return n
 

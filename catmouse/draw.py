@@ -6,9 +6,47 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 
+from catmouse.arguments import board_cell, board_cells
+from catmouse.arguments import obstacles as walls_arg
+from catmouse.board import check_board
+from studykit.checks import items, real, shown, whole
+
+MAX_DRAWN_SIDE = 100          # a larger board is no longer legible (and slow to draw)
+
+
+def drawn_board(rows, cols) -> tuple[int, int]:
+    """A board small enough to draw: sides from 2 to MAX_DRAWN_SIDE."""
+    rows, cols = check_board(rows, cols)
+    whole(rows, "rows", 2, MAX_DRAWN_SIDE)
+    whole(cols, "cols", 2, MAX_DRAWN_SIDE)
+    return rows, cols
+
+
+def positions_arg(value, rows: int, cols: int, name: str = "positions") -> list:
+    """A non-empty list of (cat_x, cat_y, mouse_x, mouse_y) positions on the board."""
+    out = list(items(value, name, min_len=1))
+    for k, p in enumerate(out):
+        if isinstance(p, (str, bytes)) or not hasattr(p, "__len__") or len(p) != 4:
+            raise ValueError(f"{name}[{k}] must be (cat_x, cat_y, mouse_x, mouse_y), got "
+                             f"{shown(p)}")
+        board_cell(p[:2], f"{name}[{k}] cat", rows, cols)
+        board_cell(p[2:], f"{name}[{k}] mouse", rows, cols)
+    return out
+
+
+def frame_options(interval, dpi) -> None:
+    """An animation's frame interval (ms, above 0) and resolution (10 to 600 dpi)."""
+    real(interval, "interval", above=0, high=60_000)
+    whole(dpi, "dpi", 10, 600)
+
 
 def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", *, ax=None) -> list:
     """Draw the grid with the cat(s) (orange) and the mouse (grey); returns the two artists."""
+    rows, cols = drawn_board(rows, cols)
+    obstacles = walls_arg(obstacles, rows, cols)
+    one = len(items(cat, "cat")) and np.isscalar(cat[0])        # (x, y), or a list of cells
+    board_cells((cat,) if one else cat, "cat", rows, cols)
+    board_cell(mouse, "mouse", rows, cols)
     if ax is None:
         _, ax = plt.subplots(figsize=(max(2.5, 0.5 * cols) + 1.2, max(2.5, 0.5 * rows)))
     ax.set_xlim(-0.5, cols - 0.5)
@@ -34,7 +72,10 @@ def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", 
 def animate_game(positions, rows: int, cols: int, title: str = "", interval: int = 500,
                  max_frames: int = 80, dpi: int = 60) -> FuncAnimation:
     """Animate a list of (cat_x, cat_y, mouse_x, mouse_y) positions (one frame per half move)."""
-    positions = list(positions)[:max_frames]
+    rows, cols = drawn_board(rows, cols)
+    frame_options(interval, dpi)
+    max_frames = whole(max_frames, "max_frames", 1, 100_000)
+    positions = positions_arg(positions, rows, cols)[:max_frames]
     size = max(2.5, min(6.0, 0.45 * max(rows, cols)))
     fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
     c_art, m_art = draw_board(rows, cols, positions[0][:2], positions[0][2:], title=title, ax=ax)
@@ -57,9 +98,14 @@ def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: in
     Each frame is titled with its game's label and half move, in a font that stays legible when
     the animation is saved 480 px wide.
     """
+    rows, cols = drawn_board(rows, cols)
+    frame_options(interval, dpi)
+    real(width, "width", above=0, high=50)
+    if not isinstance(games, dict) or not games:
+        raise TypeError(f"games must be a non-empty dict {{label: positions}}, got {shown(games)}")
+    games = {label: positions_arg(pos, rows, cols, f"games[{label!r}]")
+             for label, pos in games.items()}
     frames = [(label, i, p) for label, pos in games.items() for i, p in enumerate(pos)]
-    if not frames:
-        raise ValueError("games must hold at least one position")
     height = width * min(1.2, max(0.6, rows / cols)) * 0.85 + 0.6
     fig, ax = plt.subplots(figsize=(width, height), dpi=dpi)
     c_art, m_art = draw_board(rows, cols, frames[0][2][:2], frames[0][2][2:], ax=ax)
@@ -92,6 +138,9 @@ def rolling(values, window: int) -> np.ndarray:
 
 def plot_learning_curves(run, window: int = 1000):
     """Version 1 history: share of iterations the cat leads, game length and end distance."""
+    if not all(hasattr(run, a) for a in ("winners", "rounds", "distances")):
+        raise TypeError(f"run must be a TabularRun (from train_tabular), got {type(run).__name__}")
+    window = whole(window, "window", 1)
     fig, axes = plt.subplots(3, 1, figsize=(9, 7), sharex=True)
     it = np.arange(1, len(run.winners) + 1)
     axes[0].plot(it, rolling(run.winners == "cat", window), color="tab:orange")
@@ -110,6 +159,13 @@ def plot_learning_curves(run, window: int = 1000):
 def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, ax=None,
                          label: str = "cat moves to capture"):
     """Heat map of capture times (NaN/inf cells shown blank and marked 'mouse')."""
+    table = np.asarray(table)
+    if table.ndim != 2 or not table.size or table.dtype.kind not in "iuf":
+        raise ValueError(f"table must be a 2-D array of numbers, got {shown(table)}")
+    if len(items(row_labels, "row_labels")) != table.shape[0] or \
+            len(items(col_labels, "col_labels")) != table.shape[1]:
+        raise ValueError(f"row_labels and col_labels must have {table.shape[0]} and "
+                         f"{table.shape[1]} labels (the table's shape)")
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 5))
     data = np.where(np.isfinite(table), table, np.nan)
@@ -128,6 +184,15 @@ def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, 
 
 def plot_trajectories(games: dict, rows: int, cols: int, ncols: int = 4, title: str = ""):
     """Small multiples: each game's cat path (orange) and mouse path (grey), labelled by key."""
+    rows, cols = drawn_board(rows, cols)
+    ncols = whole(ncols, "ncols", 1, 20)
+    if not isinstance(games, dict) or not games:
+        raise TypeError(f"games must be a non-empty dict {{label: game}}, got {shown(games)}")
+    for label, game in games.items():
+        if not all(hasattr(game, a) for a in ("positions", "winner", "rounds")):
+            raise TypeError(f"games[{label!r}] must be a game (TableGame), got "
+                            f"{type(game).__name__}")
+        positions_arg(game.positions, rows, cols, f"games[{label!r}].positions")
     n = len(games)
     nrows = -(-n // ncols)
     fig, axes = plt.subplots(nrows, ncols, figsize=(2.4 * ncols, 2.5 * nrows), squeeze=False)

@@ -7,7 +7,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from catmouse.board import DELTAS, check_board, step
-from catmouse.draw import draw_board
+from catmouse.draw import draw_board, drawn_board
 from catmouse.v2.window import window_index
 
 SAFE, NEXT_TO_CAT, ONTO_CAT = "safe", "next to the cat", "onto the cat"
@@ -51,7 +51,7 @@ def chase_positions(rows: int, cols: int) -> tuple[tuple, tuple]:
 
 def article_pictures(rows: int, cols: int):
     """Four panels: the start on this board, the 3 x 3 board, the diagonal chase, the cornered mouse."""
-    check_board(rows, cols)
+    rows, cols = drawn_board(rows, cols)
     (dc, dm), (cc, cm) = chase_positions(rows, cols)
     fig, axes = plt.subplots(1, 4, figsize=(16, 4.2))
     draw_position(rows, cols, (0, 0), (cols - 1, rows - 1), f"start on {rows} x {cols}", ax=axes[0])
@@ -97,7 +97,7 @@ def draw_window_space(idx, title: str = "", *, ax=None):
 
 def window_pictures(rows: int, cols: int):
     """Version 2's four diagrams: near the top-right corner, its window, elsewhere, its window."""
-    check_board(rows, cols)
+    rows, cols = drawn_board(rows, cols)
     if min(rows, cols) < 3:
         raise ValueError(f"the 3 x 3 window needs a board of at least 3 x 3, got {rows} x {cols}")
     corner = ((cols - 3, rows - 2), (cols - 1, rows - 1))

@@ -77,7 +77,8 @@ def board_arg(board, name: str = "board") -> Board:
     if not isinstance(board, Board):
         raise TypeError(f"{name} must be a catmouse.Board (see parse_board, random_board), got "
                         f"{type(board).__name__}")
-    positions(board.rows * board.cols, len(board.cats))
+    positions(board.rows * board.cols, len(board.cats),
+              board.rows + board.cols + len(board.obstacles))
     check_walls(board.rows, board.cols, board.obstacles, len(board.cats))
     return board
 
@@ -190,9 +191,10 @@ def hill_climb_cat(rows: int, cols: int, obstacles=(), first_move: str = "cat",
     """
     check_first_move(first_move)
     rows, cols = check_board(rows, cols)
-    positions(rows * cols, 1)
+    positions(rows * cols, 1, rows + cols)
     table_size(rows, cols, what="the cat's table")
     obstacles = check_walls(rows, cols, obstacles, 1, starts=((0, 0), (cols - 1, rows - 1)))
+    positions(rows * cols, 1, rows + cols + len(obstacles))
     iterations, seed = at_most_iterations(iterations), seed_arg(seed)
     flag(progress, "progress")
     rng = np.random.default_rng(seed)

@@ -87,7 +87,7 @@ def one_table(cat_policy, mouse_policy) -> np.ndarray:
                          f"{'both' if cat_policy is not None else 'neither'}")
     who = "cat" if cat_policy is not None else "mouse"
     policy = letter_table(cat_policy if cat_policy is not None else mouse_policy, who)
-    positions(policy.shape[0] * policy.shape[1], 1)
+    positions(policy.shape[0] * policy.shape[1], 1, policy.shape[0] + policy.shape[1])
     return policy
 
 
@@ -146,7 +146,7 @@ def best_response(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarray
 def greedy_is_optimal(rows: int, cols: int) -> bool:
     """True if the greedy step attains the optimum in every cat-winnable cat-to-move state."""
     rows, cols = check_board(rows, cols)
-    positions(rows * cols, 1)
+    positions(rows * cols, 1, rows + cols)
     table_size(rows, cols, what="the greedy table")
     sol = solve(rows, cols)
     mine, _ = cat_policy_values(greedy_table(rows, cols))

@@ -78,8 +78,9 @@ def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
     """
     rows, cols = check_board(rows, cols)
     cats = cats_number(cats, rows, cols)
-    positions(rows * cols, cats)
+    positions(rows * cols, cats, rows + cols)
     obstacles = check_walls(rows, cols, obstacles, cats)
+    positions(rows * cols, cats, rows + cols + len(obstacles))
     nbr = neighbours(rows, cols, obstacles)
 
     def cats_step(M):
@@ -101,7 +102,7 @@ def optimal_capture(rows: int, cols: int, first_move: str = "cat", obstacles=(),
     check_first_move(first_move)
     rows, cols = check_board(rows, cols)
     cats = cats_number(cats, rows, cols)
-    positions(rows * cols, cats)
+    positions(rows * cols, cats, rows + cols)
     check_walls(rows, cols, obstacles, cats, starts=((0, 0), (cols - 1, rows - 1)))
     sol = solve(rows, cols, obstacles, cats)
     v = sol.value(*corner_start(rows, cols, cats), first_move)

@@ -112,7 +112,7 @@ def mouse_survival(policy: TablePolicy, rows: int, cols: int, first_move: str | 
     """Cat moves a best-responding cat needs to catch this mouse policy from the corner start."""
     table_policy(policy, "mouse")
     rows, cols = check_board(rows, cols)
-    positions(rows * cols, 1, what="evaluating")
+    positions(rows * cols, 1, rows + cols, what="evaluating")
     first_move = first_mover(first_move, rows, cols)
     C, M = policy_mouse_values(policy, rows, cols, params)
     return float((C if first_move == "cat" else M)[corner_cells(rows, cols)])
