@@ -40,16 +40,21 @@ UNEXPLAINED = "unexplained: no reason recorded for this difference"
 
 @dataclass(frozen=True)
 class Setting:
-    """How a run's setting differs from the article's (no differences: the article's setting)."""
+    """How a run's setting differs from its reference: the article's, or with ``label`` another
+    (e.g. "default", when the article fixes no such constant). No differences: that setting."""
 
     differences: tuple[str, ...] = ()
+    label: str = "article"
 
     @property
     def is_article(self) -> bool:
+        """No difference from the reference (the article's, or the labelled defaults)."""
         return not self.differences
 
     def describe(self) -> str:
-        return "the article's setting" if self.is_article else "; ".join(self.differences)
+        if self.differences:
+            return "; ".join(self.differences)
+        return "the article's setting" if self.label == "article" else f"the {self.label} setting"
 
 
 def compare_setting(ours: Mapping, article: Mapping, *, label: str = "article") -> Setting:
@@ -70,7 +75,7 @@ def compare_setting(ours: Mapping, article: Mapping, *, label: str = "article") 
 
     diffs = tuple(f"{k} = {ours[k]!r} ({label}: {article[k]!r})" for k in article
                   if norm(ours[k]) != norm(article[k]))
-    return Setting(diffs)
+    return Setting(diffs, label)
 
 
 @dataclass(frozen=True)

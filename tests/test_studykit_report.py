@@ -78,6 +78,9 @@ def test_a_variant_setting_is_never_compared_with_the_article():
 def test_a_reference_setting_of_our_own_is_named_as_such():
     setting = C.compare_setting({"MAX_SIDE": 12}, {"MAX_SIDE": 10}, label="default")
     assert setting.differences == ("MAX_SIDE = 12 (default: 10)",) and not setting.is_article
+    same = C.compare_setting({"MAX_SIDE": 10}, {"MAX_SIDE": 10}, label="default")
+    assert same.describe() == "the default setting"          # never "the article's setting"
+    assert C.compare_setting({"N": 1}, {"N": 1}).describe() == "the article's setting"
     with pytest.raises(ValueError, match="label"):
         C.compare_setting({"N": 1}, {"N": 1}, label="")
 
