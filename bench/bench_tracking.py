@@ -1,15 +1,30 @@
 """Tracking benchmark: exact-filter steps per second, sparse vs a dictionary-loop filter, batched episodes,
-and the time of a 1200-move capture game between two tracker teams (target: under 5 s).
+a team's sensing step (one boolean mask) against the plain product of float likelihoods it replaced,
+with identical beliefs, and the time of a 1200-move capture game between two tracker teams (target:
+under 5 s).
 
 Run: .venv/bin/python bench/bench_tracking.py
 """
 
 import math
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-from tracking import ExactFilter, ParticleFilter, load_layout, make_team, run_filter, simulate
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from test_tracking_game import plain_team_observe
+
+from tracking import (
+    ExactFilter,
+    ParticleFilter,
+    TeamTracker,
+    load_layout,
+    make_team,
+    run_filter,
+    simulate,
+)
 
 STEPS = 300
 
@@ -66,6 +81,30 @@ def bench_motion(maze, start, motion: str) -> str:
             f"{STEPS / t_pf:7,.0f} steps/s")
 
 
+def bench_team_observe(maze, steps=2000) -> str:
+    """A team's sensing step, mask vs plain products, on the same random sensing sequence."""
+    rng = np.random.default_rng(0)
+    script = []
+    for _ in range(steps):
+        acting, mate = (maze.cells[k] for k in rng.integers(maze.n, size=2))
+        seen = {j: (maze.cells[rng.integers(maze.n)] if rng.random() < 0.1 else None) for j in (1, 3)}
+        script.append((acting, [acting, mate], seen, {j: int(rng.integers(0, 40)) for j in (1, 3)},
+                       {j: bool(rng.random() < 0.3) for j in (1, 3)}))
+    out = {}
+    for name in ("mask", "plain"):
+        tracker = TeamTracker(maze, "red")
+        observe = tracker.observe if name == "mask" else (
+            lambda *args, t=tracker, far={}: plain_team_observe(t, *args, far=far))
+        tic = time.perf_counter()
+        for args in script:
+            observe(*args)
+        out[name] = (time.perf_counter() - tic, [f.belief.copy() for f in tracker.filters.values()])
+    same = all(np.array_equal(a, b) for a, b in zip(out["mask"][1], out["plain"][1]))
+    (t_mask, _), (t_plain, _) = out["mask"], out["plain"]
+    return (f"team sensing step: mask {1e6 * t_mask / steps:.1f} us, plain products "
+            f"{1e6 * t_plain / steps:.1f} us, ratio {t_plain / t_mask:.1f}x, identical beliefs: {same}")
+
+
 def bench_game(maze, seeds=range(3)) -> str:
     """Seconds per 1200-move game between tracker teams (the move limit reached, not an early end)."""
     from tracking.game import CaptureGame
@@ -84,6 +123,7 @@ def main():
     print("targets: sparse >= 5x the dict loop; batched >= 100,000 episode-steps/s")
     for motion in ("uniform", "explorer"):
         print(bench_motion(maze, (30, 13), motion))
+    print(bench_team_observe(maze))
     print(bench_game(maze))
 
 

@@ -205,6 +205,8 @@ def check_invariants(game, before, scores_before):
     for team, other in (("red", "blue"), ("blue", "red")):
         assert game.scores[team] >= scores_before[team]
         on_board = len(game.enemy_food(team))
+        fresh = frozenset(f for f in game.food if (f[0] < game.half) == (team == "blue"))
+        assert list(game.enemy_food(team)) == list(fresh)            # the cache is never stale
         carried = sum(len(game.carried[i]) for i in range(4) if team_of(i) == team)
         assert on_board + carried + game.scores[team] == game.total[other]
         if game.rule == "eat":
@@ -240,3 +242,50 @@ def test_random_play_invariants(rule, layout):
     assert captures > 0                                   # the rules were exercised
     if layout == "corridor":
         assert ended_by_food > 0
+
+
+def plain_team_observe(tracker, acting, teammates, seen, readings, pacman, far=None):
+    """Oracle: TeamTracker.observe as products of float likelihoods, one factor at a time.
+
+    ``far``: a dict caching each cell's Manhattan distances (as the team tracker did before).
+    """
+    maze = tracker.maze
+    far = {} if far is None else far
+
+    def manhattan(cell):
+        if cell not in far:
+            far[cell] = maze.manhattan(cell)
+        return far[cell]
+
+    for j, filt in tracker.filters.items():
+        if seen.get(j) is not None:
+            like = np.zeros(maze.n)
+            like[maze.index[tuple(seen[j])]] = 1.0
+        else:
+            like = (np.abs(readings[j] - manhattan(tuple(acting))) <= NOISE) / (2 * NOISE + 1)
+            for mate in teammates:
+                like = like * (manhattan(tuple(mate)) > SIGHT)
+            like = like * (tracker.home if pacman[j] else ~tracker.home)
+        filt.observe(like[None])
+
+
+def test_team_tracker_observe_agrees_bitwise_with_the_plain_products():
+    from tracking.teamtrack import TeamTracker
+
+    maze = load_layout("defaultCapture")
+    rng = np.random.default_rng(0)
+    fast, plain = TeamTracker(maze, "red", motion="explorer"), TeamTracker(maze, "red", motion="explorer")
+    for _ in range(300):
+        acting, mate = (maze.cells[k] for k in rng.integers(maze.n, size=2))
+        seen = {j: (maze.cells[rng.integers(maze.n)] if rng.random() < 0.1 else None) for j in (1, 3)}
+        readings = {j: int(rng.integers(0, 40)) for j in (1, 3)}
+        pacman = {j: bool(rng.random() < 0.3) for j in (1, 3)}
+        for tracker in (fast, plain):
+            for filt in tracker.filters.values():
+                filt.predict()
+        fast.observe(acting, [acting, mate], seen, readings, pacman)
+        plain_team_observe(plain, acting, [acting, mate], seen, readings, pacman)
+        for j in (1, 3):
+            assert np.array_equal(fast.filters[j].belief, plain.filters[j].belief)
+            assert np.array_equal(fast.filters[j].counts, plain.filters[j].counts)
+    assert fast.recoveries == plain.recoveries > 0                # re-seeding exercised too

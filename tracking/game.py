@@ -122,6 +122,7 @@ class CaptureGame:
         self.half = maze.width // 2
         self.positions = [maze.starts[i] for i in range(4)]
         self.food = set(maze.food)
+        self.edible: dict = {}                                  # team -> enemy_food, until food changes
         self.total = {t: len(maze.food_of(t)) for t in TEAMS}   # food each team defends
         self.carried = [[] for _ in range(4)]                   # cells of the food each agent carries
         self.scores = dict.fromkeys(TEAMS, 0)
@@ -143,8 +144,10 @@ class CaptureGame:
 
     def enemy_food(self, team: str) -> frozenset:
         """The food ``team`` can still eat (on the other half)."""
-        left = team == "blue"
-        return frozenset(f for f in self.food if (f[0] < self.half) == left)
+        if team not in self.edible:
+            left = team == "blue"
+            self.edible[team] = frozenset(f for f in self.food if (f[0] < self.half) == left)
+        return self.edible[team]
 
     @property
     def over(self) -> bool:
@@ -155,6 +158,7 @@ class CaptureGame:
         cell = self.positions[victim]
         self.positions[victim] = self.maze.starts[victim]
         self.food.update(self.carried[victim])                  # carry rule: the food goes back
+        self.edible.clear()
         self.carried[victim] = []
         self.caught[team_of(captor)] += 1
         self.log.append(("capture", victim, captor, cell))
@@ -173,6 +177,7 @@ class CaptureGame:
         if self.is_pacman(i):
             if cell in self.food:
                 self.food.remove(cell)
+                self.edible.clear()
                 self.log.append(("food", i, cell))
                 if self.rule == "eat":
                     self.scores[team] += 1

@@ -44,13 +44,20 @@ class TeamTracker:
         self.filters = {j: ExactFilter(maze, maze.starts[j], motion=motion, beta=beta, mix=mix)
                         for j in self.enemies}
         self.home = home_mask(maze, team)          # an enemy here is a Pacman
+        self.away = ~self.home
         self._far = {}                             # cell -> Manhattan distance to every free cell
+        self._out_of_sight = {}                    # cell -> bool, cells farther than SIGHT from it
         self.cursor = 0                            # events of the public log already applied
 
     def _manhattan(self, cell: tuple) -> np.ndarray:
         if cell not in self._far:
             self._far[cell] = self.maze.manhattan(cell)
         return self._far[cell]
+
+    def _hidden(self, cell: tuple) -> np.ndarray:
+        if cell not in self._out_of_sight:
+            self._out_of_sight[cell] = self._manhattan(cell) > SIGHT
+        return self._out_of_sight[cell]
 
     def _point(self, cell: tuple) -> np.ndarray:
         like = np.zeros(self.maze.n)
@@ -78,12 +85,13 @@ class TeamTracker:
         for j, filt in self.filters.items():
             if seen.get(j) is not None:
                 like = self._point(seen[j])
-            else:
+            else:                                  # one boolean mask, then 1/13 where it holds
                 d = self._manhattan(tuple(acting))
-                like = (np.abs(readings[j] - d) <= NOISE) / (2 * NOISE + 1)
+                ok = np.abs(readings[j] - d) <= NOISE
                 for mate in teammates:
-                    like = like * (self._manhattan(tuple(mate)) > SIGHT)
-                like = like * (self.home if pacman[j] else ~self.home)
+                    ok &= self._hidden(tuple(mate))
+                ok &= self.home if pacman[j] else self.away
+                like = ok / (2 * NOISE + 1)
             filt.observe(like[None])
 
     @property
