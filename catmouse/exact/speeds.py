@@ -31,8 +31,8 @@ def check_work(rows: int, cols: int, cat_speed: int, mouse_speed: int) -> None:
     work = n * n * (4 ** cat_speed * cat_speed + 4 ** mouse_speed * mouse_speed) * (rows + cols)
     if work > MAX_WORK:
         raise ValueError(f"solving {rows}x{cols} at speeds ({cat_speed}, {mouse_speed}) means "
-                         f"about {work:.1e} steps, more than the limit of {MAX_WORK:.0e} (about 20 s on "
-                         "this machine); use a smaller board or lower speeds")
+                         f"about {work:.1e} steps, more than the limit of {MAX_WORK:.0e} (about "
+                         "20 s on this machine); use a smaller board or lower speeds")
 
 
 def walks(rows: int, cols: int, speed: int) -> np.ndarray:

@@ -13,7 +13,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from catmouse.arguments import MAX_CHAIN, MAX_SWEEPS, count, mouse_kind, next_cells, table_size
+from catmouse.arguments import (
+    MAX_CHAIN,
+    MAX_SWEEPS,
+    MAX_VALUE_WORK,
+    count,
+    mouse_kind,
+    next_cells,
+    table_size,
+)
 from catmouse.board import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.fixpoint import over_moves
 from catmouse.mice import check_mouse, mouse_targets, transition_arrays
@@ -77,7 +85,11 @@ def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarr
     """
     rows, cols = check_board(rows, cols)
     mouse = mouse_kind(mouse)
-    table_size(rows, cols, MAX_CHAIN, "the (cat cell, mouse cell) positions")
+    positions = table_size(rows, cols, MAX_CHAIN, "the (cat cell, mouse cell) positions")
+    if positions * (rows + cols) > MAX_VALUE_WORK:
+        raise ValueError(f"value iteration on {rows}x{cols} (rows x cols) means {positions:,} "
+                         f"positions x about {rows + cols} sweeps, more than the limit of "
+                         f"{MAX_VALUE_WORK:,} (about 20 s on this machine); use a smaller board")
     nbr = neighbours(rows, cols)
     if cat_table is not None:
         cat_table = next_cells(cat_table, rows, cols, nbr)

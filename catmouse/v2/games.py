@@ -23,7 +23,7 @@ from catmouse.v2.window import check_window_board, policy_cells, validate_window
 from studykit.checks import choice, memory
 from studykit.checks import seed as seed_arg
 
-MAX_DRAWS = 1_000_000       # draws of one game's mouse before ``play_local`` gives up on ``draw``
+MAX_DRAWS = 100_000         # draws of one game's mouse before ``play_local`` gives up on ``draw``
 
 
 def check_games(rows, cols, games, mouse, mode, seed, first_move, policies: int = 1):

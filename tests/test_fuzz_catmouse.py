@@ -1,0 +1,312 @@
+"""Fuzz of catmouse's public entry points: every bad argument of the solvers, the trainers, the
+tables, the window policies, the general policies, the boards and the drawings is refused
+quickly by our own checks, naming itself; random walls and letter tables either give the
+answer they describe or are refused. The issue's cases are regressions in
+test_catmouse_reliability.py."""
+
+import fuzzing
+import numpy as np
+from fuzzing import FUZZ, bad_name, bad_real, bad_whole, not_a_flag, not_whole, refused
+from hypothesis import given
+from hypothesis import strategies as st
+
+import catmouse
+from catmouse import (
+    CoevolutionConfig,
+    FeaturePolicy,
+    LegacyStream,
+    RotationPolicy,
+    capture_with_speeds,
+    evaluate_local,
+    expected_capture_from_corner,
+    exploitability,
+    greedy_table,
+    initial_window_table,
+    optimal_capture,
+    play_local,
+    play_pursuit,
+    policy_capture_from_corner,
+    policy_cells,
+    random_board,
+    random_cat_capture,
+    solve,
+    train_local,
+    train_tabular,
+    train_tabular_improved,
+)
+
+# catmouse's checks live in catmouse/ as well as studykit/ (until tests/fuzzing.py lists it)
+CATMOUSE = str(fuzzing.ROOT / "catmouse")
+if CATMOUSE not in fuzzing.OURS:
+    fuzzing.OURS += (CATMOUSE,)
+
+SOL = solve(4, 5)
+GREEDY = greedy_table(4, 4)
+WINDOW = initial_window_table()
+SIZE = ("positions", "entries", "rows", "cols")    # a board too big is refused naming its size
+
+bad_side = bad_whole(2, 1000)
+bad_first = bad_name(("cat", "mouse"))
+bad_mouse = bad_name(("random", "smart", "strict"))
+bad_seed = st.one_of(not_whole(), st.integers(max_value=-1))
+bad_cell = st.one_of(st.just((-1, 0)), st.just((9, 9)), st.just((1.5, 2)), st.just((1, 2, 3)),
+                     st.just("ab"), st.integers(), st.none(), st.just((True, 0)))
+bad_walls = st.one_of(st.just([(0, 0)]), st.just([(1.5, 2)]), st.just([(9, 9)]), st.just("ab"),
+                      st.just(5), st.just([(1, 2, 3)]), st.just([(-1, 2)]), st.just(None))
+too_big = st.sampled_from([(200, 200), (500, 2), (45, 45), (1000, 1000)])
+
+
+def bad_tables(n):
+    """Next-cell tables that are not a cat on an n-cell board: wrong shape, kind or moves."""
+    return st.one_of(st.just(np.zeros((n, n + 1), dtype=int)), st.just(np.full((n, n), 0.5)),
+                     st.just(np.full((n, n), -1)), st.just(np.full((n, n), n)),
+                     st.just(np.zeros((n, n), dtype=int)), st.just("table"), st.just(3))
+
+
+SOLVE_BAD = {"rows": bad_side, "cols": bad_side, "first_move": bad_first, "obstacles": bad_walls,
+             "cats": bad_whole(1, 3)}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(SOLVE_BAD)), st.data())
+def test_optimal_capture_refuses_each_bad_argument(name, data):
+    kwargs = {"rows": 5, "cols": 4, "first_move": "cat", name: data.draw(SOLVE_BAD[name])}
+    refused(lambda: optimal_capture(**kwargs), name, "obstacles", *SIZE)
+    if name != "first_move" and kwargs.get("obstacles") != [(0, 0)]:   # solve: walls anywhere
+        kwargs.pop("first_move")
+        refused(lambda: solve(**kwargs), name, "obstacles", *SIZE)
+
+
+@FUZZ
+@given(too_big, st.sampled_from([1, 2, 3]))
+def test_boards_beyond_the_machine_are_refused_up_front(board, cats):
+    refused(lambda: optimal_capture(*board, cats=cats), "positions")
+    refused(lambda: catmouse.greedy_is_optimal(*board), "positions", "rows", "cols")
+    refused(lambda: expected_capture_from_corner(*board), "entries", "rows", "cols")
+    refused(lambda: random_cat_capture(*board), "entries", "rows", "cols")
+    refused(lambda: capture_with_speeds(*board, cat_speed=3, mouse_speed=3), "limit", "rows")
+    refused(lambda: catmouse.initial_cat_policy(*board), "entries", "rows", "cols")
+    refused(lambda: train_tabular(*board, iterations=1), "entries", "rows", "cols")
+
+
+VALUE_BAD = {"cats": st.one_of(bad_cell.map(lambda c: [c]), st.just([(0, 0), (1, 1)]),
+                               st.just([]), st.just("ab")),
+             "mouse": bad_cell, "to_move": bad_name(("cat", "mouse"))}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(VALUE_BAD)), st.data())
+def test_solution_value_refuses_bad_cells_and_sides(name, data):
+    kwargs = {"cats": [(0, 0)], "mouse": (4, 3), "to_move": "cat", name: data.draw(VALUE_BAD[name])}
+    refused(lambda: SOL.value(**kwargs), name)
+    if name != "to_move":
+        refused(lambda: catmouse.optimal_cat_moves(SOL, kwargs["cats"], kwargs["mouse"]), name)
+
+
+EXPECTED_BAD = {"rows": bad_side, "cols": bad_side, "mouse": bad_mouse, "first_move": bad_first,
+                "max_sweeps": bad_whole(1, 10_000_000), "cat_table": bad_tables(20)}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(EXPECTED_BAD)), st.data())
+def test_expected_capture_refuses_each_bad_argument(name, data):
+    kwargs = {"rows": 4, "cols": 5, "mouse": "smart", "first_move": "mouse",
+              name: data.draw(EXPECTED_BAD[name])}
+    refused(lambda: expected_capture_from_corner(**kwargs), name, *SIZE)
+    kwargs.setdefault("cat_table", policy_cells(4, 5))
+    refused(lambda: policy_capture_from_corner(**kwargs), name, *SIZE)
+
+
+@FUZZ
+@given(st.sampled_from(["limit", "mouse", "first_move", "cat_speed", "mouse_speed"]), st.data())
+def test_random_cat_and_speeds_refuse_each_bad_argument(name, data):
+    value = data.draw({"limit": bad_whole(1, 10**6), "mouse": bad_mouse, "first_move": bad_first,
+                       "cat_speed": bad_whole(1, 3), "mouse_speed": bad_whole(1, 3)}[name])
+    if name in ("limit", "mouse", "first_move") and value is not None:     # limit None: default
+        refused(lambda: random_cat_capture(5, 5, **{name: value}), name)
+    if name != "limit" and name != "mouse":
+        refused(lambda: capture_with_speeds(5, 5, **{name: value}), name)
+
+
+def letter_tables():
+    """Letter tables of 3x3 or 3x4 boards with a few entries replaced by anything."""
+    return st.tuples(st.sampled_from([(3, 3), (3, 4)]), st.lists(
+        st.tuples(st.integers(0, 143), st.sampled_from(["R", "L", "U", "D", "X", ""])),
+        max_size=4))
+
+
+@FUZZ
+@given(letter_tables(), st.sampled_from(["cat", "mouse"]))
+def test_random_letter_tables_are_measured_or_refused(spec, who):
+    (rows, cols), edits = spec
+    table = (catmouse.initial_cat_policy(rows, cols) if who == "cat"
+             else catmouse.initial_mouse_policy(rows, cols)).astype("<U1")
+    flat = table.reshape(-1)
+    for k, letter in edits:
+        flat[k % flat.size] = letter
+    x, y = np.meshgrid(np.arange(cols), np.arange(rows), indexing="ij")
+    x, y = (x[:, :, None, None], y[:, :, None, None]) if who == "cat" else (x, y)
+    legal = (((table == "R") & (x < cols - 1)) | ((table == "L") & (x > 0))
+             | ((table == "U") & (y < rows - 1)) | ((table == "D") & (y > 0))).all()
+    call = lambda: exploitability(**{f"{who}_policy": table})
+    if legal:
+        assert call().optimal == (optimal_capture(rows, cols) or np.inf)
+    else:
+        refused(call, f"{who}_policy")
+
+
+NOT_TABLES = st.one_of(st.none(), st.integers(), st.text(max_size=3), st.just(np.zeros((3, 3))),
+                       st.just(GREEDY[:, :, :, :3]), st.just(GREEDY.astype(object)),
+                       st.just(np.zeros((4, 4, 4, 4), dtype=int)))
+
+
+@FUZZ
+@given(NOT_TABLES, st.sampled_from(["cat_policy", "mouse_policy"]))
+def test_exact_measures_refuse_what_is_not_a_table(table, name):
+    refused(lambda: exploitability(**{name: table}), name)
+    refused(lambda: catmouse.best_response(**{name: table}), name)
+    refused(lambda: catmouse.validate_policy(table, 4, 4, name[:-7]), "policy")
+
+
+TABULAR_BAD = {"rows": bad_side, "cols": bad_side, "first_move": bad_first,
+               "initial_cat": bad_name(("WEAK", "STRONG")), "iterations": bad_whole(0, 10**7),
+               "seed": st.one_of(bad_seed, st.integers(min_value=2**32)),
+               "mode": bad_name(("article", "fast")), "progress": not_a_flag,
+               "verbose": not_a_flag, "snapshot_every": bad_whole(0, 10**7),
+               "log_every": bad_whole(1, 10**7)}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(TABULAR_BAD)), st.data())
+def test_version_1_trainers_refuse_each_bad_argument(name, data):
+    value = data.draw(TABULAR_BAD[name])
+    refused(lambda: train_tabular(**{"iterations": 5, name: value}), name)
+    if name in ("rows", "cols", "first_move", "initial_cat", "iterations", "progress") or (
+            name == "seed" and not (isinstance(value, int) and value >= 2**32)):  # any seed >= 0
+        refused(lambda: train_tabular_improved(**{"iterations": 5, name: value}), name)
+    if name in ("rows", "cols", "first_move", "initial_cat", "iterations"):
+        refused(lambda: catmouse.train_plain(**{"iterations": 5, name: value}), name)
+
+
+CONFIG_BAD = {"max_changes": bad_whole(1, 64), "candidates": bad_whole(0, 1000),
+              "hall_of_fame": bad_whole(0, 100_000), "patience": bad_whole(0, 10**7),
+              "temperature": bad_real(0, None), "half_life": bad_whole(1, None),
+              "admit": bad_name(("strong", "beaten")), "drift": not_a_flag,
+              "both_learn": not_a_flag, "stop_after": bad_whole(0, 10**7)}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(CONFIG_BAD)), st.data())
+def test_coevolution_configs_refuse_each_bad_field(name, data):
+    refused(lambda: CoevolutionConfig(**{name: data.draw(CONFIG_BAD[name])}), name)
+
+
+LOCAL_BAD = {"rows": st.one_of(bad_side, st.integers(2, 3)), "games": bad_whole(1, 100_000),
+             "mouse": bad_mouse, "mode": bad_name(("article", "fast")), "seed": bad_seed,
+             "policy": st.one_of(st.just(WINDOW.astype(float)), st.just(WINDOW - 1),
+                                 st.just(WINDOW[..., :2]), st.just(np.full_like(WINDOW, 1)),
+                                 st.none(), st.just("window"))}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(LOCAL_BAD)), st.data())
+def test_version_2_refuses_each_bad_argument(name, data):
+    kwargs = {"policy": WINDOW, "rows": 5, "cols": 5, "games": 5, "mouse": "smart",
+              "mode": "fast", name: data.draw(LOCAL_BAD[name])}
+    refused(lambda: evaluate_local(**kwargs), name)
+    if name not in ("policy", "mouse"):
+        kwargs.pop("policy")
+        kwargs.pop("mouse")
+        refused(lambda: train_local(**kwargs, phase1_iterations=1, phase2_iterations=1), name)
+    if name == "policy" and kwargs["policy"] is not None:             # None: the greedy rule
+        refused(lambda: play_local(kwargs["policy"], 5, 5, "smart", lambda: 0), "table")
+        refused(lambda: policy_cells(5, 5, kwargs["policy"]), "table")
+
+
+@FUZZ
+@given(st.one_of(st.none(), st.just(lambda: 7), st.just(lambda: 0.5), st.just(lambda: "U"),
+                 st.just(lambda: 0)))
+def test_play_local_refuses_draws_that_are_not_directions(draw):
+    refused(lambda: play_local(WINDOW, 5, 5, "random", draw), "draw")
+
+
+POLICY_BAD = {"who": bad_name(("cat", "mouse")),
+              "params": st.one_of(st.just(np.full(423, 0.5)), st.just(np.full(423, 4)),
+                                  st.just(np.zeros(10, dtype=int)), st.just("RLUD"), st.none().map(
+                                      lambda _: np.full(423, -1)))}
+
+
+@FUZZ
+@given(st.sampled_from(sorted(POLICY_BAD)), st.data())
+def test_general_policies_refuse_bad_movers_and_parameters(name, data):
+    value = data.draw(POLICY_BAD[name])
+    if name == "params" and value is None:
+        return
+    refused(lambda: RotationPolicy(**{name: value}), name)
+    if name == "params":
+        refused(lambda: RotationPolicy().codes(5, 5, value), "params")
+
+
+@FUZZ
+@given(bad_side, bad_side)
+def test_boards_and_pictures_refuse_bad_sides(rows, cols):
+    for call in (lambda: random_board(rows, 5, 1, seed=0),
+                 lambda: catmouse.draw_board(5, cols, (0, 0), (1, 1)),
+                 lambda: catmouse.parity_rule_cat_wins(rows, 5, "cat"),
+                 lambda: catmouse.article_pictures(rows, cols)):
+        refused(call, "rows", "cols")
+
+
+@FUZZ
+@given(st.sampled_from(["cats", "mouse", "obstacles", "max_cat_moves", "cat_fn"]), st.data())
+def test_pursuit_refuses_each_bad_argument(name, data):
+    value = data.draw({"cats": bad_cell.map(lambda c: [c]), "mouse": bad_cell.filter(
+        lambda c: c is not None),                                          # None: the corner
+                       "obstacles": bad_walls.filter(lambda w: w != [(0, 0)]),
+                       "max_cat_moves": bad_whole(1, 10**6), "cat_fn": st.integers()}[name])
+    kwargs = {"cat_fn": lambda c, m: ["U"], "mouse_fn": lambda c, m: "D", name: value}
+    refused(lambda: play_pursuit(4, 4, **kwargs), name)
+
+
+@FUZZ
+@given(bad_seed, bad_whole(1, 1 << 24), bad_whole(1, 2**32))
+def test_legacy_streams_refuse_bad_seeds_blocks_and_ranges(seed, block, n):
+    refused(lambda: LegacyStream(seed), "seed")
+    refused(lambda: LegacyStream(0, block), "block")
+    refused(lambda: LegacyStream(0).below(n), "n")
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.integers(-1, 5), st.integers(-1, 4)), max_size=4))
+def test_random_walls_give_the_solvers_value_or_are_refused(walls):
+    cells = {(0, 0), (4, 3)}
+    on_board = all(0 <= x < 5 and 0 <= y < 4 for x, y in walls)
+    if on_board and not cells & set(walls):
+        try:
+            value = optimal_capture(4, 5, "cat", walls)
+        except ValueError as err:                       # a free cell shut in by walls
+            assert "no free neighbour" in str(err)
+            return
+        best = solve(4, 5, walls).value([(0, 0)], (4, 3), "cat")
+        assert value == (None if np.isinf(best) else best)
+    else:
+        refused(lambda: optimal_capture(4, 5, "cat", walls), "obstacles")
+
+
+@FUZZ
+@given(st.integers(2, 9), st.integers(2, 9), st.sampled_from(["cat", "mouse"]))
+def test_valid_boards_keep_the_parity_rule(rows, cols, first):
+    moves = optimal_capture(rows, cols, first)
+    assert moves == (rows + cols - 3 if catmouse.parity_rule_cat_wins(rows, cols, first) else None)
+
+
+def test_feature_policy_moves_the_cat_only_and_policies_need_a_table_policy():
+    refused(lambda: FeaturePolicy("mouse"), "who")
+    refused(lambda: catmouse.train_cat_policy(RotationPolicy("mouse"), iterations=1), "policy")
+    refused(lambda: catmouse.train_mouse_policy(FeaturePolicy(), iterations=1), "policy")
+    refused(lambda: catmouse.measure_cat("policy", 5, 5, "smart"), "policy")
+    refused(lambda: catmouse.train_cat_policy(FeaturePolicy(), configs=[(5, 5)]), "configs")
+    refused(lambda: catmouse.train_mouse_policy(RotationPolicy("mouse"), boards=[(1, 5)]), "rows")
+    refused(lambda: catmouse.mouse_survival(RotationPolicy("mouse"), 5, 5, "dog"), "first_move")
+    refused(lambda: catmouse.measure_cells(policy_cells(5, 5), 5, 5, "smart", max_sweeps=0),
+            "max_sweeps")
