@@ -72,10 +72,17 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from scipy.stats import mannwhitneyu
 
 from goofspiel import ArenaConfig, equilibrium
-from goofspiel.scripted import bot_measures, scripted_trial, survival_summary
+from goofspiel.scripted import scripted_trial, survival_summary
+from goofspiel.scripted_summary import (
+    BEHAVIOURS,
+    fate_shares,
+    per_round_measures,
+    stage_changes,
+    stage_trend,
+    survival_table,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -124,7 +131,6 @@ grid = [{"human": h, "as_published": pub, "scoring": sc, "rounds": ROUNDS, "card
 start = time.perf_counter()
 rows = run_sweep(scripted_trial, grid, trials=SEEDS, seed=SEED, n_jobs=N_JOBS, desc="games")
 print(f"{len(rows)} games in {time.perf_counter() - start:.0f} s")
-BEHAVIOUR = {True: "published", False: "fixed"}
 
 # %% [markdown]
 # ## How often do the bots beat each human?
@@ -135,24 +141,7 @@ BEHAVIOUR = {True: "published", False: "fixed"}
 # behaviour.
 
 # %%
-summary, stats = [], {}
-for h in HUMANS:
-    for sc in SCORINGS:
-        survived = {}
-        for pub in (True, False):
-            sel = [r for r in rows if (r["human"], r["scoring"], r["as_published"]) == (h, sc, pub)]
-            survived[pub] = [r["result"]["survived"] for r in sel]
-            s = stats[h, sc, pub] = survival_summary(survived[pub], [r["result"]["out"] for r in sel],
-                                                     ROUNDS, rng)
-            summary.append({"human": h, "scoring": sc, "behaviour": BEHAVIOUR[pub],
-                            "beat rate": round(s["beat_rate"], 3),
-                            "95% CI": f"{s['beat_lo']:.3f}-{s['beat_hi']:.3f}",
-                            "rounds survived": f"{s['mean_survived']:.2f} ± {s['se_survived']:.2f}",
-                            f"survived all {ROUNDS}": round(float(s["curve"][-1]), 3)})
-        p = mannwhitneyu(survived[False], survived[True], alternative="two-sided").pvalue
-        summary[-1]["p (fixed vs published)"] = summary[-2]["p (fixed vs published)"] = f"{p:.1e}"
-        stats[h, sc, "p"] = p
-summary = pd.DataFrame(summary).set_index(["human", "scoring", "behaviour"])
+summary, stats = survival_table(rows, HUMANS, SCORINGS, ROUNDS, rng)
 summary
 
 # %%
@@ -163,7 +152,7 @@ for k, sc in enumerate(SCORINGS):
         s = stats[FOCUS, sc, pub]
         r = np.arange(ROUNDS + 1)
         ax.step(r, s["curve"], where="post", color=f"C{k}", ls=ls,
-                label=f"{BEHAVIOUR[pub]}, {'one big game' if sc == 'game' else '1-vs-1 duels'}")
+                label=f"{BEHAVIOURS[pub]}, {'one big game' if sc == 'game' else '1-vs-1 duels'}")
         ax.fill_between(r, s["curve_lo"], s["curve_hi"], step="post", color=f"C{k}", alpha=0.12)
 ax.set(title=f"{FOCUS.capitalize()} human: share still in the game ({SEEDS} seeds, 95% Wilson bands)",
        xlabel="rounds survived", ylabel="share of games", xlim=(0, min(ROUNDS, 15)), ylim=(0, 1.02))
@@ -178,7 +167,7 @@ for j, (sc, pub) in enumerate([(sc, pub) for sc in SCORINGS for pub in (True, Fa
     ax.bar(np.arange(len(HUMANS)) + (j - (2 * len(SCORINGS) - 1) / 2) * width, rates, width,
            yerr=err, capsize=2,
            color=f"C{SCORINGS.index(sc)}", alpha=0.45 if pub else 0.9,
-           label=f"{BEHAVIOUR[pub]}, {sc}")
+           label=f"{BEHAVIOURS[pub]}, {sc}")
 ax.axhline(0.5, color="k", lw=0.8, ls="--")
 ax.set(title="Bots' beat rate per round (95% bootstrap CI)", xticks=range(len(HUMANS)),
        xticklabels=HUMANS, ylabel="P(bot eliminates the human in a round)")
@@ -197,24 +186,7 @@ plt.show()
 # running), shown in the lower panel.
 
 # %%
-cache = {}
-
-
-def measures(ranks):
-    """Exploitability and equilibrium payoff of one bot, memoised."""
-    if ranks not in cache:
-        cache[ranks] = bot_measures(ranks, DECK, eq.strategy)
-    return cache[ranks]
-
-
-per_round = []
-for r in rows:
-    res = r["result"]
-    for k, (bots, m) in enumerate(zip(res["bots"], res["margins"])):
-        per_round.append({"human": r["human"], "scoring": r["scoring"],
-                          "behaviour": BEHAVIOUR[r["as_published"]], "round": k + 1,
-                          "human margin": m, **measures(bots[0])})
-per_round = pd.DataFrame(per_round)
+per_round = per_round_measures(rows, DECK, eq.strategy)
 SHOW = min(ROUNDS, 12)
 fig, axes = plt.subplots(4, 1, figsize=(9, 11), sharex=True)
 ident = per_round[(per_round["human"] == FOCUS) & (per_round["round"] <= SHOW)]
@@ -240,13 +212,8 @@ save_figure(fig, "goofspiel_scripted_bots")
 plt.show()
 
 # %%
-trend = (per_round[per_round["human"] == FOCUS]
-         .assign(stage=lambda d: np.where(d["round"] == 1, "round 1",
-                                          np.where(d["round"] <= 3, "rounds 2-3", "rounds 4+")))
-         .groupby(["scoring", "behaviour", "stage"])[["exploitability", "vs_equilibrium",
-                                                       "human margin"]]
-         .agg(["mean", "count"]).round(3))
-trend
+trend = stage_trend(per_round, FOCUS)
+trend.round(3)
 
 # %% [markdown]
 # ## Do the random bots added each round survive?
@@ -258,14 +225,8 @@ trend
 # scorings):
 
 # %%
-fates = pd.DataFrame([{**f, "behaviour": BEHAVIOUR[r["as_published"]]}
-                      for r in rows for f in r["result"]["fates"]])
 GENERATIONS_HIDDEN = ArenaConfig().generations          # the hidden GA's generations
-fate_table = (fates.assign(**{f"after {g}": fates["generations"] >= g
-                              for g in range(1, GENERATIONS_HIDDEN + 1)})
-              .groupby("label")[[f"after {g}" for g in range(1, GENERATIONS_HIDDEN + 1)] + ["chosen"]]
-              .mean().round(3))
-fate_table["members"] = fates.groupby("label").size()
+fate_table = fate_shares(rows, GENERATIONS_HIDDEN).round(3)
 fate_table
 
 # %% [markdown]
@@ -296,7 +257,7 @@ if other_grid:
                                                                     "as_published"]):
         s = survival_summary([r["survived"] for r in sel["result"]], [r["out"] for r in sel["result"]],
                              ROUNDS, rng)
-        other.append({"cards": c, "players": b + 1, "human": h, "behaviour": BEHAVIOUR[pub],
+        other.append({"cards": c, "players": b + 1, "human": h, "behaviour": BEHAVIOURS[pub],
                       "beat rate": round(s["beat_rate"], 3),
                       "95% CI": f"{s['beat_lo']:.3f}-{s['beat_hi']:.3f}",
                       "rounds survived": f"{s['mean_survived']:.2f} ± {s['se_survived']:.2f}"})
@@ -367,15 +328,7 @@ for sc in SCORINGS:
         f"difference CI [{lo:.3f}, {hi:.3f}], p = {p:.1e}, {SEEDS} seeds", lo > 0 and p < 0.01,
         test="bootstrap 95% CI of the difference above 0 and Mann-Whitney p < 0.01",
         reason="no significant difference at this number of seeds"))
-ident = per_round[per_round["human"] == FOCUS]
-by_stage = ident.assign(stage=np.where(ident["round"] == 1, "1", np.where(ident["round"] <= 3,
-                                                                          "2-3", "4+")))
-stage_mean = by_stage.groupby(["scoring", "behaviour", "stage"])["vs_equilibrium"].mean()
-jumps = [stage_mean.get((sc, b, "2-3"), np.nan) - stage_mean.get((sc, b, "1"), np.nan)
-         for sc in SCORINGS for b in BEHAVIOUR.values()]
-laters = [stage_mean.get((sc, b, "4+"), np.nan) - stage_mean.get((sc, b, "2-3"), np.nan)
-          for sc in SCORINGS for b in BEHAVIOUR.values()]
-first_jump, later = np.nanmin(jumps + [np.inf]), np.nanmax(laters + [-np.inf])
+first_jump, later = stage_changes(trend)
 claims.append(check_claim(
     f"bots get stronger steadily ({FOCUS} human; bots' win/loss payoff against the equilibrium)",
     "the computer strategy should gradually get stronger as the game goes on",

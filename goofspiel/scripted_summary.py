@@ -1,0 +1,110 @@
+"""Summaries of many scripted games (the rows of ``run_sweep(scripted_trial, ...)``): survival
+and beat rates per configuration, the bots faced round by round, the stage of the game they
+belong to, and the fate of the members of each hidden GA's starting pool."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+from scipy.stats import mannwhitneyu
+
+from goofspiel.scripted import bot_measures, survival_summary
+from studykit.checks import generator, whole
+
+BEHAVIOURS = {True: "published", False: "fixed"}     # the bots as published, or with the fix
+STAGES = ("round 1", "rounds 2-3", "rounds 4+")
+
+
+def survival_table(rows: Sequence[dict], humans: Sequence[str], scorings: Sequence[str],
+                   rounds: int, rng: np.random.Generator) -> tuple[pd.DataFrame, dict]:
+    """Per (human, scoring, behaviour): ``survival_summary`` of its games, and per (human,
+    scoring) the Mann-Whitney p-value of rounds survived, fixed against published.
+
+    Returns the table to show and the summaries, keyed ``(human, scoring, as_published)``
+    (and ``(human, scoring, "p")`` for the p-values). ``rng`` draws the bootstrap resamples,
+    configuration after configuration in the order of ``humans``, ``scorings``, published
+    first."""
+    rounds, rng = whole(rounds, "rounds", 1), generator(rng, "rng")
+    table, stats = [], {}
+    for h in humans:
+        for sc in scorings:
+            survived = {}
+            for pub in (True, False):
+                sel = [r for r in rows
+                       if (r["human"], r["scoring"], r["as_published"]) == (h, sc, pub)]
+                survived[pub] = [r["result"]["survived"] for r in sel]
+                s = stats[h, sc, pub] = survival_summary(
+                    survived[pub], [r["result"]["out"] for r in sel], rounds, rng)
+                table.append({"human": h, "scoring": sc, "behaviour": BEHAVIOURS[pub],
+                              "beat rate": round(s["beat_rate"], 3),
+                              "95% CI": f"{s['beat_lo']:.3f}-{s['beat_hi']:.3f}",
+                              "rounds survived": f"{s['mean_survived']:.2f} ± "
+                                                 f"{s['se_survived']:.2f}",
+                              f"survived all {rounds}": round(float(s["curve"][-1]), 3)})
+            p = mannwhitneyu(survived[False], survived[True], alternative="two-sided").pvalue
+            table[-1]["p (fixed vs published)"] = table[-2]["p (fixed vs published)"] = f"{p:.1e}"
+            stats[h, sc, "p"] = p
+    return pd.DataFrame(table).set_index(["human", "scoring", "behaviour"]), stats
+
+
+def per_round_measures(rows: Sequence[dict], deck: Sequence[int],
+                       equilibrium: Mapping[tuple, float] | None = None) -> pd.DataFrame:
+    """One row per round played in every game: the human, scoring, behaviour, round number,
+    the human's point margin over the best bot, and ``bot_measures`` of the first bot faced
+    (each distinct bot measured once)."""
+    measured: dict = {}
+    out = []
+    for r in rows:
+        res = r["result"]
+        for k, (bots, margin) in enumerate(zip(res["bots"], res["margins"])):
+            if bots[0] not in measured:
+                measured[bots[0]] = bot_measures(bots[0], deck, equilibrium)
+            out.append({"human": r["human"], "scoring": r["scoring"],
+                        "behaviour": BEHAVIOURS[r["as_published"]], "round": k + 1,
+                        "human margin": margin, **measured[bots[0]]})
+    return pd.DataFrame(out)
+
+
+def round_stage(rounds) -> np.ndarray:
+    """The stage of each round number: 'round 1' (a random bot), 'rounds 2-3', 'rounds 4+'."""
+    r = np.asarray(rounds)
+    if r.size and (r < 1).any():
+        raise ValueError(f"round numbers start at 1, got {int(r.min())}")
+    return np.where(r == 1, STAGES[0], np.where(r <= 3, STAGES[1], STAGES[2]))
+
+
+def stage_trend(per_round: pd.DataFrame, human: str,
+                columns: Sequence[str] = ("exploitability", "vs_equilibrium", "human margin")
+                ) -> pd.DataFrame:
+    """Mean and count of ``columns`` per (scoring, behaviour, stage) for one human's games."""
+    mine = per_round[per_round["human"] == human]
+    return (mine.assign(stage=round_stage(mine["round"]))
+            .groupby(["scoring", "behaviour", "stage"])[list(columns)].agg(["mean", "count"]))
+
+
+def stage_changes(trend: pd.DataFrame, column: str = "vs_equilibrium") -> tuple[float, float]:
+    """From a ``stage_trend``: the smallest change of ``column``'s mean from round 1 to rounds
+    2-3, and the largest from rounds 2-3 to rounds 4+, over scorings and behaviours (NaN-safe:
+    +inf and -inf when no configuration has both stages)."""
+    mean = trend[(column, "mean")]
+    pairs = mean.index.droplevel("stage").unique()
+    first = [mean.get((*p, STAGES[1]), np.nan) - mean.get((*p, STAGES[0]), np.nan) for p in pairs]
+    later = [mean.get((*p, STAGES[2]), np.nan) - mean.get((*p, STAGES[1]), np.nan) for p in pairs]
+    return float(np.nanmin(first + [np.inf])), float(np.nanmax(later + [-np.inf]))
+
+
+def fate_shares(rows: Sequence[dict], generations: int) -> pd.DataFrame:
+    """Per kind of starting-pool member of the hidden GAs (its label): the share still among
+    the survivors after 1..``generations`` generations, the share chosen as the next bot, and
+    how many members of that kind there were."""
+    generations = whole(generations, "generations", 1)
+    fates = pd.DataFrame([{**f, "behaviour": BEHAVIOURS[r["as_published"]]}
+                          for r in rows for f in r["result"]["fates"]])
+    after = [f"after {g}" for g in range(1, generations + 1)]
+    table = (fates.assign(**{f"after {g}": fates["generations"] >= g
+                             for g in range(1, generations + 1)})
+             .groupby("label")[after + ["chosen"]].mean())
+    table["members"] = fates.groupby("label").size()
+    return table
