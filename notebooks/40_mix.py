@@ -511,9 +511,9 @@ claims.append(check_claim(
            "threats"))
 
 # %% [markdown]
-# The self-taught player's rows (the diamonds) show how far strong play is from the report's
-# program on the same ladder: the line below lists the opponents it beats in both seats (95%
-# Wilson lower bound above one half in each) and those it does not.
+# The self-taught player's rows (the diamonds) set the same opponents against a player built
+# without the report's seven bits: the line below lists those it beats in both seats (95%
+# Wilson lower bound above one half in each), and those it does not, with its win shares.
 
 # %%
 taught = {o: row("self-taught", o) for o in [*opponents, "report"]}
