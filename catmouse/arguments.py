@@ -18,8 +18,8 @@ MOUSE_KINDS = ("random", "smart", "strict")
 LETTERS = ("R", "L", "U", "D")           # the order of board.DIRECTIONS
 MAX_SIDE = 1_000                         # no call gets near it: the cost limits below come first
 MAX_POSITIONS = 3_000_000                # solver positions cells ** (cats + 1): 41x41, one cat
-MAX_SOLVER_WORK = 200_000_000            # positions x cats x sweeps: 40x40, one cat, about 20 s
-MAX_TABLE = 640_000                      # entries of a full table, cells ** 2: 28x28 (8 s)
+MAX_SOLVER_WORK = 250_000_000            # positions x cats x sweeps: 40x40, one cat, about 20 s
+MAX_TABLE = 810_000                      # entries of a full table, cells ** 2: 30x30 (7 s)
 MAX_CHAIN = 3_000_000                    # (cat, mouse) positions of a Markov chain: 41x41
 MAX_VALUE_WORK = 400_000_000             # positions x sweeps (rows + cols), value iteration: 20 s
 MAX_ITERATIONS = 10_000_000              # training iterations (the article: 100,000)
@@ -65,7 +65,7 @@ def positions(cells: int, cats: int, sweeps: int = 0, what: str = "solving") -> 
         raise ValueError(f"{what} a board of {cells:,} cells with {who} means {n:,} positions x "
                          f"about {sweeps:,} sweeps, more than the limits of {MAX_POSITIONS:,} "
                          f"positions and {MAX_SOLVER_WORK:,} position updates (a 40x40 board "
-                         "with one cat, about 20 s on this machine); use a smaller board or "
+                         "with one cat takes about 20 s on this machine); use a smaller board or "
                          "fewer cats")
     memory(BYTES_PER_POSITION * n, f"{what} {n:,} positions")
     return n

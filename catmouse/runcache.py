@@ -69,6 +69,9 @@ def cached(fn, folder: Path | None = None, modules=CODE):
 
 def is_cached(fn, folder: Path | None = None, modules=CODE, **kwargs) -> bool:
     """Whether ``cached(fn)(**kwargs)`` would be read from disk (the same code, arguments)."""
+    if not callable(fn) or not hasattr(fn, "__name__"):
+        raise TypeError(f"fn must be a trial function such as variant_trial, got "
+                        f"{type(fn).__name__}")
     return (fn.__name__, kwargs) in store(folder, modules)
 
 

@@ -1,0 +1,186 @@
+"""Every public function of catmouse refuses a bad call with its own clear error, quickly; the
+cases of the reliability issue are regressions; the notebooks' own sizes stay allowed."""
+
+import math
+
+import fuzzing
+import numpy as np
+import pytest
+from fuzzing import refused
+
+import catmouse
+from catmouse import arguments
+from catmouse.exact.stochastic import MAX_VALUE_WORK
+
+CATMOUSE = str(fuzzing.ROOT / "catmouse")
+if CATMOUSE not in fuzzing.OURS:             # until tests/fuzzing.py lists catmouse itself
+    fuzzing.OURS += (CATMOUSE,)
+
+WINDOW = catmouse.initial_window_table()
+GREEDY = catmouse.greedy_table(4, 4)
+SOL = catmouse.solve(4, 5)
+BOARD = catmouse.parse_board("""
+    . . M
+    . # .
+    C . .""")
+GAME = catmouse.play_tables(GREEDY, catmouse.initial_mouse_policy(4, 4))
+
+
+def with_code(code, idx=(0, 0, 1, 1, 0, 0)):
+    table = WINDOW.copy()
+    table[idx] = code
+    return table
+
+
+def test_a_wall_on_a_start_cell_or_between_cells_is_refused():
+    err = refused(lambda: catmouse.optimal_capture(5, 4, obstacles=[(0, 0)]), "obstacles")
+    assert "(0, 0) is a start cell" in str(err)
+    refused(lambda: catmouse.optimal_capture(5, 4, obstacles=[(3, 4)]), "obstacles")
+    refused(lambda: catmouse.optimal_capture(5, 4, obstacles=[(1.5, 2)]), "obstacles[0]")
+    refused(lambda: catmouse.solve(5, 4, obstacles=[(1, 2.0)]), "obstacles[0]")
+    refused(lambda: catmouse.hill_climb_cat(5, 4, obstacles=[(0, 0)]), "obstacles")
+    best = catmouse.solve(5, 4, [(1, 2)]).value([(0, 0)], (3, 4), "cat")
+    assert catmouse.optimal_capture(5, 4, obstacles=[(1, 2)]) == (None if best == math.inf
+                                                                 else best)
+
+
+def test_unknown_modes_and_window_codes_are_refused():
+    refused(lambda: catmouse.evaluate_local(WINDOW, 5, 5, games=10, mode="x"), "mode")
+    refused(lambda: catmouse.train_local(mode="x"), "mode")
+    for table in (with_code(-1), with_code(4)):
+        refused(lambda t=table: catmouse.validate_window_table(t), "codes outside 0..3")
+        refused(lambda t=table: catmouse.evaluate_local(t, 5, 5, games=10), "policy")
+        refused(lambda t=table: catmouse.window_direction(t, 0, 0, 1, 1, 5, 5), "table")
+        refused(lambda t=table: catmouse.policy_cells(5, 5, t), "table")
+    refused(lambda: catmouse.validate_window_table(WINDOW.astype(float)), "whole-number")
+    left_edge = with_code(catmouse.DIRECTIONS.index("L"), (0, 0, 1, 1, 1, 0))    # flagged left
+    refused(lambda: catmouse.validate_window_table(left_edge), "off the board")
+
+
+def test_solution_value_refuses_negative_cells_and_unknown_sides():
+    refused(lambda: SOL.value([(-1, 0)], (4, 3), "cat"), "cats[0]", "off the")
+    refused(lambda: SOL.value([(0, 0)], (4, -1), "cat"), "mouse")
+    refused(lambda: SOL.value([(0, 0)], (4, 3), "dog"), "to_move")
+    refused(lambda: SOL.value([(0, 0), (1, 1)], (4, 3), "cat"), "cats")
+    assert SOL.value([(0, 0)], (4, 3), "cat") == catmouse.optimal_capture(4, 5, "cat")
+
+
+@pytest.mark.parametrize("board", [(200, 200), (500, 2), (45, 45)])
+def test_a_board_beyond_the_machine_is_refused_naming_the_limit(board):
+    err = refused(lambda: catmouse.optimal_capture(*board), "positions")
+    assert "limit" in str(err) and "3,000,000" in str(err)
+    refused(lambda: catmouse.optimal_capture(13, 13, cats=2), "positions")
+    refused(lambda: catmouse.expected_capture(300, 5), "value iteration", "entries")
+
+
+def test_the_notebooks_sizes_stay_allowed():
+    arguments.positions(30 * 30, 1, 60)                 # notebook 22: BIG_BOARD up to 30
+    arguments.positions(10 * 10, 1, 20)
+    arguments.positions(5 * 5, 2, 10)                   # two cats on 5x5
+    arguments.table_size(30, 30)                        # notebook 21: TEST_SIZE up to 30
+    arguments.table_size(40, 40, arguments.MAX_CHAIN)   # notebook 24: test boards up to 40
+    assert (30 * 35) ** 2 * 65 <= MAX_VALUE_WORK and 1600 ** 2 * 80 <= MAX_VALUE_WORK
+    arguments.positions(40 * 40, 1, 80)                 # mouse_survival on 40x40
+
+
+CASES = {
+    "Board": lambda: catmouse.Board(4, 4, (), ((0, 0),), (0, 0)),
+    "CoevolutionConfig": lambda: catmouse.CoevolutionConfig(max_changes=1.5),
+    "FeaturePolicy": lambda: catmouse.FeaturePolicy("mouse"),
+    "RotationPolicy": lambda: catmouse.RotationPolicy(params=np.full(423, 1.5)),
+    "LegacyStream": lambda: catmouse.LegacyStream(-1),
+    "animate_game": lambda: catmouse.animate_game([], 4, 4),
+    "animate_games": lambda: catmouse.animate_games({"a": [(0, 0, 9, 9)]}, 4, 4),
+    "article_pictures": lambda: catmouse.article_pictures(1000, 1000),
+    "article_rule_cat_wins": lambda: catmouse.article_rule_cat_wins(4, 4, "dog"),
+    "best_response": lambda: catmouse.best_response(),
+    "capture_with_speeds": lambda: catmouse.capture_with_speeds(5, 5, cat_speed=4),
+    "cat_window_as_table": lambda: catmouse.cat_window_as_table(5, 5, with_code(-1)),
+    "check_boards": lambda: catmouse.check_boards("BOARDS", [(1, 5)]),
+    "check_choice": lambda: catmouse.check_choice("MOUSE", "owl", ("smart",)),
+    "check_choices": lambda: catmouse.check_choices("MICE", [], ("smart",)),
+    "check_count": lambda: catmouse.check_count("SEEDS", 0),
+    "check_flag": lambda: catmouse.check_flag("FLAG", 1),
+    "check_int": lambda: catmouse.check_int("NUM_ROWS", 2.5),
+    "check_pairs": lambda: catmouse.check_pairs("SPEEDS", [(4, 1)], 1, 3),
+    "check_seconds": lambda: catmouse.check_seconds("T", math.nan),
+    "check_side_range": lambda: catmouse.check_side_range("MIN_SIDE", 5, "MAX_SIDE", 4),
+    "check_winnable": lambda: catmouse.check_winnable(8, 8, "cat"),
+    "compare_trainers": lambda: catmouse.compare_trainers(6, 6, "cat", 0, config="IMPROVED"),
+    "compare_trainers_cached": lambda: catmouse.compare_trainers_cached(rows=1, cols=6,
+                                                                        first_move="cat", seed=0),
+    "compare_trainers_trial": lambda: catmouse.compare_trainers_trial(6, 6, "cat", -1),
+    "draw_board": lambda: catmouse.draw_board(4, 4, (0, 0), (4, 4)),
+    "evaluate_local": lambda: catmouse.evaluate_local(WINDOW, 5, 5, games=0),
+    "expected_capture": lambda: catmouse.expected_capture(5, 5, tol=math.nan),
+    "expected_capture_from_corner": lambda: catmouse.expected_capture_from_corner(5, 5, "owl"),
+    "exploitability": lambda: catmouse.exploitability(GREEDY, GREEDY),
+    "greedy_direction": lambda: catmouse.greedy_direction(0, 0, 1.5, 2),
+    "greedy_is_optimal": lambda: catmouse.greedy_is_optimal(1, 5),
+    "greedy_table": lambda: catmouse.greedy_table(5, "5"),
+    "hill_climb_cat": lambda: catmouse.hill_climb_cat(4, 4, iterations=-1),
+    "hill_climb_team": lambda: catmouse.hill_climb_team("board"),
+    "initial_cat_policy": lambda: catmouse.initial_cat_policy(4, 4, "MEDIUM"),
+    "initial_mouse_policy": lambda: catmouse.initial_mouse_policy(4, 0),
+    "is_cached": lambda: catmouse.is_cached("variant_trial"),
+    "measure_cat": lambda: catmouse.measure_cat(catmouse.FeaturePolicy(), 5, 5, "smart", "dog"),
+    "measure_cells": lambda: catmouse.measure_cells(np.zeros((25, 25)), 5, 5, "smart"),
+    "mouse_survival": lambda: catmouse.mouse_survival(catmouse.FeaturePolicy(), 5, 5),
+    "optimal_capture": lambda: catmouse.optimal_capture(5, 4, obstacles=[(0, 0)]),
+    "optimal_cat_moves": lambda: catmouse.optimal_cat_moves("solution", [(0, 0)], (1, 1)),
+    "optimal_mouse_move": lambda: catmouse.optimal_mouse_move(SOL, [(1, 1)], (1, 1)),
+    "optimum_and_greedy": lambda: catmouse.optimum_and_greedy(BOARD, "owl"),
+    "parity_rule_cat_wins": lambda: catmouse.parity_rule_cat_wins(4, 4, "owl"),
+    "parse_board": lambda: catmouse.parse_board(". C\nM X"),
+    "play_local": lambda: catmouse.play_local(WINDOW, 5, 5, "smart", "draw"),
+    "play_pursuit": lambda: catmouse.play_pursuit(4, 4, lambda c, m: ["U", "U"], lambda c, m: "D"),
+    "play_tables": lambda: catmouse.play_tables(GREEDY, GREEDY),
+    "plot_capture_heatmap": lambda: catmouse.plot_capture_heatmap(np.zeros((2, 2)), [1], [1, 2],
+                                                                   "t"),
+    "plot_learning_curves": lambda: catmouse.plot_learning_curves("run"),
+    "plot_trajectories": lambda: catmouse.plot_trajectories({"g": GAME}, 4, 4, ncols=0),
+    "policy_capture_from_corner": lambda: catmouse.policy_capture_from_corner(
+        5, 5, "smart", "mouse", catmouse.policy_cells(5, 5), max_sweeps=0),
+    "policy_cells": lambda: catmouse.policy_cells(5, 5, far="chebyshev"),
+    "random_board": lambda: catmouse.random_board(4, 4, 13, seed=0),
+    "random_cat_capture": lambda: catmouse.random_cat_capture(5, 5, limit=10**9),
+    "solve": lambda: catmouse.solve(4, 4, cats=0),
+    "solve_speeds": lambda: catmouse.solve_speeds(5, 5, mouse_speed=0),
+    "solved_counts": lambda: catmouse.solved_counts([{"result": {}}], ("rows",)),
+    "solved_share": lambda: catmouse.solved_share([1, None], 10**12, 1),
+    "train_cat_policy": lambda: catmouse.train_cat_policy(catmouse.FeaturePolicy(), iterations=-5),
+    "train_local": lambda: catmouse.train_local(games=0),
+    "train_local_exact": lambda: catmouse.train_local_exact(table=with_code(7)),
+    "train_local_mouse_exact": lambda: catmouse.train_local_mouse_exact(rows=3),
+    "train_mouse_policy": lambda: catmouse.train_mouse_policy(catmouse.RotationPolicy("mouse"),
+                                                              seed=None),
+    "train_plain": lambda: catmouse.train_plain(iterations=-1),
+    "train_tabular": lambda: catmouse.train_tabular(log_every=0),
+    "train_tabular_improved": lambda: catmouse.train_tabular_improved(config="IMPROVED"),
+    "tuning_run_cached": lambda: catmouse.tuning_run_cached(rows=6, cols=6, first_move="cat",
+                                                            variant="hot", iterations=10, seed=0),
+    "tuning_trial": lambda: catmouse.tuning_trial(6, 6, "cat", "hot", 10, 0),
+    "validate_policy": lambda: catmouse.validate_policy(GREEDY, 4, 4, "dog"),
+    "validate_window_table": lambda: catmouse.validate_window_table(WINDOW[0]),
+    "variant_run_cached": lambda: catmouse.variant_run_cached(rows=6, cols=6, first_move="cat",
+                                                              variant="cold", iterations=10,
+                                                              seed=0),
+    "variant_trial": lambda: catmouse.variant_trial(6, 6, "cat", ["article's scheme"], 10, 0),
+    "window_direction": lambda: catmouse.window_direction(WINDOW, 0, 0, 9, 9, 5, 5),
+    "window_pictures": lambda: catmouse.window_pictures(2, 5),
+    "winnable_first_move": lambda: catmouse.winnable_first_move(None, 5),
+}
+RESULTS = {"Checkpoint", "Climb", "CoevolutionRun", "Exploitability", "LocalGame", "LocalRun",
+           "LocalScore", "Measure", "PlainRun", "Pursuit", "Solution", "TableGame", "TabularRun",
+           "initial_window_table"}          # results, and a function without arguments
+
+
+def test_every_public_function_has_a_bad_call_case():
+    public = {n for n in catmouse.__all__ if callable(getattr(catmouse, n))}
+    assert public - RESULTS == set(CASES), sorted(public - RESULTS ^ set(CASES))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_public_function_refuses_a_bad_call(name, tmp_path, monkeypatch):
+    monkeypatch.setattr("catmouse.runcache.cache_dir", lambda: tmp_path)   # no stray cache files
+    refused(CASES[name])
