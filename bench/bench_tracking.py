@@ -105,6 +105,29 @@ def bench_team_observe(maze, steps=2000) -> str:
             f"{1e6 * t_plain / steps:.1f} us, ratio {t_plain / t_mask:.1f}x, identical beliefs: {same}")
 
 
+def bench_tournament_games(games=12) -> str:
+    """Seeded tournament games with the maze tables shared vs computed by every agent and filter."""
+    from tracking.maze import Maze, clear_shared
+    from tracking.tournament import game_trial
+
+    out = {}
+    shared = Maze.distances, Maze.neighbor_table
+    for name in ("shared", "computed"):
+        clear_shared()
+        if name == "computed":                       # as before: each caller computes its own
+            Maze.distances, Maze.neighbor_table = Maze.compute_distances, Maze.compute_neighbor_table
+        try:
+            tic = time.perf_counter()
+            results = [game_trial("tracker", "greedy" if seed % 2 else "random", "defaultCapture",
+                                  "red", seed) for seed in range(games)]
+            out[name] = (time.perf_counter() - tic, results)
+        finally:
+            Maze.distances, Maze.neighbor_table = shared
+    (t_shared, r_shared), (t_each, r_each) = out["shared"], out["computed"]
+    return (f"{games} tournament games: tables shared {t_shared:.2f} s, computed by each agent and "
+            f"filter {t_each:.2f} s, ratio {t_each / t_shared:.2f}x, identical results: {r_shared == r_each}")
+
+
 def bench_game(maze, seeds=range(3)) -> str:
     """Seconds per 1200-move game between tracker teams (the move limit reached, not an early end)."""
     from tracking.game import CaptureGame
@@ -124,6 +147,7 @@ def main():
     for motion in ("uniform", "explorer"):
         print(bench_motion(maze, (30, 13), motion))
     print(bench_team_observe(maze))
+    print(bench_tournament_games())
     print(bench_game(maze))
 
 

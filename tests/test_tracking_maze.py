@@ -115,3 +115,17 @@ def test_random_walker_step_frequencies():
     path = walk(m, (2, 1), 1, episodes=30_000, rng=np.random.default_rng(5))
     freq = np.bincount(path[:, 1], minlength=3) / 30_000
     assert abs(freq[mid] - 1 / 3) < 0.015 and abs(freq[0] - 1 / 3) < 0.015
+
+
+def test_shared_tables_equal_fresh_ones_and_are_copies():
+    first, again = load_layout("defaultCapture"), load_layout("defaultCapture")     # two objects, same walls
+    for table, fresh in ((first.distances(), again.compute_distances()),
+                         (first.neighbor_table(), again.compute_neighbor_table()),
+                         (first.coords(), np.array(again.cells).reshape(-1, 2))):
+        assert np.array_equal(table, fresh)
+    d = again.distances()
+    d[0, 1] = -7.0                                                    # a caller's copy only
+    assert first.distances()[0, 1] == again.compute_distances()[0, 1] != -7.0
+    other = load_layout("tinyCapture")
+    assert other.distances().shape == (other.n, other.n)
+    assert np.array_equal(other.neighbor_table(), other.compute_neighbor_table())

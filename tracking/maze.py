@@ -18,6 +18,27 @@ _CHARS = set("%.o1234 ")
 MAX_SIDE = 200                    # the contest's mazes are 32x16 to 34x18
 MAX_DENSITY = 0.4                 # denser random mazes almost never connect (0.45: ~40,000 draws)
 MAX_TRIES = 10_000                # random mazes drawn before giving up on connecting one (~15 s)
+SHARED_ARRAYS = 32                # tables kept for mazes with the same walls (a tournament reloads them)
+SHARED_BYTES = 2**25              # larger tables are recomputed rather than kept
+_shared: dict = {}
+
+
+def clear_shared() -> None:
+    """Forget the shared tables (benchmarks time their computation with it)."""
+    _shared.clear()
+
+
+def shared_array(walls: np.ndarray, kind: str, compute) -> np.ndarray:
+    """A copy of ``compute()``, computed once for all mazes with these walls (per process)."""
+    key = (kind, walls.shape, walls.tobytes())
+    if key in _shared:
+        return _shared[key].copy()
+    value = compute()
+    if value.nbytes <= SHARED_BYTES:
+        if len(_shared) >= SHARED_ARRAYS:
+            _shared.clear()
+        _shared[key] = value.copy()
+    return value
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,10 +91,14 @@ class Maze:
 
     def coords(self) -> np.ndarray:
         """(n, 2) array of the free cells' coordinates."""
-        return np.array(self.cells, dtype=int).reshape(-1, 2)
+        return shared_array(self.walls, "coords", lambda: np.array(self.cells, dtype=int).reshape(-1, 2))
 
     def neighbor_table(self) -> np.ndarray:
         """(n, 5) successor indices, Stop first, padded with -1 where a move is illegal."""
+        return shared_array(self.walls, "neighbors", self.compute_neighbor_table)
+
+    def compute_neighbor_table(self) -> np.ndarray:
+        """``neighbor_table`` computed afresh (a loop over the cells)."""
         table = -np.ones((self.n, 5), dtype=int)
         order = ["Stop", "North", "South", "East", "West"]
         for i, c in enumerate(self.cells):
@@ -92,6 +117,10 @@ class Maze:
     def distances(self) -> np.ndarray:
         """All-pairs maze distances (n, n) by breadth-first shortest paths."""
         memory(3 * 8.0 * self.n * self.n, f"all-pairs distances of {self.n:,} cells")
+        return shared_array(self.walls, "distances", self.compute_distances)
+
+    def compute_distances(self) -> np.ndarray:
+        """``distances`` computed afresh."""
         src, dst = self.edges()
         keep = src != dst
         graph = csr_matrix((np.ones(keep.sum()), (src[keep], dst[keep])), shape=(self.n, self.n))
