@@ -94,7 +94,10 @@ def board_cell(value, name: str, rows: int, cols: int, walls=()) -> tuple[int, i
 
 def board_cells(value, name: str, rows: int, cols: int, walls=(), *, min_len: int = 0,
                 max_len: int | None = None) -> tuple:
-    """A list of cells on the board (none a wall), as a tuple of (x, y) tuples."""
+    """A list of cells on the board (none a wall), as a tuple of (x, y) tuples; an (k, 2) array
+    is read as k cells."""
+    if isinstance(value, np.ndarray) and value.ndim == 2:
+        value = [tuple(row) for row in value.tolist()]
     return tuple(board_cell(v, f"{name}[{k}]", rows, cols, walls)
                  for k, v in enumerate(items(value, name, min_len=min_len, max_len=max_len)))
 
@@ -109,7 +112,7 @@ def obstacles(value, rows: int, cols: int, starts=(), name: str = "obstacles") -
     return walls
 
 
-def cats_number(value, rows: int, cols: int, name: str = "cats") -> int:
+def cats_number(value, name: str = "cats") -> int:
     """How many cats: 1 to 3 (the solver's positions grow as cells ** (cats + 1))."""
     return whole(value, name, 1, 3)
 

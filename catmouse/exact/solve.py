@@ -29,7 +29,7 @@ from studykit.checks import choice
 def check_walls(rows: int, cols: int, obstacles, cats: int, starts=()) -> tuple:
     """The walls as a tuple of cells; refuse fewer than one cat, a wall off the board or on a cell
     of ``starts``, fewer than two free cells, or a free cell with no free neighbour."""
-    cats_number(cats, rows, cols)
+    cats_number(cats)
     obstacles = walls_arg(obstacles, rows, cols, starts)
     blocked = {x * rows + y for x, y in obstacles}
     if len(blocked) > rows * cols - 2:
@@ -77,7 +77,7 @@ def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
     Refused beyond ``arguments.MAX_POSITIONS`` positions (cells ** (cats + 1)).
     """
     rows, cols = check_board(rows, cols)
-    cats = cats_number(cats, rows, cols)
+    cats = cats_number(cats)
     positions(rows * cols, cats, rows + cols)
     obstacles = check_walls(rows, cols, obstacles, cats)
     positions(rows * cols, cats, rows + cols + len(obstacles))
@@ -101,7 +101,7 @@ def optimal_capture(rows: int, cols: int, first_move: str = "cat", obstacles=(),
     """
     check_first_move(first_move)
     rows, cols = check_board(rows, cols)
-    cats = cats_number(cats, rows, cols)
+    cats = cats_number(cats)
     positions(rows * cols, cats, rows + cols)
     check_walls(rows, cols, obstacles, cats, starts=((0, 0), (cols - 1, rows - 1)))
     sol = solve(rows, cols, obstacles, cats)
