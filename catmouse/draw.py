@@ -45,7 +45,7 @@ def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", 
     rows, cols = drawn_board(rows, cols)
     obstacles = walls_arg(obstacles, rows, cols)
     one = len(items(cat, "cat")) and np.isscalar(cat[0])        # (x, y), or a list of cells
-    board_cells((cat,) if one else cat, "cat", rows, cols)
+    board_cells((cat,) if one else cat, "cat", rows, cols, min_len=1)
     board_cell(mouse, "mouse", rows, cols)
     if ax is None:
         _, ax = plt.subplots(figsize=(max(2.5, 0.5 * cols) + 1.2, max(2.5, 0.5 * rows)))

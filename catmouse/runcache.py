@@ -52,6 +52,8 @@ def cache_dir() -> Path:
 
 def store(folder: Path | None = None, modules=CODE) -> ResultCache:
     """The run cache for the current source of ``modules`` (a result is a JSON object)."""
+    if folder is not None and not isinstance(folder, (str, Path)):
+        raise TypeError(f"folder must be a path or None, got {type(folder).__name__}")
     return ResultCache(folder or cache_dir(), fingerprint(modules),
                        check=lambda value: isinstance(value, dict))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.arguments import legacy_seed
-from studykit.checks import at_most, memory, whole
+from studykit.checks import at_most, whole
 
 
 class LegacyStream:
@@ -49,8 +49,7 @@ class LegacyStream:
 
     def raw(self, count: int) -> np.ndarray:
         """The next ``count`` raw 32-bit outputs (no masking), continuing the stream."""
-        count = at_most(whole(count, "count", 0), "count", 10 ** 9, "draw the stream in parts")
-        memory(8.0 * count, f"{count:,} raw outputs")
+        count = at_most(whole(count, "count", 0), "count", 10 ** 7, "draw the stream in parts")
         out = []
         have = len(self._buf) - self._pos
         if have:

@@ -84,7 +84,7 @@ def policy_capture(rows: int, cols: int, mouse: str, cat_table: np.ndarray, tol:
     mouse = mouse_kind(mouse)
     table_size(rows, cols, MAX_CHAIN, "the chain of (cat cell, mouse cell) positions")
     cat_table = next_cells(cat_table, rows, cols, neighbours(rows, cols))
-    tol = real(tol, "tol", above=0)
+    tol = real(tol, "tol", above=0, below=1)
     max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     n = rows * cols
     A, caught = policy_chain(rows, cols, mouse, cat_table)

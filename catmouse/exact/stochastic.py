@@ -93,7 +93,7 @@ def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarr
     nbr = neighbours(rows, cols)
     if cat_table is not None:
         cat_table = next_cells(cat_table, rows, cols, nbr)
-    tol = real(tol, "tol", above=0)
+    tol = real(tol, "tol", above=0, below=1)
     max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     n = rows * cols
     P = transition(rows, cols, mouse)
