@@ -184,3 +184,14 @@ def test_every_public_function_has_a_bad_call_case():
 def test_each_public_function_refuses_a_bad_call(name, tmp_path, monkeypatch):
     monkeypatch.setattr("catmouse.runcache.cache_dir", lambda: tmp_path)   # no stray cache files
     refused(CASES[name])
+
+
+def test_found_by_probing_each_parameter():
+    refused(lambda: catmouse.expected_capture(4, 4, tol=2.5), "tol")
+    refused(lambda: catmouse.LegacyStream(0).raw(10**9), "count")
+    refused(lambda: catmouse.draw_board(4, 4, [], (3, 3)), "cat")
+    refused(lambda: catmouse.is_cached(catmouse.variant_trial, folder=0), "folder")
+    walls = np.array([[1, 2], [2, 1]])
+    assert catmouse.optimal_capture(5, 4, obstacles=walls) == catmouse.optimal_capture(
+        5, 4, obstacles=[(1, 2), (2, 1)])
+    refused(lambda: catmouse.optimal_capture(5, 4, obstacles=walls + 0.5), "obstacles[0]")
