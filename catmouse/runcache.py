@@ -40,6 +40,15 @@ CODE = (catmouse.arguments, catmouse.board, catmouse.stream, catmouse.tables,
         catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments)
 
 
+# the keys of each trial's result: a cached entry with other keys is recomputed, not returned
+RESULT_KEYS = {
+    "variant_trial": {"lost", "solved_at"},
+    "compare_trainers_trial": {"article", "improved", "solved_at", "article_solved_at",
+                               "hall_of_fame"},
+    "tuning_trial": {"solved_at", "stopped_at", "iterations", "final_lost", "worse_moves"},
+}
+
+
 def fingerprint(modules=CODE) -> str:
     """A short hash of the source code of ``modules``."""
     return source_fingerprint(modules)
@@ -50,17 +59,19 @@ def cache_dir() -> Path:
     return results_dir("cache", "catmouse")
 
 
-def store(folder: Path | None = None, modules=CODE) -> ResultCache:
-    """The run cache for the current source of ``modules`` (a result is a JSON object)."""
+def store(folder: Path | None = None, modules=CODE, keys: set | None = None) -> ResultCache:
+    """The run cache for the current source of ``modules`` (a result is a JSON object, with
+    exactly ``keys`` when given)."""
     if folder is not None and not isinstance(folder, (str, Path)):
         raise TypeError(f"folder must be a path or None, got {type(folder).__name__}")
     return ResultCache(folder or cache_dir(), fingerprint(modules),
-                       check=lambda value: isinstance(value, dict))
+                       check=lambda value: isinstance(value, dict) and (keys is None
+                                                                        or set(value) == keys))
 
 
 def cached(fn, folder: Path | None = None, modules=CODE):
     """``fn`` (keyword arguments only, JSON-serialisable result) with its results kept on disk."""
-    cache = store(folder, modules)
+    cache = store(folder, modules, RESULT_KEYS.get(getattr(fn, "__name__", None)))
 
     @functools.wraps(fn)
     def wrapper(**kwargs):

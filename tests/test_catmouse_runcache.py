@@ -46,6 +46,20 @@ def test_a_corrupt_or_misshapen_entry_is_recomputed_with_a_warning(tmp_path):
     assert len(CALLS) == 4
 
 
+def test_a_trial_entry_of_the_wrong_shape_is_recomputed(tmp_path):
+    from catmouse.v1.experiments import variant_trial
+    from studykit.cache import CorruptEntryWarning
+
+    fn = cached(variant_trial, folder=tmp_path)
+    args = {"rows": 4, "cols": 5, "first_move": "cat", "variant": "article's scheme",
+            "iterations": 20, "seed": 0, "checkpoint_every": 10}
+    good = fn(**args)
+    path = store(tmp_path).path("variant_trial", args)
+    path.write_text(path.read_text().replace('"lost"', '"lots"'))
+    with pytest.warns(CorruptEntryWarning, match=path.name):
+        assert fn(**args) == good
+
+
 def test_fingerprint_depends_on_the_modules_and_bad_results(tmp_path):
     assert fingerprint((catmouse.board,)) != fingerprint() and len(fingerprint()) == 16
     with pytest.raises(TypeError, match="result cache"):
