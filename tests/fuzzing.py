@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = tuple(str(ROOT / p) for p in ("studykit", "setgame", "tracking", "goofspiel", "mix"))
+OURS = tuple(str(ROOT / p) for p in ("studykit", "setgame", "tracking", "goofspiel", "mix",
+                                            "catmouse"))
 SECONDS = 1.0
 
 # bounded and deterministic: the same examples on every run, so CI cannot flake

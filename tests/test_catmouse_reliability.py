@@ -3,7 +3,6 @@ cases of the reliability issue are regressions; the notebooks' own sizes stay al
 
 import math
 
-import fuzzing
 import numpy as np
 import pytest
 from fuzzing import refused
@@ -11,10 +10,6 @@ from fuzzing import refused
 import catmouse
 from catmouse import arguments
 from catmouse.exact.stochastic import MAX_VALUE_WORK
-
-CATMOUSE = str(fuzzing.ROOT / "catmouse")
-if CATMOUSE not in fuzzing.OURS:             # until tests/fuzzing.py lists catmouse itself
-    fuzzing.OURS += (CATMOUSE,)
 
 WINDOW = catmouse.initial_window_table()
 GREEDY = catmouse.greedy_table(4, 4)

@@ -4,7 +4,6 @@ quickly by our own checks, naming itself; random walls and letter tables either 
 answer they describe or are refused. The issue's cases are regressions in
 test_catmouse_reliability.py."""
 
-import fuzzing
 import numpy as np
 from fuzzing import FUZZ, bad_name, bad_real, bad_whole, not_a_flag, not_whole, refused
 from hypothesis import given
@@ -34,11 +33,6 @@ from catmouse import (
     train_tabular,
     train_tabular_improved,
 )
-
-# catmouse's checks live in catmouse/ as well as studykit/ (until tests/fuzzing.py lists it)
-CATMOUSE = str(fuzzing.ROOT / "catmouse")
-if CATMOUSE not in fuzzing.OURS:
-    fuzzing.OURS += (CATMOUSE,)
 
 SOL = solve(4, 5)
 GREEDY = greedy_table(4, 4)
