@@ -36,6 +36,7 @@ from catmouse.draw import (
     plot_learning_curves,
     plot_trajectories,
 )
+from catmouse.exact.census import Census, SpeedCensus, capture_census, speed_census
 from catmouse.exact.chain import policy_capture_from_corner
 from catmouse.exact.policy import (
     Exploitability,
@@ -109,6 +110,7 @@ __all__ = [
     "TUNING",
     "VARIANTS",
     "Board",
+    "Census",
     "Checkpoint",
     "Climb",
     "CoevolutionConfig",
@@ -124,6 +126,7 @@ __all__ = [
     "Pursuit",
     "RotationPolicy",
     "Solution",
+    "SpeedCensus",
     "TableGame",
     "TabularRun",
     "animate_game",
@@ -131,6 +134,7 @@ __all__ = [
     "article_pictures",
     "article_rule_cat_wins",
     "best_response",
+    "capture_census",
     "capture_with_speeds",
     "cat_window_as_table",
     "check_boards",
@@ -183,6 +187,7 @@ __all__ = [
     "solve_speeds",
     "solved_counts",
     "solved_share",
+    "speed_census",
     "train_cat_policy",
     "train_local",
     "train_local_exact",

@@ -60,6 +60,7 @@ import numpy as np
 import catmouse
 from catmouse import (
     Board,
+    capture_census,
     draw_board,
     hill_climb_team,
     optimum_and_greedy,
@@ -67,7 +68,7 @@ from catmouse import (
     plot_capture_heatmap,
     random_board,
     random_cat_capture,
-    solve_speeds,
+    speed_census,
 )
 from studykit import (
     Item,
@@ -99,11 +100,10 @@ catmouse.solve(BIG_BOARD, BIG_BOARD)
 print(f"all positions of the {BIG_BOARD}x{BIG_BOARD} board solved in {time.perf_counter() - start:.2f} s")
 
 sides = range(2, MAX_SIDE + 1)
-table = {first: np.array([[catmouse.optimal_capture(r, c, first) or np.inf for c in sides] for r in sides],
-                         dtype=float) for first in ("cat", "mouse")}
+census = capture_census(sides)          # every (board, first mover), solved exactly
 fig, axes = plt.subplots(1, 2, figsize=(13, 5.5))
 for ax, first in zip(axes, ("cat", "mouse")):
-    plot_capture_heatmap(table[first], list(sides), list(sides),
+    plot_capture_heatmap(census.grid(first), list(sides), list(sides),
                          f"{first} moves first: optimal cat moves ('-': mouse evades)", ax=ax)
 fig.tight_layout()
 save_figure(fig, "catmouse_exact_capture")
@@ -120,17 +120,8 @@ plt.show()
 # * **Length.** When the cat can win, it takes exactly `R + C - 3` cat moves.
 
 # %%
-rows_ = []
-for r in sides:
-    for c in sides:
-        for first in ("cat", "mouse"):
-            v = catmouse.optimal_capture(r, c, first)
-            rows_.append((r, c, first, v, catmouse.parity_rule_cat_wins(r, c, first),
-                          catmouse.article_rule_cat_wins(r, c, first)))
-n_boards = len(rows_)
-parity_ok = all((v is not None) == p for _, _, _, v, p, _ in rows_)
-length_ok = all(v == r + c - 3 for r, c, _, v, _, _ in rows_ if v is not None)
-article_wrong = [(r, c, f) for r, c, f, v, _, a in rows_ if (v is not None) != a]
+n_boards, article_wrong = len(census.cases), census.article_wrong
+parity_ok, length_ok = census.parity_ok, census.length_ok
 print(f"{n_boards} (board, first mover) cases from 2x2 to {MAX_SIDE}x{MAX_SIDE}")
 print("parity rule matches the solver everywhere:", parity_ok)
 print("R + C - 3 law holds on every winnable board:", length_ok)
@@ -206,28 +197,18 @@ plt.show()
 # against a brute-force search). Cat turns to capture from the corners, cat first:
 
 # %%
-speed_values = {}
-for speeds in SPEEDS:
-    for r in sides:
-        for c in sides:
-            C, M = solve_speeds(r, c, *speeds)
-            for first, V in (("cat", C), ("mouse", M)):
-                speed_values[speeds, r, c, first] = float(V[0, r * c - 1])
+speeds_solved = speed_census(sides, SPEEDS)
 fig, axes = plt.subplots(1, len(SPEEDS), figsize=(6.5 * len(SPEEDS), 5.5), squeeze=False)
 for ax, speeds in zip(axes.flat, SPEEDS):
-    grid = np.array([[speed_values[speeds, r, c, "cat"] for c in sides] for r in sides])
+    grid = speeds_solved.grid(speeds, "cat")
     plot_capture_heatmap(grid, list(sides), list(sides), f"cat speed {speeds[0]}, mouse speed "
                          f"{speeds[1]}, cat first ('-': mouse evades)", ax=ax, label="cat turns")
 fig.tight_layout()
 plt.show()
-speed_summary = {}
 for speeds in SPEEDS:
     for first in ("cat", "mouse"):
-        wins = [v for (sp, r, c, f), v in speed_values.items() if sp == speeds and f == first
-                and np.isfinite(v)]
-        speed_summary[speeds, first] = len(wins)
         print(f"cat speed {speeds[0]}, mouse speed {speeds[1]}, {first} first: the cat wins on "
-              f"{len(wins)} of {len(sides) ** 2} boards")
+              f"{speeds_solved.cat_wins(speeds, first)} of {len(sides) ** 2} boards")
 
 # %% [markdown]
 # A cat twice as fast breaks the parity law: its two steps leave the distance's parity unchanged
@@ -366,10 +347,11 @@ claims = [
                 reason="the random cat does not win often on the smallest board"),
     beyond_claim("Players at different speeds, solved exactly (the article's proposal)",
                  "the exact value of every board for each pair of speeds",
-                 "; ".join(f"cat {a}, mouse {b}: the cat wins on {speed_summary[(a, b), 'cat']} "
-                           f"(cat first) and {speed_summary[(a, b), 'mouse']} (mouse first) of "
+                 "; ".join(f"cat {a}, mouse {b}: the cat wins on "
+                           f"{speeds_solved.cat_wins((a, b), 'cat')} (cat first) and "
+                           f"{speeds_solved.cat_wins((a, b), 'mouse')} (mouse first) of "
                            f"{len(sides) ** 2} boards" for a, b in SPEEDS),
-                 len(speed_values) == 2 * len(SPEEDS) * len(sides) ** 2,
+                 len(speeds_solved.values) == 2 * len(SPEEDS) * len(sides) ** 2,
                  test="retrograde solver (checked against brute-force search in the tests)"),
 ]
 for name, (optimum, greedy_v, climbed, its, _, _) in results.items():

@@ -89,6 +89,7 @@ CASES = {
     "article_pictures": lambda: catmouse.article_pictures(1000, 1000),
     "article_rule_cat_wins": lambda: catmouse.article_rule_cat_wins(4, 4, "dog"),
     "best_response": lambda: catmouse.best_response(),
+    "capture_census": lambda: catmouse.capture_census([1, 3]),
     "capture_with_speeds": lambda: catmouse.capture_with_speeds(5, 5, cat_speed=4),
     "cat_window_as_table": lambda: catmouse.cat_window_as_table(5, 5, with_code(-1)),
     "check_boards": lambda: catmouse.check_boards("BOARDS", [(1, 5)]),
@@ -140,6 +141,7 @@ CASES = {
     "random_board": lambda: catmouse.random_board(4, 4, 13, seed=0),
     "random_cat_capture": lambda: catmouse.random_cat_capture(5, 5, limit=10**9),
     "solve": lambda: catmouse.solve(4, 4, cats=0),
+    "speed_census": lambda: catmouse.speed_census([3], [(1,)]),
     "solve_speeds": lambda: catmouse.solve_speeds(5, 5, mouse_speed=0),
     "solved_counts": lambda: catmouse.solved_counts([{"result": {}}], ("rows",)),
     "solved_share": lambda: catmouse.solved_share([1, None], 10**12, 1),
@@ -165,7 +167,7 @@ CASES = {
     "window_pictures": lambda: catmouse.window_pictures(2, 5),
     "winnable_first_move": lambda: catmouse.winnable_first_move(None, 5),
 }
-RESULTS = {"Checkpoint", "Climb", "CoevolutionRun", "Exploitability", "LocalGame", "LocalRun",
+RESULTS = {"Census", "SpeedCensus", "Checkpoint", "Climb", "CoevolutionRun", "Exploitability", "LocalGame", "LocalRun",
            "LocalScore", "Measure", "PlainRun", "Pursuit", "Solution", "TableGame", "TabularRun",
            "initial_window_table"}          # results, and a function without arguments
 
