@@ -94,7 +94,7 @@ def test_pairs_breeder_agrees_with_the_plain_oracle():
 
 
 def test_shuffled_draws_what_random_shuffle_draws():
-    for n in [0, 1, 2, 3, 5, 17, 190, 1000]:
+    for n in [0, 1, 2, 3, 5, 17, 190, 1000, 4096, 4097, 5000]:
         for seed in range(5):
             a, b = random.Random(seed), random.Random(seed)
             xs, ys = list(range(n)), list(range(n))
