@@ -131,7 +131,7 @@ def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float 
 CHUNK = 10                                          # bits per lookup in BIT_LISTS
 BIT_LISTS = tuple(tuple(i for i in range(CHUNK) if m >> i & 1) for m in range(1 << CHUNK))
 BIT_LISTS_HIGH = tuple(tuple(i + CHUNK for i in bits) for bits in BIT_LISTS)   # bits 10..19
-BIT_LENGTHS = tuple(i.bit_length() for i in range(4097))   # shuffles of up to 4,096 pairs (91 cards)
+BIT_LENGTHS = tuple(i.bit_length() for i in range(4097))   # shuffles of up to 4,096 items (91 cards)
 
 
 def shuffled(items: list, rnd: random.Random) -> None:
@@ -140,7 +140,7 @@ def shuffled(items: list, rnd: random.Random) -> None:
         rnd.shuffle(items)
         return
     getrandbits = rnd.getrandbits
-    bits = BIT_LENGTHS if len(items) <= len(BIT_LENGTHS) else [i.bit_length() for i in range(len(items) + 1)]
+    bits = BIT_LENGTHS if len(items) < len(BIT_LENGTHS) else [i.bit_length() for i in range(len(items) + 1)]
     for i in range(len(items) - 1, 0, -1):      # as Random.shuffle and Random._randbelow do
         k = bits[i + 1]
         j = getrandbits(k)
