@@ -320,10 +320,9 @@ claims.append(beyond_claim(
     reason="some moves took longer on this machine at this load"))
 
 # %% [markdown]
-# In a run of ours on a quiet machine (load average 2 on 2 cores) the mean move took 0.013 s
-# and the slowest 0.10 s: the first move of the first game, on the empty board with every
-# cache cold. Moves get faster as columns fill (fewer moves to search, and the search sees the
-# end sooner).
+# The slowest moves come early in a game, on a nearly empty board (in another run of ours the
+# slowest was the very first move, with every cache cold: 0.10 s at load average 2). Moves get
+# faster as columns fill (fewer moves to search, and the search sees the end sooner).
 #
 # ## Against perfect play on small boards
 #
