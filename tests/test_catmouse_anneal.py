@@ -10,7 +10,7 @@ from catmouse.v1.anneal import accept_worse, check_schedule, mouse_energy, tempe
 from catmouse.v1.config import IMPROVED, CoevolutionConfig
 from catmouse.v1.experiments import TUNING, tuning_trial
 from catmouse.v1.improved import train_tabular_improved
-from catmouse.v1.pool import key_of
+from catmouse.v1.tally import key_of
 
 
 def test_temperature_halves_every_half_life():

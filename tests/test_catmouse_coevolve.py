@@ -20,7 +20,8 @@ from catmouse.v1.article import accepts
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.kernel import flat_board, play_flat
-from catmouse.v1.pool import Arena, key_of
+from catmouse.v1.pool import Arena
+from catmouse.v1.tally import key_of
 
 
 @pytest.mark.parametrize("rows,cols", [(8, 7), (5, 5), (4, 6)])

@@ -36,7 +36,7 @@ def temperature_at(iteration: int, temperature: float, half_life: int) -> float:
 
 
 def mouse_energy(key: tuple, bound: int) -> int:
-    """A mouse training score (``v1.pool.mouse_key``: evasions, shortest, total survival) as one
+    """A mouse training score (``v1.tally.mouse_key``: evasions, shortest, total survival) as one
     number: each evasion counts ``bound`` rounds, plus the total rounds survived."""
     if bound < 1:
         raise ValueError(f"bound must be >= 1, got {bound}")

@@ -140,28 +140,23 @@ class Games:
             self.length[act] = t + 1
 
     def add_to(self, tally, sign: int = 1) -> None:
-        """Add (or with sign -1 remove) all results to a ``pool.Tally`` at once."""
-        won, rounds, dist = self.won, self.rounds, self.dist
-        tally.games += sign * len(won)
-        tally.won += sign * int(won.sum())
-        tally.won_rounds += sign * int(rounds[won].sum())
-        tally.lost_dist += sign * int(dist[~won].sum())
-        tally.lost_rounds += sign * int(rounds[~won].sum())
-        values, counts = np.unique(rounds[won], return_counts=True)
-        for r, k in zip(values.tolist(), counts.tolist()):
-            tally.rounds[r] += sign * k
-            if not tally.rounds[r]:
-                del tally.rounds[r]
+        """Add (or with sign -1 remove) all results to a ``tally.Tally`` at once."""
+        tally.add_arrays(self.won, self.rounds, self.dist, sign)
 
     def results(self) -> list:
         """(cat won, rounds, distance) per game, as ``play_flat`` returns them."""
         return list(zip(self.won.tolist(), self.rounds.tolist(), self.dist.tolist()))
 
+    def result(self, k: int) -> tuple:
+        """Game k's (cat won, rounds, distance)."""
+        return (bool(self.won[k]), int(self.rounds[k]), int(self.dist[k]))
+
     def used(self, k: int) -> set:
-        """The learner's consulted states in game k: its before-move states, the end excluded."""
+        """The learner's consulted states in game k: its before-move states, the end excluded
+        (added in the order ``play_flat`` adds them, so the set iterates alike)."""
         if self.hist is None:
             self._states()
-        out = set(self.hist[k, self.first:self.length[k] - 1:2].tolist())
+        states = self.hist[k, self.first:self.length[k] - 1:2].tolist()
         if self.start is not None:
-            out.add(self.start)
-        return out
+            states.insert(0, self.start)
+        return set(states)

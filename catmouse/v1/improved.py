@@ -27,13 +27,15 @@ from catmouse.tables import (
 )
 from catmouse.v1.anneal import accept_worse, mouse_energy, temperature_at
 from catmouse.v1.config import IMPROVED, CoevolutionConfig
+from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import propose_changes
-from catmouse.v1.pool import Arena, key_of
+from catmouse.v1.tally import key_of
 from studykit.checks import choice, flag, memory
 from studykit.checks import seed as seed_arg
 
 OTHER = {"cat": "mouse", "mouse": "cat"}
+ARENA = FastArena        # the pool arena (``pool.Arena``: the straightforward one, same results)
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class Checkpoint:
     iteration: int
     cat: Exploitability          # the cat table against a best-responding mouse
     mouse: Exploitability        # the mouse table against a best-responding cat
-    cat_score: tuple             # the cat's training score on its pool (``pool.cat_key``)
+    cat_score: tuple             # the cat's training score on its pool (``tally.cat_key``)
     mouse_score: tuple
 
 
@@ -106,7 +108,7 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
     n = board.n
     tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
               "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}
-    arenas = {side: Arena(side, tables[side], board) for side in tables}
+    arenas = {side: ARENA(side, tables[side], board) for side in tables}
     arenas["cat"].set_slot(0, list(tables["mouse"]))
     arenas["mouse"].set_slot(0, list(tables["cat"]))
     stale = {"cat": 0, "mouse": 0}

@@ -44,6 +44,13 @@ def flat_board(rows: int, cols: int, first_move: str) -> FlatBoard:
     return FlatBoard(rows, rows * cols, moves, *corner_cells(rows, cols), first_move == "cat")
 
 
+def other_moves(board: FlatBoard) -> tuple:
+    """``other_moves(board)[cell][code]``: the legal direction codes on ``cell`` other than ``code``
+    (in increasing order)."""
+    return tuple(tuple(tuple(c for c in range(4) if row[c] >= 0 and c != code) for code in range(4))
+                 for row in board.moves)
+
+
 def play_flat(cat, mouse, board: FlatBoard, cat_learns: bool = True, trace: list | None = None):
     """One game between flat code tables (index ``cat cell * n + mouse cell``).
 

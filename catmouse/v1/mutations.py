@@ -12,9 +12,10 @@ import random
 from catmouse.v1.pool import Arena
 
 
-def other_code(code: int, cell: int, moves, rng: random.Random) -> int:
-    """A random legal direction code for a player on ``cell``, other than ``code``."""
-    legal = [c for c in range(4) if moves[cell][c] >= 0 and c != code]
+def other_code(code: int, cell: int, others: tuple, rng: random.Random) -> int:
+    """A random legal direction code for a player on ``cell``, other than ``code`` (``others``:
+    ``kernel.other_moves`` of the board)."""
+    legal = others[cell][code]
     return legal[rng.randrange(len(legal))]
 
 
@@ -24,26 +25,26 @@ def propose_changes(arena: Arena, count: int, rng: random.Random, sequential: bo
     Non-sequential: cells drawn among all consulted ones. Sequential: the changes follow one
     game (the learner's worst one half of the time, else a random slot's).
     """
-    table, moves, n = arena.table, arena.board.moves, arena.board.n
+    table, others, n = arena.table, arena.others, arena.board.n
     own = (lambda s: s // n) if arena.side == "cat" else (lambda s: s % n)   # the learner's cell
     if not sequential:
         cells = arena.cells()
         picks = [cells[rng.randrange(len(cells))] for _ in range(count)]
-        return {s: other_code(table[s], own(s), moves, rng) for s in picks}
+        return {s: other_code(table[s], own(s), others, rng) for s in picks}
     if rng.random() < 0.5:
         j = arena.worst()
     else:
-        ids = list(arena.slots)
+        ids = arena.slot_ids()
         j = ids[rng.randrange(len(ids))]
-    opponent, _, used = arena.slots[j]
+    used = arena.slots[j][2]
     changes, old = {}, {}
     for k in range(count):
         cells = sorted(used)
         s = cells[rng.randrange(len(cells))]
         old.setdefault(s, table[s])
-        changes[s] = table[s] = other_code(table[s], own(s), moves, rng)
+        changes[s] = code = other_code(table[s], own(s), others, rng)
+        arena.apply({s: code})
         if k < count - 1:
-            used = arena.game(opponent)[1]
-    for s, code in old.items():
-        table[s] = code
+            used = arena.consulted(j)[1]
+    arena.apply(old)
     return changes

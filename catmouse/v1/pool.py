@@ -9,62 +9,15 @@ replays are played in lockstep in numpy (``v1.batch``), with the same results.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
-from catmouse.v1.batch import Lockstep, Store
-from catmouse.v1.kernel import FlatBoard, play_flat
+from catmouse.v1.batch import Games, Lockstep, Store
+from catmouse.v1.kernel import FlatBoard, other_moves, play_flat
+from catmouse.v1.tally import Tally, cat_key, mouse_key
 
 BATCH_MIN = 48      # replays of at least this many games are played in lockstep (None: never)
 HEAD = 16           # a replay's first games one by one: a doomed candidate often stops among them
 GROWTH = 16         # then chunks growing this many times (fewer lockstep calls)
-
-
-class Tally:
-    """Aggregates of game results (won, rounds, dist), updatable one game at a time."""
-
-    def __init__(self):
-        self.games = self.won = self.won_rounds = self.lost_dist = self.lost_rounds = 0
-        self.rounds = Counter()                  # capture rounds of won games
-
-    def add(self, res, sign: int = 1) -> None:
-        won, r, d = res
-        self.games += sign
-        if won:
-            self.won += sign
-            self.won_rounds += sign * r
-            self.rounds[r] += sign
-            if not self.rounds[r]:
-                del self.rounds[r]
-        else:
-            self.lost_dist += sign * d
-            self.lost_rounds += sign * r
-
-    def copy(self) -> Tally:
-        out = Tally()
-        out.__dict__.update(self.__dict__)
-        out.rounds = Counter(self.rounds)
-        return out
-
-
-def cat_key(t: Tally) -> tuple:
-    """Cat's score: captures, worst and total capture time, then for evaded games smaller end
-    distance and longer games (for a single game: the article's acceptance rules)."""
-    return (t.won, -max(t.rounds, default=0), -t.won_rounds, -t.lost_dist, t.lost_rounds)
-
-
-def mouse_key(t: Tally) -> tuple:
-    """Mouse's score: evasions, then the shortest and the total survival."""
-    return (t.games - t.won, min(t.rounds, default=10 ** 9), t.won_rounds + t.lost_rounds)
-
-
-def key_of(side: str, results) -> tuple:
-    """The score of a list of game results for ``side``."""
-    t = Tally()
-    for res in results:
-        t.add(res)
-    return (cat_key if side == "cat" else mouse_key)(t)
 
 
 class Arena:
@@ -84,8 +37,10 @@ class Arena:
         self.next_id = 1
         self._cells = None
         self._worst = None
-        self._store = None                  # opponents' transitions for lockstep games
-        self._bad = bytearray()             # by slot: 1 if its game is lost (cat) / caught (mouse)
+        self.store = None                  # opponents' transitions for lockstep games
+        self.bad = bytearray()             # by slot: 1 if its game is lost (cat) / caught (mouse)
+        self.others = other_moves(board)   # [cell][code]: the other legal codes (candidates)
+        self.ids = None                    # the slot numbers in order (kept until slots change)
 
     def game(self, opponent: list) -> tuple[tuple, set]:
         """The learner's table as it stands against ``opponent``: (result, states it consults)."""
@@ -93,7 +48,16 @@ class Arena:
             return play_flat(self.table, opponent, self.board, True)
         return play_flat(opponent, self.table, self.board, False)
 
-    def _unlink(self, j: int) -> None:
+    def consulted(self, j: int) -> tuple[tuple, set]:
+        """Slot j's game with the learner's table as it stands: (result, states it consults)."""
+        return self.game(self.slots[j][0])
+
+    def apply(self, changes: dict) -> None:
+        """Set cells of the learner's table ({state: code})."""
+        for s, code in changes.items():
+            self.table[s] = code
+
+    def unlink(self, j: int) -> None:
         _, res, used = self.slots[j]
         self.tally.add(res, -1)
         for s in used:
@@ -102,11 +66,13 @@ class Arena:
             if not ids:
                 del self.index[s]
 
-    def _link(self, j: int, opponent, res, used) -> None:
+    def link(self, j: int, opponent, res, used) -> None:
+        if j not in self.slots:
+            self.ids = None
         self.slots[j] = [opponent, res, used]
-        if j >= len(self._bad):
-            self._bad.extend(bytes(j + 1))
-        self._bad[j] = res[0] != (self.side == "cat")
+        if j >= len(self.bad):
+            self.bad.extend(bytes(j + 1))
+        self.bad[j] = res[0] != (self.side == "cat")
         self.tally.add(res)
         for s in used:
             self.index.setdefault(s, set()).add(j)
@@ -115,9 +81,9 @@ class Arena:
     def set_slot(self, j: int, opponent: list) -> None:
         """Put ``opponent`` in slot j (0: current opponent) and play its game."""
         if j in self.slots:
-            self._unlink(j)
-            self._forget(j)
-        self._link(j, opponent, *self.game(opponent))
+            self.unlink(j)
+            self.forget(j)
+        self.link(j, opponent, *self.game(opponent))
 
     def add(self, opponent: list) -> int:
         """A new slot for ``opponent``; returns its number."""
@@ -128,10 +94,16 @@ class Arena:
     def drop_oldest(self) -> None:
         """Remove the longest-serving opponent of the hall of fame."""
         j = min(k for k in self.slots if k)
-        self._unlink(j)
-        self._forget(j)
+        self.unlink(j)
+        self.forget(j)
         del self.slots[j]
-        self._cells = self._worst = None
+        self._cells = self._worst = self.ids = None
+
+    def slot_ids(self) -> list:
+        """The slot numbers in order (slot 0, then the hall of fame in order of entry)."""
+        if self.ids is None:
+            self.ids = list(self.slots)
+        return self.ids
 
     def replay_all(self) -> None:
         """Play every slot's game again (after the learner's table was replaced)."""
@@ -167,9 +139,9 @@ class Arena:
     def score(self) -> tuple:
         return self.key(self.tally)
 
-    def _forget(self, j: int) -> None:
-        if self._store is not None:
-            self._store.forget(j)
+    def forget(self, j: int) -> None:
+        if self.store is not None:
+            self.store.forget(j)
 
     def _play(self, ids: list, learner: list) -> tuple[list, object]:
         """The games of slots ``ids``: (results, used sets) or, in lockstep, (None, ``Games``);
@@ -177,13 +149,21 @@ class Arena:
         if BATCH_MIN is None or len(ids) < BATCH_MIN:
             games = [self.game(self.slots[j][0]) for j in ids]
             return [g[0] for g in games], [g[1] for g in games]
-        if self._store is None:
-            self._store = Store(Lockstep(self.board), "mouse" if self.side == "cat" else "cat")
-        rows = self._store.rows_of(ids, lambda j: self.slots[j][0])
-        lock = self._store.lockstep
         if not learner:
-            learner.append(lock.transitions(self.table, self.side))
-        return None, lock.play(learner[0], self._store.trans, rows, self.side == "cat")
+            learner.append(self.lockstep_store().lockstep.transitions(self.table, self.side))
+        return None, self.lockstep(ids, learner[0])
+
+    def lockstep_store(self) -> Store:
+        """The opponents' transitions for lockstep games (made on first use)."""
+        if self.store is None:
+            self.store = Store(Lockstep(self.board), "mouse" if self.side == "cat" else "cat")
+        return self.store
+
+    def lockstep(self, ids: list, learner: np.ndarray) -> Games:
+        """The games of slots ``ids`` in lockstep, the learner's transitions given."""
+        store = self.lockstep_store()
+        rows = store.rows_of(ids, lambda j: self.slots[j][0])
+        return store.lockstep.play(learner, store.trans, rows, self.side == "cat")
 
     def _check(self, games, upper: int, beat: tuple | None) -> int | None:
         """``replay``'s early stop over a lockstep chunk: the count left, None to stop."""
@@ -207,7 +187,7 @@ class Arena:
         cat = self.side == "cat"
         ids = list(ids)
         good = self.tally.won if cat else self.tally.games - self.tally.won   # captures / evasions
-        upper = good + sum(map(self._bad.__getitem__, ids))
+        upper = good + sum(map(self.bad.__getitem__, ids))
         replayed, learner = Replayed(), []
         start, size = 0, (HEAD if beat is not None else len(ids))
         while start < len(ids):
@@ -262,8 +242,8 @@ class Arena:
             self.table[s] = code
         for j, res, used in replayed.games():
             opp = self.slots[j][0]
-            self._unlink(j)
-            self._link(j, opp, res, used)
+            self.unlink(j)
+            self.link(j, opp, res, used)
 
 
 class Replayed:

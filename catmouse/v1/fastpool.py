@@ -1,0 +1,251 @@
+"""The pool arena with the same scores, found with less work (``FastArena``; ``pool.Arena`` is the
+straightforward one and the tests' oracle).
+
+Three changes, none of which alters a score, a kept candidate or the order of anything a trainer
+draws from:
+
+* games are played on transition tables (``v1.transit``): the learner's kept up to date as cells
+  change, each opponent's made once per slot; the consulted states of a game are only worked out
+  for the candidate that is committed, in the order the oracle adds them;
+* a replay with a score to beat checks first the slots whose games stopped the latest rejected
+  candidates ("killers", most recent first), then the others in the oracle's order: a doomed
+  candidate is usually stopped by one of them within a few games. Stopping early returns None
+  only when the score is below ``beat`` whatever the order (``pool.Arena.replay``), and kept
+  games are committed in the oracle's order, so the index and the tallies evolve identically;
+* the worst slot is an ``argmin`` over one number per slot, kept up to date as games change.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+import numpy as np
+
+from catmouse.v1 import pool
+from catmouse.v1.batch import Games
+from catmouse.v1.kernel import FlatBoard
+from catmouse.v1.transit import Transit
+
+HEAD = 64            # a replay's first games (killers first) one by one, then the rest in lockstep
+LOCKSTEP_MIN = 64    # at least this many games left for a lockstep call (pool.BATCH_MIN None: never)
+CHUNK = 256          # the first lockstep call's games (a late stop often comes soon after the head)
+GROWTH = 4           # then calls growing this many times
+KILLERS = 32         # slots remembered for having stopped a candidate
+ABSENT = 2 ** 62     # the worst-slot number of a slot not in use
+SCALE = 2 ** 21      # above any round count (a game visits each state at most once)
+
+
+def badness(side: str, res: tuple) -> int:
+    """One number per game ordered as ``pool.Arena.worst`` orders slots (smaller: worse)."""
+    won, r, d = res
+    if side == "cat":        # evaded with the largest distance, then soonest; else slowest capture
+        return 2 ** 50 - r if won else -d * SCALE + r
+    return (0 if won else 2 ** 50) + r       # caught soonest
+
+
+class FastReplayed:
+    """A trial's games: results of those played one by one, lockstep ``Games`` of the others, and
+    the oracle's order of the slots (the order in which they are committed)."""
+
+    def __init__(self):
+        self.order: list = []
+        self.single: dict[int, tuple] = {}
+        self.batches: list[tuple[list, Games]] = []
+
+
+class FastArena(pool.Arena):
+    """``pool.Arena`` with transition-table games, killer-first replays and a kept worst slot."""
+
+    def __init__(self, side: str, table: list, board: FlatBoard):
+        super().__init__(side, table, board)
+        self.transit = Transit(board)
+        self.mover = "mouse" if side == "cat" else "cat"
+        self.trans = self.transit.transitions(table, side).tolist()
+        self.steps = self.transit.steps(side)        # [code][state]: the learner's next state
+        self.opponents: dict[int, object] = {}      # slot -> its opponent's compact transitions
+        self.rank = np.full(64, ABSENT, dtype=np.int64)
+        self.results = np.zeros((3, 64), dtype=np.int64)   # by slot: won, rounds, distance
+        self.top = -1                               # the largest slot number used so far
+        self.ascending = True                       # slots entered in increasing order
+        self.killers: list[int] = []
+        self.bad_slots: set[int] = set()            # slots whose game is lost (cat) / caught (mouse)
+
+    def link(self, j: int, opponent, res, used) -> None:
+        if j not in self.slots:
+            self.ascending &= j > self.top
+            self.top = max(self.top, j)
+            if j >= len(self.rank):
+                size = len(self.rank)
+                self.rank = np.concatenate([self.rank, np.full(size + j, ABSENT, np.int64)])
+                self.results = np.concatenate([self.results, np.zeros((3, size + j), np.int64)],
+                                              axis=1)
+        super().link(j, opponent, res, used)
+        self.rank[j] = badness(self.side, res)
+        self.results[:, j] = res
+        if self.bad[j]:
+            self.bad_slots.add(j)
+        else:
+            self.bad_slots.discard(j)
+
+    def forget(self, j: int) -> None:
+        super().forget(j)
+        self.opponents.pop(j, None)
+        self.rank[j] = ABSENT
+        self.bad_slots.discard(j)
+
+    def worst(self) -> int:
+        if not self.ascending:
+            return super().worst()
+        return int(np.argmin(self.rank[:self.top + 1]))
+
+    def replay_all(self) -> None:
+        self.trans = self.transit.transitions(self.table, self.side).tolist()
+        super().replay_all()
+
+    def apply(self, changes: dict) -> None:
+        """Set cells of the learner's table, and its transitions with them."""
+        table, trans, steps = self.table, self.trans, self.steps
+        for s, code in changes.items():
+            table[s] = code
+            trans[s] = steps[code][s]
+
+    def opponent(self, j: int):
+        """Slot j's opponent as compact transitions (made once)."""
+        t = self.opponents.get(j)
+        if t is None:
+            t = self.opponents[j] = self.transit.compact(self.slots[j][0], self.mover)
+        return t
+
+    def outcome(self, j: int) -> tuple:
+        """The result of slot j's game with the learner's table as it stands."""
+        if self.side == "cat":
+            return self.transit.outcome(self.trans, self.opponent(j))
+        return self.transit.outcome(self.opponent(j), self.trans)
+
+    def consulted(self, j: int) -> tuple[tuple, set]:
+        """Slot j's game: (result, the learner's consulted states), as ``game`` gives them."""
+        if self.side == "cat":
+            return self.transit.consulted(self.trans, self.opponent(j), True)
+        return self.transit.consulted(self.opponent(j), self.trans, False)
+
+    def promote(self, j: int) -> None:
+        """Slot j stopped a candidate: check it first from now on."""
+        if j in self.killers:
+            self.killers.remove(j)
+        self.killers.insert(0, j)
+        del self.killers[KILLERS:]
+
+    def stops(self, res: tuple, upper: int, beat: tuple | None) -> bool:
+        """``pool.Arena.replay``'s rule: can a score with this game's result and ``upper`` games
+        possibly good no longer exceed ``beat``?"""
+        return beat is not None and (upper < beat[0] or (
+            upper == beat[0] and res[0]
+            and (res[1] > -beat[1] if self.side == "cat" else res[1] < beat[1])))
+
+    def replay(self, ids, beat: tuple | None = None) -> FastReplayed | None:
+        """``pool.Arena.replay``: the games of slots ``ids`` (see ``scan``)."""
+        return self.scan([ids if isinstance(ids, (set, frozenset)) else set(ids)], beat)
+
+    def scan(self, sets: list, beat: tuple | None) -> FastReplayed | None:
+        """The games of the slots in the union of ``sets`` with ``pool.Arena.replay``'s stopping
+        rule, checked in another order: the killers, then the games now lost (cat) or caught
+        (mouse), which use up the slack of the optimistic count, then the others; the union is
+        only made for a candidate that is not stopped among the first ``HEAD`` games."""
+        cat = self.side == "cat"
+        one = sets[0] if len(sets) == 1 else None
+        if one is not None:
+            bad, size = self.bad_slots & one, len(one)
+        else:
+            bad = set().union(*(self.bad_slots & ids for ids in sets))
+            size = sum(map(len, sets))                 # at least the union's size
+        good = self.tally.won if cat else self.tally.games - self.tally.won
+        upper = good + len(bad)
+        out = FastReplayed()
+        done = out.single
+        lock = pool.BATCH_MIN is not None
+        head = HEAD if size >= LOCKSTEP_MIN else size
+        if beat is None and lock and size >= LOCKSTEP_MIN:
+            head = 0                         # nothing to stop: all in lockstep
+        if head:
+            if one is not None:
+                first = [j for j in self.killers if j in one]
+            else:
+                first = [j for j in self.killers if any(j in ids for ids in sets)]
+            for j in chain(first, bad, *sets):
+                if j in done:
+                    continue
+                res = done[j] = self.outcome(j)
+                if res[0] != cat:            # not good now: the optimistic count drops
+                    upper -= 1
+                if self.stops(res, upper, beat):
+                    self.promote(j)
+                    return None
+                if len(done) == head:
+                    break
+        ids = one if one is not None else set().union(*sets)
+        rest = [j for j in ids if j not in done]
+        learner = None
+        start, width = 0, CHUNK
+        while start < len(rest):
+            chunk = rest[start:start + width]
+            start, width = start + len(chunk), width * GROWTH
+            if len(chunk) < LOCKSTEP_MIN or not lock:
+                for j in chunk:              # too few for a lockstep call (or none wanted)
+                    res = done[j] = self.outcome(j)
+                    if res[0] != cat:
+                        upper -= 1
+                    if self.stops(res, upper, beat):
+                        self.promote(j)
+                        return None
+                continue
+            if learner is None:
+                learner = np.array(self.trans, dtype=np.int64)
+            games = self.lockstep(chunk, learner)
+            seq = upper - np.cumsum(games.won != cat)
+            if beat is not None:
+                slow = games.won & (games.rounds > -beat[1] if cat else games.rounds < beat[1])
+                stop = (seq < beat[0]) | ((seq == beat[0]) & slow)
+                if stop.any():
+                    self.promote(chunk[int(np.argmax(stop))])
+                    return None
+            upper = int(seq[-1])
+            out.batches.append((chunk, games))
+        out.order = list(ids)
+        return out
+
+    def trial(self, changes: dict, beat: tuple | None = None):
+        """``pool.Arena.trial``: (key, games) of the table with ``changes``, or (None, None)."""
+        sets = [self.index[s] for s in changes if s in self.index]
+        old = {s: self.table[s] for s in changes}
+        self.apply(changes)
+        try:
+            replayed = self.scan(sets or [set()], beat)
+        finally:
+            self.apply(old)
+        if replayed is None:
+            return None, None
+        if len(sets) == 1:                   # the oracle's order: that of a copy, not of the index
+            replayed.order = list(set().union(sets[0]))
+        tally = self.tally.copy()
+        for j, res in replayed.single.items():
+            tally.add(self.slots[j][1], -1)
+            tally.add(res)
+        for chunk, games in replayed.batches:
+            won, rounds, dist = self.results[:, np.fromiter(chunk, np.int64, len(chunk))]
+            tally.add_arrays(won.astype(bool), rounds, dist, -1)
+            games.add_to(tally)
+        return self.key(tally), replayed
+
+    def commit(self, changes: dict, replayed: FastReplayed) -> None:
+        """Apply a trial's changes and keep its games, in the oracle's order."""
+        self.apply(changes)
+        where = {j: (games, k) for chunk, games in replayed.batches for k, j in enumerate(chunk)}
+        for j in replayed.order:
+            if j in replayed.single:
+                res, used = self.consulted(j)
+            else:
+                games, k = where[j]
+                res, used = games.result(k), games.used(k)
+            opp = self.slots[j][0]
+            self.unlink(j)
+            self.link(j, opp, res, used)

@@ -1,0 +1,68 @@
+"""Scores of a learner's games against a pool: aggregates of the results, updatable one game at a
+time, and each side's lexicographic key over them (for a single game: the article's acceptance
+rules)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+
+class Tally:
+    """Aggregates of game results (won, rounds, dist), updatable one game at a time."""
+
+    def __init__(self):
+        self.games = self.won = self.won_rounds = self.lost_dist = self.lost_rounds = 0
+        self.rounds = Counter()                  # capture rounds of won games
+
+    def add(self, res, sign: int = 1) -> None:
+        won, r, d = res
+        self.games += sign
+        if won:
+            self.won += sign
+            self.won_rounds += sign * r
+            self.rounds[r] += sign
+            if not self.rounds[r]:
+                del self.rounds[r]
+        else:
+            self.lost_dist += sign * d
+            self.lost_rounds += sign * r
+
+    def add_arrays(self, won, rounds, dist, sign: int = 1) -> None:
+        """``add`` for many results at once (numpy arrays: won as bool, rounds, distances)."""
+        self.games += sign * len(won)
+        self.won += sign * int(won.sum())
+        self.won_rounds += sign * int(rounds[won].sum())
+        self.lost_dist += sign * int(dist[~won].sum())
+        self.lost_rounds += sign * int(rounds[~won].sum())
+        values, counts = np.unique(rounds[won], return_counts=True)
+        for r, k in zip(values.tolist(), counts.tolist()):
+            self.rounds[r] += sign * k
+            if not self.rounds[r]:
+                del self.rounds[r]
+
+    def copy(self) -> Tally:
+        out = Tally()
+        out.__dict__.update(self.__dict__)
+        out.rounds = Counter(self.rounds)
+        return out
+
+
+def cat_key(t: Tally) -> tuple:
+    """Cat's score: captures, worst and total capture time, then for evaded games smaller end
+    distance and longer games (for a single game: the article's acceptance rules)."""
+    return (t.won, -max(t.rounds, default=0), -t.won_rounds, -t.lost_dist, t.lost_rounds)
+
+
+def mouse_key(t: Tally) -> tuple:
+    """Mouse's score: evasions, then the shortest and the total survival."""
+    return (t.games - t.won, min(t.rounds, default=10 ** 9), t.won_rounds + t.lost_rounds)
+
+
+def key_of(side: str, results) -> tuple:
+    """The score of a list of game results for ``side``."""
+    t = Tally()
+    for res in results:
+        t.add(res)
+    return (cat_key if side == "cat" else mouse_key)(t)

@@ -1,0 +1,101 @@
+"""Version-1 games on transition tables: the kernel's game with one lookup per half move.
+
+A table is turned into its transitions (``trans[s]``: the state after its owner moves from state
+``s = cat cell * n + mouse cell``), so a half move is one index instead of a cell lookup, a move
+lookup and a multiplication. ``outcome`` plays for the result only (what scoring a candidate
+needs); ``consulted`` also returns the states where the learner was consulted, built in the same
+order as ``kernel.play_flat`` (so the sets are equal and iterate alike). Results equal
+``play_flat`` (the tests' oracle).
+"""
+
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+
+from catmouse.board import manhattan
+from catmouse.v1.kernel import FlatBoard
+
+
+class Transit:
+    """What the transition games need of a board: the start, end distances, and table converters."""
+
+    def __init__(self, board: FlatBoard):
+        n = board.n
+        self.board, self.n1 = board, n + 1          # s % (n + 1) == 0 exactly when cat == mouse
+        self.start = board.start_c * n + board.start_m
+        self.cat_first = board.cat_first
+        s = np.arange(n * n)
+        self.cat_cell, self.mouse_cell = s // n, s % n
+        self.dist = manhattan(self.cat_cell, self.mouse_cell, board.rows).tolist()
+        self.moves = np.array(board.moves, dtype=np.int64)
+        self.typecode = "h" if n * n <= 2 ** 15 else "i"
+
+    def transitions(self, codes, mover: str) -> np.ndarray:
+        """``mover``'s table ``codes`` (flat) as transitions, for every state."""
+        codes = np.asarray(codes, dtype=np.int64)
+        n = self.board.n
+        if mover == "cat":
+            return self.moves[self.cat_cell, codes] * n + self.mouse_cell
+        return self.cat_cell * n + self.moves[self.mouse_cell, codes]
+
+    def compact(self, codes, mover: str) -> array:
+        """Transitions as a compact ``array`` (an opponent's, kept for many games)."""
+        return array(self.typecode, self.transitions(codes, mover).astype(self.typecode).tobytes())
+
+    def steps(self, mover: str) -> list:
+        """``steps(mover)[code][s]``: the state after ``mover`` plays ``code`` in state ``s`` (for
+        illegal moves a value never read)."""
+        n = self.board.n
+        return [self.compact(np.full(n * n, code), mover) for code in range(4)]
+
+    def outcome(self, cat_t, mouse_t) -> tuple:
+        """(cat won, rounds, distance) of the game between two transition tables."""
+        n1, dist = self.n1, self.dist
+        seen = set()
+        s = cat_t[self.start] if self.cat_first else self.start
+        r = 0
+        while True:          # the two half moves written out, as in the kernel
+            s = mouse_t[s]
+            if s in seen:
+                return (False, r, dist[s])
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0)
+            s = cat_t[s]
+            if s in seen:
+                return (False, r, dist[s])
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0)
+            r += 1
+
+    def consulted(self, cat_t, mouse_t, cat_learns: bool) -> tuple[tuple, set]:
+        """``outcome`` and the states where the learner was consulted (``play_flat``'s ``used``)."""
+        n1, dist = self.n1, self.dist
+        seen, used = set(), set()
+        s = self.start
+        if self.cat_first:
+            if cat_learns:
+                used.add(s)
+            s = cat_t[s]
+        r = 0
+        while True:
+            if not cat_learns:
+                used.add(s)
+            s = mouse_t[s]
+            if s in seen:
+                return (False, r, dist[s]), used
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0), used
+            if cat_learns:
+                used.add(s)
+            s = cat_t[s]
+            if s in seen:
+                return (False, r, dist[s]), used
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0), used
+            r += 1
