@@ -84,6 +84,8 @@ from studykit import (
     beyond_claim,
     check_claim,
     compare_setting,
+    mean_difference,
+    not_compared,
     record_claims,
     record_inventory,
     run_sweep,
@@ -92,11 +94,16 @@ from studykit import (
     show_animation,
     statistical_claim,
 )
-from studykit.claims import mean_difference, not_compared
-from tracking.compare import evaluate, sweep_trial
-from tracking.draw import animate_run, plot_belief
-from tracking.episodes import default_cells
-from tracking.learn import fit_beta, log_likelihood, move_statistics
+from tracking import (
+    animate_run,
+    default_cells,
+    evaluate,
+    fit_beta,
+    log_likelihood,
+    move_statistics,
+    plot_belief,
+    sweep_trial,
+)
 
 maze = tracking.load_layout(LAYOUT)
 OBSERVER, START = default_cells(maze)

@@ -64,8 +64,7 @@ if os.environ.get("GAMEAI_QUICK"):   # a smoke run, not the experiment; constant
 
 # %%
 import tracking
-from tracking.agents import TEAM_KINDS
-from tracking.game import RULES
+from tracking import RULES, TEAM_KINDS
 
 if not len(MAZES) or any(m not in tracking.LAYOUTS for m in MAZES):
     raise ValueError(f"MAZES must be a non-empty list of {tracking.LAYOUTS}, got {MAZES!r}")
@@ -95,6 +94,7 @@ from studykit import (
     beyond_claim,
     check_claim,
     compare_setting,
+    mean_difference,
     record_claims,
     record_inventory,
     run_sweep,
@@ -102,10 +102,9 @@ from studykit import (
     save_gif,
     show_animation,
 )
-from studykit.claims import mean_difference
-from tracking.drawgame import animate_game, plot_visits
-from tracking.tournament import (
+from tracking import (
     ATTACKERS,
+    animate_game,
     attacker_cells,
     game_trial,
     guard_summary,
@@ -114,6 +113,7 @@ from tracking.tournament import (
     loop_trial,
     mean_se,
     pairing_table,
+    plot_visits,
 )
 
 PAIRINGS = [tuple(p) for p in PAIRINGS]

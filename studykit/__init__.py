@@ -16,6 +16,8 @@ from studykit.claims import (
     count_with_interval,
     exact_claim,
     interval_claim,
+    mean_difference,
+    not_compared,
     statistical_claim,
 )
 from studykit.inventory import Item
@@ -41,6 +43,8 @@ __all__ = [
     "count_with_interval",
     "exact_claim",
     "interval_claim",
+    "mean_difference",
+    "not_compared",
     "quick_mode",
     "record_claims",
     "record_inventory",

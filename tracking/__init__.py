@@ -10,19 +10,44 @@ a capture-the-flag game whose teams track both enemies, with weighted-graph agen
 (51, 248)
 """
 
-from tracking.agents import HardRuleAttacker, RandomAgent, WeightedAgent, Weights, make_team
-from tracking.episodes import Episodes, score, simulate, summarize, track
+from tracking.agents import (
+    TEAM_KINDS,
+    HardRuleAttacker,
+    RandomAgent,
+    WeightedAgent,
+    Weights,
+    make_team,
+)
+from tracking.compare import evaluate, sweep_trial
+from tracking.draw import animate_run, plot_belief
+from tracking.drawgame import animate_game, plot_visits
+from tracking.episodes import Episodes, default_cells, score, simulate, summarize, track
 from tracking.filters import ExactFilter, run_filter
-from tracking.game import Agent, CaptureGame, GameResult, Observation, play
+from tracking.game import RULES, Agent, CaptureGame, GameResult, Observation, play
+from tracking.learn import fit_beta, log_likelihood, move_statistics
 from tracking.maze import LAYOUTS, Maze, load_layout, parse_layout, random_maze
 from tracking.opponents import walk
 from tracking.particles import ParticleFilter
 from tracking.sensing import evidence, noisy_distance, observe, reading_likelihood, visible
 from tracking.smoother import smooth
 from tracking.teamtrack import TeamTracker
+from tracking.tournament import (
+    ATTACKERS,
+    attacker_cells,
+    game_trial,
+    guard_summary,
+    loop_game,
+    loop_table,
+    loop_trial,
+    mean_se,
+    pairing_table,
+)
 
 __all__ = [
+    "ATTACKERS",
     "LAYOUTS",
+    "RULES",
+    "TEAM_KINDS",
     "Agent",
     "CaptureGame",
     "Episodes",
@@ -36,13 +61,30 @@ __all__ = [
     "TeamTracker",
     "WeightedAgent",
     "Weights",
+    "animate_game",
+    "animate_run",
+    "attacker_cells",
+    "default_cells",
+    "evaluate",
     "evidence",
+    "fit_beta",
+    "game_trial",
+    "guard_summary",
     "load_layout",
+    "log_likelihood",
+    "loop_game",
+    "loop_table",
+    "loop_trial",
     "make_team",
+    "mean_se",
+    "move_statistics",
     "noisy_distance",
     "observe",
+    "pairing_table",
     "parse_layout",
     "play",
+    "plot_belief",
+    "plot_visits",
     "random_maze",
     "reading_likelihood",
     "run_filter",
@@ -50,6 +92,7 @@ __all__ = [
     "simulate",
     "smooth",
     "summarize",
+    "sweep_trial",
     "track",
     "visible",
     "walk",
