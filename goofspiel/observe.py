@@ -1,5 +1,6 @@
-"""Tests of the article's observations on GA runs: differences of means with their standard errors,
-improvement along a run, and how often a run's best is never beaten after a given generation.
+"""Tests of the article's observations on GA runs: the curves of the runs of one setting,
+differences of means with their standard errors (and a verdict at two of them), improvement
+along a run, and how often a run's best is never beaten after a given generation.
 
 Every function takes plain arrays (final best scores, or per-generation best curves, one row per
 trial) and returns numbers a notebook can print and a claim row can test.
@@ -30,6 +31,23 @@ class Difference:
 
     def __str__(self) -> str:
         return f"{self.diff:+.2f} ± {self.se:.2f} (z = {self.z:.1f})"
+
+    @property
+    def verdict(self) -> str:
+        """'measurably better' (z > 2), 'measurably worse' (z < -2), else 'no measurable
+        difference'."""
+        if self.z > 2:
+            return "measurably better"
+        return "measurably worse" if self.z < -2 else "no measurable difference"
+
+
+def run_curves(rows: Sequence[dict], **match) -> tuple[np.ndarray, np.ndarray]:
+    """The per-generation best and diversity curves of the GA runs among ``rows`` (rows of
+    ``run_sweep(grid_trial, ...)``) whose settings equal ``match``, one row per run."""
+    sel = [r["result"] for r in rows if all(r.get(k) == v for k, v in match.items())]
+    if not sel:
+        raise ValueError(f"no run matches {match!r}")
+    return np.array([s["best"] for s in sel]), np.array([s["diversity"] for s in sel])
 
 
 def mean_se(values: Sequence[float]) -> tuple[float, float]:

@@ -78,7 +78,7 @@ from scipy.stats import f_oneway, kendalltau
 from goofspiel import Strategy, best_counter, grid_trial, identity, mutate
 from goofspiel.breed import breed_pairs, order_crossover
 from goofspiel.draw import draw_order
-from goofspiel.observe import difference, improvement, mean_se, never_beaten_after
+from goofspiel.observe import difference, improvement, mean_se, never_beaten_after, run_curves
 from goofspiel.orders import pairs_steps
 from studykit import (
     Item,
@@ -215,17 +215,11 @@ COLORS = {"pairs": "C0", "preferences": "C1", "random": "C2"}
 LONG = GENERATIONS[-1]
 
 
-def curves(rows, **match):
-    """Stack the per-generation best (or diversity) arrays of the runs matching ``match``."""
-    sel = [r["result"] for r in rows if all(r.get(k) == v for k, v in match.items())]
-    return np.array([s["best"] for s in sel]), np.array([s["diversity"] for s in sel])
-
-
 fig, axes = plt.subplots(1, len(INITIALS), figsize=(6 * len(INITIALS), 4.2), sharey=True,
                          squeeze=False)
 for ax, init in zip(axes[0], INITIALS):
     for breeder, color in COLORS.items():
-        best, _ = curves(rows, breeder=breeder, initial=init, generations=LONG)
+        best, _ = run_curves(rows, breeder=breeder, initial=init, generations=LONG)
         gens = np.arange(1, best.shape[1] + 1)
         mean, se = best.mean(0), best.std(0, ddof=1) / np.sqrt(len(best))
         ax.plot(gens, mean, color=color, label=breeder)
@@ -257,10 +251,10 @@ def finals(breeder, init, gens):
 ranking = {(a, b, i, g): difference(finals(a, i, g), finals(b, i, g))
            for a, b in (("pairs", "preferences"), ("preferences", "random"))
            for i in INITIALS for g in GENERATIONS}
-random_gain = {i: improvement(curves(rows, breeder="random", initial=i, generations=LONG)[0],
+random_gain = {i: improvement(run_curves(rows, breeder="random", initial=i, generations=LONG)[0],
                               max(1, (LONG - 1) // 2)) for i in INITIALS}
 PLATEAU = 15
-plateau = ({(b, i): never_beaten_after(curves(rows, breeder=b, initial=i, generations=LONG)[0],
+plateau = ({(b, i): never_beaten_after(run_curves(rows, breeder=b, initial=i, generations=LONG)[0],
                                        PLATEAU)
             for b in ("pairs", "preferences") for i in INITIALS} if LONG > PLATEAU else {})
 bigger_start = ({(b, g): difference(finals(b, INITIALS[-1], g), finals(b, INITIALS[0], g))
@@ -285,7 +279,7 @@ for name, tests in (("better first minus second", ranking),
 # %%
 fig, ax = plt.subplots(figsize=(7, 4))
 for breeder in ("pairs", "preferences"):
-    _, div = curves(rows, breeder=breeder, initial=INITIALS[-1], generations=LONG)
+    _, div = run_curves(rows, breeder=breeder, initial=INITIALS[-1], generations=LONG)
     ax.plot(np.arange(1, div.shape[1] + 1), div.mean(0), color=COLORS[breeder], label=breeder)
 ax.set(title="Survivor diversity collapses (as published)", xlabel="generation",
        ylabel=f"distinct strategies among {SURVIVORS} survivors", xscale="log")
@@ -347,13 +341,12 @@ COMPARE = [("children, 0.1", "as published"), ("3 immigrants", "as published"),
            ("preferences, children swap 1.0", "preferences, children 0.1")]
 fix_diff = {(a, b): difference(fix_finals(a), fix_finals(b)) for a, b in COMPARE}
 for (a, b), d in fix_diff.items():
-    verdict = "measurably better" if d.z > 2 else "measurably worse" if d.z < -2 else "no measurable difference"
-    print(f"{a} minus {b}: {d}: {verdict}")
+    print(f"{a} minus {b}: {d}: {d.verdict}")
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(13, 4.4))
 for k, fix in enumerate(FIXES):
-    best, div = curves(fix_rows, label=fix["label"])
+    best, div = run_curves(fix_rows, label=fix["label"])
     ls = "--" if fix["breeder"] == "preferences" else "-"
     axes[0].plot(np.arange(1, best.shape[1] + 1), best.mean(0), color=f"C{k}", ls=ls,
                  label=fix["label"] if fix["breeder"] == "preferences" else f"pairs, {fix['label']}")
@@ -377,7 +370,7 @@ plt.show()
 
 # %%
 EARLY = min(15, FIX_GENERATIONS - 1)
-early = {label: curves(fix_rows, label=label)[0][:, EARLY - 1]
+early = {label: run_curves(fix_rows, label=label)[0][:, EARLY - 1]
          for label in ("as published", "children, 0.1", "everyone, 0.1")}
 slow = {label: difference(early[label], early["as published"])
         for label in ("children, 0.1", "everyone, 0.1")}

@@ -149,6 +149,20 @@ def test_observations():
         improvement(curves, 0)
     with pytest.raises(ValueError):
         never_beaten_after(curves, 4)
+    assert d.verdict == "no measurable difference"                # z = 2 is not beyond 2
+    assert difference([2, 2.2], [0, 0]).verdict == "measurably better"
+    assert difference([0, 0], [2, 2.2]).verdict == "measurably worse"
+
+
+def test_run_curves_select_the_runs_of_one_setting():
+    from goofspiel.observe import run_curves
+    rows = [{"breeder": b, "initial": i, "result": {"best": [i, i + k], "diversity": [k, k]}}
+            for k, (b, i) in enumerate([("pairs", 5), ("random", 5), ("pairs", 10), ("pairs", 5)])]
+    best, div = run_curves(rows, breeder="pairs", initial=5)
+    assert best.tolist() == [[5, 5], [5, 8]] and div.tolist() == [[0, 0], [3, 3]]
+    assert run_curves(rows, breeder="random")[0].tolist() == [[5, 6]]
+    with pytest.raises(ValueError, match="no run matches"):
+        run_curves(rows, breeder="preferences")
 
 
 def test_constant_checks():
