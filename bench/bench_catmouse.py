@@ -8,8 +8,11 @@ plays all candidates' games as one numpy batch. The straightforward versions are
 oracles (``tests/oracles_catmouse.py``).
 Improved version-1 trainer: a cat's iterations (candidates scored on a hall of fame of 4,000 mice
 on 8x8) with the pool games played one by one (``play_flat``) and in lockstep (``v1.batch``),
-interleaved in one run, identical results.
+interleaved in one run, identical results; then the whole trainer (notebook 20's call, on 8x7
+from the WEAK cat) with the arena it had before (``pool.Arena``, lockstep replays) and with
+``FastArena`` (``v1.fastpool``), identical tables and checkpoints.
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
+[trainer_iterations]
 """
 
 import os
@@ -27,7 +30,9 @@ from oracles_catmouse import plain_v2_scores, train_plain
 from catmouse import train_local, train_tabular
 from catmouse.stream import LegacyStream
 from catmouse.tables import greedy_table, to_codes
-from catmouse.v1 import pool
+from catmouse.v1 import improved, pool
+from catmouse.v1.config import IMPROVED
+from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import propose_changes
 from catmouse.v2.article import candidate_tables, summarize
@@ -88,10 +93,33 @@ def bench_pool(rounds: int) -> None:
           f"{os.cpu_count()} cores)")
 
 
+def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
+    """The improved trainer with the arena it had before and with ``FastArena``: same results."""
+    runs, times = {}, {}
+    default = improved.ARENA
+    for name, arena in (("before", pool.Arena), ("now", FastArena)):
+        improved.ARENA = arena
+        t = time.perf_counter()
+        runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
+                                                     IMPROVED, 1_000, stop_when_solved=True)
+        times[name] = time.perf_counter() - t
+    improved.ARENA = default
+    a, b = runs["before"], runs["now"]
+    assert np.array_equal(a.cat_policy, b.cat_policy) and np.array_equal(a.mouse_policy,
+                                                                          b.mouse_policy)
+    assert repr(a.checkpoints) == repr(b.checkpoints) and a.pool_sizes == b.pool_sizes
+    print(f"improved trainer, {rows}x{cols} from the WEAK cat, {a.iterations:,} iterations (hall "
+          f"of fame {a.pool_sizes[0] - 1:,} mice): before (pool.Arena, lockstep) "
+          f"{times['before']:.1f} s, now (FastArena) {times['now']:.1f} s; ratio "
+          f"{times['before'] / times['now']:.1f}x (identical tables and checkpoints; load "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+
+
 def main():
     n1 = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     n2 = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     bench_pool(int(sys.argv[3]) if len(sys.argv) > 3 else 20)
+    bench_trainer(int(sys.argv[4]) if len(sys.argv) > 4 else 6_000)
     t = time.perf_counter()
     plain_tally = train_plain(iterations=n1).tally
     t_plain = (time.perf_counter() - t) / n1

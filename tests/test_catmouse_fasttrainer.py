@@ -14,7 +14,7 @@ from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board, play_flat
-from catmouse.v1.transit import Transit
+from catmouse.v1.transit import Transit, diverge
 
 
 def random_cat_codes(board, rng):
@@ -48,6 +48,44 @@ def test_transition_games_equal_the_kernel(rows, cols, first):
             assert res == expected and list(mine) == list(used)
 
 
+@pytest.mark.parametrize("rows,cols", [(2, 2), (3, 5), (5, 4), (7, 6)])
+@pytest.mark.parametrize("first", ["cat", "mouse"])
+@pytest.mark.parametrize("cat_learns", [True, False])
+def test_games_resumed_at_the_first_changed_state_equal_the_kernel(rows, cols, first, cat_learns):
+    """A kept game's trace, then one to three of the learner's consulted cells changed: resumed
+    results, consulted states (in order) and traces equal a game played from the start."""
+    rng = random.Random(rows * 7 + cols + 2 * (first == "cat") + cat_learns)
+    board = flat_board(rows, cols, first)
+    transit = Transit(board)
+    greedy = to_codes(greedy_table(rows, cols)).ravel().tolist()
+    resumed_late = 0
+    for _ in range(150):
+        cat = greedy if rng.random() < 0.5 else random_cat_codes(board, rng)
+        mouse = random_mouse_codes(rows, cols, rng)
+        cat_t, mouse_t = transit.transitions(cat, "cat").tolist(), transit.compact(mouse, "mouse")
+        res, used, trace = transit.traced(cat_t, mouse_t, cat_learns)
+        kept = play_flat(cat, mouse, board, cat_learns)
+        assert (res, list(used)) == (kept[0], list(kept[1]))
+        learner = list(cat if cat_learns else mouse)
+        changed = {}
+        for s in rng.sample(sorted(used), min(len(used), rng.randint(1, 3))):
+            cell = s // board.n if cat_learns else s % board.n
+            changed[s] = learner[s] = rng.choice([k for k in range(4)
+                                                  if board.moves[cell][k] >= 0])
+        new_cat, new_mouse = (learner, mouse) if cat_learns else (cat, learner)
+        expected = play_flat(new_cat, new_mouse, board, cat_learns)
+        cat_t2 = transit.transitions(new_cat, "cat").tolist()
+        mouse_t2 = transit.transitions(new_mouse, "mouse").tolist()
+        t = diverge(trace, used, changed, cat_learns == (first == "cat"))
+        assert trace[t] in changed
+        resumed_late += t > 1
+        assert transit.resume(cat_t2, mouse_t2, trace, t, cat_learns) == expected[0]
+        res2, used2, trace2 = transit.traced(cat_t2, mouse_t2, cat_learns, trace, t)
+        assert (res2, list(used2)) == (expected[0], list(expected[1]))
+        assert trace2 == transit.traced(cat_t2, mouse_t2, cat_learns)[2]
+    assert resumed_late > 5
+
+
 @pytest.mark.parametrize("rows,cols,first", [(3, 4, "cat"), (5, 5, "mouse"), (6, 4, "cat")])
 @pytest.mark.parametrize("cat_learns", [True, False])
 def test_lockstep_consulted_states_iterate_like_the_kernel(rows, cols, first, cat_learns):
@@ -66,7 +104,7 @@ def test_lockstep_consulted_states_iterate_like_the_kernel(rows, cols, first, ca
         assert games.result(k) == res and list(games.used(k)) == list(used)
 
 
-def arena_pair(side, rows, cols, first, pool_size, seed):
+def arena_pair(side, rows, cols, first, pool_size, seed, keep_order=True):
     """The same learner against the same opponents in a straightforward and a fast arena."""
     board = flat_board(rows, cols, first)
     rng = random.Random(seed)
@@ -74,8 +112,8 @@ def arena_pair(side, rows, cols, first, pool_size, seed):
     other = "mouse" if side == "cat" else "cat"
     opps = [random_table(other, board, rows, cols, rng) for _ in range(pool_size)]
     out = []
-    for cls in (pool.Arena, FastArena):
-        arena = cls(side, list(learner), board)
+    for make in (pool.Arena, lambda *a: FastArena(*a, keep_order=keep_order)):
+        arena = make(side, list(learner), board)
         arena.set_slot(0, list(opps[0]))
         for opp in opps[1:]:
             arena.add(list(opp))
@@ -85,16 +123,18 @@ def arena_pair(side, rows, cols, first, pool_size, seed):
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
 @pytest.mark.parametrize("rows,cols,first", [(4, 5, "cat"), (5, 5, "mouse")])
-@pytest.mark.parametrize("head,lockstep_min", [(64, 64), (2, 3)])
+@pytest.mark.parametrize("head,lockstep_min,keep_order", [(64, 64, True), (2, 3, True),
+                                                        (2, 3, False), (64, 64, False)])
 def test_fast_arena_keeps_the_same_candidates(side, rows, cols, first, head, lockstep_min,
-                                              monkeypatch):
+                                              keep_order, monkeypatch):
     """Random candidates scored with and without a score to beat: the same kept keys, the same
-    index (its order too), scores, worst slot and slot results after every commit."""
+    index (its order too, unless told not to keep it), scores, worst slot and slot results after
+    every commit."""
     monkeypatch.setattr(pool, "BATCH_MIN", None)          # the oracle: every game by play_flat
     monkeypatch.setattr(fastpool, "HEAD", head)
     monkeypatch.setattr(fastpool, "LOCKSTEP_MIN", lockstep_min)
     monkeypatch.setattr(fastpool, "CHUNK", lockstep_min)
-    board, (plain, fast) = arena_pair(side, rows, cols, first, 90, rows * cols)
+    board, (plain, fast) = arena_pair(side, rows, cols, first, 90, rows * cols, keep_order)
     n, moves = board.n, board.moves
     rng = random.Random(5)
     stopped = 0
@@ -125,10 +165,15 @@ def test_fast_arena_keeps_the_same_candidates(side, rows, cols, first, head, loc
         assert plain.table == fast.table and fast.trans == Transit(board).transitions(
             fast.table, side).tolist()
         assert plain.score() == fast.score() and plain.worst() == fast.worst()
-        assert list(plain.index) == list(fast.index)
-        assert all(list(plain.index[s]) == list(fast.index[s]) for s in plain.index)
+        assert plain.index == fast.index
+        if keep_order:
+            assert list(plain.index) == list(fast.index)
+            assert all(list(plain.index[s]) == list(fast.index[s]) for s in plain.index)
         assert [v[1:] for v in plain.slots.values()] == [v[1:] for v in fast.slots.values()]
     assert stopped > 0
+    if not keep_order:
+        with pytest.raises(RuntimeError, match="keep_order"):
+            fast.cells()
 
 
 def run_both(rows, cols, first, initial, iterations, seed, config, checkpoint_every, monkeypatch,

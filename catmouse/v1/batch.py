@@ -151,6 +151,12 @@ class Games:
         """Game k's (cat won, rounds, distance)."""
         return (bool(self.won[k]), int(self.rounds[k]), int(self.dist[k]))
 
+    def states(self, k: int) -> list:
+        """Game k's states after each half move (from the cat's first move if it moves first)."""
+        if self.hist is None:
+            self._states()
+        return self.hist[k, :self.length[k]].tolist()
+
     def used(self, k: int) -> set:
         """The learner's consulted states in game k: its before-move states, the end excluded
         (added in the order ``play_flat`` adds them, so the set iterates alike)."""

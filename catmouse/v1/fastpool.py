@@ -1,18 +1,17 @@
 """The pool arena with the same scores, found with less work (``FastArena``; ``pool.Arena`` is the
-straightforward one and the tests' oracle).
+straightforward one and the tests' oracle). None of these changes alters a score, a kept
+candidate or anything a trainer draws from:
 
-Three changes, none of which alters a score, a kept candidate or the order of anything a trainer
-draws from:
-
-* games are played on transition tables (``v1.transit``): the learner's kept up to date as cells
-  change, each opponent's made once per slot; the consulted states of a game are only worked out
-  for the candidate that is committed, in the order the oracle adds them;
-* a replay with a score to beat checks first the slots whose games stopped the latest rejected
-  candidates ("killers", most recent first), then the others in the oracle's order: a doomed
-  candidate is usually stopped by one of them within a few games. Stopping early returns None
-  only when the score is below ``beat`` whatever the order (``pool.Arena.replay``), and kept
-  games are committed in the oracle's order, so the index and the tallies evolve identically;
-* the worst slot is an ``argmin`` over one number per slot, kept up to date as games change.
+* games on transition tables (``v1.transit``), each slot's last game kept as its trace, so a
+  candidate's game is replayed from the first state it changes; consulted states are only worked
+  out for a committed candidate, in the order the oracle adds them;
+* a replay with a score to beat checks first the slots that stopped the latest candidates
+  ("killers"), then the games now lost (they use up the optimistic count's slack), then the
+  others. Stopping early returns None only when the score is below ``beat`` whatever the order,
+  and games are committed in the oracle's order, so index and tallies evolve identically;
+* the worst slot is an ``argmin`` over one number per slot, kept up to date;
+* with ``keep_order=False`` (sequential proposals never read the index's order) a commit only
+  touches the states a game stops or starts consulting.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ import numpy as np
 from catmouse.v1 import pool
 from catmouse.v1.batch import Games
 from catmouse.v1.kernel import FlatBoard
-from catmouse.v1.transit import Transit
+from catmouse.v1.transit import Transit, diverge
 
 HEAD = 64            # a replay's first games (killers first) one by one, then the rest in lockstep
 LOCKSTEP_MIN = 64    # at least this many games left for a lockstep call (pool.BATCH_MIN None: never)
@@ -54,10 +53,13 @@ class FastReplayed:
 
 
 class FastArena(pool.Arena):
-    """``pool.Arena`` with transition-table games, killer-first replays and a kept worst slot."""
+    """``pool.Arena`` with resumed transition-table games, killer-first replays, a kept worst."""
 
-    def __init__(self, side: str, table: list, board: FlatBoard):
+    def __init__(self, side: str, table: list, board: FlatBoard, keep_order: bool = True):
+        """``keep_order``: the index in ``pool.Arena``'s order, which ``cells`` (non-sequential
+        proposals) reads; False: same contents, other orders, and ``cells`` refuses."""
         super().__init__(side, table, board)
+        self.keep_order = keep_order
         self.transit = Transit(board)
         self.mover = "mouse" if side == "cat" else "cat"
         self.trans = self.transit.transitions(table, side).tolist()
@@ -68,9 +70,12 @@ class FastArena(pool.Arena):
         self.top = -1                               # the largest slot number used so far
         self.ascending = True                       # slots entered in increasing order
         self.killers: list[int] = []
+        self.traces: dict[int, list] = {}            # slot -> its game's states, the start first
+        self.changed: dict = {}                      # the cells a trial changes
+        self.learner_first = (side == "cat") == board.cat_first
         self.bad_slots: set[int] = set()            # slots whose game is lost (cat) / caught (mouse)
 
-    def link(self, j: int, opponent, res, used) -> None:
+    def record(self, j: int, opponent, res, used) -> None:
         if j not in self.slots:
             self.ascending &= j > self.top
             self.top = max(self.top, j)
@@ -79,19 +84,22 @@ class FastArena(pool.Arena):
                 self.rank = np.concatenate([self.rank, np.full(size + j, ABSENT, np.int64)])
                 self.results = np.concatenate([self.results, np.zeros((3, size + j), np.int64)],
                                               axis=1)
-        super().link(j, opponent, res, used)
+        super().record(j, opponent, res, used)
         self.rank[j] = badness(self.side, res)
         self.results[:, j] = res
-        if self.bad[j]:
-            self.bad_slots.add(j)
-        else:
-            self.bad_slots.discard(j)
+        (self.bad_slots.add if self.bad[j] else self.bad_slots.discard)(j)
 
     def forget(self, j: int) -> None:
         super().forget(j)
         self.opponents.pop(j, None)
+        self.traces.pop(j, None)
         self.rank[j] = ABSENT
         self.bad_slots.discard(j)
+
+    def cells(self) -> list:
+        if not self.keep_order:
+            raise RuntimeError("cells() needs the index in pool.Arena's order: keep_order=True")
+        return super().cells()
 
     def worst(self) -> int:
         if not self.ascending:
@@ -116,17 +124,38 @@ class FastArena(pool.Arena):
             t = self.opponents[j] = self.transit.compact(self.slots[j][0], self.mover)
         return t
 
-    def outcome(self, j: int) -> tuple:
-        """The result of slot j's game with the learner's table as it stands."""
-        if self.side == "cat":
-            return self.transit.outcome(self.trans, self.opponent(j))
-        return self.transit.outcome(self.opponent(j), self.trans)
+    def tables(self, j: int) -> tuple:
+        """(cat, mouse) transitions of slot j's game with the learner's table as it stands."""
+        opp = self.opponent(j)
+        return (self.trans, opp) if self.side == "cat" else (opp, self.trans)
 
-    def consulted(self, j: int) -> tuple[tuple, set]:
-        """Slot j's game: (result, the learner's consulted states), as ``game`` gives them."""
-        if self.side == "cat":
-            return self.transit.consulted(self.trans, self.opponent(j), True)
-        return self.transit.consulted(self.opponent(j), self.trans, False)
+    def outcome(self, j: int) -> tuple:
+        """The result of slot j's game with the learner's table as it stands (changed at
+        ``self.changed`` since the game was kept): replayed from the first changed state on."""
+        trace = self.traces[j]
+        t = diverge(trace, self.slots[j][2], self.changed, self.learner_first)
+        return self.transit.resume(*self.tables(j), trace, t or 0, self.side == "cat")
+
+    def consulted(self, j: int, changed=None) -> tuple[tuple, set]:
+        """Slot j's game: (result, the learner's consulted states), as ``game`` gives them;
+        ``changed``: the states changed since the game was kept (None: not known)."""
+        return self.traced(j, changed)[:2]
+
+    def traced(self, j: int, changed=None) -> tuple:
+        """``consulted`` and the game's trace."""
+        trace = self.traces[j]
+        t = None if changed is None else diverge(trace, self.slots[j][2], changed,
+                                                 self.learner_first)
+        return self.transit.traced(*self.tables(j), self.side == "cat",
+                                   None if t is None else trace, t or 0)
+
+    def set_slot(self, j: int, opponent: list) -> None:
+        if j in self.slots:
+            self.unlink(j)
+            self.forget(j)
+        self.opponents[j] = self.transit.compact(opponent, self.mover)
+        res, used, self.traces[j] = self.transit.traced(*self.tables(j), self.side == "cat")
+        self.link(j, opponent, res, used)
 
     def promote(self, j: int) -> None:
         """Slot j stopped a candidate: check it first from now on."""
@@ -135,12 +164,24 @@ class FastArena(pool.Arena):
         self.killers.insert(0, j)
         del self.killers[KILLERS:]
 
-    def stops(self, res: tuple, upper: int, beat: tuple | None) -> bool:
-        """``pool.Arena.replay``'s rule: can a score with this game's result and ``upper`` games
-        possibly good no longer exceed ``beat``?"""
-        return beat is not None and (upper < beat[0] or (
-            upper == beat[0] and res[0]
-            and (res[1] > -beat[1] if self.side == "cat" else res[1] < beat[1])))
+    def each(self, js, done: dict, upper: int, beat: tuple | None, limit: int) -> int | None:
+        """Play the games of slots ``js`` not in ``done`` one by one, until ``done`` holds
+        ``limit``: the optimistic count of good games after them, or None as soon as ``beat`` can
+        no longer be exceeded (``pool.Arena.replay``'s rule)."""
+        cat = self.side == "cat"
+        for j in js:
+            if len(done) >= limit:
+                break
+            if j in done:
+                continue
+            res = done[j] = self.outcome(j)
+            if res[0] != cat:                # not good now: the optimistic count drops
+                upper -= 1
+            if beat is not None and (upper < beat[0] or (upper == beat[0] and res[0] and (
+                    res[1] > -beat[1] if cat else res[1] < beat[1]))):
+                self.promote(j)
+                return None
+        return upper
 
     def replay(self, ids, beat: tuple | None = None) -> FastReplayed | None:
         """``pool.Arena.replay``: the games of slots ``ids`` (see ``scan``)."""
@@ -171,17 +212,9 @@ class FastArena(pool.Arena):
                 first = [j for j in self.killers if j in one]
             else:
                 first = [j for j in self.killers if any(j in ids for ids in sets)]
-            for j in chain(first, bad, *sets):
-                if j in done:
-                    continue
-                res = done[j] = self.outcome(j)
-                if res[0] != cat:            # not good now: the optimistic count drops
-                    upper -= 1
-                if self.stops(res, upper, beat):
-                    self.promote(j)
-                    return None
-                if len(done) == head:
-                    break
+            upper = self.each(chain(first, bad, *sets), done, upper, beat, head)
+            if upper is None:
+                return None
         ids = one if one is not None else set().union(*sets)
         rest = [j for j in ids if j not in done]
         learner = None
@@ -189,14 +222,10 @@ class FastArena(pool.Arena):
         while start < len(rest):
             chunk = rest[start:start + width]
             start, width = start + len(chunk), width * GROWTH
-            if len(chunk) < LOCKSTEP_MIN or not lock:
-                for j in chunk:              # too few for a lockstep call (or none wanted)
-                    res = done[j] = self.outcome(j)
-                    if res[0] != cat:
-                        upper -= 1
-                    if self.stops(res, upper, beat):
-                        self.promote(j)
-                        return None
+            if len(chunk) < LOCKSTEP_MIN or not lock:    # too few for a lockstep call
+                upper = self.each(chunk, done, upper, beat, len(done) + len(chunk))
+                if upper is None:
+                    return None
                 continue
             if learner is None:
                 learner = np.array(self.trans, dtype=np.int64)
@@ -218,10 +247,12 @@ class FastArena(pool.Arena):
         sets = [self.index[s] for s in changes if s in self.index]
         old = {s: self.table[s] for s in changes}
         self.apply(changes)
+        self.changed = changes
         try:
             replayed = self.scan(sets or [set()], beat)
         finally:
             self.apply(old)
+            self.changed = {}
         if replayed is None:
             return None, None
         if len(sets) == 1:                   # the oracle's order: that of a copy, not of the index
@@ -242,10 +273,26 @@ class FastArena(pool.Arena):
         where = {j: (games, k) for chunk, games in replayed.batches for k, j in enumerate(chunk)}
         for j in replayed.order:
             if j in replayed.single:
-                res, used = self.consulted(j)
+                res, used, trace = self.traced(j, changes)
             else:
                 games, k = where[j]
-                res, used = games.result(k), games.used(k)
-            opp = self.slots[j][0]
-            self.unlink(j)
-            self.link(j, opp, res, used)
+                res, used, trace = games.result(k), games.used(k), games.states(k)
+                if self.transit.cat_first:
+                    trace.insert(0, self.transit.start)
+            self.traces[j] = trace
+            if self.keep_order:
+                opp = self.slots[j][0]
+                self.unlink(j)
+                self.link(j, opp, res, used)
+                continue
+            opp, old, was = self.slots[j]
+            self.tally.add(old, -1)
+            index = self.index
+            for s in was - used:
+                ids = index[s]
+                ids.discard(j)
+                if not ids:
+                    del index[s]
+            for s in used - was:
+                index.setdefault(s, set()).add(j)
+            self.record(j, opp, res, used)

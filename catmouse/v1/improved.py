@@ -63,6 +63,14 @@ class CoevolutionRun:
     worse_moves: int              # worse mouse candidates accepted by annealing
 
 
+def arena_for(side: str, table: list, board, sequential: bool):
+    """The pool arena of one side (``ARENA``; ``FastArena`` may reorder its index when proposals
+    are sequential, i.e. never read its order)."""
+    if ARENA is FastArena:
+        return FastArena(side, table, board, keep_order=not sequential)
+    return ARENA(side, table, board)
+
+
 def check_improved(rows, cols, first_move, initial_cat, iterations, seed, config,
                    checkpoint_every) -> tuple[int, int, int, int, int]:
     """The arguments of ``train_tabular_improved`` checked (rows, cols, iterations, seed and
@@ -108,7 +116,7 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
     n = board.n
     tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
               "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}
-    arenas = {side: ARENA(side, tables[side], board) for side in tables}
+    arenas = {side: arena_for(side, tables[side], board, config.sequential) for side in tables}
     arenas["cat"].set_slot(0, list(tables["mouse"]))
     arenas["mouse"].set_slot(0, list(tables["cat"]))
     stale = {"cat": 0, "mouse": 0}

@@ -45,6 +45,6 @@ def propose_changes(arena: Arena, count: int, rng: random.Random, sequential: bo
         changes[s] = code = other_code(table[s], own(s), others, rng)
         arena.apply({s: code})
         if k < count - 1:
-            used = arena.consulted(j)[1]
+            used = arena.consulted(j, changes)[1]
     arena.apply(old)
     return changes

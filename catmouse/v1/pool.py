@@ -48,8 +48,9 @@ class Arena:
             return play_flat(self.table, opponent, self.board, True)
         return play_flat(opponent, self.table, self.board, False)
 
-    def consulted(self, j: int) -> tuple[tuple, set]:
-        """Slot j's game with the learner's table as it stands: (result, states it consults)."""
+    def consulted(self, j: int, changed=None) -> tuple[tuple, set]:
+        """Slot j's game with the learner's table as it stands: (result, states it consults);
+        ``changed`` (the states changed since, a hint for faster arenas) is not needed here."""
         return self.game(self.slots[j][0])
 
     def apply(self, changes: dict) -> None:
@@ -67,6 +68,12 @@ class Arena:
                 del self.index[s]
 
     def link(self, j: int, opponent, res, used) -> None:
+        self.record(j, opponent, res, used)
+        for s in used:
+            self.index.setdefault(s, set()).add(j)
+
+    def record(self, j: int, opponent, res, used) -> None:
+        """Slot j's game and its result, counted in the tally (the index is ``link``'s)."""
         if j not in self.slots:
             self.ids = None
         self.slots[j] = [opponent, res, used]
@@ -74,8 +81,6 @@ class Arena:
             self.bad.extend(bytes(j + 1))
         self.bad[j] = res[0] != (self.side == "cat")
         self.tally.add(res)
-        for s in used:
-            self.index.setdefault(s, set()).add(j)
         self._cells = self._worst = None
 
     def set_slot(self, j: int, opponent: list) -> None:

@@ -99,3 +99,88 @@ class Transit:
             if not s % n1:
                 return (True, r, 0), used
             r += 1
+
+    def resume(self, cat_t, mouse_t, trace: list, t: int, cat_learns: bool) -> tuple:
+        """``outcome`` of a game that repeats ``trace`` (an earlier game's states, the start first)
+        up to position ``t``, where the learner is to move, and goes on with the tables given
+        (they differ from the earlier game's only from there on)."""
+        if t == 0 and self.cat_first:                  # the cat's first move is never checked
+            return self.outcome(cat_t, mouse_t)
+        cat_first, n1, dist = self.cat_first, self.n1, self.dist
+        seen = set(trace[2 if cat_first else 1:t + 1])
+        r = (t - 1) // 2 if cat_first else t // 2
+        s = trace[t]
+        if cat_learns:
+            s = cat_t[s]
+            if s in seen:
+                return (False, r, dist[s])
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0)
+            r += 1
+        while True:
+            s = mouse_t[s]
+            if s in seen:
+                return (False, r, dist[s])
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0)
+            s = cat_t[s]
+            if s in seen:
+                return (False, r, dist[s])
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0)
+            r += 1
+
+    def traced(self, cat_t, mouse_t, cat_learns: bool, trace: list | None = None,
+               t: int = 0) -> tuple:
+        """``resume`` (from the start if no ``trace``) with the consulted states, in
+        ``play_flat``'s order, and the new game's trace: (result, used, trace)."""
+        cat_first, start = self.cat_first, self.start
+        if trace is None or (t == 0 and cat_first):
+            trace = [start]
+            if cat_first:
+                trace.append(cat_t[start])
+                used = {start} if cat_learns else {trace[1]}
+            else:
+                used = set() if cat_learns else {start}
+            seen, r, cat_next = set(), 0, False
+        else:
+            q = 0 if cat_learns == cat_first else 1    # positions where the learner is to move
+            used = set(trace[q:t + 1:2])
+            seen = set(trace[2 if cat_first else 1:t + 1])
+            trace = trace[:t + 1]
+            r = (t - 1) // 2 if cat_first else t // 2
+            cat_next = cat_learns
+        n1, dist = self.n1, self.dist
+        s = trace[-1]
+        while True:
+            s = cat_t[s] if cat_next else mouse_t[s]
+            trace.append(s)
+            if s in seen:
+                return (False, r, dist[s]), used, trace
+            seen.add(s)
+            if not s % n1:
+                return (True, r, 0), used, trace
+            if cat_next:
+                r += 1
+            cat_next = not cat_next
+            if cat_next == cat_learns:
+                used.add(s)
+
+
+def diverge(trace: list, used: set, changed, learner_first: bool) -> int | None:
+    """The first position of ``trace`` where the learner is to move on one of the ``changed``
+    states (None: the game does not consult them); ``learner_first``: it moves at position 0."""
+    q = 0 if learner_first else 1
+    end = len(trace) - 1                 # the last state ends the game: nobody moves there
+    t = None
+    for s in changed:
+        if s in used:
+            i = trace.index(s)
+            while (i - q) % 2 or i >= end:   # the same cells with the other side to move
+                i = trace.index(s, i + 1)
+            if t is None or i < t:
+                t = i
+    return t
