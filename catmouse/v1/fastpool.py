@@ -136,16 +136,16 @@ class FastArena(pool.Arena):
         t = diverge(trace, self.slots[j][2], self.changed, self.learner_first)
         return self.transit.resume(*self.tables(j), trace, t or 0, self.side == "cat")
 
-    def consulted(self, j: int, changed=None) -> tuple[tuple, set]:
-        """Slot j's game: (result, the learner's consulted states), as ``game`` gives them;
-        ``changed``: the states changed since the game was kept (None: not known)."""
-        return self.traced(j, changed)[:2]
+    def consulted(self, j: int, changed=None, after=None) -> tuple:
+        """Slot j's game: (result, the learner's consulted states as ``game`` gives them, trace);
+        ``changed``: the states changed since the game was kept (None: not known), or since the
+        game ``after`` (an earlier answer for slot j)."""
+        return self.traced(j, changed, after)
 
-    def traced(self, j: int, changed=None) -> tuple:
-        """``consulted`` and the game's trace."""
-        trace = self.traces[j]
-        t = None if changed is None else diverge(trace, self.slots[j][2], changed,
-                                                 self.learner_first)
+    def traced(self, j: int, changed=None, after=None) -> tuple:
+        """``consulted`` of slot j."""
+        trace, used = (self.traces[j], self.slots[j][2]) if after is None else after[2:0:-1]
+        t = None if changed is None else diverge(trace, used, changed, self.learner_first)
         return self.transit.traced(*self.tables(j), self.side == "cat",
                                    None if t is None else trace, t or 0)
 

@@ -37,14 +37,15 @@ def propose_changes(arena: Arena, count: int, rng: random.Random, sequential: bo
         ids = arena.slot_ids()
         j = ids[rng.randrange(len(ids))]
     used = arena.slots[j][2]
-    changes, old = {}, {}
+    changes, old, game = {}, {}, None
     for k in range(count):
         cells = sorted(used)
         s = cells[rng.randrange(len(cells))]
         old.setdefault(s, table[s])
         changes[s] = code = other_code(table[s], own(s), others, rng)
         arena.apply({s: code})
-        if k < count - 1:
-            used = arena.consulted(j, changes)[1]
+        if k < count - 1:              # the game again, changed at s since the last one
+            game = arena.consulted(j, {s: code}, game)
+            used = game[1]
     arena.apply(old)
     return changes

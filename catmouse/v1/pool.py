@@ -48,9 +48,10 @@ class Arena:
             return play_flat(self.table, opponent, self.board, True)
         return play_flat(opponent, self.table, self.board, False)
 
-    def consulted(self, j: int, changed=None) -> tuple[tuple, set]:
+    def consulted(self, j: int, changed=None, after=None) -> tuple:
         """Slot j's game with the learner's table as it stands: (result, states it consults);
-        ``changed`` (the states changed since, a hint for faster arenas) is not needed here."""
+        ``changed`` and ``after`` (what changed since the kept game or since an earlier answer:
+        hints for faster arenas) are not needed here."""
         return self.game(self.slots[j][0])
 
     def apply(self, changes: dict) -> None:
