@@ -208,10 +208,9 @@ class FastArena(pool.Arena):
         if beat is None and lock and size >= LOCKSTEP_MIN:
             head = 0                         # nothing to stop: all in lockstep
         if head:
-            if one is not None:
-                first = [j for j in self.killers if j in one]
-            else:
-                first = [j for j in self.killers if any(j in ids for ids in sets)]
+            killers = set(self.killers)
+            hit = set().union(*(killers & ids for ids in sets))
+            first = [j for j in self.killers if j in hit]
             upper = self.each(chain(first, bad, *sets), done, upper, beat, head)
             if upper is None:
                 return None
