@@ -40,7 +40,7 @@ from catmouse.v2.games import evaluate_batch, game_streams
 from catmouse.v2.window import initial_window_table
 
 
-def pool_arena(rows=8, cols=8, mice=4_000, seed=0) -> pool.Arena:
+def pool_arena(rows=8, cols=8, mice=4_000, seed=0, make=pool.Arena) -> pool.Arena:
     """A cat (the greedy table with 600 random cells) against ``mice`` random mouse tables."""
     board = flat_board(rows, cols, "cat")
     rng = np.random.default_rng(seed)
@@ -48,7 +48,7 @@ def pool_arena(rows=8, cols=8, mice=4_000, seed=0) -> pool.Arena:
     cat = to_codes(greedy_table(rows, cols)).ravel().tolist()
     for s in rng.choice(n * n, 600, replace=False).tolist():
         cat[s] = int(rng.choice([k for k in range(4) if board.moves[s // n][k] >= 0]))
-    arena = pool.Arena("cat", cat, board)
+    arena = make("cat", cat, board)
     legal = np.array(board.moves)[np.arange(n * n) % n] >= 0
     for _ in range(mice):
         arena.add((rng.random((n * n, 4)) * legal).argmax(axis=1).tolist())
@@ -71,26 +71,29 @@ def cat_iteration(arena: pool.Arena, rng: random.Random, max_changes: int = 3) -
 
 
 def bench_pool(rounds: int) -> None:
-    """Per-game vs lockstep pool games, one iteration each in turn, same seeds."""
-    arenas = {None: pool_arena(), pool.BATCH_MIN: pool_arena()}
+    """Per-game vs lockstep pool games vs ``FastArena``, one iteration each in turn, same seeds."""
+    fast = "fast"
+    arenas = {None: pool_arena(), pool.BATCH_MIN: pool_arena(),
+              fast: pool_arena(make=lambda *a: FastArena(*a, keep_order=False))}
     times = {mode: 0.0 for mode in arenas}
     default = pool.BATCH_MIN
     for r in range(rounds + 1):              # round 0 warms up (fills the lockstep store)
         out = {}
         for mode, arena in arenas.items():
-            pool.BATCH_MIN = mode
+            pool.BATCH_MIN = default if mode == fast else mode
             t = time.perf_counter()
             out[mode] = cat_iteration(arena, random.Random(r))
             if r:
                 times[mode] += time.perf_counter() - t
         assert out[None] == out[default], r
+        assert out[None][-1] == out[fast][-1] and arenas[None].table == arenas[fast].table, r
     pool.BATCH_MIN = default
-    assert arenas[None].table == arenas[default].table
-    plain, fast = times[None] / rounds, times[default] / rounds
+    assert arenas[None].table == arenas[default].table == arenas[fast].table
+    plain, lock, quick = (times[m] / rounds for m in (None, default, fast))
     print(f"improved trainer, 8x8, cat vs a pool of 4,000 mice: per-game {plain:.3f} s per "
-          f"iteration, lockstep {fast:.3f} s; ratio {plain / fast:.1f}x ({rounds} iterations "
-          f"each, interleaved, identical results; load {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} cores)")
+          f"iteration, lockstep {lock:.3f} s, FastArena {quick:.3f} s; ratios "
+          f"{plain / lock:.1f}x and {plain / quick:.1f}x ({rounds} iterations each, interleaved, "
+          f"identical results; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
