@@ -24,10 +24,13 @@ import catmouse.v1.article
 import catmouse.v1.batch
 import catmouse.v1.config
 import catmouse.v1.experiments
+import catmouse.v1.fastpool
 import catmouse.v1.improved
 import catmouse.v1.kernel
 import catmouse.v1.mutations
 import catmouse.v1.pool
+import catmouse.v1.tally
+import catmouse.v1.transit
 from studykit.cache import ResultCache
 from studykit.cache import fingerprint as source_fingerprint
 from studykit.paths import results_dir
@@ -37,7 +40,8 @@ CODE = (catmouse.arguments, catmouse.board, catmouse.stream, catmouse.tables,
         catmouse.exact.fixpoint,
         catmouse.exact.solve, catmouse.exact.policy, catmouse.v1.kernel, catmouse.v1.article,
         catmouse.v1.pool, catmouse.v1.batch, catmouse.v1.mutations, catmouse.v1.anneal,
-        catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments)
+        catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments,
+        catmouse.v1.fastpool, catmouse.v1.tally, catmouse.v1.transit)
 
 
 # the keys of each trial's result: a cached entry with other keys is recomputed, not returned
