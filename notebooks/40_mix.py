@@ -43,7 +43,6 @@ CHUNKS = 4                   # seeded chunks per pairing and seat (spread over t
 DEEP = 4                     # the deeper lookahead of the improved program
 DEEP_OPPONENTS = ("onestep", "onestep-safe")  # its ladder besides the report (may be empty)
 SLOW_PAIRINGS = False        # also counting features vs the deepest alpha-beta, deep vs builder-search
-SELF_TAUGHT_DEPTH = 4        # search depth of notebook 41's self-taught player on the ladder
 COUNTS_GAMES = 1500          # training games of the shipped counts.init
 WEAK_GAMES = 100             # games per seat analysed for how the program loses
 DIAG_GAMES = 100             # games per seat of the diagonal variant
@@ -59,7 +58,6 @@ if os.environ.get("GAMEAI_QUICK"):  # a smoke run, not the experiment
     TRAIN_GAMES, SEEDS, RANDOM_GAMES, REACH_GAMES, REACH_PLAY = 30, 2, 2_000, 100, 2
     LADDER_GAMES, CHUNKS, DEEP, COUNTS_GAMES, WEAK_GAMES, DIAG_GAMES = 1, 1, min(DEEP, 3), 30, 2, 1
     AB_DEPTHS, SOLVE_BOARDS = tuple(AB_DEPTHS)[:1], tuple(SOLVE_BOARDS)[:2]
-    SELF_TAUGHT_DEPTH = min(SELF_TAUGHT_DEPTH, 2)
     PERFECT_BOARDS = tuple(sorted(PERFECT_BOARDS, key=lambda bd: bd[0] * bd[1]))[:1]
     COUNT_BOARDS = tuple(sorted(COUNT_BOARDS, key=lambda bd: bd[0] * bd[1]))[:1]
     NJOBS = 1
@@ -84,7 +82,6 @@ if len(SHOW_GAME) != 2:
 if not isinstance(AB_DEPTHS, (list, tuple)):
     raise ValueError(f"AB_DEPTHS must be a list or tuple of depths 1..6, got {AB_DEPTHS!r}")  # noqa: TRY004
 AB_DEPTHS = tuple(check_int(d, "AB_DEPTHS", 1, 6) for d in AB_DEPTHS)
-SELF_TAUGHT_DEPTH = check_int(SELF_TAUGHT_DEPTH, "SELF_TAUGHT_DEPTH", 1, 8)
 COUNT_BOARDS = check_boards(COUNT_BOARDS, "COUNT_BOARDS", 16)
 SOLVE_BOARDS = check_boards(SOLVE_BOARDS, "SOLVE_BOARDS", 30)
 PERFECT_BOARDS = check_boards(PERFECT_BOARDS, "PERFECT_BOARDS", 25)
@@ -420,10 +417,10 @@ claims.append(check_claim(
 #   heuristics (`DEEP_OPPONENTS`) only. The slowest pairings (counting features against the
 #   deepest alpha-beta, the deep player against `builder-search`, a few minutes more on
 #   two cores) run with `SLOW_PAIRINGS = True`;
-# - **self-taught**: for comparison, the player of notebook 41, which owes nothing to the report's
-#   table: a single neuron over counts of threats and the parity of their rows, learned by
-#   self-play alone, searched by alpha-beta `SELF_TAUGHT_DEPTH` plies deep (deeper as columns
-#   fill). It meets every opponent and the report's program.
+#
+# (Notebook 41 sets the same opponents against a player that owes nothing to the report's
+# table: a single neuron over counts of threats and the parity of their rows, learned by
+# self-play alone.)
 #
 # The opponents (`OPPONENTS`, `AB_DEPTHS`): random (beating it proves nothing); the one-ply
 # heuristic "win if you can, block if you must" and its safe variant ("never play directly
@@ -442,7 +439,7 @@ counts500 = mix.SearchAgent(mix.train(TRAIN_GAMES, seed=0, features="counts").va
                             name="counts500")
 deep = f"deeper lookahead ({DEEP}-ply)"
 players = {"report": "learned", "counting features": mix.SearchAgent(counts.values, "counts", 2),
-           deep: f"learned:{DEEP}", "self-taught": f"selftaught:{SELF_TAUGHT_DEPTH}"}
+           deep: f"learned:{DEEP}"}
 opponents = list(dict.fromkeys([*OPPONENTS, *(f"alphabeta:{d}" for d in AB_DEPTHS)]))
 slowest = f"alphabeta:{max(AB_DEPTHS)}" if AB_DEPTHS else None
 pairings = {("report", o): ("learned", o) for o in opponents}
@@ -453,8 +450,6 @@ pairings |= {("counting features", o): (players["counting features"], o) for o i
 deep_opponents = list(dict.fromkeys([*DEEP_OPPONENTS, *(("builder-search",) if SLOW_PAIRINGS
                                                          else ())]))
 pairings |= {(deep, o): (players[deep], o) for o in deep_opponents}
-pairings |= {("self-taught", o): (players["self-taught"], {"report": "learned"}.get(o, o))
-             for o in [*opponents, "report"]}
 t0 = time.time()
 lad = ladder(pairings, LADDER_GAMES, seed=7, chunks=CHUNKS, n_jobs=NJOBS, cache=CACHE)
 print(f"{len(pairings)} pairings x 2 seats x {LADDER_GAMES} games in {time.time() - t0:.0f} s")
@@ -509,18 +504,6 @@ claims.append(check_claim(
     reason=f"it wins half its games or fewer in a seat against {', '.join(beaten_by)}; "
            "alpha-beta over the same seven features beats it without any plan of upper-row "
            "threats"))
-
-# %% [markdown]
-# The self-taught player's rows (the diamonds) set the same opponents against a player built
-# without the report's seven bits: the line below lists those it beats in both seats (95%
-# Wilson lower bound above one half in each), and those it does not, with its win shares.
-
-# %%
-taught = {o: row("self-taught", o) for o in [*opponents, "report"]}
-beats = [o for o, r in taught.items() if min(r.lo_X, r.lo_O) > 0.5]
-print(f"the self-taught player ({SELF_TAUGHT_DEPTH} plies) beats in both seats: "
-      f"{', '.join(beats) or 'none'}; not in both seats: "
-      f"{', '.join(f'{o} ({seats(r)})' for o, r in taught.items() if o not in beats) or 'none'}")
 
 # %% [markdown]
 # ## The report's weakness, reproduced and explained
@@ -604,7 +587,7 @@ show_animation(anim, gif="mix_game", fps=2, publish=SETTING.is_article)
 # parameters are few"; in its proposals, that seeing farther "will enhance its performance".
 
 # %%
-proposals = (lad.opponent == "report") & (lad.player != "self-taught")
+proposals = lad.opponent == "report"
 imp = lad[proposals][["player", "win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X",
                       "draws_O"]].set_index("player")
 imp.round(3)
