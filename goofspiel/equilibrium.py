@@ -195,12 +195,3 @@ def _lp_equilibrium(cards: tuple[int, ...], payoff: str, matrix: np.ndarray | No
     gain = float((a @ x).max())
     return Equilibrium(cards, payoff, "lp", value, mixture, gain, gain <= tol, gain,
                        time.perf_counter() - start)
-
-
-def __getattr__(name: str):
-    """``best_counter`` lives in ``goofspiel.bestreply``; ``goofspiel.scripted`` still imports it
-    from here (a forward, not a copy, until that import moves)."""
-    if name == "best_counter":
-        from goofspiel.bestreply import best_counter
-        return best_counter
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from goofspiel.arena import Arena, ArenaConfig, pool_fates
-from goofspiel.equilibrium import best_counter
+from goofspiel.bestreply import best_counter
 from goofspiel.game import Strategy, identity
 from studykit.checks import array, at_most, choice, flag, generator, real, whole
 from studykit.checks import seed as check_seed

@@ -19,7 +19,7 @@ from goofspiel import (
     play,
 )
 from goofspiel.arena import Arena, ArenaConfig, evolve_bot, format_points, reveal, score_pool
-from goofspiel.equilibrium import all_ranks
+from goofspiel.matrixgame import all_ranks
 from goofspiel.scripted import bot_measures, scripted_human, scripted_trial
 
 DECK = tuple(range(1, 8))
