@@ -98,7 +98,8 @@ from goofspiel import (
     scripted_trial,
 )
 from goofspiel.draw import draw_marginal
-from goofspiel.equilibrium import all_ranks
+from goofspiel.matrixgame import all_ranks
+from goofspiel.measures import strategy_table, summarise_by_label
 from goofspiel.mixture import margins
 from studykit import (
     Item,
@@ -411,26 +412,9 @@ print(f"{len(bred)} GA runs and {2 * ARENA_GAMES} arena games in {time.perf_coun
 
 
 # %%
-def measure(kind: str, ranks) -> dict:
-    """Exploitability (both payoffs), payoff against the margin equilibrium, article fitness."""
-    s = Strategy(deck, tuple(int(r) for r in ranks))
-    vs = margins(np.array([s.ranks]), eq20.mixture.ranks, deck)[0]
-    return {"strategy": kind, "margin exploitability": exploitability(s, "margin"),
-            "win/loss exploitability": exploitability(s, "winloss"),
-            "margin vs equilibrium": float(vs @ eq20.mixture.probs),
-            "win/loss vs equilibrium": float(np.sign(vs) @ eq20.mixture.probs),
-            "article fitness": float(identity_score(np.array(s.ranks), np.array(deck)))}
-
-
-table = pd.DataFrame([measure("identity", range(CARDS))]
-                     + [measure(label, r) for label, _, r in bred]
-                     + [measure(kind, r) for r, kind in arena_bots.items()])
-summary = table.groupby("strategy", sort=False).agg(
-    strategies=("margin exploitability", "size"),
-    **{f"{c} ({f})": (c, f) for c in ("margin exploitability", "margin vs equilibrium",
-                                      "win/loss vs equilibrium", "article fitness")
-       for f in ("mean", "min", "max")},
-    **{"win/loss exploitability (min)": ("win/loss exploitability", "min")})
+table = strategy_table([("identity", range(CARDS))] + [(label, r) for label, _, r in bred]
+                       + [(kind, r) for r, kind in arena_bots.items()], deck, eq20.mixture)
+summary = summarise_by_label(table)
 summary.T.round(2)
 
 # %% [markdown]
