@@ -52,10 +52,13 @@ class Transit:
 
     def outcome(self, cat_t, mouse_t) -> tuple:
         """(cat won, rounds, distance) of the game between two transition tables."""
-        n1, dist = self.n1, self.dist
-        seen = set()
         s = cat_t[self.start] if self.cat_first else self.start
-        r = 0
+        return self.play_on(cat_t, mouse_t, s, set(), 0)
+
+    def play_on(self, cat_t, mouse_t, s: int, seen: set, r: int) -> tuple:
+        """``outcome`` of the game from state ``s`` with the mouse to move in round ``r``,
+        ``seen`` holding the states already passed (updated in place)."""
+        n1, dist = self.n1, self.dist
         while True:          # the two half moves written out, as in the kernel
             s = mouse_t[s]
             if s in seen:
@@ -118,20 +121,7 @@ class Transit:
             if not s % n1:
                 return (True, r, 0)
             r += 1
-        while True:
-            s = mouse_t[s]
-            if s in seen:
-                return (False, r, dist[s])
-            seen.add(s)
-            if not s % n1:
-                return (True, r, 0)
-            s = cat_t[s]
-            if s in seen:
-                return (False, r, dist[s])
-            seen.add(s)
-            if not s % n1:
-                return (True, r, 0)
-            r += 1
+        return self.play_on(cat_t, mouse_t, s, seen, r)
 
     def traced(self, cat_t, mouse_t, cat_learns: bool, trace: list | None = None,
                t: int = 0) -> tuple:
