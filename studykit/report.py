@@ -71,12 +71,21 @@ def record_claims(study: str, notebook: str, claims: Sequence[Claim], *,
         raise TypeError("record_claims takes Claim rows (see studykit.claims)")
     variant = list(setting.differences) if setting is not None else []
     payload = {"kind": "claims", "study": study, "notebook": notebook, "quick": quick_mode(),
-               "variant": variant, "rows": [asdict(c) for c in claims]}
+               "variant": variant, "reference": setting.label if setting is not None else "article",
+               "rows": [asdict(c) for c in claims]}
     header = f"**Variant run**: {'; '.join(variant)}\n\n" if variant else ""
     _publish(payload, header + _table(
         ("claim", "source", "reference", "ours", "status", "test", "reason"),
         [(c.claim, c.source, c.reference, c.ours, c.status, c.test, c.reason) for c in claims]))
     return claims
+
+
+def reference_name(rows: Sequence[dict]) -> str:
+    """How a report names the setting of claim records run at their reference: "article's", or
+    e.g. "default" for constants the article does not fix (records before the reference was
+    stored count as the article's)."""
+    labels = {r.get("reference", "article") for r in rows}
+    return ", ".join("article's" if x == "article" else x for x in sorted(labels))
 
 
 def record_inventory(study: str, notebook: str, items: Sequence[Item]) -> list[Item]:
@@ -120,7 +129,8 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
         counts = Counter(c["status"] for r in rows for c in r["rows"])
         mode = "no report tables" if not rows else ("quick" if any(r["quick"] for r in rows)
                                                     else "full")
-        variant = ("; ".join(d for r in rows for d in r["variant"]) or "article's") if rows else "-"
+        variant = ("; ".join(d for r in rows for d in r["variant"]) or reference_name(rows)
+                   ) if rows else "-"
         if isinstance(meta.get("duration"), (int, float)):
             seconds += meta["duration"]
         summary.append((name, mode, variant, (meta.get("end_time") or "")[:10] or "not recorded",

@@ -120,6 +120,14 @@ def test_report_is_built_from_the_outputs_of_an_executed_notebook(tmp_path, monk
     assert "1 reproduced exactly, 1 beyond: met" in text
 
 
+def test_a_run_at_our_own_defaults_is_not_called_the_article_setting():
+    from studykit.report import reference_name
+    assert reference_name([{"reference": "default"}]) == "default"
+    assert reference_name([{"reference": "article"}, {}]) == "article's"   # old records
+    assert reference_name([{"reference": "default"}, {"reference": "article"}]) == \
+        "article's, default"
+
+
 def test_report_functions_refuse_what_they_cannot_use(tmp_path):
     from studykit.report import record_claims, record_inventory
 
