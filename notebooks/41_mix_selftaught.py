@@ -228,7 +228,7 @@ curve.pivot(index="games", columns="opponent", values="share").round(3)
 player = SelfTaughtAgent(run.weights, DEPTH, name="self-taught")
 t0 = time.time()
 lad = ladder({o: (player, o) for o in OPPONENTS}, LADDER_GAMES, seed=41, chunks=CHUNKS,
-             n_jobs=NJOBS)
+             n_jobs=NJOBS, backend="multiprocessing")  # its caches grow: no worker restarts
 print(f"{len(OPPONENTS)} opponents x 2 seats x {LADDER_GAMES} games in {time.time() - t0:.0f} s "
       f"({load_text()})")
 lad[["win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X", "draws_O",
