@@ -17,6 +17,20 @@ BEHAVIOURS = {True: "published", False: "fixed"}     # the bots as published, or
 STAGES = ("round 1", "rounds 2-3", "rounds 4+")
 
 
+def check_rows(rows) -> list[dict]:
+    """Rows of ``run_sweep(scripted_trial, ...)``: dicts with the human, scoring, behaviour
+    and the trial's result."""
+    if isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"rows must be a list of sweep rows, got {type(rows).__name__}")
+    rows = list(rows)
+    for r in rows:
+        if not (isinstance(r, dict) and {"human", "scoring", "as_published", "result"} <= set(r)
+                and isinstance(r["result"], dict)):
+            raise ValueError("rows must be rows of run_sweep(scripted_trial, ...): dicts with "
+                             f"human, scoring, as_published and result, got {r!r:.80}")
+    return rows
+
+
 def survival_table(rows: Sequence[dict], humans: Sequence[str], scorings: Sequence[str],
                    rounds: int, rng: np.random.Generator) -> tuple[pd.DataFrame, dict]:
     """Per (human, scoring, behaviour): ``survival_summary`` of its games, and per (human,
@@ -26,7 +40,7 @@ def survival_table(rows: Sequence[dict], humans: Sequence[str], scorings: Sequen
     (and ``(human, scoring, "p")`` for the p-values). ``rng`` draws the bootstrap resamples,
     configuration after configuration in the order of ``humans``, ``scorings``, published
     first."""
-    rounds, rng = whole(rounds, "rounds", 1), generator(rng, "rng")
+    rows, rounds, rng = check_rows(rows), whole(rounds, "rounds", 1), generator(rng, "rng")
     table, stats = [], {}
     for h in humans:
         for sc in scorings:
@@ -56,7 +70,7 @@ def per_round_measures(rows: Sequence[dict], deck: Sequence[int],
     (each distinct bot measured once)."""
     measured: dict = {}
     out = []
-    for r in rows:
+    for r in check_rows(rows):
         res = r["result"]
         for k, (bots, margin) in enumerate(zip(res["bots"], res["margins"])):
             if bots[0] not in measured:
@@ -79,6 +93,10 @@ def stage_trend(per_round: pd.DataFrame, human: str,
                 columns: Sequence[str] = ("exploitability", "vs_equilibrium", "human margin")
                 ) -> pd.DataFrame:
     """Mean and count of ``columns`` per (scoring, behaviour, stage) for one human's games."""
+    if not isinstance(per_round, pd.DataFrame) or not {"human", "round", *columns} <= set(
+            per_round.columns):
+        raise ValueError("per_round must be a per_round_measures table with the columns "
+                         f"human, round and {', '.join(columns)}")
     mine = per_round[per_round["human"] == human]
     return (mine.assign(stage=round_stage(mine["round"]))
             .groupby(["scoring", "behaviour", "stage"])[list(columns)].agg(["mean", "count"]))
@@ -100,6 +118,7 @@ def fate_shares(rows: Sequence[dict], generations: int) -> pd.DataFrame:
     the survivors after 1..``generations`` generations, the share chosen as the next bot, and
     how many members of that kind there were."""
     generations = whole(generations, "generations", 1)
+    rows = check_rows(rows)
     fates = pd.DataFrame([{**f, "behaviour": BEHAVIOURS[r["as_published"]]}
                           for r in rows for f in r["result"]["fates"]])
     after = [f"after {g}" for g in range(1, generations + 1)]

@@ -13,6 +13,7 @@ import pandas as pd
 
 from mix.agents import PerfectAgent, make_agent
 from mix.board import Board, Geometry
+from mix.checks import check_agents, check_int
 from mix.evalsearch import SelfTaughtAgent
 from mix.ladder import ladder
 from mix.search import solve_position
@@ -27,6 +28,11 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
 
     One row per (snapshot, opponent): ``games`` trained, ``opponent``, ``wins`` and ``played``
     over both seats, their ``share`` and its Wilson 95% bounds ``lo`` and ``hi``."""
+    if not isinstance(snapshots, dict) or not snapshots:
+        raise ValueError(f"snapshots must be a non-empty dict {{games: weights}}, got "
+                         f"{type(snapshots).__name__}")
+    opponents = check_agents(opponents, "opponents")
+    depth = check_int(depth, "depth", 1, 8)
     cells = [(n, o) for n in snapshots for o in opponents]
     pairings = {f"{n} | {o}": (SelfTaughtAgent(snapshots[n], depth, name=f"self-taught@{n}"), o)
                 for n, o in cells}
@@ -129,6 +135,11 @@ class ParityReading:
 def parity_reading(table: pd.DataFrame) -> ParityReading:
     """Read the parity rule off a ``weights_table``: X, moving first, should value its
     threats on odd rows (1st, 3rd, ... from the bottom), O its threats on even rows."""
+    needed = {"X to move", "threats on odd rows", "threats on even rows",
+              "lowest threat of its column, odd row", "lowest threat of its column, even row"}
+    if (not isinstance(table, pd.DataFrame) or not {"X", "O"} <= set(table.columns)
+            or not needed <= set(table.index)):
+        raise ValueError("table must be a weights_table (columns X and O, one row per feature)")
     body = table.iloc[2:]
 
     def owned(name):

@@ -83,3 +83,13 @@ def test_fate_shares():
     assert table.loc["random", "after 1"] == 0.75 and table.loc["random", "after 3"] == 0.25
     assert table.loc["random", "chosen"] == 0.25 and table.loc["copy", "after 3"] == 1.0
     assert table.loc["random", "members"] == 4
+
+
+def test_summaries_refuse_what_is_not_a_sweep_of_scripted_games():
+    for bad in ("rows", [{"human": "identity"}], [1, 2]):
+        with pytest.raises((TypeError, ValueError), match="rows"):
+            summary.per_round_measures(bad, (1, 2, 3))
+        with pytest.raises((TypeError, ValueError), match="rows"):
+            summary.fate_shares(bad, 3)
+    with pytest.raises(ValueError, match="per_round"):
+        summary.stage_trend(summary.pd.DataFrame({"human": ["identity"]}), "identity")

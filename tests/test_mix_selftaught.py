@@ -4,6 +4,7 @@ against plain minimax with the same tactics, seeded training, the weights file."
 import random
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from mix.board import Board, X
@@ -348,3 +349,16 @@ def test_the_parity_reading_of_weights_set_by_hand():
     assert r.parity["X"] == pytest.approx(0.3 + 0.1 + 0.2) and r.parity["O"] == pytest.approx(0.6)
     assert r.top["X"][:2] == ["threats on odd rows", "threats on even rows"]
     assert r.top["O"][0] == "threats on even rows"
+
+
+def test_the_study_functions_refuse_bad_arguments():
+    from mix.selftaught_study import learning_curve, parity_reading
+
+    with pytest.raises(ValueError, match="snapshots"):
+        learning_curve({}, ("random",), 2, 2)
+    with pytest.raises(ValueError, match="opponents"):
+        learning_curve({0: np.zeros(N_FEATURES)}, ("nobody",), 2, 2)
+    with pytest.raises(ValueError, match="depth"):
+        learning_curve({0: np.zeros(N_FEATURES)}, ("random",), 0, 2)
+    with pytest.raises(ValueError, match="weights_table"):
+        parity_reading(pd.DataFrame({"X": [1.0]}))
