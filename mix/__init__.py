@@ -1,5 +1,7 @@
 """MIX: gravity tic-tac-toe on a 10x20 board (four in a row, no diagonals) learned by SARSA on a
-7-bit feature abstraction with a two-move lookahead, after the report "Let's MIX together".
+7-bit feature abstraction with a two-move lookahead, after the report "Let's MIX together";
+beyond it, a player taught by self-play on threats and their parity. Everything the README and
+the notebooks use is importable from here; the module map is in ``docs/architecture.md``.
 
 >>> import mix
 >>> mix.match("random", "random", games=100, seed=0)      # doctest: +SKIP
@@ -9,40 +11,132 @@
 
 from mix.agents import Builder, OneStep, RandomAgent, SearchAgent, heuristic_values, make_agent
 from mix.board import Board, Geometry, O, X
+from mix.checks import check_agents, check_boards, check_int
+from mix.draw import draw_board, game_animation, play_widget
+from mix.evalsearch import SelfTaughtAgent
 from mix.features import BitFeatures, CountFeatures, get_features, raw_features, threats
-from mix.learn import TrainResult, lookahead, train
-from mix.match import MatchResult, duel, match, play_game
+from mix.ladder import (
+    better_in_both_seats,
+    ladder,
+    pairing_row,
+    seats_not_better,
+    seats_text,
+)
+from mix.learn import (
+    TrainResult,
+    alpha,
+    alpha_changes,
+    distance_to_final,
+    lookahead,
+    train,
+    train_trial,
+)
+from mix.match import DuelResult, MatchResult, duel, match, play_game
 from mix.search import search_move
-from mix.solver import solve, solve_position
+from mix.selftaught import (
+    SHIPPED,
+    TDConfig,
+    TDRun,
+    load_weights,
+    read_weights,
+    save_weights,
+    train_selftaught,
+    weights_text,
+)
+from mix.selftaught_study import (
+    ParityReading,
+    against_perfect,
+    learning_curve,
+    machine_load,
+    parity_reading,
+    timed_moves,
+    weights_table,
+)
+from mix.solver import SolvedBoard, solve, solve_boards, solve_both, solve_position
+from mix.statespace import (
+    first_seen,
+    gravity_bound,
+    reachable_positions,
+    reachable_states,
+    report_formula,
+    slot_assignments,
+)
 from mix.valuesfile import default_path, load_values, save_values
+from mix.weakness import KINDS, Losses, loss_kind, play_recorded, why_lost
 
 __all__ = [
+    "KINDS",
+    "SHIPPED",
     "BitFeatures",
     "Board",
     "Builder",
     "CountFeatures",
+    "DuelResult",
     "Geometry",
+    "Losses",
     "MatchResult",
     "O",
     "OneStep",
+    "ParityReading",
     "RandomAgent",
     "SearchAgent",
+    "SelfTaughtAgent",
+    "SolvedBoard",
+    "TDConfig",
+    "TDRun",
     "TrainResult",
     "X",
+    "against_perfect",
+    "alpha",
+    "alpha_changes",
+    "better_in_both_seats",
+    "check_agents",
+    "check_boards",
+    "check_int",
     "default_path",
+    "distance_to_final",
+    "draw_board",
     "duel",
+    "first_seen",
+    "game_animation",
     "get_features",
+    "gravity_bound",
     "heuristic_values",
+    "ladder",
+    "learning_curve",
     "load_values",
+    "load_weights",
     "lookahead",
+    "loss_kind",
+    "machine_load",
     "make_agent",
     "match",
+    "pairing_row",
+    "parity_reading",
     "play_game",
+    "play_recorded",
+    "play_widget",
     "raw_features",
+    "reachable_positions",
+    "reachable_states",
+    "read_weights",
+    "report_formula",
     "save_values",
+    "save_weights",
     "search_move",
+    "seats_not_better",
+    "seats_text",
+    "slot_assignments",
     "solve",
+    "solve_boards",
+    "solve_both",
     "solve_position",
     "threats",
+    "timed_moves",
     "train",
+    "train_selftaught",
+    "train_trial",
+    "weights_table",
+    "weights_text",
+    "why_lost",
 ]

@@ -1,5 +1,5 @@
-"""Matplotlib drawing of a MIX board, an ipywidgets board to play in a notebook, and the
-reachable-state count of a feature definition."""
+"""Matplotlib drawing of a MIX board, an animated game, and an ipywidgets board to play in a
+notebook."""
 
 from __future__ import annotations
 
@@ -9,14 +9,13 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Circle
 
 from mix.agents import make_agent
-from mix.board import Board, Geometry, X
-from mix.features import get_features, threat_masks
+from mix.board import Board, X
 
 COLOURS = {X: "#d62728", 1: "#1f77b4"}
 
 
-def draw_board(b: Board, ax=None, title: str | None = None):
-    """Draw ``b`` with X red and O blue; returns the axes."""
+def draw_board(b: Board, *, ax=None, title: str | None = None):
+    """Draw ``b`` with X red and O blue, on ``ax`` (a new figure when None); returns the axes."""
     if ax is None:
         _, ax = plt.subplots(figsize=(b.g.cols * 0.35 + 0.5, b.g.rows * 0.35 + 0.6), dpi=70)
     ax.set_facecolor("#f2e6c9")
@@ -36,32 +35,6 @@ def draw_board(b: Board, ax=None, title: str | None = None):
     return ax
 
 
-def first_seen(features: list[str] | tuple[str, ...], agents=("random", "random"),
-               games: int = 1000, seed: int = 0, rows: int = 10,
-               cols: int = 20) -> dict[str, dict[int, int]]:
-    """For each feature definition, the states met in ``games`` seeded games between
-    ``agents`` and the game (0-based) in which each was first met."""
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
-    feats = {f: get_features(f) for f in features}
-    g, a = Geometry(rows, cols), [make_agent(x) for x in agents]
-    rng, seen = random.Random(seed), {f: {} for f in features}
-    for i in range(games):
-        b = Board(geometry=g)
-        while not b.is_over():
-            masks = threat_masks(b.stones, g)  # one threat scan serves every definition
-            for f, fe in feats.items():
-                seen[f].setdefault(fe.from_masks(masks, b.turn), i)
-            b.play(a[b.turn].choose(b, rng))
-    return seen
-
-
-def reachable_states(features: str, agents=("random", "random"), games: int = 1000,
-                     seed: int = 0, rows: int = 10, cols: int = 20) -> set[int]:
-    """The distinct states of ``features`` met in ``games`` seeded games between ``agents``."""
-    return set(first_seen([features], agents, games, seed, rows, cols)[features])
-
-
 def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20, seed: int = 0):
     """An ipywidgets board: one button per column, the program answering each move.
 
@@ -76,7 +49,7 @@ def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20,
         with out:
             clear_output(wait=True)
             fig, ax = plt.subplots(figsize=(cols * 0.3 + 0.5, rows * 0.3 + 0.6), dpi=60)
-            draw_board(b, ax)
+            draw_board(b, ax=ax)
             display(fig)
             plt.close(fig)
         if b.is_over():
@@ -136,8 +109,8 @@ def game_animation(moves: list[int], names: tuple[str, str] = ("X", "O"), rows: 
             what = "draw"
         else:
             what = f"{'XO'[b.turn]} to move"
-        draw_board(b, ax, title=f"X: {names[0]} (red)  vs  O: {names[1]} (blue)\n"
-                                f"move {n}: {what}")
+        draw_board(b, ax=ax, title=f"X: {names[0]} (red)  vs  O: {names[1]} (blue)\n"
+                                   f"move {n}: {what}")
         for patch in ax.patches:  # flat discs: frames compress about five times better
             patch.set_antialiased(False)
             patch.set_linewidth(0)

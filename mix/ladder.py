@@ -2,7 +2,9 @@
 ``studykit.run_sweep`` spreads over the workers, with Wilson 95% intervals on the win shares.
 Results can be cached in a folder (``studykit.cache.ResultCache``, one JSON file per pairing),
 keyed by the agents and the settings, valid for one fingerprint of the package's code and
-values files (any change there plays the pairings again)."""
+values files (any change there plays the pairings again). A ladder's rows are read with
+``pairing_row``, ``seats_text`` and the test ``better_in_both_seats`` (its failure explained by
+``seats_not_better``)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from studykit.sweep import trial_seeds
 
 SEATS = ("X", "O")
 TALLY = ("wins", "losses", "draws", "moves")
+SEPARATOR = " | "  # between player and opponent in a pairing's label
 
 
 def fingerprint() -> str:
@@ -149,7 +152,7 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
                 results.put("pairing", keys[label], store[label])
     rows_out = []
     for label in pairings:
-        row = {"pairing": " | ".join(label) if named else label}
+        row = {"pairing": SEPARATOR.join(label) if named else label}
         if named:
             row |= {"player": label[0], "opponent": label[1]}
         for seat in SEATS:
@@ -161,3 +164,46 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
                     f"games_{seat}": n}
         rows_out.append(row)
     return pd.DataFrame(rows_out).set_index("pairing")
+
+
+def pairing_row(table: pd.DataFrame, player: str, opponent: str) -> pd.Series | None:
+    """The row of a ``ladder`` played with (player, opponent) labels for that pairing, or None
+    when the pairing did not run."""
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"table must be a ladder (a pandas DataFrame), got {type(table).__name__}")
+    if not isinstance(player, str) or not isinstance(opponent, str):
+        raise TypeError(f"player and opponent must be texts, got {player!r} and {opponent!r}")
+    label = SEPARATOR.join((player, opponent))
+    return table.loc[label] if label in table.index else None
+
+
+def _seat_numbers(row) -> dict[str, float]:
+    """The win share and its Wilson bounds in each seat of a ladder row, by column name."""
+    names = [f"{k}_{s}" for s in SEATS for k in ("win_as", "lo", "hi")]
+    try:
+        return {n: float(row[n]) for n in names}
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise ValueError(f"row must be a row of a ladder, with columns {', '.join(names)}; "
+                         f"got {type(row).__name__}") from None
+
+
+def seats_text(row) -> str:
+    """A ladder row's win shares as X and as O with their Wilson intervals, as text."""
+    v = _seat_numbers(row)
+    return (f"X {v['win_as_X']:.3f} [{v['lo_X']:.3f}, {v['hi_X']:.3f}], "
+            f"O {v['win_as_O']:.3f} [{v['lo_O']:.3f}, {v['hi_O']:.3f}]")
+
+
+def better_in_both_seats(row) -> bool:
+    """Whether a ladder row's player wins significantly more than half its games in each seat:
+    the 95% Wilson lower bound of its win share is above one half as X and as O."""
+    v = _seat_numbers(row)
+    return min(v["lo_X"], v["lo_O"]) > 0.5
+
+
+def seats_not_better(row) -> str:
+    """Why ``better_in_both_seats`` fails: each seat whose interval reaches one half, with its
+    win share and interval, as text ("" when the test holds)."""
+    v = _seat_numbers(row)
+    return ", ".join(f"as {s} {v[f'win_as_{s}']:.3f} [{v[f'lo_{s}']:.3f}, {v[f'hi_{s}']:.3f}]"
+                     for s in SEATS if v[f"lo_{s}"] <= 0.5)

@@ -30,7 +30,7 @@ LOOKAHEADS = ("minimax", "optimistic")
 UPDATES = ("current", "none")
 
 
-@dataclass
+@dataclass(frozen=True)
 class TrainResult:
     """Final values, their history (row g = values after g games) and the games' outcomes."""
 

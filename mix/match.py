@@ -66,17 +66,36 @@ def match(x_agent, o_agent, games: int, seed: int = 0, rows: int = 10, cols: int
                        horiz / wins if wins else float("nan"))
 
 
-def duel(agent, opponent, games: int, seed: int = 0, **kw) -> dict:
+@dataclass(frozen=True)
+class DuelResult:
+    """One pairing played in both seats: the agent's win rate as X and as O, each with its 95%
+    normal half-width, the share of draws over both seats, and the two matches."""
+
+    win_as_x: float
+    ci_x: float
+    win_as_o: float
+    ci_o: float
+    draws: float
+    as_x: MatchResult
+    as_o: MatchResult
+
+    @property
+    def length(self) -> float:
+        """The mean game length in moves over both seats."""
+        return (self.as_x.mean_length + self.as_o.mean_length) / 2
+
+
+def duel(agent, opponent, games: int, seed: int = 0, **kw) -> DuelResult:
     """``agent`` against ``opponent`` in both seats: its win rate as X and as O (with 95% CIs)."""
     as_x = match(agent, opponent, games, seed, **kw)
     as_o = match(opponent, agent, games, seed + 1, **kw)
     (px, hx), (po, ho) = as_x.rate("x"), as_o.rate("o")
-    return {"win_as_x": px, "ci_x": hx, "win_as_o": po, "ci_o": ho,
-            "draws": (as_x.draws + as_o.draws) / (2 * games), "as_x": as_x, "as_o": as_o}
+    return DuelResult(px, hx, po, ho, (as_x.draws + as_o.draws) / (2 * games), as_x, as_o)
 
 
 def duel_trial(agent, opponent, games: int, seed: int, rows: int = 10, cols: int = 20) -> dict:
-    """A picklable ``duel`` for ``studykit.run_sweep`` (agents given by name or object)."""
+    """A picklable ``duel`` for ``studykit.run_sweep`` (agents given by name or object): a flat
+    record of its numbers (win rates, half-widths, draws, mean length), a row of a table."""
     d = duel(agent, opponent, games, seed, rows=rows, cols=cols)
-    return {k: v for k, v in d.items() if k not in ("as_x", "as_o")} | {
-        "length": (d["as_x"].mean_length + d["as_o"].mean_length) / 2}
+    return {"win_as_x": d.win_as_x, "ci_x": d.ci_x, "win_as_o": d.win_as_o, "ci_o": d.ci_o,
+            "draws": d.draws, "length": d.length}

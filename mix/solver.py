@@ -14,6 +14,8 @@ searches (at least a draw? a win?), which prune more than one search with the fu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mix.board import Board, Geometry, center_order
 from mix.features import raw_threats
 
@@ -184,24 +186,32 @@ def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
     return solve_position(Board(rows, cols, k, diagonals))
 
 
-def solve_both(rows: int, cols: int, seed: int = 0) -> tuple[int, int]:
+@dataclass(frozen=True)
+class SolvedBoard:
+    """The empty ``rows`` x ``cols`` board under perfect play, +1 / 0 / -1 for a first-player
+    win / draw / second-player win: under MIX rules (``mix``) and with diagonals."""
+
+    rows: int
+    cols: int
+    mix: int
+    diagonals: int
+
+
+def solve_both(rows: int, cols: int, seed: int = 0) -> SolvedBoard:
     """The empty ``rows`` x ``cols`` board solved under MIX rules and with diagonals (a
     picklable trial for ``studykit.run_sweep``; ``seed`` is unused: solving is exact)."""
-    return solve(rows, cols), solve(rows, cols, diagonals=True)
+    return SolvedBoard(rows, cols, solve(rows, cols), solve(rows, cols, diagonals=True))
 
 
 def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multiprocessing"
-                 ) -> list[dict]:
-    """``solve_both`` for each ``(rows, cols)`` of ``boards``, in parallel: one dict per board
-    (rows, cols, mix, diagonals). The default backend is joblib's "multiprocessing", because
-    the tables of the larger boards pass 300 MB, where joblib's default (loky) workers restart
-    with a warning."""
+                 ) -> list[SolvedBoard]:
+    """``solve_both`` for each ``(rows, cols)`` of ``boards``, in parallel, in their order. The
+    default backend is joblib's "multiprocessing", because the tables of the larger boards pass
+    300 MB, where joblib's default (loky) workers restart with a warning."""
     from joblib import Parallel, delayed
 
     boards = [tuple(bd) for bd in boards]
     for rows, cols in boards:
         Board(rows, cols)  # refuses a board the game cannot be played on
-    results = Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
-                                                       for r, c in boards)
-    return [{"rows": r, "cols": c, "mix": m, "diagonals": d}
-            for (r, c), (m, d) in zip(boards, results)]
+    return Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
+                                                    for r, c in boards)

@@ -1,11 +1,18 @@
-"""How large is an exact model of MIX? The report puts it at 3**(20+10) states; this module
-gives the counts that formula is meant to bound: every slot empty, X or O (3**(rows*cols)),
-the positions gravity allows (each column a stack of X and O), and, on small boards, the exact
-number of positions reachable in play (counted by depth-first search, games stop at a win)."""
+"""How large is MIX, and how large its abstraction? The report puts an exact model at
+3**(20+10) states; this module gives the counts that formula is meant to bound: every slot
+empty, X or O (3**(rows*cols)), the positions gravity allows (each column a stack of X and O),
+and, on small boards, the exact number of positions reachable in play (counted by depth-first
+search, games stop at a win). For the report's feature MDP ("fewer than 60" of its 128 states
+are reachable) it gives the feature states met in seeded play, and the game each was first
+met in (``first_seen``, ``reachable_states``)."""
 
 from __future__ import annotations
 
+import random
+
+from mix.agents import make_agent
 from mix.board import Board, Geometry
+from mix.features import get_features, threat_masks
 
 MAX_EXACT_SLOTS = 20  # exact counting enumerates every position: small boards only
 
@@ -54,6 +61,33 @@ def reachable_positions(rows: int, cols: int, diagonals: bool = False) -> int:
         for m in reversed(moves):
             b.undo(m)
     return len(seen)
+
+
+def first_seen(features: list[str] | tuple[str, ...], agents=("random", "random"),
+               games: int = 1000, seed: int = 0, rows: int = 10,
+               cols: int = 20) -> dict[str, dict[int, int]]:
+    """For each feature definition, the states met in ``games`` seeded games between
+    ``agents`` and the game (0-based) in which each was first met."""
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    feats = {f: get_features(f) for f in features}
+    g, a = Geometry(rows, cols), [make_agent(x) for x in agents]
+    rng, seen = random.Random(seed), {f: {} for f in features}
+    for i in range(games):
+        b = Board(geometry=g)
+        while not b.is_over():
+            masks = threat_masks(b.stones, g)  # one threat scan serves every definition
+            for f, fe in feats.items():
+                seen[f].setdefault(fe.from_masks(masks, b.turn), i)
+            b.play(a[b.turn].choose(b, rng))
+    return seen
+
+
+def reachable_states(features: str, agents=("random", "random"), games: int = 1000,
+                     seed: int = 0, rows: int = 10, cols: int = 20) -> set[int]:
+    """The distinct states of ``features`` met in ``games`` seeded games between ``agents``
+    (a lower bound on the states reachable in play)."""
+    return set(first_seen([features], agents, games, seed, rows, cols)[features])
 
 
 def _check(rows: int, cols: int) -> None:

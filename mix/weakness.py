@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -78,8 +79,17 @@ def loss_kind(moves: list[int], rows: int = 10, cols: int = 20) -> dict | None:
             "winner_potential": potential.bit_count()}
 
 
+@dataclass(frozen=True)
+class Losses:
+    """How an agent lost: ``kinds`` counts its losses by kind (``KINDS``), ``details`` has one
+    record per loss (``loss_kind``'s, with the game's length in ``moves``), a row of a table."""
+
+    kinds: Counter
+    details: list[dict]
+
+
 def why_lost(agent, opponent, games: int, seed: int = 0, rows: int = 10,
-             cols: int = 20) -> tuple[Counter, list[dict]]:
+             cols: int = 20) -> Losses:
     """``agent`` against ``opponent``, ``games`` games in each seat: how ``agent``'s losses
     happened (a Counter of kinds) and the details of every loss."""
     if games < 1:
@@ -93,4 +103,4 @@ def why_lost(agent, opponent, games: int, seed: int = 0, rows: int = 10,
         info = loss_kind(moves, rows, cols)
         if info is not None and info["loser"] == ("X" if as_x else "O"):
             out.append(info | {"moves": len(moves)})
-    return Counter(d["kind"] for d in out), out
+    return Losses(Counter(d["kind"] for d in out), out)

@@ -63,7 +63,7 @@ if os.environ.get("GAMEAI_QUICK"):  # a smoke run, not the experiment
     NJOBS = 1
 
 # %%
-from mix.checks import check_agents, check_boards, check_int
+from mix import check_agents, check_boards, check_int
 
 for _name in ("TRAIN_GAMES", "COUNTS_GAMES"):
     check_int(globals()[_name], _name, 10)
@@ -96,13 +96,29 @@ import numpy as np
 import pandas as pd
 
 import mix
-from mix.draw import draw_board, first_seen, game_animation, play_widget
-from mix.features import BitFeatures
-from mix.ladder import ladder
-from mix.learn import alpha, alpha_changes, distance_to_final, train_trial
-from mix.solver import solve_boards
-from mix.statespace import gravity_bound, reachable_positions, report_formula, slot_assignments
-from mix.weakness import play_recorded, why_lost
+from mix import (
+    BitFeatures,
+    alpha,
+    alpha_changes,
+    better_in_both_seats,
+    distance_to_final,
+    draw_board,
+    first_seen,
+    game_animation,
+    gravity_bound,
+    ladder,
+    pairing_row,
+    play_recorded,
+    play_widget,
+    reachable_positions,
+    report_formula,
+    seats_not_better,
+    seats_text,
+    slot_assignments,
+    solve_boards,
+    train_trial,
+    why_lost,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -476,29 +492,17 @@ save_figure(fig, "mix_ladder")
 plt.show()
 
 # %%
-def row(player, opponent):
-    """The ladder's row for a pairing, or None when it did not run."""
-    label = f"{player} | {opponent}"
-    return lad.loc[label] if label in lad.index else None
-
-
-def seats(r):
-    """Win shares as X and as O with their Wilson intervals, as text."""
-    return (f"X {r.win_as_X:.3f} [{r.lo_X:.3f}, {r.hi_X:.3f}], "
-            f"O {r.win_as_O:.3f} [{r.lo_O:.3f}, {r.hi_O:.3f}]")
-
-
 # "a very good opponent for anyone": against every opponent that ran except the scripted
 # builder of potential chesses (the report's own exception), the program wins more than half
 # its games in each seat.
-fair = {o: row("report", o) for o in opponents if o != "builder-search"} or {
-    o: row("report", o) for o in opponents}
+fair = {o: pairing_row(lad, "report", o) for o in opponents if o != "builder-search"} or {
+    o: pairing_row(lad, "report", o) for o in opponents}
 worst = min(fair, key=lambda o: min(fair[o].win_as_X, fair[o].win_as_O))
 w = fair[worst]
 beaten_by = [o for o, r in fair.items() if min(r.win_as_X, r.win_as_O) <= 0.5]
 claims.append(check_claim(
     "the program is a very good opponent", "\"a very good opponent for anyone\"",
-    f"worst opponent {worst}: {seats(w)}", bool(min(w.win_as_X, w.win_as_O) > 0.5),
+    f"worst opponent {worst}: {seats_text(w)}", bool(min(w.win_as_X, w.win_as_O) > 0.5),
     test="wins more than half its games in each seat against every ladder opponent except "
          "builder-search (the report's own exception)", setting=SETTING,
     reason=f"it wins half its games or fewer in a seat against {', '.join(beaten_by)}; "
@@ -522,10 +526,10 @@ claims.append(check_claim(
 # The first two are the report's "forced to let one become a chess".
 
 # %%
-kinds, details = why_lost("learned", "builder-search", WEAK_GAMES, seed=5)
-losses = pd.DataFrame(details)
+weakness = why_lost("learned", "builder-search", WEAK_GAMES, seed=5)
+losses = pd.DataFrame(weakness.details)
 print(f"the program lost {len(losses)} of {2 * WEAK_GAMES} games to builder-search")
-summary = pd.DataFrame({"losses": pd.Series(kinds, dtype=int)}).assign(
+summary = pd.DataFrame({"losses": pd.Series(weakness.kinds, dtype=int)}).assign(
     share=lambda d: d.losses / max(d.losses.sum(), 1))
 summary.round(3)
 
@@ -545,8 +549,9 @@ if len(losses):
 # %%
 n_lost = len(losses)
 lo_lost, hi_lost = wilson(n_lost, 2 * WEAK_GAMES)
-forced = (kinds.get("zugzwang", 0) + kinds.get("block under a potential chess", 0)) / max(n_lost, 1)
-trap = kinds.get("two chesses at once", 0) / max(n_lost, 1)
+forced = (weakness.kinds.get("zugzwang", 0)
+          + weakness.kinds.get("block under a potential chess", 0)) / max(n_lost, 1)
+trap = weakness.kinds.get("two chesses at once", 0) / max(n_lost, 1)
 claims.append(check_claim(
     "beaten by preparing potential chesses", "\"preparing potential chess in the upper rows\"",
     f"builder-search wins {n_lost} of {2 * WEAK_GAMES} games ({n_lost / (2 * WEAK_GAMES):.3f} "
@@ -593,37 +598,28 @@ imp = lad[proposals][["player", "win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", 
 imp.round(3)
 
 # %%
-def better(r):
-    """The improved player wins significantly more than half its games in each seat."""
-    return bool(min(r.lo_X, r.lo_O) > 0.5)
-
-
-def unclear(r):
-    """Why ``better`` fails: the seats whose interval reaches one half, as text."""
-    return ", ".join(f"as {s} {r[f'win_as_{s}']:.3f} [{r[f'lo_{s}']:.3f}, {r[f'hi_{s}']:.3f}]"
-                     for s in ("X", "O") if r[f"lo_{s}"] <= 0.5)
-
-
-d = row(deep, "report")
+d = pairing_row(lad, deep, "report")
 claims.append(check_claim(
     "a deeper lookahead would not help much", "\"the benefit ... is not large\"",
-    f"{DEEP}-ply vs the 2-ply program: {seats(d)}", not better(d),
+    f"{DEEP}-ply vs the 2-ply program: {seats_text(d)}", not better_in_both_seats(d),
     test="the deeper player does not win significantly more than half its games in both seats "
          "(95% Wilson lower bound <= 0.5 in a seat)", setting=SETTING,
     reason=f"the {DEEP}-ply search over the same seven bits beats the report's program in "
            "both seats"))
 claims.append(check_claim(
     "seeing farther improves the program", "\"the ability to see farther ... will enhance its "
-    "performance\"", f"{DEEP}-ply vs the 2-ply program: {seats(d)}", better(d),
+    "performance\"", f"{DEEP}-ply vs the 2-ply program: {seats_text(d)}",
+    better_in_both_seats(d),
     test="wins more than half its games in each seat (95% Wilson lower bound > 0.5)",
-    setting=SETTING, reason=f"not significantly better {unclear(d)}"))
-c = row("counting features", "report")
+    setting=SETTING, reason=f"not significantly better {seats_not_better(d)}"))
+c = pairing_row(lad, "counting features", "report")
 claims.append(check_claim(
     "counting features improve the program", "\"replace the boolean parameters to accumulated "
-    "ones\"", f"counting features ({COUNTS_GAMES} games) vs the program: {seats(c)}", better(c),
+    "ones\"", f"counting features ({COUNTS_GAMES} games) vs the program: {seats_text(c)}",
+    better_in_both_seats(c),
     test="wins more than half its games in each seat (95% Wilson lower bound > 0.5)",
     setting=SETTING,
-    reason=f"not significantly better {unclear(c)}"))
+    reason=f"not significantly better {seats_not_better(c)}"))
 
 # %% [markdown]
 # ## The diagonal variant
@@ -658,10 +654,11 @@ dl[["win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X", "draws_O"
 dg = dl.loc["diagonal-trained | onestep"]
 claims.append(check_claim(
     "the same situation definitions suit the diagonal game", "\"should be proper for this new "
-    "game\"", f"diagonal-trained program vs the one-ply heuristic, diagonal rules: {seats(dg)}",
-    better(dg), test="wins more than half its games in each seat against the one-ply "
-    "heuristic (95% Wilson lower bound > 0.5)", setting=SETTING,
-    reason=f"not significantly better than the one-ply heuristic {unclear(dg)}"))
+    "game\"", f"diagonal-trained program vs the one-ply heuristic, diagonal rules: "
+    f"{seats_text(dg)}", better_in_both_seats(dg),
+    test="wins more than half its games in each seat against the one-ply heuristic (95% "
+         "Wilson lower bound > 0.5)", setting=SETTING,
+    reason=f"not significantly better than the one-ply heuristic {seats_not_better(dg)}"))
 
 # %% [markdown]
 # ## Perfect play on small boards
@@ -673,8 +670,8 @@ claims.append(check_claim(
 # when their memory grows that much).
 
 # %%
-solved = pd.DataFrame([{"board": f"{s['rows']}x{s['cols']}", "MIX (no diagonals)": s["mix"],
-                        "with diagonals": s["diagonals"]}
+solved = pd.DataFrame([{"board": f"{s.rows}x{s.cols}", "MIX (no diagonals)": s.mix,
+                        "with diagonals": s.diagonals}
                        for s in solve_boards(SOLVE_BOARDS, n_jobs=NJOBS)]).set_index("board")
 solved
 

@@ -67,7 +67,7 @@ _ = shrink(globals(), TRAIN_GAMES=400, CURVE_POINTS=3, CURVE_GAMES=2, LADDER_GAM
            PERFECT_GAMES=2, NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from mix.checks import check_agents, check_boards, check_int
+from mix import check_agents, check_boards, check_int
 
 for _name in ("TRAIN_GAMES", "SEED", "CURVE_GAMES", "LADDER_GAMES", "CHUNKS", "TIMING_GAMES",
               "PERFECT_GAMES", "NJOBS"):
@@ -84,7 +84,6 @@ TIMING_OPPONENT = check_agents((TIMING_OPPONENT,), "TIMING_OPPONENT")[0]
 PERFECT_BOARDS = check_boards(PERFECT_BOARDS, "PERFECT_BOARDS", 25)
 
 # %%
-import os
 import time
 
 import matplotlib.pyplot as plt
@@ -92,15 +91,22 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
-from mix.evalsearch import SelfTaughtAgent
-from mix.ladder import ladder
-from mix.selftaught import SHIPPED, TDConfig, read_weights, train_selftaught, weights_text
-from mix.selftaught_study import (
+from mix import (
+    SHIPPED,
+    SelfTaughtAgent,
+    TDConfig,
     against_perfect,
+    better_in_both_seats,
+    ladder,
     learning_curve,
+    machine_load,
     parity_reading,
+    read_weights,
+    seats_text,
     timed_moves,
+    train_selftaught,
     weights_table,
+    weights_text,
 )
 from studykit import (
     Item,
@@ -123,12 +129,6 @@ SETTING = compare_setting(
 print("setting:", SETTING.describe())
 claims = []
 
-
-def load_text():
-    """The machine's load average over the last minute (timings depend on it)."""
-    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
-
-
 # %% [markdown]
 # ## Self-play from zero
 #
@@ -147,12 +147,12 @@ def load_text():
 points = sorted({0, TRAIN_GAMES} | {int(float(f"{n:.2g}")) for n in np.geomspace(
     max(TRAIN_GAMES / 240, 1), TRAIN_GAMES, CURVE_POINTS - 1)})
 config = TDConfig(games=TRAIN_GAMES)
-print(f"training {TRAIN_GAMES:,} games ({load_text()})")
+print(f"training {TRAIN_GAMES:,} games ({machine_load()})")
 t0 = time.time()
 run = train_selftaught(config, seed=SEED, snapshots=points)
 train_seconds = time.time() - t0
 last, lengths = np.array(run.results[-1000:]), np.array(run.lengths[-1000:])
-print(f"{TRAIN_GAMES:,} self-play games in {train_seconds:.0f} s ({load_text()}); of the last "
+print(f"{TRAIN_GAMES:,} self-play games in {train_seconds:.0f} s ({machine_load()}); of the last "
       f"{len(last):,}, X won {np.mean(last == 1):.2f}, O {np.mean(last == -1):.2f}, draws "
       f"{np.mean(last == 0):.2f}; they lasted {lengths.mean():.0f} moves on average (of "
       f"{config.rows * config.cols}), {np.mean(lengths > config.rows * config.cols / 2):.1%} "
@@ -171,7 +171,7 @@ claims.append(beyond_claim(
     "the same settings and seed gave other weights on this machine"))
 claims.append(beyond_claim(
     "training from scratch takes at most 15 minutes", "at most 900 s on two cores",
-    f"{train_seconds:.0f} s on one core ({load_text()})", train_seconds <= 900,
+    f"{train_seconds:.0f} s on one core ({machine_load()})", train_seconds <= 900,
     test="wall time of the training run (one process) <= 900 s",
     reason="training took longer than 15 minutes on this machine"))
 
@@ -230,7 +230,7 @@ t0 = time.time()
 lad = ladder({o: (player, o) for o in OPPONENTS}, LADDER_GAMES, seed=41, chunks=CHUNKS,
              n_jobs=NJOBS, backend="multiprocessing")  # its caches grow: no worker restarts
 print(f"{len(OPPONENTS)} opponents x 2 seats x {LADDER_GAMES} games in {time.time() - t0:.0f} s "
-      f"({load_text()})")
+      f"({machine_load()})")
 lad[["win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X", "draws_O",
      "length_X", "length_O"]].round(3)
 
@@ -249,26 +249,19 @@ ax.legend(fontsize=8)
 save_figure(fig, "mix_selftaught_ladder")
 plt.show()
 
-
 # %%
-def seats(r):
-    """Win shares as X and as O with their Wilson intervals, as text."""
-    return (f"X {r.win_as_X:.3f} [{r.lo_X:.3f}, {r.hi_X:.3f}], "
-            f"O {r.win_as_O:.3f} [{r.lo_O:.3f}, {r.hi_O:.3f}]")
-
-
 if "alphabeta:4" in lad.index:
     r = lad.loc["alphabeta:4"]
     claims.append(beyond_claim(
         "the self-taught player beats alpha-beta at depth 4", "wins more than half its games "
-        "in each seat", seats(r), bool(min(r.lo_X, r.lo_O) > 0.5),
+        "in each seat", seats_text(r), better_in_both_seats(r),
         test=f"95% Wilson lower bound > 0.5 in each seat, {LADDER_GAMES} games per seat",
         reason="the interval reaches one half in a seat"))
 if "learned" in lad.index:
     r = lad.loc["learned"]
     claims.append(beyond_claim(
         "the self-taught player beats the report's program", "at least 85% in each seat",
-        seats(r), bool(min(r.win_as_X, r.win_as_O) >= 0.85),
+        seats_text(r), bool(min(r.win_as_X, r.win_as_O) >= 0.85),
         test=f"win share >= 0.85 in each seat, {LADDER_GAMES} games per seat",
         reason="it wins less than 85% of its games in a seat"))
     claims.append(check_claim(
@@ -276,7 +269,7 @@ if "learned" in lad.index:
         "\"make the state definitions more delicate. Then, increasing the number of bits ... "
         "and the ability to see farther than two moves forward will enhance its performance\"",
         f"30 learned threat and parity counts, {DEPTH}-ply search, vs the report's program: "
-        f"{seats(r)}", bool(min(r.lo_X, r.lo_O) > 0.5),
+        f"{seats_text(r)}", better_in_both_seats(r),
         test="wins more than half its games in each seat (95% Wilson lower bound > 0.5)",
         setting=SETTING, reason="not significantly better than the report's program"))
 
@@ -296,7 +289,7 @@ if "learned" in lad.index:
 
 # %%
 moves = timed_moves(SelfTaughtAgent(run.weights, DEPTH), TIMING_OPPONENT, TIMING_GAMES, seed=5)
-load = load_text()
+load = machine_load()
 by_depth = moves.groupby("depth").seconds.describe(percentiles=[0.5, 0.95])[
     ["count", "mean", "50%", "95%", "max"]]
 print(f"{len(moves)} moves in {TIMING_GAMES} games ({load}): mean {moves.seconds.mean():.3f} s, "
@@ -452,7 +445,7 @@ print(f"odd minus even for X: {reading.parity['X']:+.3f}; even minus odd for O: 
 #
 # `SelfTaughtAgent` has the same `choose(board, rng)` as every agent of `mix.agents`, so
 # `mix.match` and `mix.duel` take it as it is:
-# `mix.duel(SelfTaughtAgent(load_weights(), 4), "alphabeta:4", games=10)`.
+# `mix.duel(mix.SelfTaughtAgent(mix.load_weights(), 4), "alphabeta:4", games=10)`.
 
 # %% [markdown]
 # ## Claims

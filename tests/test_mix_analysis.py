@@ -1,6 +1,6 @@
-"""MIX analysis helpers: the state-space counts, the step-size schedule, how a training run
-settles, the notebook's constant checks, the ladder's plain-joblib path, the board solver
-sweep and the game animation."""
+"""MIX analysis helpers: the state-space counts, the feature states met in play, the step-size
+schedule, how a training run settles, the notebook's constant checks, the ladder's plain-joblib
+path, the board solver sweep and the game animation."""
 
 import numpy as np
 import pytest
@@ -10,8 +10,15 @@ from mix.checks import check_agents, check_boards, check_int
 from mix.draw import game_animation
 from mix.ladder import ladder, seat_trial, sweep
 from mix.learn import alpha, alpha_changes, distance_to_final, train
-from mix.search import solve_boards
-from mix.statespace import gravity_bound, reachable_positions, report_formula, slot_assignments
+from mix.solver import SolvedBoard, solve_boards
+from mix.statespace import (
+    first_seen,
+    gravity_bound,
+    reachable_positions,
+    reachable_states,
+    report_formula,
+    slot_assignments,
+)
 
 
 def brute_positions(rows: int, cols: int) -> int:
@@ -59,6 +66,32 @@ def test_counts_refuse_bad_sizes(args):
 def test_exact_count_refuses_large_boards():
     with pytest.raises(ValueError, match="at most 20 slots"):
         reachable_positions(5, 5)
+
+
+def test_reachable_states_of_the_strict_and_loose_bits():
+    strict = reachable_states("bits-strict", ("random", "random"), 30, seed=0, rows=6, cols=7)
+    loose = reachable_states("bits-loose", ("random", "random"), 30, seed=0, rows=6, cols=7)
+    assert 0 in strict and all(0 <= s < 128 for s in strict | loose)
+    assert {s & 1 for s in strict} == {0, 1} and len(strict) > 5     # both sides to move
+    for s in loose:  # loose: a chess slot is also a potential chess
+        assert not s >> 3 & 1 or s >> 5 & 1
+        assert not s >> 4 & 1 or s >> 6 & 1
+    with pytest.raises(ValueError, match="games"):
+        reachable_states("bits-strict", games=0)
+
+
+def test_first_seen_matches_reachable_states():
+    seen = first_seen(["bits-strict", "counts"], ("onestep", "random"), 25, seed=4, rows=6, cols=7)
+    assert set(seen["bits-strict"]) == reachable_states("bits-strict", ("onestep", "random"), 25,
+                                                        seed=4, rows=6, cols=7)
+    assert seen["bits-strict"][0] == 0 and max(seen["counts"].values()) < 25
+
+    def coarse(s):  # the counting features refine the strict bits: coarsened, the same states
+        op, xp, oc, xc = s % 3, s // 3 % 3, s // 9 % 3, s // 27 % 3
+        om, xm, turn = s // 81 % 2, s // 162 % 2, s // 324
+        return (turn | xm << 1 | om << 2 | (xc > 0) << 3 | (oc > 0) << 4 | (xp > 0) << 5
+                | (op > 0) << 6)
+    assert {coarse(s) for s in seen["counts"]} == set(seen["bits-strict"])
 
 
 def test_alpha_follows_the_printed_formula():
@@ -137,8 +170,8 @@ def test_ladder_with_diagonals_and_backend():
 
 def test_solve_boards_matches_known_results():
     out = solve_boards([(4, 4), [4, 6]], n_jobs=2)
-    assert out == [{"rows": 4, "cols": 4, "mix": 0, "diagonals": 0},
-                   {"rows": 4, "cols": 6, "mix": 0, "diagonals": -1}]
+    assert out == [SolvedBoard(rows=4, cols=4, mix=0, diagonals=0),
+                   SolvedBoard(rows=4, cols=6, mix=0, diagonals=-1)]
     with pytest.raises(ValueError, match="too small"):
         solve_boards([(2, 3)])
 
@@ -147,7 +180,8 @@ def test_game_animation_frames_and_bad_input():
     moves = [0, 1, 0, 1, 0, 1, 0]  # X wins vertically in column 0 at move 7
     anim = game_animation(moves, rows=4, cols=5, step=3, dpi=30)
     assert anim.to_jshtml().count("data:image/png") == 4  # moves 0, 3, 6 and the final 7
-    assert "X (X) wins" in anim._fig.axes[0].get_title()
+    import matplotlib.pyplot as plt
+    assert "X (X) wins" in plt.gcf().axes[0].get_title()  # the animation's figure shows the end
     with pytest.raises(ValueError, match="step"):
         game_animation(moves, rows=4, cols=5, step=0)
     with pytest.raises(ValueError):

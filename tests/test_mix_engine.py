@@ -192,8 +192,8 @@ def test_raw_threat_memo_and_masks_shared_by_the_definitions(monkeypatch):
     """``raw_threats``: the unmasked threat slots, memoised per geometry and emptied past its
     limit; one ``threat_masks`` scan gives every definition's index (as ``first_seen`` uses)."""
     import mix.features as F
-    from mix.draw import first_seen
     from mix.features import get_features, raw_threats, threat_masks, threats
+    from mix.statespace import first_seen
     rng = random.Random(8)
     for g in (Geometry(10, 20), Geometry(6, 7, diagonals=True), Geometry(5, 6, k=3)):
         rc, raw = raw_threats(g)

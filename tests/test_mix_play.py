@@ -1,9 +1,13 @@
-"""MIX: solver against a brute-force oracle, opponents, matches, training, values file, terminal."""
+"""MIX: solver against a brute-force oracle, opponents, matches and duels, training, values
+file, terminal, and the package's top level (all the notebooks import)."""
 
+import ast
+import dataclasses
 import random
 import subprocess
 import sys
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -105,6 +109,43 @@ def test_random_vs_random_matches_reference_shares():
     assert r == match("random", "random", 10_000, seed=0)  # seeded
 
 
+def test_duel_plays_both_seats_and_returns_a_frozen_result():
+    import mix
+    d = mix.duel("onestep", "random", 6, seed=3, rows=5, cols=6)
+    assert isinstance(d, mix.DuelResult) and d.as_x.games == d.as_o.games == 6
+    assert d.as_x == match("onestep", "random", 6, 3, rows=5, cols=6)
+    assert d.as_o == match("random", "onestep", 6, 4, rows=5, cols=6)   # the next seed
+    assert (d.win_as_x, d.ci_x) == d.as_x.rate("x") and (d.win_as_o, d.ci_o) == d.as_o.rate("o")
+    assert d.draws == (d.as_x.draws + d.as_o.draws) / 12
+    assert d.length == (d.as_x.mean_length + d.as_o.mean_length) / 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.draws = 0.0
+    from mix.match import duel_trial
+    record = duel_trial("onestep", "random", 6, 3, rows=5, cols=6)
+    assert record == {"win_as_x": d.win_as_x, "ci_x": d.ci_x, "win_as_o": d.win_as_o,
+                      "ci_o": d.ci_o, "draws": d.draws, "length": d.length}
+
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+@pytest.mark.parametrize("name", ["40_mix", "41_mix_selftaught"])
+def test_notebooks_import_mix_from_its_top_level(name):
+    """The MIX notebooks import only ``mix`` itself, and every name they take is exported."""
+    import mix
+    tree = ast.parse((NOTEBOOKS / f"{name}.py").read_text())
+    taken = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "mix":
+            assert node.module == "mix", f"{name} imports from {node.module}"
+            taken += [a.name for a in node.names]
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                assert not a.name.startswith("mix."), f"{name} imports {a.name}"
+    assert taken and set(taken) <= set(mix.__all__)
+    assert all(hasattr(mix, n) for n in mix.__all__) and len(set(mix.__all__)) == len(mix.__all__)
+
+
 def test_lookahead_takes_immediate_win_and_backs_up_minimax():
     feats = get_features("bits-strict")
     V = [0.0] * 128
@@ -130,6 +171,8 @@ def test_training_is_seeded_and_bounded(tmp_path):
     a = train(40, seed=7, rows=6, cols=7)
     b = train(40, seed=7, rows=6, cols=7)
     assert (a.values == b.values).all() and a.history.shape == (41, 128)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.values = b.values  # a run's result is not rewritten
     assert (abs(a.values) <= 1).all()
     assert a.history[0].tolist() == [0.0] * 128
     with pytest.raises(ValueError, match="update"):

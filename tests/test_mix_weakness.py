@@ -76,6 +76,10 @@ def test_zugzwangs_are_real():
 
 
 def test_why_lost_counts_only_the_agents_losses():
-    kinds, details = why_lost("random", "onestep", 10, seed=0, rows=6, cols=7)
+    lost = why_lost("random", "onestep", 10, seed=0, rows=6, cols=7)
+    kinds, details = lost.kinds, lost.details
     assert sum(kinds.values()) == len(details) >= 15     # onestep beats random nearly always
-    assert all(d["kind"] in KINDS for d in details)
+    assert all(d["kind"] in KINDS and d["moves"] >= 7 for d in details)
+    assert lost == why_lost("random", "onestep", 10, seed=0, rows=6, cols=7)  # seeded
+    with pytest.raises(ValueError, match="games"):
+        why_lost("random", "onestep", 0)

@@ -1,14 +1,15 @@
 """The notebook's ipywidgets board plays a whole game headless (clicks simulated), and the
-reachable-state count and board drawing work on any board size."""
+board drawing works on any board size, on a new figure or on given axes."""
 
 import matplotlib
 
 matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt
 import pytest
 
 from mix.board import O, X
-from mix.draw import draw_board, play_widget, reachable_states
+from mix.draw import draw_board, play_widget
 
 pytest.importorskip("ipywidgets")
 
@@ -45,28 +46,14 @@ def test_widget_as_o_program_opens_and_full_column_is_refused():
         assert b.moves == n and box.status.value == "Column 0 is not playable now."
 
 
-def test_reachable_states_and_drawing():
-    strict = reachable_states("bits-strict", ("random", "random"), 30, seed=0, rows=6, cols=7)
-    loose = reachable_states("bits-loose", ("random", "random"), 30, seed=0, rows=6, cols=7)
-    assert 0 in strict and all(0 <= s < 128 for s in strict | loose)
-    assert {s & 1 for s in strict} == {0, 1} and len(strict) > 5     # both sides to move
-    for s in loose:  # loose: a chess slot is also a potential chess
-        assert not s >> 3 & 1 or s >> 5 & 1
-        assert not s >> 4 & 1 or s >> 6 & 1
-    ax = draw_board(play_widget("random", rows=4, cols=5).board)
+def test_drawing_on_a_new_figure_or_on_given_axes():
+    board = play_widget("random", rows=4, cols=5).board
+    ax = draw_board(board)
     assert len(ax.patches) == 20 and ax.get_xlabel() == "column"
-
-
-def test_first_seen_matches_reachable_states():
-    from mix.draw import first_seen
-    seen = first_seen(["bits-strict", "counts"], ("onestep", "random"), 25, seed=4, rows=6, cols=7)
-    assert set(seen["bits-strict"]) == reachable_states("bits-strict", ("onestep", "random"), 25,
-                                                        seed=4, rows=6, cols=7)
-    assert seen["bits-strict"][0] == 0 and max(seen["counts"].values()) < 25
-    # the counting features refine the strict bits: coarsening them gives the same states
-    def coarse(s):
-        op, xp, oc, xc = s % 3, s // 3 % 3, s // 9 % 3, s // 27 % 3
-        om, xm, turn = s // 81 % 2, s // 162 % 2, s // 324
-        return (turn | xm << 1 | om << 2 | (xc > 0) << 3 | (oc > 0) << 4 | (xp > 0) << 5
-                | (op > 0) << 6)
-    assert {coarse(s) for s in seen["counts"]} == set(seen["bits-strict"])
+    assert ax.get_title() == "move 0, X to move (X red, O blue)"
+    _, given = plt.subplots()
+    assert draw_board(board, ax=given, title="a title") is given
+    assert given.get_title() == "a title" and len(given.patches) == 20
+    with pytest.raises(TypeError):
+        draw_board(board, given)  # the axes and the title are keywords
+    plt.close("all")
