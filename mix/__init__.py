@@ -45,7 +45,9 @@ from mix.selftaught import (
 )
 from mix.selftaught_study import (
     ParityReading,
+    PerfectPlayStudy,
     against_perfect,
+    against_perfect_boards,
     learning_curve,
     machine_load,
     parity_reading,
@@ -78,6 +80,7 @@ __all__ = [
     "O",
     "OneStep",
     "ParityReading",
+    "PerfectPlayStudy",
     "RandomAgent",
     "SearchAgent",
     "SelfTaughtAgent",
@@ -87,6 +90,7 @@ __all__ = [
     "TrainResult",
     "X",
     "against_perfect",
+    "against_perfect_boards",
     "alpha",
     "alpha_changes",
     "better_in_both_seats",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from joblib import Parallel, delayed
 
 from mix.agents import PerfectAgent, make_agent
 from mix.board import Board, Geometry
@@ -107,6 +108,38 @@ def against_perfect(agent, rows: int, cols: int, games: int, seed: int = 0) -> p
             out.append({"seat": "XO"[seat], "result": result, "start": start,
                         **(first or {"mistake_move": None, "left": None, "depth": None})})
     return pd.DataFrame(out)
+
+
+@dataclass(frozen=True)
+class PerfectPlayStudy:
+    """Games against perfect play on several boards: ``games`` holds one row per game (indexed
+    by board, as ``against_perfect`` gives them), ``table`` the wins, draws and losses per
+    board and seat with the median empty slots left at the first mistake of a lost game."""
+
+    games: pd.DataFrame
+    table: pd.DataFrame
+
+
+def against_perfect_boards(weights, depth: int, boards, games: int, seed: int = 0,
+                           n_jobs: int | None = 1) -> PerfectPlayStudy:
+    """The self-taught player (``weights`` searched ``depth`` plies) against perfect play on
+    each ``(rows, cols)`` of ``boards``: ``games`` seeded games per seat, the boards in parallel
+    on ``n_jobs`` processes (the multiprocessing backend: the player's caches stay in its own
+    worker)."""
+    boards = [tuple(b) for b in boards]
+    if not boards:
+        raise ValueError("boards must name at least one (rows, cols) board")
+    SelfTaughtAgent(weights, depth)          # refuses bad weights or depth here, not in a worker
+    check_int(games, "games", 1, 100_000)
+    runs = Parallel(n_jobs=n_jobs, backend="multiprocessing")(
+        delayed(against_perfect)(SelfTaughtAgent(weights, depth), r, c, games, seed=seed)
+        for r, c in boards)
+    played = pd.concat({f"{r}x{c}": g for (r, c), g in zip(boards, runs)}, names=["board"])
+    table = (played.groupby(["board", "seat"]).result.value_counts().unstack(fill_value=0)
+             .reindex(columns=["win", "draw", "loss"], fill_value=0))
+    table["median empty slots left at the first mistake"] = played[
+        played.result == "loss"].groupby(["board", "seat"]).left.median()
+    return PerfectPlayStudy(played, table)
 
 
 def weights_table(weights) -> pd.DataFrame:

@@ -88,14 +88,12 @@ import time
 
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
-from joblib import Parallel, delayed
 
 from mix import (
     SHIPPED,
     SelfTaughtAgent,
     TDConfig,
-    against_perfect,
+    against_perfect_boards,
     better_in_both_seats,
     ladder,
     learning_curve,
@@ -330,17 +328,12 @@ claims.append(beyond_claim(
 
 # %%
 t0 = time.time()
-runs = Parallel(n_jobs=NJOBS, backend="multiprocessing")(
-    delayed(against_perfect)(SelfTaughtAgent(run.weights, DEPTH), r, c, PERFECT_GAMES, seed=3)
-    for r, c in PERFECT_BOARDS)
+study = against_perfect_boards(run.weights, DEPTH, PERFECT_BOARDS, PERFECT_GAMES, seed=3,
+                               n_jobs=NJOBS)
 print(f"{len(PERFECT_BOARDS)} boards x 2 seats x {PERFECT_GAMES} games in "
       f"{time.time() - t0:.0f} s")
-perfect = pd.concat({f"{r}x{c}": g for (r, c), g in zip(PERFECT_BOARDS, runs)}, names=["board"])
-table = (perfect.groupby(["board", "seat"]).result.value_counts().unstack(fill_value=0)
-         .reindex(columns=["win", "draw", "loss"], fill_value=0))
-table["median empty slots left at the first mistake"] = perfect[perfect.result == "loss"].groupby(
-    ["board", "seat"]).left.median()
-table
+perfect = study.games
+study.table
 
 # %%
 lost = perfect[perfect.result == "loss"]
