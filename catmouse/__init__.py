@@ -38,6 +38,7 @@ from catmouse.draw import (
 )
 from catmouse.exact.census import Census, SpeedCensus, capture_census, speed_census
 from catmouse.exact.chain import policy_capture_from_corner
+from catmouse.exact.fixpoint import CaptureTimes
 from catmouse.exact.policy import (
     Exploitability,
     best_response,
@@ -53,7 +54,7 @@ from catmouse.exact.solve import (
     solve,
 )
 from catmouse.exact.speeds import capture_with_speeds, solve_speeds
-from catmouse.exact.stochastic import expected_capture, expected_capture_from_corner
+from catmouse.exact.stochastic import Expectation, expected_capture, expected_capture_from_corner
 from catmouse.figures import article_pictures, window_pictures
 from catmouse.general.policies import FeaturePolicy, RotationPolicy
 from catmouse.general.train import (
@@ -74,7 +75,13 @@ from catmouse.runcache import (
 )
 from catmouse.stream import LegacyStream
 from catmouse.tables import greedy_table, initial_cat_policy, initial_mouse_policy, validate_policy
-from catmouse.teams import hill_climb_cat, hill_climb_team, optimum_and_greedy
+from catmouse.teams import (
+    ClimbScore,
+    StartValues,
+    hill_climb_cat,
+    hill_climb_team,
+    optimum_and_greedy,
+)
 from catmouse.v1.article import TabularRun, train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.experiments import (
@@ -110,11 +117,14 @@ __all__ = [
     "TUNING",
     "VARIANTS",
     "Board",
+    "CaptureTimes",
     "Census",
     "Checkpoint",
     "Climb",
+    "ClimbScore",
     "CoevolutionConfig",
     "CoevolutionRun",
+    "Expectation",
     "Exploitability",
     "FeaturePolicy",
     "LegacyStream",
@@ -127,6 +137,7 @@ __all__ = [
     "RotationPolicy",
     "Solution",
     "SpeedCensus",
+    "StartValues",
     "TableGame",
     "TabularRun",
     "animate_game",

@@ -156,7 +156,7 @@ def plot_learning_curves(run, window: int = 1000):
     return fig
 
 
-def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, ax=None,
+def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, *, ax=None,
                          label: str = "cat moves to capture"):
     """Heat map of capture times (NaN/inf cells shown blank and marked 'mouse')."""
     table = np.asarray(table)

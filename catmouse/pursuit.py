@@ -2,7 +2,7 @@
 
 All cats move in each cat turn (one direction each); the mouse moves one step in its turn; a
 move off the board or into a wall is refused. The game ends with a capture (a cat on the mouse's
-cell, whoever moved) or after ``max_cat_moves`` cat turns.
+cell, whoever moved; at once if the mouse starts on a cat) or after ``max_cat_moves`` cat turns.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def play_pursuit(rows: int, cols: int, cat_fn, mouse_fn, cats=((0, 0),), mouse=N
     path = [(tuple(cats), mouse)]
     cat_moves = 0
     turn = first_move
-    while cat_moves < max_cat_moves:
+    while mouse not in cats and cat_moves < max_cat_moves:
         if turn == "cat":
             joint = cat_fn(tuple(cats), mouse)
             if isinstance(joint, str) or not hasattr(joint, "__len__") or len(joint) != len(cats):
@@ -66,7 +66,5 @@ def play_pursuit(rows: int, cols: int, cat_fn, mouse_fn, cats=((0, 0),), mouse=N
         else:
             mouse = moved(mouse, mouse_fn(tuple(cats), mouse), "mouse")
         path.append((tuple(cats), mouse))
-        if mouse in cats:
-            return Pursuit(True, cat_moves, tuple(path))
         turn = "mouse" if turn == "cat" else "cat"
-    return Pursuit(False, cat_moves, tuple(path))
+    return Pursuit(mouse in cats, cat_moves, tuple(path))

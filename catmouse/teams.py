@@ -3,13 +3,14 @@ exact best-responding mouse, where the greedy rule is no longer optimal.
 
 A team policy is a joint table: for every (cat 1 cell, ..., cat k cell, mouse cell) one joint
 move, coded ``sum(code_i * 4**i)``. It is measured with ``exact.policy.team_values``; the climb's
-score is (cat moves from the start, sum of capped capture times over the positions the cats can
-win), both against that exact mouse.
+score is a ``ClimbScore`` (cat moves from the start, then the sum of capped capture times over the
+positions the cats can win), both against that exact mouse.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from catmouse.board import (
 )
 from catmouse.boards import Board
 from catmouse.climb import Climb, hill_climb
+from catmouse.exact.fixpoint import CaptureTimes
 from catmouse.exact.policy import cat_policy_values, team_values
 from catmouse.exact.solve import check_walls, solve
 from catmouse.tables import to_letters
@@ -34,15 +36,25 @@ from studykit.checks import seed as seed_arg
 CAP = 1000.0          # capture times above this count as this in the climbs' total
 
 
-def climb_score(values, pick: int, start: tuple, winnable: np.ndarray) -> tuple[float, float]:
-    """(cat moves from ``start`` with side ``pick`` (0: cat) to move, sum of capped capture times
-    over the ``winnable`` cat-to-move positions): smaller is better."""
-    return float(values[pick][start]), float(np.minimum(values[0][winnable], CAP).sum())
+class ClimbScore(NamedTuple):
+    """A table's score in the climbs (smaller is better): cat moves from the start (inf: the mouse
+    evades), then the sum of capped capture times over the winnable cat-to-move positions. A named
+    tuple, so the generic climb compares scores lexicographically."""
+
+    start: float
+    total: float
 
 
-def wrong_positions(values, sol, winnable: np.ndarray) -> np.ndarray:
+def climb_score(values: CaptureTimes, first_move: str, start: tuple,
+                winnable: np.ndarray) -> ClimbScore:
+    """The ``ClimbScore`` of a table's capture times from ``start`` with ``first_move`` to move."""
+    return ClimbScore(float(values.to_move(first_move)[start]),
+                      float(np.minimum(values.cat_to_move[winnable], CAP).sum()))
+
+
+def wrong_positions(values: CaptureTimes, sol, winnable: np.ndarray) -> np.ndarray:
     """Flat indices of the winnable cat-to-move positions where the table is slower than optimal."""
-    return np.flatnonzero((values[0] != sol.cat_to_move) & winnable)
+    return np.flatnonzero((values.cat_to_move != sol.cat_to_move) & winnable)
 
 
 def greedy_codes(rows: int, cols: int, obstacles=(), stuck: int = 0) -> np.ndarray:
@@ -97,18 +109,16 @@ def optimum_and_greedy(board: Board, first_move: str) -> StartValues:
     check_first_move(first_move)
     board_arg(board)
     sol = solve(board.rows, board.cols, board.obstacles, len(board.cats))
-    pick = 0 if first_move == "cat" else 1
     greedy = team_values(greedy_team(board.rows, board.cols, board.obstacles, len(board.cats)),
                          sol.nbr)
     cell = board.start()
-    return StartValues(float((sol.cat_to_move, sol.mouse_to_move)[pick][cell]),
-                       float(greedy[pick][cell]))
+    return StartValues(float(sol.to_move(first_move)[cell]), float(greedy.to_move(first_move)[cell]))
 
 
-def exploit_path(table: np.ndarray, values, start: tuple, first_move: str, nbr: np.ndarray,
-                 length: int = 200) -> list:
+def exploit_path(table: np.ndarray, values: CaptureTimes, start: tuple, first_move: str,
+                 nbr: np.ndarray, length: int = 200) -> list:
     """Cat-to-move positions visited when a best-responding mouse plays against the table."""
-    C, _ = values
+    C = values.cat_to_move
     moves = stay_put(nbr)
     state, turn, out = tuple(start), first_move, []
     for _ in range(length):
@@ -152,13 +162,12 @@ def hill_climb_team(board: Board, first_move: str = "cat", iterations: int = 200
     flag(progress, "progress")
     rng = np.random.default_rng(seed)
     sol = solve(rows, cols, board.obstacles, cats)
-    pick = 0 if first_move == "cat" else 1
     start = board.start()
     winnable = np.isfinite(sol.cat_to_move)
 
     def score(table):
         values = team_values(table, sol.nbr)
-        return climb_score(values, pick, start, winnable), values
+        return climb_score(values, first_move, start, winnable), values
 
     def propose(table, values):
         wrong = wrong_positions(values, sol, winnable)
@@ -199,14 +208,13 @@ def hill_climb_cat(rows: int, cols: int, obstacles=(), first_move: str = "cat",
     flag(progress, "progress")
     rng = np.random.default_rng(seed)
     nbr = neighbours(rows, cols, obstacles)
-    pick = 0 if first_move == "cat" else 1
     sol = solve(rows, cols, obstacles)
     winnable = np.isfinite(sol.cat_to_move)
     start = corner_cells(rows, cols)
 
     def score(table):
         values = cat_policy_values(table, obstacles)
-        return climb_score(values, pick, start, winnable), values
+        return climb_score(values, first_move, start, winnable), values
 
     def propose(table, values):
         wrong = wrong_positions(values, sol, winnable)

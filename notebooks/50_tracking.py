@@ -302,31 +302,32 @@ pivot.round(3)
 
 # %%
 fit_rng = np.random.default_rng(SEED + 1)
+true_betas = {"random walker": 0.0, f"explorer (beta = {OPPONENT_BETA:g})": OPPONENT_BETA}
 fits, fit_paths = {}, {}
-for name, ob in [("random walker", 0.0), (f"explorer (beta = {OPPONENT_BETA:g})", OPPONENT_BETA)]:
+for name, ob in true_betas.items():
     fit_paths[name] = tracking.walk(maze, START, STEPS, beta=ob, episodes=FIT_EPISODES, rng=fit_rng)
-    fits[name] = {**fit_beta(maze, fit_paths[name]), "true beta": ob}
-pd.DataFrame([{"simulated opponent": k, "true beta": f["true beta"], "fitted beta": f"{f['beta']:.3f}",
-               "95% interval": f"[{f['low']:.3f}, {f['high']:.3f}]", "moves": f["moves"]}
+    fits[name] = fit_beta(maze, fit_paths[name])
+pd.DataFrame([{"simulated opponent": k, "true beta": true_betas[k], "fitted beta": f"{f.beta:.3f}",
+               "95% interval": f"[{f.low:.3f}, {f.high:.3f}]", "moves": f.moves}
               for k, f in fits.items()])
 
 # %%
 explorer_fit = fits[f"explorer (beta = {OPPONENT_BETA:g})"]
-counts, chosen, _ = move_statistics(maze, fit_paths[f"explorer (beta = {OPPONENT_BETA:g})"])
+observed = move_statistics(maze, fit_paths[f"explorer (beta = {OPPONENT_BETA:g})"])
 grid_b = np.linspace(0, max(3 * OPPONENT_BETA, 3.0), 61)
-profile = [log_likelihood(b, counts, chosen) for b in grid_b]
+profile = [log_likelihood(b, observed.counts, observed.chosen) for b in grid_b]
 fig, ax = plt.subplots(figsize=(6, 3.2))
-ax.plot(grid_b, np.array(profile) - explorer_fit["log_likelihood"])
+ax.plot(grid_b, np.array(profile) - explorer_fit.log_likelihood)
 ax.axvline(OPPONENT_BETA, color="k", ls=":", label="simulated beta")
-ax.axvline(explorer_fit["beta"], color="C1", label=f"fitted {explorer_fit['beta']:.2f}")
+ax.axvline(explorer_fit.beta, color="C1", label=f"fitted {explorer_fit.beta:.2f}")
 ax.axhline(-1.92, color="gray", ls="--", lw=0.8, label="95% interval")
 ax.set(xlabel="beta", ylabel="log-likelihood - maximum", ylim=(-40, 2),
-       title=f"Explorer model: log-likelihood of {explorer_fit['moves']:,} simulated moves")
+       title=f"Explorer model: log-likelihood of {explorer_fit.moves:,} simulated moves")
 ax.legend(fontsize=8)
 plt.show()
-fitted_track = evaluate(LAYOUT, motion="explorer", beta=explorer_fit["beta"], opponent_beta=OPPONENT_BETA,
+fitted_track = evaluate(LAYOUT, motion="explorer", beta=explorer_fit.beta, opponent_beta=OPPONENT_BETA,
                         episodes=EPISODES, steps=STEPS, seed=SEED)
-print(f"tracking with the fitted beta {explorer_fit['beta']:.2f}: P(true cell) = "
+print(f"tracking with the fitted beta {explorer_fit.beta:.2f}: P(true cell) = "
       "{:.3f} ± {:.3f}".format(*fitted_track[("p_true", "all")]) + f" (with beta = {MODEL_BETA:g}: "
       "{:.3f} ± {:.3f})".format(*results[("explorer", "explorer", "filter")][("p_true", "all")]))
 
@@ -431,7 +432,7 @@ derived = [
 if not (SETTING.is_article and STEPS == 300):      # the reference runs' setting
     derived = [not_compared(c, f"not compared: the reference runs used defaultCapture, 300 steps, "
                                f"betas 10 (this run: {LAYOUT}, {STEPS} steps)") for c in derived]
-fit_ok = explorer_fit["low"] <= OPPONENT_BETA <= explorer_fit["high"]
+fit_ok = explorer_fit.low <= OPPONENT_BETA <= explorer_fit.high
 claims = [
     check_claim("Video 1: the uniform model tracks a truly random opponent well (motion model alone)",
                 "doing a good job", f"explorer vs uniform model: {txt1}", ok1,
@@ -459,8 +460,8 @@ claims = [
                  reason="the best model beta is not monotone in the opponent's"),
     beyond_claim("Learning the motion model from simulated opponents: beta by maximum likelihood",
                  f"the simulated beta {OPPONENT_BETA:g} inside the fit's 95% interval",
-                 f"{explorer_fit['beta']:.2f} [{explorer_fit['low']:.2f}, {explorer_fit['high']:.2f}] "
-                 f"from {explorer_fit['moves']:,} moves", fit_ok,
+                 f"{explorer_fit.beta:.2f} [{explorer_fit.low:.2f}, {explorer_fit.high:.2f}] "
+                 f"from {explorer_fit.moves:,} moves", fit_ok,
                  test="likelihood-ratio 95% interval", reason="the interval misses the simulated beta"),
 ]
 claims = record_claims("Tracking", "50_tracking", claims, setting=SETTING)

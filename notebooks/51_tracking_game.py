@@ -185,15 +185,16 @@ game_seconds = max(times)
 grid = [{"a": a, "b": b, "layout": layout, "side": side, "rule": RULE, "max_moves": MAX_MOVES,
          "end_food": END_FOOD} for layout in MAZES for a, b in PAIRINGS for side in ("red", "blue")]
 rows = run_sweep(game_trial, grid, trials=GAMES_PER_SIDE, seed=SEED, n_jobs=N_JOBS, progress=False)
-lines, summaries = pairing_table(rows)
-pd.DataFrame(lines)
+tournament = pairing_table(rows)
+summaries = tournament.summaries
+pd.DataFrame(tournament.lines)
 
 # %%
 fig, axes = plt.subplots(1, len(MAZES), figsize=(5.5 * len(MAZES), 2.8), sharex=True, squeeze=False)
 for ax, layout in zip(axes[0], MAZES):
     keys = [k for k in summaries if k[0] == layout]
-    rate = np.array([summaries[k]["win_rate"] for k in keys])
-    ci = np.array([summaries[k]["win_ci"] for k in keys])
+    rate = np.array([summaries[k].win_rate for k in keys])
+    ci = np.array([summaries[k].win_ci for k in keys])
     ax.barh(range(len(keys)), rate, xerr=[rate - ci[:, 0], ci[:, 1] - rate], capsize=4, color="C0")
     ax.axvline(0.6, color="k", ls=":", label="60%")
     ax.set_yticks(range(len(keys)), [f"{a} vs {b}" for _, a, b in keys])
@@ -231,7 +232,7 @@ plt.show()
 half_grid = [{"a": a, "b": "greedy", "layout": HOME, "side": side, "rule": RULE, "max_moves": MAX_MOVES,
               "end_food": END_FOOD} for a in ("tracker attacker", "tracker defender") for side in ("red", "blue")]
 half_rows = run_sweep(game_trial, half_grid, trials=GAMES_PER_SIDE, seed=SEED, n_jobs=N_JOBS, progress=False)
-pd.DataFrame(pairing_table(half_rows)[0])
+pd.DataFrame(pairing_table(half_rows).lines)
 
 # %% [markdown]
 # The defender is where the tracker pays: in the committed run (defaultCapture) with only its
@@ -254,8 +255,8 @@ pd.DataFrame(pairing_table(half_rows)[0])
 # %%
 guarded = loop_game("hard rules", maze, SEED, max_moves=1200, record=True)
 border = guard_summary(maze, guarded, columns=3)
-print(f"blue defender within 3 columns of the border on {border['near_border']:.0%} of its moves; the red "
-      f"hard-rule attacker ate {border['attacker_score']} food, stuck on {border['attacker_stuck']:.0%} of its moves")
+print(f"blue defender within 3 columns of the border on {border.near_border:.0%} of its moves; the red "
+      f"hard-rule attacker ate {border.attacker_score} food, stuck on {border.attacker_stuck:.0%} of its moves")
 last = min(GUARD_MOVES, len(guarded.frames) - 1)
 save_gif(animate_game(maze, guarded.frames, show=range(0, last + 1, 8), dpi=80), "tracking_guard_border",
          fps=6, publish=SETTING.is_article)
@@ -274,7 +275,7 @@ later_grid = [{"a": "tracker", "b": "greedy", "layout": HOME, "side": side, "rul
                "max_moves": 1200} for side in ("red", "blue")]
 later_rows = run_sweep(game_trial, later_grid, trials=LATER_GAMES_PER_SIDE, seed=SEED + 1, n_jobs=N_JOBS,
                        progress=False)
-pd.DataFrame(pairing_table(later_rows)[0])
+pd.DataFrame(pairing_table(later_rows).lines)
 
 # %% [markdown]
 # ## The 2009 end rule
@@ -288,7 +289,7 @@ end_grid = [{"a": "tracker", "b": "greedy", "layout": HOME, "side": side, "rule"
              "max_moves": MAX_MOVES, "end_food": end} for end in sorted({0, END_FOOD}) for side in ("red", "blue")]
 end_rows = run_sweep(game_trial, end_grid, trials=LATER_GAMES_PER_SIDE, seed=SEED + 2, n_jobs=N_JOBS,
                      progress=False)
-pd.DataFrame(pairing_table(end_rows, keys=("end_food", "a", "b"))[0])
+pd.DataFrame(pairing_table(end_rows, keys=("end_food", "a", "b")).lines)
 
 # %% [markdown]
 # Eating the last two food takes a team deep into the defended half, so under the 2009 rule games
@@ -309,8 +310,9 @@ pd.DataFrame(pairing_table(end_rows, keys=("end_food", "a", "b"))[0])
 # %%
 loop_rows = run_sweep(loop_trial, {"attacker": list(ATTACKERS), "layout": [HOME]},
                       trials=LOOP_GAMES, seed=SEED, n_jobs=N_JOBS, progress=False)
-loop_lines, loops = loop_table(loop_rows)
-pd.DataFrame(loop_lines)
+lesson = loop_table(loop_rows)
+loops = lesson.results
+pd.DataFrame(lesson.lines)
 
 # %% [markdown]
 # Where the attackers spend their time in one game (seed of the hard-rule attacker's worst game):
@@ -367,14 +369,14 @@ claims = [
 for layout in MAZES:
     s = summaries.get((layout, "tracker", "greedy"))
     if s is not None:
-        lo, hi = s["win_ci"]
+        lo, hi = s.win_ci
         claims.append(beyond_claim(
             f"The tracker team beats the tracker-blind greedy team on {layout}", "> 60% of games",
-            f"wins {s['win_rate']:.2f} [95% CI {lo:.2f}, {hi:.2f}] of {s['games']} games",
-            s["win_rate"] > 0.6 and lo > 0.5,
+            f"wins {s.win_rate:.2f} [95% CI {lo:.2f}, {hi:.2f}] of {s.games} games",
+            s.win_rate > 0.6 and lo > 0.5,
             test="win rate above 60% with its 95% Wilson interval above 50%",
             reason="win rate not above 60% with an interval above 50%"))
-vs_random = {k[0]: s["win_rate"] for k, s in summaries.items() if k[1:] == ("tracker", "random")}
+vs_random = {k[0]: s.win_rate for k, s in summaries.items() if k[1:] == ("tracker", "random")}
 if vs_random:
     claims.append(beyond_claim("The tracker team beats a random team", "> 90% of games",
                                ", ".join(f"{k}: {v:.2f}" for k, v in vs_random.items()),

@@ -3,9 +3,10 @@ documentation, legible GIFs under docs/gifs/."""
 
 import math
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 import matplotlib.pyplot as plt
-from matplotlib.animation import Animation, PillowWriter
+from matplotlib.animation import Animation, HTMLWriter, PillowWriter
 
 from studykit.checks import file_name, flag, whole
 from studykit.paths import results_dir
@@ -28,8 +29,12 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
     _check(anim, fps, publish)
     if gif is not None:
         save_gif(anim, gif, fps=fps, publish=publish)
-    html = HTML(anim.to_jshtml(fps=fps, default_mode="once"))
-    plt.close(anim._fig)
+    with TemporaryDirectory() as tmp:           # what ``anim.to_jshtml`` does, keeping the writer
+        page = Path(tmp) / "animation.html"
+        writer = HTMLWriter(fps=fps, embed_frames=True, default_mode="once")
+        anim.save(str(page), writer=writer)
+        html = HTML(page.read_text())
+    plt.close(writer.fig)                       # the writer is told the animation's figure
     return html
 
 
@@ -48,9 +53,10 @@ def save_gif(anim: Animation, name: str, fps: int = 5, *, publish: bool = False)
     """
     _check(anim, fps, publish)
     path = results_dir("gifs") / f"{file_name(name, 'name')}.gif"
-    anim.save(path, writer=PillowWriter(fps=fps))
+    writer = PillowWriter(fps=fps)
+    anim.save(path, writer=writer)
     if publish and not quick_mode():
-        fig = anim._fig
+        fig = writer.fig                        # the writer is told the animation's figure
         dpi = max(fig.dpi, math.ceil(MIN_DOCS_WIDTH / fig.get_figwidth()))
         DOCS_GIFS.mkdir(parents=True, exist_ok=True)
         anim.save(DOCS_GIFS / f"{name}.gif", writer=PillowWriter(fps=fps), dpi=dpi)

@@ -5,9 +5,10 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pytest
 
-from catmouse.draw import draw_board
+from catmouse.draw import draw_board, plot_capture_heatmap
 from catmouse.figures import (
     NEXT_TO_CAT,
     SAFE,
@@ -61,4 +62,10 @@ def test_drawing_functions_draw_into_a_given_axes_or_make_their_own():
     draw_window_space(idx)
     with pytest.raises(ValueError, match="3 x 3 window"):
         draw_window(8, 7, (0, 0), (6, 7))
+    fig, ax = plt.subplots()
+    grid = np.array([[1.0, np.inf], [2.0, 3.0]])
+    assert plot_capture_heatmap(grid, [2, 3], [2, 3], "t", ax=ax, label="moves") is ax
+    assert [t.get_text() for t in ax.texts] == ["1", "-", "2", "3"]
+    with pytest.raises(TypeError):                     # the axes is a keyword, never positional
+        plot_capture_heatmap(grid, [2, 3], [2, 3], "t", ax)
     plt.close("all")

@@ -84,8 +84,9 @@ def test_feature_policy_written_as_greedy_is_the_greedy_rule():
 def test_truncated_evaluation_converges_to_the_exact_expectation():
     nxt = policy_cells(5, 5)
     e_cat, e_mouse = truncated_capture(nxt, 5, 5, "smart", horizon=600)
-    E_cat, E_mouse = expected_capture(5, 5, "smart", cat_table=nxt)
-    for ours, exact in ((e_cat, E_cat), (e_mouse, E_mouse)):
+    exact_times = expected_capture(5, 5, "smart", cat_table=nxt)
+    assert exact_times.converged
+    for ours, exact in ((e_cat, exact_times.cat_to_move), (e_mouse, exact_times.to_move("mouse"))):
         win = np.isfinite(exact.ravel())
         np.testing.assert_allclose(ours[win], exact.ravel()[win], rtol=1e-9)
     short, _ = truncated_capture(nxt, 5, 5, "smart", horizon=3)
@@ -137,5 +138,5 @@ def test_mouse_score_is_at_most_one_and_climbing_helps():
     climb = train_mouse_policy(RotationPolicy("mouse"), boards, iterations=40, seed=0)
     trained, history = climb.best, climb.history
     assert all(b >= a for a, b in itertools.pairwise(history)) and history[-1] > history[0]
-    _, M = policy_mouse_values(trained, 5, 5)
+    M = policy_mouse_values(trained, 5, 5).mouse_to_move
     assert mouse_survival(trained, 5, 5, "mouse") == M[0, 24] <= 7      # the optimum, R + C - 3

@@ -39,7 +39,8 @@ def test_optimum_is_a_lower_bound_and_parity():
         window = expected_capture_from_corner(5, 5, mouse,
                                               cat_table=policy_cells(5, 5, initial_window_table()))
         assert best <= greedy + 1e-9 and best <= window + 1e-9
-    E_cat, E_mouse = expected_capture(5, 5, "random")
+    out = expected_capture(5, 5, "random")
+    E_cat, E_mouse = out.cat_to_move, out.mouse_to_move
     assert np.isinf(E_cat[0, 2]) and E_cat[0, 5] == 1.0     # even distance at the cat's turn: never
     assert np.isinf(E_mouse[0, 5]) and np.isfinite(E_mouse[0, 24])
 
@@ -60,7 +61,7 @@ def test_greedy_is_optimal_and_exploitability():
     assert e == Exploitability(optimal=12.0, value=12.0, wins=True, lost_moves=0.0)
     weak = exploitability(cat_policy=initial_cat_policy(8, 7, "WEAK"))
     assert not weak.wins and weak.lost_moves == np.inf
-    C, _ = cat_policy_values(greedy_table(5, 4))
+    C = cat_policy_values(greedy_table(5, 4)).cat_to_move
     assert (C >= solve(5, 4).cat_to_move).all()          # no policy beats the optimum
     with pytest.raises(ValueError, match="exactly one"):
         exploitability()

@@ -41,11 +41,12 @@ def test_random_boards_are_seeded_connected_and_keep_the_corners():
 def test_team_of_one_matches_the_single_cat_evaluator():
     board = random_board(6, 5, 5, seed=1)
     sol = solve(6, 5, board.obstacles)
-    C, M = team_values(greedy_team(6, 5, board.obstacles, 1), sol.nbr)
-    C2, M2 = cat_policy_values(greedy_fallback_table(6, 5, board.obstacles), board.obstacles)
+    team = team_values(greedy_team(6, 5, board.obstacles, 1), sol.nbr)
+    one = cat_policy_values(greedy_fallback_table(6, 5, board.obstacles), board.obstacles)
     free = (sol.nbr >= 0).any(axis=1)
     mask = free[:, None] & free[None, :]
-    assert np.array_equal(C[mask], C2[mask]) and np.array_equal(M[mask], M2[mask])
+    for side in ("cat", "mouse"):
+        assert np.array_equal(team.to_move(side)[mask], one.to_move(side)[mask])
 
 
 @pytest.mark.parametrize("rows,cols,obstacles", [(4, 4, ()), (4, 5, ((2, 2),)), (5, 4, ((1, 1), (2, 3)))])
@@ -59,7 +60,8 @@ def test_the_solvers_own_moves_as_a_team_table_are_optimal(rows, cols, obstacles
             continue
         moves = optimal_cat_moves(sol, [divmod(c1, rows), divmod(c2, rows)], divmod(m, rows))
         table[c1, c2, m] = DIRECTIONS.index(moves[0]) + 4 * DIRECTIONS.index(moves[1])
-    C, M = team_values(table, sol.nbr)
+    values = team_values(table, sol.nbr)
+    C, M = values.cat_to_move, values.mouse_to_move
     free = np.ones(n, bool)
     free[list(blocked)] = False
     mask = free[:, None, None] & free[None, :, None] & free[None, None, :]
@@ -72,7 +74,7 @@ def test_team_climb_never_gets_worse_and_never_beats_the_optimum():
     history = climb.history
     assert all(b <= a for a, b in itertools.pairwise(history))
     sol = solve(4, 4, (), cats=2)
-    C, _ = team_values(climb.best, sol.nbr)
-    assert (C >= sol.cat_to_move).all()
-    assert np.isinf(history[0][0])            # greedy twins move as one cat: the mouse evades
-    assert history[-1][0] < np.inf            # a few climbing steps split them and win
+    assert (team_values(climb.best, sol.nbr).cat_to_move >= sol.cat_to_move).all()
+    assert np.isinf(history[0].start)         # greedy twins move as one cat: the mouse evades
+    assert history[-1].start < np.inf         # a few climbing steps split them and win
+    assert climb.score == history[-1] and history[-1].total <= history[0].total

@@ -167,8 +167,9 @@ CASES = {
     "window_pictures": lambda: catmouse.window_pictures(2, 5),
     "winnable_first_move": lambda: catmouse.winnable_first_move(None, 5),
 }
-RESULTS = {"Census", "SpeedCensus", "Checkpoint", "Climb", "CoevolutionRun", "Exploitability", "LocalGame", "LocalRun",
-           "LocalScore", "Measure", "PlainRun", "Pursuit", "Solution", "TableGame", "TabularRun",
+RESULTS = {"CaptureTimes", "Census", "SpeedCensus", "Checkpoint", "Climb", "ClimbScore", "CoevolutionRun",
+           "Expectation", "Exploitability", "LocalGame", "LocalRun", "LocalScore", "Measure", "PlainRun",
+           "Pursuit", "Solution", "StartValues", "TableGame", "TabularRun",
            "initial_window_table"}          # results, and a function without arguments
 
 

@@ -10,9 +10,10 @@ from catmouse.exact.speeds import capture_with_speeds, solve_speeds, walks
 
 @pytest.mark.parametrize("rows,cols", [(2, 2), (2, 5), (3, 4), (5, 5), (6, 4)])
 def test_unit_speeds_are_the_ordinary_game(rows, cols):
-    C, M = solve_speeds(rows, cols)
+    times = solve_speeds(rows, cols)
     sol = solve(rows, cols)
-    assert np.array_equal(C, sol.cat_to_move) and np.array_equal(M, sol.mouse_to_move)
+    assert np.array_equal(times.cat_to_move, sol.cat_to_move)
+    assert np.array_equal(times.to_move("mouse"), sol.mouse_to_move)
 
 
 @pytest.mark.parametrize("rows,cols,cs,ms", [(3, 3, 2, 1), (4, 3, 2, 1), (3, 3, 1, 2), (4, 4, 2, 2),

@@ -128,7 +128,7 @@ def test_drawings_run():
     arena.play_round(identity((1, 2, 3)))
     anim = animate_game(arena.history, ["you", "bot"])
     assert anim.to_jshtml()
-    plt.close(anim._fig)
+    plt.close(plt.gcf())                                # the animation's figure, the newest one
     with pytest.raises(ValueError):
         animate_game([], ["you"])
 

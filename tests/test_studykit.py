@@ -91,3 +91,35 @@ def test_shrink_keeps_what_a_papermill_run_overrode(monkeypatch):
     assert namespace["A"] == 100 and namespace["B"] == (1,)   # A was given to papermill
     with pytest.raises(NameError, match="C"):
         shrink(namespace, C=3)
+
+
+def test_animation_helpers_show_save_and_publish_without_private_attributes(tmp_path, monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.animation import FuncAnimation
+    from PIL import Image
+
+    from studykit import animation
+
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path / "results"))
+    monkeypatch.setattr(animation, "DOCS_GIFS", tmp_path / "docs")
+    monkeypatch.delenv("GAMEAI_QUICK", raising=False)
+
+    def small():                                   # 2 x 1.5 inches at 50 dpi: 100 px wide
+        fig, ax = plt.subplots(figsize=(2, 1.5), dpi=50)
+        return fig, FuncAnimation(fig, lambda k: ax.set_title(f"frame {k}"), frames=3)
+
+    fig, anim = small()
+    html = animation.show_animation(anim, fps=2)
+    assert html.data.count("data:image/png") == 3 and not plt.fignum_exists(fig.number)
+    fig, anim = small()
+    path = animation.save_gif(anim, "tiny", fps=2, publish=True)
+    assert path == tmp_path / "results" / "gifs" / "tiny.gif"
+    with Image.open(path) as small_gif, Image.open(tmp_path / "docs" / "tiny.gif") as docs_gif:
+        assert small_gif.size[0] == 100 and small_gif.n_frames == 3
+        assert docs_gif.size[0] >= animation.MIN_DOCS_WIDTH        # published legibly wide
+    with pytest.raises(TypeError, match="anim"):
+        animation.save_gif(fig, "tiny")
+    plt.close("all")

@@ -158,8 +158,10 @@ def test_stuck_share_and_wilson_by_hand():
                           "caught_a": 1, "caught_b": 0},
                          {"score_a": 1, "score_b": 1, "win": False, "loss": False, "moves": 20,
                           "caught_a": 0, "caught_b": 2}])
-    assert s["win_rate"] == 0.5 and s["tie_rate"] == 0.5 and s["margin"][0] == 1.0
-    assert s["caught_b"][0] == 1.0
+    assert s.games == 2 and s.win_rate == 0.5 and s.tie_rate == 0.5 and s.loss_rate == 0.0
+    assert s.margin == (1.0, pytest.approx(1.96))                     # differences 2 and 0
+    assert s.caught_b == (1.0, pytest.approx(1.96)) and s.moves[0] == 15.0
+    assert s.win_ci == wilson(1, 2)
 
 
 def test_tracker_team_beats_random_and_greedy_teams():

@@ -17,8 +17,9 @@ MAZE = tracking.load_layout("defaultCapture")
 
 def test_log_likelihood_matches_the_walk_probabilities():
     path = tracking.walk(MAZE, (30, 13), 40, beta=2.0, episodes=1, rng=np.random.default_rng(0))[0]
-    counts, chosen, skipped = move_statistics(MAZE, [path])
-    assert skipped == 0 and len(chosen) == 40
+    stats = move_statistics(MAZE, [path])
+    counts, chosen = stats.counts, stats.chosen
+    assert stats.skipped == 0 and len(chosen) == 40 and counts.shape == (40, 5)
     nbrs = MAZE.neighbor_table()
     visits = visit_counts(path[None], MAZE.n)[0]
     expected = 0.0
@@ -32,21 +33,23 @@ def test_log_likelihood_matches_the_walk_probabilities():
 def test_fit_recovers_the_simulated_beta(beta):
     paths = tracking.walk(MAZE, (30, 13), 300, beta=beta, episodes=64, rng=np.random.default_rng(1))
     fit = fit_beta(MAZE, paths)
-    assert fit["low"] <= beta <= fit["high"]
-    assert fit["moves"] == 64 * 300
+    assert fit.low <= beta <= fit.high
+    assert fit.moves == 64 * 300 and fit.skipped == 0
+    stats = move_statistics(MAZE, paths)
+    assert fit.log_likelihood == log_likelihood(fit.beta, stats.counts, stats.chosen)
 
 
 def test_random_walker_fits_beta_near_zero():
     paths = tracking.walk(MAZE, (30, 13), 300, beta=0.0, episodes=32, rng=np.random.default_rng(2))
     fit = fit_beta(MAZE, paths)
-    assert fit["beta"] < 0.02 and fit["low"] == 0.0
+    assert fit.beta < 0.02 and fit.low == 0.0
 
 
 def test_jumps_restart_the_counts_and_bad_paths_are_refused():
     a = tracking.walk(MAZE, (30, 13), 10, beta=1.0, rng=np.random.default_rng(3))[0]
     b = tracking.walk(MAZE, (1, 2), 10, beta=1.0, rng=np.random.default_rng(4))[0]
-    _, chosen, skipped = move_statistics(MAZE, [np.concatenate([a, b])])
-    assert skipped == 1 and len(chosen) == 20
+    stats = move_statistics(MAZE, [np.concatenate([a, b])])
+    assert stats.skipped == 1 and len(stats.chosen) == 20
     with pytest.raises(ValueError, match="at least two"):
         move_statistics(MAZE, [[3]])
     with pytest.raises(ValueError, match="cell indices"):

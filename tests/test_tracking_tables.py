@@ -10,8 +10,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 import tracking
-from tracking.draw import animate_run
+from tracking.draw import animate_run, draw_maze, plot_belief
+from tracking.drawgame import draw_state, plot_visits
 from tracking.tournament import (
+    GuardSummary,
     attacker_cells,
     guard_summary,
     loop_game,
@@ -38,7 +40,8 @@ def test_pairing_table_groups_by_its_keys_in_first_seen_order():
     rows = [{"layout": "L", "a": "x", "b": "y", "result": game(3, 1, moves=10)},
             {"layout": "M", "a": "x", "b": "y", "result": game(0, 2)},
             {"layout": "L", "a": "x", "b": "y", "result": game(1, 1, moves=20, caught_b=2)}]
-    lines, summaries = pairing_table(rows)
+    table = pairing_table(rows)
+    lines, summaries = table.lines, table.summaries
     assert list(summaries) == [("L", "x", "y"), ("M", "x", "y")]
     first = lines[0]
     assert (first["layout"], first["a"], first["b"], first["games"]) == ("L", "x", "y", 2)
@@ -46,16 +49,17 @@ def test_pairing_table_groups_by_its_keys_in_first_seen_order():
     assert first["score a"] == "2.0 ± 2.0"                       # 1.96 * sqrt(2) / sqrt(2)
     assert first["Pacmen caught by b"] == "1.00 ± 1.96"
     assert first["moves"] == "15"
-    assert summaries[("M", "x", "y")]["win_rate"] == 0.0
-    lines, summaries = pairing_table(rows, keys=("a",))
-    assert len(lines) == 1 and lines[0]["games"] == 3 and list(summaries) == [("x",)]
+    assert summaries[("M", "x", "y")].win_rate == 0.0 and summaries[("M", "x", "y")].loss_rate == 1.0
+    table = pairing_table(rows, keys=("a",))
+    assert len(table.lines) == 1 and table.lines[0]["games"] == 3 and list(table.summaries) == [("x",)]
 
 
 def test_loop_table_by_hand():
     rows = [{"attacker": "hard rules", "result": {"stuck": 0.8, "visited": 10, "score": 0, "win": False}},
             {"attacker": "weighted", "result": {"stuck": 0.0, "visited": 90, "score": 5, "win": True}},
             {"attacker": "hard rules", "result": {"stuck": 0.4, "visited": 30, "score": 2, "win": False}}]
-    lines, loops = loop_table(rows)
+    table = loop_table(rows)
+    lines, loops = table.lines, table.results
     assert [line["attacker"] for line in lines] == ["hard rules", "weighted"]
     hard = lines[0]
     assert hard["games"] == 2 and hard["games mostly stuck (> 50%)"] == 1
@@ -77,9 +81,9 @@ def test_attacker_cells_and_guard_summary_read_the_trail_by_hand():
     result = SimpleNamespace(trail=trail, scores={"red": 3, "blue": 0})
     s = guard_summary(maze, result, columns=3)
     # the defender (agent 3) after its moves: (4, 4) and (8, 8); the border column is 8
-    assert s == {"near_border": 0.5, "attacker_score": 3,
-                 "attacker_stuck": stuck_share([(1, 1), (1, 1), (5, 5)])}
-    assert guard_summary(maze, result, columns=4)["near_border"] == 1.0
+    assert s == GuardSummary(near_border=0.5, attacker_score=3,
+                             attacker_stuck=stuck_share([(1, 1), (1, 1), (5, 5)]))
+    assert guard_summary(maze, result, columns=4).near_border == 1.0
 
 
 def test_loop_trial_summarises_loop_game():
@@ -102,14 +106,38 @@ def test_animate_run_shows_every_stride_th_step_up_to_last():
     assert list(anim.new_frame_seq()) == [0, 4, 8]
     assert list(animate_run(run, last=50, stride=5).new_frame_seq()) == [0, 5, 10]
     assert list(animate_run(run).new_frame_seq()) == list(range(13))
-    full = animate_run(run, stride=6, readings=True, sight=True, title="t")
-    full._func(6)                                                  # draw one frame
-    ax = full._fig.axes[0]
+    full = animate_run(run, last=6, stride=6, readings=True, sight=True, title="t")
+    assert full.to_jshtml().count("data:image/png") == 2          # steps 0 and 6, drawn in turn
+    ax = plt.gcf().axes[0]                                         # the figure shows step 6 last
     p = run["beliefs"][6][run["path"][6]]
     assert ax.get_title() == f"t step 6: P(true cell) = {p:.2f}"
-    bare = animate_run(run, stride=6)
-    bare._func(6)
-    assert len(bare._fig.axes[0].collections) < len(ax.collections)   # no band, no sight line
+    bare = animate_run(run, last=6, stride=6)
+    bare.to_jshtml()
+    assert len(plt.gcf().axes[0].collections) < len(ax.collections)   # no band, no sight line
     with pytest.raises(ValueError, match="stride"):
         animate_run(run, stride=0)
+    plt.close("all")
+
+
+def test_drawings_take_the_axes_as_a_keyword():
+    maze = tracking.load_layout("tinyCapture")
+    res = tracking.CaptureGame(maze, tracking.make_team("tracker"), tracking.make_team("greedy"),
+                               max_moves=8, seed=0, record=True).play()
+    fig, axes = plt.subplots(1, 3)
+    frame = res.frames[-1]
+    assert draw_state(maze, frame, "red", ax=axes[0]) is axes[0]
+    s = frame["scores"]
+    assert axes[0].get_title().endswith(f"red {s['red']} : {s['blue']} blue")
+    im = plot_visits(maze, attacker_cells(res.trail), ax=axes[1], title="visits")
+    assert im.axes is axes[1] and axes[1].get_title() == "visits"
+    run = tracking.track(maze, steps=3, seed=0)
+    assert plot_belief(maze, run["beliefs"][3], maze.cells[run["path"][3]], ax=axes[2], title="b") is axes[2]
+    assert draw_maze(maze).figure is not fig                       # no axes: a figure of its own
+    for positional in (lambda: draw_maze(maze, axes[0]), lambda: draw_state(maze, frame, "red", axes[0]),
+                       lambda: plot_belief(maze, run["beliefs"][0], None, axes[0]),
+                       lambda: plot_visits(maze, [(1, 1)], axes[0])):
+        with pytest.raises(TypeError):
+            positional()
+    anim = tracking.animate_game(maze, res.frames, show=[0, 8])
+    assert anim.to_jshtml().count("data:image/png") == 2
     plt.close("all")

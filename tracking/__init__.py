@@ -24,7 +24,7 @@ from tracking.drawgame import animate_game, plot_visits
 from tracking.episodes import Episodes, default_cells, score, simulate, summarize, track
 from tracking.filters import ExactFilter, run_filter
 from tracking.game import RULES, Agent, CaptureGame, GameResult, Observation, play
-from tracking.learn import fit_beta, log_likelihood, move_statistics
+from tracking.learn import BetaFit, MoveStatistics, fit_beta, log_likelihood, move_statistics
 from tracking.maze import LAYOUTS, Maze, load_layout, parse_layout, random_maze
 from tracking.opponents import walk
 from tracking.particles import ParticleFilter
@@ -33,6 +33,10 @@ from tracking.smoother import smooth
 from tracking.teamtrack import TeamTracker
 from tracking.tournament import (
     ATTACKERS,
+    GameSummary,
+    GuardSummary,
+    LoopTable,
+    PairingTable,
     attacker_cells,
     game_trial,
     guard_summary,
@@ -49,13 +53,19 @@ __all__ = [
     "RULES",
     "TEAM_KINDS",
     "Agent",
+    "BetaFit",
     "CaptureGame",
     "Episodes",
     "ExactFilter",
     "GameResult",
+    "GameSummary",
+    "GuardSummary",
     "HardRuleAttacker",
+    "LoopTable",
     "Maze",
+    "MoveStatistics",
     "Observation",
+    "PairingTable",
     "ParticleFilter",
     "RandomAgent",
     "TeamTracker",

@@ -12,7 +12,7 @@ from tracking.maze import Maze
 from tracking.sensing import NOISE, SIGHT
 
 
-def draw_maze(maze: Maze, ax=None):
+def draw_maze(maze: Maze, *, ax=None):
     """Walls as grey squares on a white board; returns the axes."""
     if ax is None:
         _, ax = plt.subplots(figsize=(maze.width / 4, maze.height / 4))
@@ -53,7 +53,7 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
 
     def draw(t):
         ax.clear()
-        draw_maze(maze, ax)
+        draw_maze(maze, ax=ax)
         ax.add_collection(PatchCollection(belief_squares(maze, beliefs[t]), color="red", alpha=0.8))
         if readings is not None:
             r = readings[t]
@@ -88,9 +88,9 @@ def animate_run(run: dict, *, last: int | None = None, stride: int = 1, readings
                            fontsize=fontsize)
 
 
-def plot_belief(maze: Maze, belief: np.ndarray, truth: tuple | None = None, ax=None, title: str = ""):
+def plot_belief(maze: Maze, belief: np.ndarray, truth: tuple | None = None, *, ax=None, title: str = ""):
     """One belief as red squares with the true cell circled; returns the axes."""
-    ax = draw_maze(maze, ax)
+    ax = draw_maze(maze, ax=ax)
     ax.add_collection(PatchCollection(belief_squares(maze, belief), color="red", alpha=0.8))
     if truth is not None:
         ax.plot(*truth, "o", color="blue", ms=7, mfc="none", mew=2)

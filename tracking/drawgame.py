@@ -14,12 +14,13 @@ from tracking.teamtrack import team_of
 COLORS = {"red": "tab:red", "blue": "tab:blue"}
 
 
-def draw_state(maze: Maze, frame: dict, view: str, ax) -> None:
-    """One frame seen by ``view``'s team: its belief about the enemies as squares, the true agents.
+def draw_state(maze: Maze, frame: dict, view: str, *, ax=None):
+    """One frame seen by ``view``'s team: its belief about the enemies as squares, the true agents;
+    returns the axes.
 
     Pacmen are drawn as circles, ghosts as triangles; the enemies' true cells are hollow.
     """
-    draw_maze(maze, ax)
+    ax = draw_maze(maze, ax=ax)
     ax.axvline(maze.width / 2 - 0.5, color="grey", lw=0.8, ls=":")
     food = np.array(sorted(frame["food"])).reshape(-1, 2)
     left = food[:, 0] < maze.width // 2
@@ -35,6 +36,7 @@ def draw_state(maze: Maze, frame: dict, view: str, ax) -> None:
     s = frame["scores"]
     ax.set_title(f"{view} team's view: belief about the enemies | red {s['red']} : {s['blue']} blue",
                  fontsize=10)
+    return ax
 
 
 def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncAnimation:
@@ -50,7 +52,7 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
     def draw(k):
         for ax, view in zip(axes, ("red", "blue")):
             ax.clear()
-            draw_state(maze, frames[k], view, ax)
+            draw_state(maze, frames[k], view, ax=ax)
         fig.suptitle(f"move {k}", fontsize=11)
         return []
 
@@ -58,9 +60,9 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
     return FuncAnimation(fig, draw, frames=show, blit=False)
 
 
-def plot_visits(maze: Maze, cells: list, ax=None, title: str = "", vmax: float | None = None):
+def plot_visits(maze: Maze, cells: list, *, ax=None, title: str = "", vmax: float | None = None):
     """How often an agent stood on each cell (log10 colour scale up to ``vmax``), e.g. to show it looping."""
-    ax = draw_maze(maze, ax)
+    ax = draw_maze(maze, ax=ax)
     counts = np.zeros((maze.width, maze.height))
     for x, y in cells:
         counts[x, y] += 1

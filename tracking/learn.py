@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import brentq, minimize_scalar
@@ -25,16 +26,35 @@ from tracking.maze import Maze
 LR_95 = 1.920729410347062      # half the 95% quantile of chi-square with one degree of freedom
 
 
-def move_statistics(maze: Maze, paths: Sequence) -> tuple[np.ndarray, np.ndarray, int]:
+@dataclass(frozen=True, eq=False)
+class MoveStatistics:
+    """Observed moves: ``counts`` (moves, 5), the visits of each move's legal successors (NaN
+    where padded); ``chosen`` (moves,), the successor slot taken; ``skipped``, the steps that
+    were not legal moves."""
+
+    counts: np.ndarray
+    chosen: np.ndarray
+    skipped: int
+
+
+@dataclass(frozen=True)
+class BetaFit:
+    """The explorer's beta fitted by maximum likelihood (see ``fit_beta``)."""
+
+    beta: float
+    se: float
+    low: float
+    high: float
+    moves: int
+    skipped: int
+    log_likelihood: float
+
+
+def move_statistics(maze: Maze, paths: Sequence) -> MoveStatistics:
     """Visit counts of each move's legal successors and which one was taken.
 
-    Args:
-        paths: cell-index sequences, one per opponent (e.g. the rows of ``walk``). A step that
-            is not a legal move (a captured agent sent home) restarts the counts there.
-
-    Returns:
-        ``counts`` (moves, 5) of each successor (NaN where padded), ``chosen`` (moves,) the
-        successor slot taken, and the number of steps skipped as not legal moves.
+    ``paths``: cell-index sequences, one per opponent (e.g. the rows of ``walk``). A step that
+    is not a legal move (a captured agent sent home) restarts the counts there.
     """
     if not isinstance(maze, Maze):
         raise TypeError(f"maze must be a Maze, got {type(maze).__name__}")
@@ -62,7 +82,7 @@ def move_statistics(maze: Maze, paths: Sequence) -> tuple[np.ndarray, np.ndarray
             visits[there] += 1
     if not rows:
         raise ValueError("the paths hold no legal move")
-    return np.array(rows), np.array(taken), skipped
+    return MoveStatistics(np.array(rows), np.array(taken), skipped)
 
 
 def log_likelihood(beta: float, counts: np.ndarray, chosen: np.ndarray) -> float:
@@ -71,17 +91,18 @@ def log_likelihood(beta: float, counts: np.ndarray, chosen: np.ndarray) -> float
     return float((logits[np.arange(len(chosen)), chosen] - logsumexp(logits, axis=1)).sum())
 
 
-def fit_beta(maze: Maze, paths: Sequence, *, upper: float = 100.0) -> dict:
+def fit_beta(maze: Maze, paths: Sequence, *, upper: float = 100.0) -> BetaFit:
     """Maximum-likelihood beta of the explorer model from observed opponent paths.
 
     Returns ``beta``, its standard error ``se`` (from the curvature of the log-likelihood; NaN
     when the maximum sits on a bound), the 95% likelihood-ratio interval ``low``, ``high``
     (``high`` is ``inf`` when the likelihood stays within 1.92 of its maximum up to ``upper``:
     a nearly deterministic explorer only bounds beta from below), the number of ``moves`` used
-    and ``skipped``.
+    and ``skipped``, and the maximum ``log_likelihood``.
     """
     upper = real(upper, "upper", above=0)
-    counts, chosen, skipped = move_statistics(maze, paths)
+    stats = move_statistics(maze, paths)
+    counts, chosen = stats.counts, stats.chosen
     res = minimize_scalar(lambda b: -log_likelihood(b, counts, chosen), bounds=(0.0, upper),
                           method="bounded", options={"xatol": 1e-6})
     beta = float(res.x)
@@ -98,5 +119,4 @@ def fit_beta(maze: Maze, paths: Sequence, *, upper: float = 100.0) -> dict:
 
     low = 0.0 if drop(0.0) >= 0 else brentq(drop, 0.0, beta)
     high = float("inf") if drop(upper) >= 0 else brentq(drop, beta, upper)
-    return {"beta": beta, "se": se, "low": float(low), "high": float(high), "moves": len(chosen),
-            "skipped": skipped, "log_likelihood": best}
+    return BetaFit(beta, se, float(low), float(high), len(chosen), stats.skipped, best)

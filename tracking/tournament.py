@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -49,22 +50,41 @@ def game_trial(a: str, b: str, layout: str, side: str, seed: int, *, rule: str =
             "caught_b": res.caught[other], "forfeits": sum(res.forfeits)}
 
 
-def summarize_games(results: list[dict]) -> dict:
+@dataclass(frozen=True)
+class GameSummary:
+    """Team a's games against team b: win, tie and loss rates (``win_ci``: Wilson 95% interval);
+    ``score_a`` ... ``moves`` and the score ``margin`` (a - b) are (mean, 95% half-width) pairs
+    over games (NaN half-width for one game)."""
+
+    games: int
+    win_rate: float
+    win_ci: tuple[float, float]
+    tie_rate: float
+    loss_rate: float
+    score_a: tuple[float, float]
+    score_b: tuple[float, float]
+    caught_a: tuple[float, float]
+    caught_b: tuple[float, float]
+    moves: tuple[float, float]
+    margin: tuple[float, float]
+
+
+def summarize_games(results: list[dict]) -> GameSummary:
     """Win/tie/loss rates of team a with a Wilson 95% interval; means of scores and catches with 95% CIs."""
     n = len(results)
     if not n or not all(isinstance(r, dict) for r in results):
         raise ValueError("results must be a non-empty list of game_trial results")
     wins = sum(r["win"] for r in results)
     losses = sum(r["loss"] for r in results)
-    out = {"games": n, "win_rate": wins / n, "win_ci": wilson(wins, n), "tie_rate": (n - wins - losses) / n,
-           "loss_rate": losses / n}
-    for key in ("score_a", "score_b", "caught_a", "caught_b", "moves"):
-        x = np.array([r[key] for r in results], dtype=float)
-        half = 1.96 * x.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
-        out[key] = (float(x.mean()), half)
-    diff = np.array([r["score_a"] - r["score_b"] for r in results], dtype=float)
-    out["margin"] = (float(diff.mean()), 1.96 * diff.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan"))
-    return out
+
+    def mean_ci(x) -> tuple[float, float]:
+        x = np.array(x, dtype=float)
+        return float(x.mean()), 1.96 * x.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+
+    means = {key: mean_ci([r[key] for r in results])
+             for key in ("score_a", "score_b", "caught_a", "caught_b", "moves")}
+    return GameSummary(n, wins / n, wilson(wins, n), (n - wins - losses) / n, losses / n, **means,
+                       margin=mean_ci([r["score_a"] - r["score_b"] for r in results]))
 
 
 def mean_se(x) -> tuple[float, float]:
@@ -73,29 +93,47 @@ def mean_se(x) -> tuple[float, float]:
     return float(x.mean()), float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("nan")
 
 
-def pairing_table(rows: list[dict], keys=("layout", "a", "b")) -> tuple[list[dict], dict]:
+@dataclass(frozen=True, eq=False)
+class PairingTable:
+    """A tournament's pairings: ``lines``, one printable dict per pairing (a DataFrame's rows),
+    and ``summaries``, each pairing's key (its values of the grouping keys) -> ``GameSummary``."""
+
+    lines: list
+    summaries: dict
+
+
+def pairing_table(rows: list[dict], keys=("layout", "a", "b")) -> PairingTable:
     """One line per pairing of ``run_sweep(game_trial, ...)`` rows, grouped by ``keys``, and the summaries.
 
     A line holds the win rate with its 95% interval, ties, scores and Pacmen caught per game
-    (± 95% intervals) and the mean moves, as text; ``summaries`` maps each key to ``summarize_games``.
+    (± 95% intervals) and the mean moves, as text.
     """
     groups, out, summaries = {}, [], {}
     for r in rows:
         groups.setdefault(tuple(r[k] for k in keys), []).append(r["result"])
     for key, results in groups.items():
         s = summaries[key] = summarize_games(results)
-        lo, hi = s["win_ci"]
-        out.append({**dict(zip(keys, key)), "games": s["games"],
-                    "a wins": f"{s['win_rate']:.2f} [{lo:.2f}, {hi:.2f}]", "ties": f"{s['tie_rate']:.2f}",
-                    "score a": "{:.1f} ± {:.1f}".format(*s["score_a"]),
-                    "score b": "{:.1f} ± {:.1f}".format(*s["score_b"]),
-                    "Pacmen caught by a": "{:.2f} ± {:.2f}".format(*s["caught_a"]),
-                    "Pacmen caught by b": "{:.2f} ± {:.2f}".format(*s["caught_b"]),
-                    "moves": "{:.0f}".format(s["moves"][0])})
-    return out, summaries
+        lo, hi = s.win_ci
+        out.append({**dict(zip(keys, key)), "games": s.games,
+                    "a wins": f"{s.win_rate:.2f} [{lo:.2f}, {hi:.2f}]", "ties": f"{s.tie_rate:.2f}",
+                    "score a": "{:.1f} ± {:.1f}".format(*s.score_a),
+                    "score b": "{:.1f} ± {:.1f}".format(*s.score_b),
+                    "Pacmen caught by a": "{:.2f} ± {:.2f}".format(*s.caught_a),
+                    "Pacmen caught by b": "{:.2f} ± {:.2f}".format(*s.caught_b),
+                    "moves": f"{s.moves[0]:.0f}"})
+    return PairingTable(out, summaries)
 
 
-def loop_table(rows: list[dict]) -> tuple[list[dict], dict]:
+@dataclass(frozen=True, eq=False)
+class LoopTable:
+    """The loop lesson's attackers: ``lines``, one printable dict per attacker, and ``results``,
+    each attacker's name -> its ``loop_trial`` results in the order of the rows."""
+
+    lines: list
+    results: dict
+
+
+def loop_table(rows: list[dict]) -> LoopTable:
     """The loop lesson's ``run_sweep(loop_trial, ...)`` rows: one line per attacker, and its results.
 
     Means carry 95% intervals (1.96 standard errors over games).
@@ -114,7 +152,7 @@ def loop_table(rows: list[dict]) -> tuple[list[dict], dict]:
             "cells visited": ci([r["visited"] for r in res]),
             "food eaten by its team": ci([r["score"] for r in res]),
             "wins vs tracker team": sum(r["win"] for r in res)} for name, res in loops.items()]
-    return out, loops
+    return LoopTable(out, loops)
 
 
 def stuck_share(cells: list, window: int = 16, distinct: int = 4) -> float:
@@ -160,10 +198,20 @@ def loop_trial(attacker: str, layout: str, seed: int, *, max_moves: int = 1200) 
             "enemy_score": res.scores["blue"], "win": res.winner == "red"}
 
 
-def guard_summary(maze: Maze, result, *, columns: int = 3) -> dict:
+@dataclass(frozen=True)
+class GuardSummary:
+    """The border-guard game: the blue defender's share of moves near the border, the red
+    attacker's food and its stuck share (``stuck_share``)."""
+
+    near_border: float
+    attacker_score: int
+    attacker_stuck: float
+
+
+def guard_summary(maze: Maze, result, *, columns: int = 3) -> GuardSummary:
     """The border-guard game (red attacker vs blue tracker team): the blue defender's share of moves
     within ``columns`` of the border, the red attacker's food and its stuck share."""
     defender = [t[3] for t in result.trail[4::4]]          # blue defender after each of its moves
     half = maze.width // 2
-    return {"near_border": float(np.mean([abs(x - half) <= columns for x, _ in defender])),
-            "attacker_score": result.scores["red"], "attacker_stuck": stuck_share(attacker_cells(result.trail))}
+    return GuardSummary(float(np.mean([abs(x - half) <= columns for x, _ in defender])),
+                        result.scores["red"], stuck_share(attacker_cells(result.trail)))

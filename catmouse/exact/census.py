@@ -111,7 +111,7 @@ def speed_census(sides: Iterable[int], speeds: Sequence[tuple[int, int]]) -> Spe
     for pair in pairs:
         for r in sides:
             for c in sides:
-                cat_first, mouse_first = solve_speeds(r, c, *pair)
-                for first, table in (("cat", cat_first), ("mouse", mouse_first)):
-                    values[pair, r, c, first] = float(table[0, r * c - 1])
+                times = solve_speeds(r, c, *pair)
+                for first in ("cat", "mouse"):
+                    values[pair, r, c, first] = float(times.to_move(first)[0, r * c - 1])
     return SpeedCensus(sides, values)

@@ -117,8 +117,7 @@ def policy_capture_from_corner(rows: int, cols: int, mouse: str, first_move: str
     """Expected cat moves to capture from the corner start for a fixed cat."""
     check_first_move(first_move)
     out = policy_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
-    values = out.cat_to_move if first_move == "cat" else out.mouse_to_move
-    return CornerExpectation(float(values[corner_cells(rows, cols)]), out.converged)
+    return CornerExpectation(float(out.to_move(first_move)[corner_cells(rows, cols)]), out.converged)
 
 
 def truncated_capture(cat_next: np.ndarray, rows: int, cols: int, mouse: str, horizon: int):

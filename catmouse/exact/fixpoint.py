@@ -11,14 +11,31 @@ speeds differ only in the two steps they pass in.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
+
+from studykit.checks import choice
+
+
+@dataclass(frozen=True, eq=False)
+class CaptureTimes:
+    """Cat moves until capture over positions (cat cells..., mouse cell), with the cat or the
+    mouse to move (inf: the mouse evades forever)."""
+
+    cat_to_move: np.ndarray
+    mouse_to_move: np.ndarray
+
+    def to_move(self, side: str) -> np.ndarray:
+        """The array of the positions with ``side`` ("cat" or "mouse") to move."""
+        side = choice(side, "side", ("cat", "mouse"))
+        return self.cat_to_move if side == "cat" else self.mouse_to_move
 
 
 def fixed_point(cat_step: Callable[[np.ndarray], np.ndarray],
                 mouse_step: Callable[[np.ndarray], np.ndarray],
-                caught: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(C, M): iterate ``M = mouse_step(C)``, ``C = 1 + cat_step(M)`` from inf until nothing changes.
+                caught: np.ndarray) -> CaptureTimes:
+    """Iterate ``M = mouse_step(C)``, ``C = 1 + cat_step(M)`` from inf until nothing changes.
 
     ``caught`` marks the positions that are already captures (value 0 with either side to move).
     """
@@ -28,7 +45,7 @@ def fixed_point(cat_step: Callable[[np.ndarray], np.ndarray],
         M_new = np.where(caught, 0.0, mouse_step(C))
         C_new = np.where(caught, 0.0, 1.0 + cat_step(M_new))
         if np.array_equal(C_new, C) and np.array_equal(M_new, M):
-            return C, M
+            return CaptureTimes(C, M)
         C, M = C_new, M_new
 
 

@@ -2,7 +2,8 @@
 a mouse table against a best-responding cat; the best responses and the exploitability.
 
 Each is the fixed point of ``exact.fixpoint`` with the table's move in place of one side's
-choice. Positions are arrays over (cat cells..., mouse cell).
+choice, returned as ``CaptureTimes`` (arrays over (cat cells..., mouse cell), with the cat or the
+mouse to move).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from catmouse.board import (
     neighbours,
     stay_put,
 )
-from catmouse.exact.fixpoint import caught_mask, fixed_point, over_moves
+from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point, over_moves
 from catmouse.exact.solve import solve
 from catmouse.tables import greedy_table, to_codes
 
 
-def cat_values(targets: tuple, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(cat to move, mouse to move) capture times of fixed cats against a best-responding mouse.
+def cat_values(targets: tuple, nbr: np.ndarray) -> CaptureTimes:
+    """Capture times of fixed cats against a best-responding mouse.
 
     ``targets[i]``: cat i's cell after the cats' move, an array over positions (cat cells...,
     mouse cell); a mouse that steps onto a cat is caught.
@@ -38,7 +39,7 @@ def cat_values(targets: tuple, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]
                        caught_mask(n, cats))
 
 
-def team_values(table: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def team_values(table: np.ndarray, nbr: np.ndarray) -> CaptureTimes:
     """Capture times of a joint table (move ``sum(code_i * 4**i)`` per position) of ``table.ndim - 1``
     cats against a best-responding mouse; a blocked move keeps the cat in place."""
     cats = table.ndim - 1
@@ -47,9 +48,9 @@ def team_values(table: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np.ndar
     return cat_values(tuple(moves[grids[i], (table // 4 ** i) % 4] for i in range(cats)), nbr)
 
 
-def cat_policy_values(policy: np.ndarray, obstacles=()) -> tuple[np.ndarray, np.ndarray]:
-    """Capture times of a cat letter table against a best-responding mouse: (cat_to_move,
-    mouse_to_move), arrays over (cat cell, mouse cell)."""
+def cat_policy_values(policy: np.ndarray, obstacles=()) -> CaptureTimes:
+    """Capture times of a cat letter table against a best-responding mouse, over (cat cell,
+    mouse cell)."""
     cols, rows = policy.shape[:2]
     n = rows * cols
     nbr = neighbours(rows, cols, obstacles)
@@ -61,15 +62,15 @@ def cat_policy_values(policy: np.ndarray, obstacles=()) -> tuple[np.ndarray, np.
     return cat_values((target,), nbr)
 
 
-def mouse_values(target: np.ndarray, nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def mouse_values(target: np.ndarray, nbr: np.ndarray) -> CaptureTimes:
     """Capture times of a fixed mouse (its next cell per (cat cell, mouse cell)) against a
-    best-responding cat: (cat_to_move, mouse_to_move)."""
+    best-responding cat."""
     cs = np.arange(len(nbr))[:, None]
     return fixed_point(lambda M: over_moves(M, nbr, 0, np.min, np.inf), lambda C: C[cs, target],
                        caught_mask(len(nbr), 1))
 
 
-def mouse_policy_values(policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def mouse_policy_values(policy: np.ndarray) -> CaptureTimes:
     """Capture times of a mouse letter table against a best-responding cat."""
     cols, rows = policy.shape[:2]
     n = rows * cols
@@ -115,12 +116,11 @@ def exploitability(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarra
     cols, rows = policy.shape[:2]
     start = corner_cells(rows, cols)
     sol = solve(rows, cols)
-    pick = 0 if first_move == "cat" else 1
-    optimal = float((sol.cat_to_move, sol.mouse_to_move)[pick][start])
+    optimal = float(sol.to_move(first_move)[start])
     if cat_policy is not None:
-        value = float(cat_policy_values(cat_policy)[pick][start])
+        value = float(cat_policy_values(cat_policy).to_move(first_move)[start])
         return Exploitability(optimal, value, bool(np.isfinite(value)), value - optimal)
-    value = float(mouse_policy_values(mouse_policy)[pick][start])
+    value = float(mouse_policy_values(mouse_policy).to_move(first_move)[start])
     return Exploitability(optimal, value, bool(np.isinf(value)), optimal - value)
 
 
@@ -132,11 +132,11 @@ def best_response(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarray
     cols, rows = policy.shape[:2]
     nbr = neighbours(rows, cols)
     if cat_policy is not None:           # the mouse maximises the capture time (onto the cat: 0)
-        C, _ = cat_policy_values(cat_policy)
+        C = cat_policy_values(cat_policy).cat_to_move
         cand = np.where(nbr[None, :, :] >= 0, C[:, np.clip(nbr, 0, None)], -np.inf)   # (c, m, k)
         codes = cand.argmax(axis=2)
     else:                                # the cat minimises it
-        _, M = mouse_policy_values(mouse_policy)
+        M = mouse_policy_values(mouse_policy).mouse_to_move
         cand = np.where(nbr[:, None, :] >= 0, M[np.clip(nbr, 0, None), :].transpose(0, 2, 1),
                         np.inf)
         codes = cand.argmin(axis=2)
@@ -149,6 +149,6 @@ def greedy_is_optimal(rows: int, cols: int) -> bool:
     positions(rows * cols, 1, rows + cols)
     table_size(rows, cols, what="the greedy table")
     sol = solve(rows, cols)
-    mine, _ = cat_policy_values(greedy_table(rows, cols))
+    mine = cat_policy_values(greedy_table(rows, cols)).cat_to_move
     win = np.isfinite(sol.cat_to_move)
     return bool(np.array_equal(mine[win], sol.cat_to_move[win]))

@@ -22,7 +22,7 @@ from catmouse.board import (
     corner_start,
     neighbours,
 )
-from catmouse.exact.fixpoint import caught_mask, fixed_point, over_moves
+from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point, over_moves
 from studykit.checks import choice
 
 
@@ -43,15 +43,14 @@ def check_walls(rows: int, cols: int, obstacles, cats: int, starts=()) -> tuple:
 
 
 @dataclass(frozen=True, eq=False)
-class Solution:
-    """Optimal capture times: ``cat_to_move[c1, ..., ck, m]`` and ``mouse_to_move[...]``."""
+class Solution(CaptureTimes):
+    """Optimal capture times: ``cat_to_move[c1, ..., ck, m]`` and ``mouse_to_move[...]``, on a
+    board of ``rows`` x ``cols`` with ``cats`` cats, its ``obstacles`` and neighbour table."""
 
     rows: int
     cols: int
     cats: int
     obstacles: tuple
-    cat_to_move: np.ndarray
-    mouse_to_move: np.ndarray
     nbr: np.ndarray
 
     def cells(self, cats, mouse) -> tuple[int, ...]:
@@ -67,8 +66,7 @@ class Solution:
     def value(self, cats, mouse, to_move: str) -> float:
         """Optimal cat moves from cats [(x, y), ...] and mouse (x, y) with ``to_move`` next."""
         to_move = choice(to_move, "to_move", ("cat", "mouse"))
-        return float((self.cat_to_move if to_move == "cat" else self.mouse_to_move)[
-            self.cells(cats, mouse)])
+        return float(self.to_move(to_move)[self.cells(cats, mouse)])
 
 
 def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
@@ -88,9 +86,10 @@ def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
             M = over_moves(M, nbr, axis, np.min, np.inf)
         return M
 
-    C, M = fixed_point(cats_step, lambda C: over_moves(C, nbr, cats, np.max, -np.inf),
-                       caught_mask(rows * cols, cats))
-    return Solution(rows, cols, cats, obstacles, C, M, nbr)
+    times = fixed_point(cats_step, lambda C: over_moves(C, nbr, cats, np.max, -np.inf),
+                        caught_mask(rows * cols, cats))
+    return Solution(times.cat_to_move, times.mouse_to_move, rows=rows, cols=cols, cats=cats,
+                    obstacles=obstacles, nbr=nbr)
 
 
 def optimal_capture(rows: int, cols: int, first_move: str = "cat", obstacles=(),

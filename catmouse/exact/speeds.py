@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.board import check_board, check_first_move, corner_cells, neighbours
-from catmouse.exact.fixpoint import caught_mask, fixed_point
+from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point
 from studykit.checks import whole
 
 MAX_WORK = 10_000_000_000   # positions x walk steps x sweeps (15x15, speeds 3 and 3: 0.6e9, 1.2 s)
@@ -51,8 +51,8 @@ def walks(rows: int, cols: int, speed: int) -> np.ndarray:
     return out
 
 
-def solve_speeds(rows: int, cols: int, cat_speed: int = 1, mouse_speed: int = 1):
-    """(C, M): optimal cat turns to capture with the cat / the mouse to move, over (cat, mouse) cells."""
+def solve_speeds(rows: int, cols: int, cat_speed: int = 1, mouse_speed: int = 1) -> CaptureTimes:
+    """Optimal cat turns to capture with the cat or the mouse to move, over (cat cell, mouse cell)."""
     rows, cols = check_board(rows, cols)
     cat_speed = check_speed("cat_speed", cat_speed)
     mouse_speed = check_speed("mouse_speed", mouse_speed)
@@ -88,6 +88,5 @@ def capture_with_speeds(rows: int, cols: int, first_move: str = "cat", cat_speed
                         mouse_speed: int = 1) -> int | None:
     """Cat turns to capture from the corner start under optimal play, or None if the mouse evades."""
     check_first_move(first_move)
-    C, M = solve_speeds(rows, cols, cat_speed, mouse_speed)
-    v = (C if first_move == "cat" else M)[corner_cells(rows, cols)]
+    v = solve_speeds(rows, cols, cat_speed, mouse_speed).to_move(first_move)[corner_cells(rows, cols)]
     return None if np.isinf(v) else int(v)

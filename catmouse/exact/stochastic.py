@@ -23,18 +23,16 @@ from catmouse.arguments import (
     table_size,
 )
 from catmouse.board import check_board, check_first_move, corner_cells, neighbours
-from catmouse.exact.fixpoint import over_moves
+from catmouse.exact.fixpoint import CaptureTimes, over_moves
 from catmouse.mice import check_mouse, mouse_targets, transition_arrays
 from studykit.checks import real
 
 
 @dataclass(frozen=True, eq=False)
-class Expectation:
+class Expectation(CaptureTimes):
     """Expected cat moves to capture over (cat cell, mouse cell), with the cat or the mouse to
     move (inf: not certain); when not ``converged`` the values are lower bounds."""
 
-    cat_to_move: np.ndarray
-    mouse_to_move: np.ndarray
     converged: bool
 
 
@@ -121,15 +119,16 @@ def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarr
 
 
 def expected_capture(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarray | None = None,
-                     tol: float = 1e-12, max_sweeps: int = 100_000):
-    """(E_cat, E_mouse) arrays over (cat cell, mouse cell); optimal cat unless ``cat_table`` is given.
+                     tol: float = 1e-12, max_sweeps: int = 100_000) -> Expectation:
+    """Expected capture times over (cat cell, mouse cell) with the cat or the mouse to move;
+    optimal cat unless ``cat_table`` is given.
 
     Raises RuntimeError when the sweeps have not converged after ``max_sweeps``.
     """
     out = value_sweeps(rows, cols, mouse, cat_table, tol, max_sweeps)
     if not out.converged:
         raise RuntimeError("value iteration did not converge")
-    return out.cat_to_move, out.mouse_to_move
+    return out
 
 
 def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart",
@@ -137,8 +136,8 @@ def expected_capture_from_corner(rows: int, cols: int, mouse: str = "smart",
                                  max_sweeps: int = 100_000) -> float:
     """Expected cat moves to capture from the corner start (optimal cat unless a table is given)."""
     check_first_move(first_move)
-    E_cat, E_mouse = expected_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
-    return float((E_cat if first_move == "cat" else E_mouse)[corner_cells(rows, cols)])
+    out = expected_capture(rows, cols, mouse, cat_table, max_sweeps=max_sweeps)
+    return float(out.to_move(first_move)[corner_cells(rows, cols)])
 
 
 @lru_cache(maxsize=64)

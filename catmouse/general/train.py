@@ -33,6 +33,7 @@ from catmouse.arguments import (
 from catmouse.board import check_board, corner_cells, neighbours, winnable_first_move
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.chain import policy_capture_from_corner, truncated_capture
+from catmouse.exact.fixpoint import CaptureTimes
 from catmouse.exact.policy import mouse_values
 from catmouse.exact.solve import solve
 from catmouse.exact.stochastic import expected_capture, optimal_expected
@@ -82,8 +83,7 @@ def first_mover(value, rows: int, cols: int) -> str:
 
 @lru_cache(maxsize=64)
 def _optimal_everywhere(rows: int, cols: int, mouse: str):
-    E_cat, _ = expected_capture(rows, cols, mouse)
-    E = E_cat.ravel()
+    E = expected_capture(rows, cols, mouse).cat_to_move.ravel()
     win = np.isfinite(E)
     return win, float(E[win].sum())
 
@@ -101,9 +101,9 @@ def cat_score(policy: TablePolicy, configs=CAT_CONFIGS, params=None) -> float:
     return total / len(configs)
 
 
-def policy_mouse_values(policy: TablePolicy, rows: int, cols: int, params=None):
-    """(C, M): cat moves a best-responding cat needs against this mouse policy, from every
-    (cat cell, mouse cell) with the cat or the mouse to move (inf: never caught)."""
+def policy_mouse_values(policy: TablePolicy, rows: int, cols: int, params=None) -> CaptureTimes:
+    """Cat moves a best-responding cat needs against this mouse policy, from every (cat cell,
+    mouse cell) with the cat or the mouse to move (inf: never caught)."""
     return mouse_values(policy.next_cells(rows, cols, params), neighbours(rows, cols))
 
 
@@ -114,8 +114,8 @@ def mouse_survival(policy: TablePolicy, rows: int, cols: int, first_move: str | 
     rows, cols = check_board(rows, cols)
     positions(rows * cols, 1, rows + cols, what="evaluating")
     first_move = first_mover(first_move, rows, cols)
-    C, M = policy_mouse_values(policy, rows, cols, params)
-    return float((C if first_move == "cat" else M)[corner_cells(rows, cols)])
+    times = policy_mouse_values(policy, rows, cols, params)
+    return float(times.to_move(first_move)[corner_cells(rows, cols)])
 
 
 @lru_cache(maxsize=64)
@@ -131,10 +131,10 @@ def mouse_score(policy: TablePolicy, boards=MOUSE_BOARDS, params=None) -> float:
     mouse to move that the optimal cat wins (1 = optimal)."""
     total = 0.0
     for r, c in boards:
-        C, M = policy_mouse_values(policy, r, c, params)
-        start = (C if winnable_first_move(r, c) == "cat" else M)[corner_cells(r, c)]
+        times = policy_mouse_values(policy, r, c, params)
+        start = times.to_move(winnable_first_move(r, c))[corner_cells(r, c)]
         keep, best = _optimal_mouse_turn(r, c)
-        everywhere = float(np.mean(np.minimum(M[keep], best) / best))
+        everywhere = float(np.mean(np.minimum(times.mouse_to_move[keep], best) / best))
         total += (0.5 * min(start, 2 * (r + c)) / (r + c - 3) + 0.5 * everywhere
                   - BUMP_PENALTY * policy.bumps(r, c, params))
     return total / len(boards)
