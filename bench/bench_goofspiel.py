@@ -73,7 +73,7 @@ def ga_runs(breeder, trials=10):
     BREEDERS["pairs"] = breeder
     try:
         start = time.perf_counter()
-        out = [grid_trial("pairs", 0.1, 10, 150, seed, mutate=mutate, as_published=published)["best"]
+        out = [grid_trial("pairs", 0.1, 10, 150, seed, mutate=mutate, as_published=published).best
                .tolist() for seed in range(trials) for mutate, published in
                (("none", True), ("children", False))]
         return time.perf_counter() - start, out

@@ -31,7 +31,7 @@ from goofspiel.doubleoracle import winloss_equilibrium
 from goofspiel.equilibrium import equilibrium
 from goofspiel.game import Strategy, margin
 from goofspiel.matrixgame import all_ranks, payoff_matrix
-from goofspiel.mixture import Mixture, as_mixture, margins
+from goofspiel.mixture import Mixture, as_mixture, margin_matrix
 from goofspiel.winloss import branch_best_response, winloss_best_response
 
 
@@ -49,7 +49,7 @@ def independent_margin_gain(mix: Mixture) -> float:
 def brute_force_winloss_gain(mix: Mixture, chunk: int = 20_000) -> float:
     """Best win/loss payoff over all n! replies, in chunks."""
     every = all_ranks(len(mix.deck)).astype(np.int64)
-    return max(float((np.sign(margins(every[s: s + chunk], mix.ranks, mix.deck)) @ mix.probs).max())
+    return max(float((np.sign(margin_matrix(every[s: s + chunk], mix.ranks, mix.deck)) @ mix.probs).max())
                for s in range(0, len(every), chunk))
 
 
@@ -104,8 +104,8 @@ def bench_winloss(sizes, time_limit: float, batch: int, starts: int) -> None:
     print("cards  seconds  certified  certificate  iterations  population  support  lp s  reply s  brute force")
     for n in sizes:
         e = winloss_equilibrium(n, time_limit=time_limit, batch=batch, starts=starts, progress=False)
-        lp = sum(h["lp_seconds"] for h in e.history)
-        reply = sum(h["reply_seconds"] for h in e.history)
+        lp = sum(h.lp_seconds for h in e.history)
+        reply = sum(h.reply_seconds for h in e.history)
         check = f"{brute_force_winloss_gain(e.mixture):+.2e}" if n <= 9 else "-"
         print(f"{n:5d}  {e.seconds:7.1f}  {e.certified!s:9}  {e.certificate:+.2e}    {e.iterations:10d}  "
               f"{e.population:10d}  {e.support:7d}  {lp:5.1f}  {reply:7.1f}  {check}", flush=True)

@@ -5,24 +5,168 @@
     goofspiel.equilibrium(7, "winloss").strategy      # bid tuples -> probabilities
     goofspiel.equilibrium(20, "margin").marginal      # any deck up to 64 cards (Birkhoff LP)
     goofspiel.exploitability(goofspiel.identity(range(1, 21)), "margin")    # 170.0
+    goofspiel.best_counter(goofspiel.identity(range(1, 21))).gain           # 170
     arena = goofspiel.Arena(goofspiel.ArenaConfig(), seed=0)   # the game against evolving bots
     arena.play_round(goofspiel.identity(range(1, 8)))          # python -m goofspiel play
+
+What the top level holds, by topic (its modules in brackets):
+
+- the game and the breeders: ``Strategy``, ``play``, ``award``, ``margin``, the breeders and
+  mutations, breeding-pairs replayed step by step (``game``, ``breed``, ``orders``);
+- the genetic algorithm and the article's observations on its runs: ``evolve``, ``History``,
+  ``grid_trial``, ``final_scores``, ``run_curves``, ``difference`` (``ga``, ``observe``);
+- the elimination game against evolving bots: ``Arena``, ``ArenaConfig``, ``PlayWidget``,
+  scripted humans, their trial and its summaries (``arena``, ``widget``, ``scripted``,
+  ``scripted_summary``);
+- the exact equilibrium and how far any strategy is from it: ``equilibrium``, ``best_reply``,
+  ``exploitability``, ``best_counter``, the n! matrix game, mixtures, a table of measures
+  (``equilibrium``, ``bestreply``, ``matrixgame``, ``mixture``, ``winloss``, ``measures``);
+- drawing, and the checks of the notebooks' constants (``draw``, ``params``).
 """
 
-from goofspiel.arena import Arena, ArenaConfig, RoundResult, reveal
-from goofspiel.bestreply import best_counter, best_reply, exploitability
-from goofspiel.breed import breed_pairs, breed_preferences, breed_random, mutate
+from goofspiel.arena import (
+    SCORING,
+    Arena,
+    ArenaConfig,
+    PoolFate,
+    RoundResult,
+    reveal,
+)
+from goofspiel.bestreply import BestCounter, best_counter, best_reply, exploitability
+from goofspiel.breed import (
+    breed_pairs,
+    breed_preferences,
+    breed_random,
+    mutate,
+    order_crossover,
+    swap_mutate,
+)
+from goofspiel.draw import animate_game, draw_marginal, draw_order
 from goofspiel.equilibrium import Equilibrium, equilibrium
 from goofspiel.ga import History, evolve, grid_trial, identity_score
-from goofspiel.game import Strategy, identity, margin, play, random_strategy, reverse
-from goofspiel.matrixgame import best_response, mixed_vector, payoff_matrix
-from goofspiel.mixture import Mixture
-from goofspiel.scripted import bot_measures, scripted_human, scripted_trial
+from goofspiel.game import Strategy, award, identity, margin, play, random_strategy, reverse
+from goofspiel.matrixgame import (
+    BestResponse,
+    MatrixGameSolution,
+    all_ranks,
+    best_response,
+    mixed_vector,
+    payoff_matrix,
+    solve_matrix_game,
+)
+from goofspiel.measures import strategy_table, summarise_by_label
+from goofspiel.mixture import Mixture, margin_matrix
+from goofspiel.observe import (
+    Curves,
+    Difference,
+    Estimate,
+    difference,
+    final_scores,
+    improvement,
+    mean_se,
+    never_beaten_after,
+    run_curves,
+)
+from goofspiel.orders import PartialOrder, pairs_steps
+from goofspiel.params import list_constant, whole_constant
+from goofspiel.scripted import (
+    HUMANS,
+    BotMeasures,
+    ScriptedGame,
+    Survival,
+    bot_measures,
+    scripted_human,
+    scripted_trial,
+    survival_summary,
+)
+from goofspiel.scripted_summary import (
+    BEHAVIOURS,
+    StageChanges,
+    SurvivalTable,
+    fate_shares,
+    per_round_measures,
+    stage_changes,
+    stage_trend,
+    survival_table,
+)
+from goofspiel.widget import PlayWidget, history_table, reveal_table
 from goofspiel.winloss import Reply
 
-__all__ = ["Arena", "ArenaConfig", "Equilibrium", "History", "Mixture", "Reply", "RoundResult",
-           "Strategy", "best_counter", "best_reply", "best_response", "bot_measures",
-           "breed_pairs", "breed_preferences", "breed_random", "equilibrium", "evolve",
-           "exploitability", "grid_trial", "identity", "identity_score", "margin", "mixed_vector",
-           "mutate", "payoff_matrix", "play", "random_strategy", "reveal", "reverse",
-           "scripted_human", "scripted_trial"]
+__all__ = [
+    "BEHAVIOURS",
+    "HUMANS",
+    "SCORING",
+    "Arena",
+    "ArenaConfig",
+    "BestCounter",
+    "BestResponse",
+    "BotMeasures",
+    "Curves",
+    "Difference",
+    "Equilibrium",
+    "Estimate",
+    "History",
+    "MatrixGameSolution",
+    "Mixture",
+    "PartialOrder",
+    "PlayWidget",
+    "PoolFate",
+    "Reply",
+    "RoundResult",
+    "ScriptedGame",
+    "StageChanges",
+    "Strategy",
+    "Survival",
+    "SurvivalTable",
+    "all_ranks",
+    "animate_game",
+    "award",
+    "best_counter",
+    "best_reply",
+    "best_response",
+    "bot_measures",
+    "breed_pairs",
+    "breed_preferences",
+    "breed_random",
+    "difference",
+    "draw_marginal",
+    "draw_order",
+    "equilibrium",
+    "evolve",
+    "exploitability",
+    "fate_shares",
+    "final_scores",
+    "grid_trial",
+    "history_table",
+    "identity",
+    "identity_score",
+    "improvement",
+    "list_constant",
+    "margin",
+    "margin_matrix",
+    "mean_se",
+    "mixed_vector",
+    "mutate",
+    "never_beaten_after",
+    "order_crossover",
+    "pairs_steps",
+    "payoff_matrix",
+    "per_round_measures",
+    "play",
+    "random_strategy",
+    "reveal",
+    "reveal_table",
+    "reverse",
+    "run_curves",
+    "scripted_human",
+    "scripted_trial",
+    "solve_matrix_game",
+    "stage_changes",
+    "stage_trend",
+    "strategy_table",
+    "summarise_by_label",
+    "survival_summary",
+    "survival_table",
+    "swap_mutate",
+    "whole_constant",
+]

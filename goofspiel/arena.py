@@ -147,20 +147,41 @@ def score_pool(members: Sequence[Sequence[int]], deck: tuple[int, ...], scoring:
     return scores
 
 
+@dataclass(frozen=True)
+class HiddenEvolution:
+    """The result of the hidden GA between rounds: the new ``bot`` (a rank tuple), the
+    ``survivors`` to carry on to the next hidden GA, and its ``trace``: per generation, the
+    indices into the starting pool of the survivors that came from it (children are not
+    listed), then the index of the returned bot (None for a child)."""
+
+    bot: tuple[int, ...]
+    survivors: tuple[tuple[int, ...], ...]
+    trace: tuple = field(repr=False)
+
+
+@dataclass(frozen=True)
+class PoolFate:
+    """What became of one member of a hidden GA's starting pool: its ``label``, the number of
+    ``generations`` it stayed among the survivors (from the first; 0 = dropped at once) and
+    whether it was ``chosen`` as the next opponent."""
+
+    label: str
+    generations: int
+    chosen: bool
+
+
 def evolve_bot(seed_pool: Sequence[Sequence[int]], exclude: Sequence[int] | None,
-               config: ArenaConfig, rnd: random.Random, trace: list | None = None
-               ) -> tuple[list[int], list[list[int]]]:
-    """The hidden GA between rounds: returns the best new bot and the survivors to carry on.
+               config: ArenaConfig, rnd: random.Random) -> HiddenEvolution:
+    """The hidden GA between rounds: the best new bot, the survivors to carry on, its trace.
 
     ``seed_pool`` holds rank lists; ``exclude`` (the human's copy) may breed and score but is
     never returned as the new bot, since a mirror of the human is not a new strategy (unless
-    every member is such a copy). With ``trace`` (a list), each generation appends the indices
-    into ``seed_pool`` of the survivors that came from it (children are not listed), and finally
-    the index of the returned bot (or None for a child).
+    every member is such a copy).
     """
     breed = BREEDERS[config.breeder]
     members = [list(m) for m in seed_pool]
     origin: list[int | None] = list(range(len(members)))
+    trace: list = []
     if len(members) < 2:
         raise ValueError(f"seed_pool must hold at least two strategies, got {len(members)}")
     for _ in range(config.generations):
@@ -178,21 +199,16 @@ def evolve_bot(seed_pool: Sequence[Sequence[int]], exclude: Sequence[int] | None
         order.sort(key=lambda k: -scores[k])
         members = [everyone[k] for k in order[:config.survivors]]
         origin = [origins[k] for k in order[:config.survivors]]
-        if trace is not None:
-            trace.append([o for o in origin if o is not None])
+        trace.append(tuple(o for o in origin if o is not None))
     new = [k for k in order if exclude is None or everyone[k] != list(exclude)]
     pick = (new or order)[0]
-    if trace is not None:
-        trace.append(origins[pick])
-    return everyone[pick], members
+    trace.append(origins[pick])
+    return HiddenEvolution(tuple(everyone[pick]), tuple(tuple(m) for m in members), tuple(trace))
 
 
-def pool_fates(pool: Sequence[tuple[str, Strategy]], trace: Sequence) -> list[dict]:
-    """What became of each member of a hidden GA's starting pool (``Arena.last_pool``/``last_trace``).
-
-    Per member: its label, the number of generations it stayed among the survivors (from the
-    first; 0 = dropped at once) and whether it became the next opponent.
-    """
+def pool_fates(pool: Sequence[tuple[str, Strategy]], trace: Sequence) -> list[PoolFate]:
+    """What became of each member of a hidden GA's starting pool (``Arena.last_pool`` and
+    ``last_trace``): one ``PoolFate`` per member, in pool order."""
     *generations, pick = trace if trace else (None,)
     fates = []
     for k, (label, _) in enumerate(pool):
@@ -201,7 +217,7 @@ def pool_fates(pool: Sequence[tuple[str, Strategy]], trace: Sequence) -> list[di
             if k not in survivors:
                 break
             kept += 1
-        fates.append({"label": label, "generations": kept, "chosen": pick == k})
+        fates.append(PoolFate(label, kept, pick == k))
     return fates
 
 
@@ -213,10 +229,10 @@ class Arena:
     seed: int = 0
     bots: list[Strategy] = field(init=False)
     history: list[RoundResult] = field(init=False, default_factory=list)
-    carried: list[list[int]] = field(init=False, default_factory=list)
+    carried: tuple[tuple[int, ...], ...] = field(init=False, default=())
     over: bool = field(init=False, default=False)
     last_pool: list[tuple[str, Strategy]] = field(init=False, default_factory=list)
-    last_trace: list = field(init=False, default_factory=list)
+    last_trace: tuple = field(init=False, default=())
 
     def __post_init__(self):
         if not isinstance(self.config, ArenaConfig):
@@ -267,6 +283,6 @@ class Arena:
                           + [("fresh random bot", self._random())
                              for _ in range(self.config.random_bots)])
         pool = [list(s.ranks) for _, s in self.last_pool]
-        self.last_trace = []
-        best, self.carried = evolve_bot(pool, copy.ranks, self.config, self.rnd, self.last_trace)
-        return Strategy(deck, tuple(best))
+        hidden = evolve_bot(pool, copy.ranks, self.config, self.rnd)
+        self.carried, self.last_trace = hidden.survivors, hidden.trace
+        return Strategy(deck, hidden.bot)

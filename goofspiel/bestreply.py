@@ -8,8 +8,8 @@ and bound or a MILP (``goofspiel.winloss``).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
@@ -56,9 +56,7 @@ def best_reply(strategy: StrategyLike, payoff: str = "margin", *,
         raise ValueError(f"method must be one of {REPLY_METHODS}, got {method!r}")
     mix = _mixture_of(strategy, deck)
     if payoff == "margin":
-        start = time.perf_counter()
-        counter, gain = margin_best_response(mix)
-        return Reply(counter, gain, gain, True, time.perf_counter() - start)
+        return margin_best_response(mix)
     search = branch_best_response if method == "branch" else winloss_best_response
     return search(mix, time_limit=time_limit)
 
@@ -79,7 +77,7 @@ def exploitability(strategy: StrategyLike | np.ndarray, payoff: str | np.ndarray
             raise ValueError("with a payoff matrix a, strategy must be a probability vector x with "
                              f"len(x) == a.shape[1], got {type(strategy).__name__} and a of shape "
                              f"{payoff.shape}")
-        return best_response(x, payoff)[1]
+        return best_response(x, payoff).gain
     reply = best_reply(strategy, payoff, deck=deck, time_limit=time_limit)
     if not reply.optimal:
         raise RuntimeError(f"time_limit={time_limit} s reached before the best win/loss reply was "
@@ -88,7 +86,15 @@ def exploitability(strategy: StrategyLike | np.ndarray, payoff: str | np.ndarray
     return reply.gain
 
 
-def best_counter(strategy: Strategy) -> tuple[Strategy, int]:
+@dataclass(frozen=True)
+class BestCounter:
+    """The best margin counter to one pure strategy, and the exact margin ``gain`` it wins by."""
+
+    counter: Strategy
+    gain: int
+
+
+def best_counter(strategy: Strategy) -> BestCounter:
     """The exact best margin counter to a pure strategy (assignment problem) and its margin."""
     if not isinstance(strategy, Strategy):
         raise TypeError(f"strategy must be a Strategy, got {type(strategy).__name__}")
@@ -98,4 +104,4 @@ def best_counter(strategy: Strategy) -> tuple[Strategy, int]:
     gain = prizes[:, None] * np.sign(np.arange(n)[None, :] - theirs[:, None])   # [prize, our rank]
     rows, cols = linear_sum_assignment(gain, maximize=True)
     counter = Strategy(strategy.deck, tuple(int(c) for c in cols[np.argsort(rows)]))
-    return counter, int(gain[rows, cols].sum())
+    return BestCounter(counter, int(gain[rows, cols].sum()))

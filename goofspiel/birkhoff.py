@@ -20,12 +20,22 @@ from scipy.sparse import coo_matrix
 
 from goofspiel.game import Strategy
 from goofspiel.mixture import Mixture, as_mixture, deck_cards
+from goofspiel.winloss import Reply
 
 NOISE = 1e-13          # leftovers of a peeled permutation below this are rounding noise
 LP_OPTIONS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
 
-def margin_lp(deck: int | Iterable[int]) -> tuple[np.ndarray, float]:
+@dataclass(frozen=True)
+class OptimalMarginal:
+    """The margin game's optimal ``marginal`` X[prize, bid rank] (doubly stochastic) and its
+    ``value``."""
+
+    marginal: np.ndarray = field(repr=False)
+    value: float
+
+
+def margin_lp(deck: int | Iterable[int]) -> OptimalMarginal:
     """The optimal marginal X[prize, bid rank] of the margin game and its value, by one LP.
 
     Variables: X (n^2, row-major), then the assignment duals u (prizes) and v (opponent ranks).
@@ -52,7 +62,7 @@ def margin_lp(deck: int | Iterable[int]) -> tuple[np.ndarray, float]:
                   bounds=bounds, method="highs-ds", options=LP_OPTIONS)
     if res.status != 0:
         raise RuntimeError(f"linprog failed on the Birkhoff LP: {res.message}")
-    return np.clip(res.x[: n * n].reshape(n, n), 0.0, 1.0), float(-res.fun)
+    return OptimalMarginal(np.clip(res.x[: n * n].reshape(n, n), 0.0, 1.0), float(-res.fun))
 
 
 def birkhoff(marginal: np.ndarray, tol: float = 1e-9) -> tuple[np.ndarray, np.ndarray]:
@@ -125,15 +135,18 @@ def margin_equilibrium(deck: int | Iterable[int], tol: float = 1e-9) -> MarginEq
     """The exact point-margin equilibrium of fixed-bid goofspiel on deck 1..n (or given cards)."""
     start = time.perf_counter()
     cards = deck_cards(deck)
-    x, value = margin_lp(cards)
-    ranks, probs = birkhoff(x, tol)
+    optimum = margin_lp(cards)
+    ranks, probs = birkhoff(optimum.marginal, tol)
     mixture = Mixture(cards, ranks, probs)
-    return MarginEquilibrium(cards, value, mixture.marginal(), mixture, time.perf_counter() - start)
+    return MarginEquilibrium(cards, optimum.value, mixture.marginal(), mixture,
+                             time.perf_counter() - start)
 
 
 def margin_best_response(strategy: Strategy | Mixture | Mapping[tuple, float],
-                         deck: int | Iterable[int] | None = None) -> tuple[Strategy, float]:
-    """The best margin reply to a pure or mixed strategy (an assignment problem) and its gain."""
+                         deck: int | Iterable[int] | None = None) -> Reply:
+    """The best margin reply to a pure or mixed strategy (an assignment problem) and its gain:
+    exact, so ``bound`` is the gain and ``optimal`` is True."""
+    start = time.perf_counter()
     mix = as_mixture(strategy, deck)
     prizes = np.array(mix.deck, dtype=np.float64)
     x = mix.marginal()
@@ -142,10 +155,11 @@ def margin_best_response(strategy: Strategy | Mixture | Mapping[tuple, float],
     gain = prizes[:, None] * (x @ sign.T)                              # [prize i, our rank k]
     rows, cols = linear_sum_assignment(gain, maximize=True)
     counter = Strategy(mix.deck, tuple(int(c) for c in cols[np.argsort(rows)]))
-    return counter, float(gain[rows, cols].sum())
+    best = float(gain[rows, cols].sum())
+    return Reply(counter, best, best, True, time.perf_counter() - start)
 
 
 def margin_exploitability(strategy: Strategy | Mixture | Mapping[tuple, float],
                           deck: int | Iterable[int] | None = None) -> float:
     """Expected margin of the best reply to ``strategy`` (0 for an equilibrium)."""
-    return margin_best_response(strategy, deck)[1]
+    return margin_best_response(strategy, deck).gain

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from goofspiel.mixture import Mixture, gain_tensor, margins
+from goofspiel.mixture import Mixture, gain_tensor, margin_matrix
 
 BATCH_CELLS = 2_000_000      # nodes x opponents handled per vectorised step
 
@@ -126,4 +126,4 @@ def improve(mix: Mixture, start: np.ndarray, max_steps: int = 1000) -> tuple[np.
         if values[a, b] <= now + 1e-12:
             return r, now
         r[a], r[b] = r[b], r[a]
-    return r, float(q @ np.sign(margins(r, mix.ranks, mix.deck)[0]))
+    return r, float(q @ np.sign(margin_matrix(r, mix.ranks, mix.deck)[0]))

@@ -24,11 +24,28 @@ from scipy.optimize import linprog
 from tqdm.auto import tqdm
 
 from goofspiel.branch import branch_and_bound, improve
-from goofspiel.mixture import Mixture, deck_cards, margins
+from goofspiel.mixture import Mixture, deck_cards, margin_matrix
 from goofspiel.winloss import METHODS, PRUNE_TOL, margin_reply, winloss_best_response
 
 SUPPORT_TOL = 1e-12     # restricted-game probabilities below this are dropped
 RECENT = 3              # the LP's working set keeps strategies in support this many iterations
+
+
+@dataclass(frozen=True)
+class OracleStep:
+    """One iteration of the double oracle: the population and the restricted equilibrium's
+    support, the gain of the best reply found and where it came from ("local", "branch" or
+    "milp"), whether the restricted game was solved exactly, and the seconds spent on the LP
+    and on the replies."""
+
+    iteration: int
+    population: int
+    support: int
+    gain: float
+    source: str
+    exact_game: bool
+    lp_seconds: float
+    reply_seconds: float
 
 
 @dataclass(frozen=True)
@@ -39,7 +56,7 @@ class WinlossEquilibrium:
     (an upper bound on any reply's gain, up to 1e-12 of rounding) and ``certified`` says it is
     below ``tol``. After a time limit ``certified`` is False, ``certificate`` is np.inf and
     ``gap`` is the gain of the best reply found in the last iteration (a lower bound on the
-    mixture's exploitability). ``history`` has one row per iteration.
+    mixture's exploitability). ``history`` has one ``OracleStep`` per iteration.
     """
 
     deck: tuple[int, ...]
@@ -51,7 +68,7 @@ class WinlossEquilibrium:
     iterations: int
     population: int
     seconds: float
-    history: list = field(repr=False)
+    history: tuple[OracleStep, ...] = field(repr=False)
 
     @property
     def strategy(self) -> dict[tuple[int, ...], float]:
@@ -156,9 +173,8 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
                     done = False
             certified = done and gain <= tol
         t2 = time.perf_counter()
-        history.append({"iteration": len(history) + 1, "population": len(population),
-                        "support": len(mix.probs), "gain": gain, "source": source, "exact_game": solved,
-                        "lp_seconds": t1 - t0, "reply_seconds": t2 - t1})
+        history.append(OracleStep(len(history) + 1, len(population), len(mix.probs), gain, source,
+                                  solved, t1 - t0, t2 - t1))
         bar.update(1)
         bar.set_postfix(population=len(population), support=len(mix.probs), gain=f"{gain:.2e}")
         if certified or not new or time.perf_counter() - start > time_limit:
@@ -173,7 +189,8 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         weights = np.concatenate([weights, np.zeros(len(new))])
     bar.close()
     return WinlossEquilibrium(cards, value, mix, gain if certified else np.inf, certified, gain,
-                              len(history), len(population), time.perf_counter() - start, history)
+                              len(history), len(population), time.perf_counter() - start,
+                              tuple(history))
 
 
 def restricted_game(signs: np.ndarray, work: np.ndarray, tol: float, batch: int
@@ -227,8 +244,8 @@ def symmetric_game(signs: np.ndarray) -> tuple[np.ndarray, float]:
 def grow(population: np.ndarray, signs: np.ndarray, new: np.ndarray,
          cards: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """The population with ``new`` rank rows appended, and the grown win/loss sign matrix."""
-    cross = np.sign(margins(new, population, cards)).astype(np.int8)     # [new, old]
-    inner = np.sign(margins(new, new, cards)).astype(np.int8)
+    cross = np.sign(margin_matrix(new, population, cards)).astype(np.int8)     # [new, old]
+    inner = np.sign(margin_matrix(new, new, cards)).astype(np.int8)
     top = np.hstack([signs, -cross.T])
     bottom = np.hstack([cross, inner])
     return np.vstack([population, new]), np.vstack([top, bottom])

@@ -14,9 +14,16 @@ from goofspiel.arena import RoundResult, format_points, reveal
 from goofspiel.orders import PartialOrder, hasse_edges, levels
 
 
-def draw_order(ax: plt.Axes, order: PartialOrder, title: str = "") -> None:
-    """Draw a partial order as a Hasse diagram: lower bids at the bottom, a line for each a < b."""
+def draw_order(order: PartialOrder, title: str = "", *, ax: plt.Axes | None = None) -> plt.Axes:
+    """Draw a partial order as a Hasse diagram: lower bids at the bottom, a line for each a < b.
+
+    Returns the axes; a new figure is made when ``ax`` is None.
+    """
     height = levels(order)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.5, 3.8))
+    elif not hasattr(ax, "scatter"):
+        raise TypeError(f"ax must be matplotlib Axes or None, got {type(ax).__name__}")
     rows: dict[int, list[int]] = {}
     for c in order.cards:
         rows.setdefault(height[c], []).append(c)
@@ -36,6 +43,7 @@ def draw_order(ax: plt.Axes, order: PartialOrder, title: str = "") -> None:
     ax.set_ylabel("higher bid ↑")
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
+    return ax
 
 
 def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval: int = 700

@@ -154,7 +154,7 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
             raise ValueError(f"n must be <= {MARGIN_MAX_N} for the Birkhoff LP (8 s at 64 cards, "
                              f"growing like n^4), got {size}")
         e = margin_equilibrium(cards, tol)
-        gain = margin_best_response(e.mixture)[1]
+        gain = margin_best_response(e.mixture).gain
         return Equilibrium(cards, payoff, method, e.value, e.mixture, gain, gain <= tol, gain,
                            e.seconds, e)
     if payoff != "winloss":
@@ -187,7 +187,8 @@ def _lp_equilibrium(cards: tuple[int, ...], payoff: str, matrix: np.ndarray | No
         if a.shape != (rows, rows) or not np.issubdtype(a.dtype, np.number) or not np.all(np.isfinite(a)):
             raise ValueError(f"matrix must be the finite {rows} x {rows} payoff matrix of the deck "
                              f"(payoff_matrix), got shape {a.shape}")
-    x, value = solve_matrix_game(a)
+    solution = solve_matrix_game(a)
+    x, value = solution.probs.copy(), solution.value
     x[x < tol] = 0.0
     x /= x.sum()
     support = np.flatnonzero(x)

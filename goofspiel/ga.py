@@ -53,7 +53,7 @@ def _identity_score(ranks: np.ndarray, deck: np.ndarray) -> np.ndarray:
     return (np.minimum(deck, bids) - bids).sum(axis=-1)
 
 
-@dataclass
+@dataclass(frozen=True)
 class History:
     """A GA run: per-generation best/mean score and survivor diversity, the final population."""
 
@@ -70,6 +70,7 @@ class History:
 
     @property
     def best_ranks(self) -> tuple[int, ...]:
+        """The rank tuple of the best strategy of the final population."""
         return tuple(self.population[int(np.argmax(self.scores))])
 
 
@@ -146,8 +147,8 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
 def grid_trial(breeder: str, mutation: float, initial: int, generations: int, seed: int,
                mutate: str = "none", as_published: bool = True, immigrants: int = 0,
                population: int = 25, survivors: int = 10, cards: int = 20,
-               operator: str = "reverse") -> dict:
-    """One GA run of the article's grid, for ``studykit.run_sweep``: best/diversity per generation.
+               operator: str = "reverse") -> History:
+    """One GA run of the article's grid, for ``studykit.run_sweep``: its full ``History``.
 
     Each mutation degree draws from its own stream (the trial seed mixed with the degree), so
     degrees that change nothing, as published, are independent replicas rather than copies;
@@ -156,9 +157,7 @@ def grid_trial(breeder: str, mutation: float, initial: int, generations: int, se
     mutation, seed = real(mutation, "mutation", 0, 1), check_seed(seed)
     cards = whole(cards, "cards", 2)
     seed = int(np.random.SeedSequence([seed, round(mutation * 10**6)]).generate_state(1)[0])
-    h = evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
-               generations=generations, population=population, survivors=survivors,
-               deck=range(1, cards + 1), seed=seed, as_published=as_published,
-               immigrants=immigrants, operator=operator)
-    return {"best": h.best, "diversity": h.diversity, "best_score": h.best_score,
-            "best_ranks": h.best_ranks}
+    return evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
+                  generations=generations, population=population, survivors=survivors,
+                  deck=range(1, cards + 1), seed=seed, as_published=as_published,
+                  immigrants=immigrants, operator=operator)

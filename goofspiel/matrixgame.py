@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.optimize import linprog
@@ -45,7 +46,23 @@ def payoff_matrix(deck: int | Iterable[int], payoff: str = "margin") -> np.ndarr
     return np.sign(a).astype(np.float64) if payoff == "winloss" else a.astype(np.float64)
 
 
-def solve_matrix_game(a: np.ndarray) -> tuple[np.ndarray, float]:
+@dataclass(frozen=True)
+class MatrixGameSolution:
+    """The row player's maximin mixed strategy ``probs`` (one per row) and the game ``value``."""
+
+    probs: np.ndarray = field(repr=False)
+    value: float
+
+
+@dataclass(frozen=True)
+class BestResponse:
+    """The pure strategy (row ``index``) gaining most against a mixed strategy, and its ``gain``."""
+
+    index: int
+    gain: float
+
+
+def solve_matrix_game(a: np.ndarray) -> MatrixGameSolution:
     """Maximin mixed strategy of the row player and the game value, by LP (HiGHS)."""
     m = a.shape[0]
     c = np.zeros(m + 1)
@@ -57,7 +74,7 @@ def solve_matrix_game(a: np.ndarray) -> tuple[np.ndarray, float]:
     if res.status != 0:
         raise RuntimeError(f"linprog failed: {res.message}")
     x = np.clip(res.x[:m], 0, None)
-    return x / x.sum(), float(res.x[-1])
+    return MatrixGameSolution(x / x.sum(), float(res.x[-1]))
 
 
 def mixed_vector(strategy: Mapping[tuple, float] | Strategy, deck: int | Iterable[int]) -> np.ndarray:
@@ -73,8 +90,8 @@ def mixed_vector(strategy: Mapping[tuple, float] | Strategy, deck: int | Iterabl
     return x
 
 
-def best_response(x: np.ndarray, a: np.ndarray) -> tuple[int, float]:
+def best_response(x: np.ndarray, a: np.ndarray) -> BestResponse:
     """The pure strategy (row index) gaining most against mixed ``x``, and its expected payoff."""
     gains = a @ x
     k = int(np.argmax(gains))
-    return k, float(gains[k])
+    return BestResponse(k, float(gains[k]))

@@ -12,7 +12,7 @@ import pandas as pd
 from goofspiel.bestreply import exploitability
 from goofspiel.ga import identity_score
 from goofspiel.game import Strategy
-from goofspiel.mixture import Mixture, margins
+from goofspiel.mixture import Mixture, margin_matrix
 
 
 def strategy_row(label: str, ranks: Sequence[int], deck: Sequence[int],
@@ -20,7 +20,7 @@ def strategy_row(label: str, ranks: Sequence[int], deck: Sequence[int],
     """One strategy's measures: its best replies' gains (point margin and win/loss), its
     expected margin and win/loss payoff against ``mixture``, and its article fitness."""
     s = Strategy(tuple(deck), tuple(int(r) for r in ranks))
-    vs = margins(np.array([s.ranks]), mixture.ranks, s.deck)[0]
+    vs = margin_matrix(np.array([s.ranks]), mixture.ranks, s.deck)[0]
     return {"strategy": label, "margin exploitability": exploitability(s, "margin"),
             "win/loss exploitability": exploitability(s, "winloss"),
             "margin vs equilibrium": float(vs @ mixture.probs),

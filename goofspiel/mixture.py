@@ -110,7 +110,7 @@ def as_mixture(strategy: Strategy | Mixture | Mapping[tuple, float],
     return Mixture(cards, ranks, probs[keep] / probs[keep].sum())
 
 
-def margins(ours: np.ndarray, theirs: np.ndarray, prizes: Iterable[int]) -> np.ndarray:
+def margin_matrix(ours: np.ndarray, theirs: np.ndarray, prizes: Iterable[int]) -> np.ndarray:
     """M[a, b]: point margin of rank row ``ours[a]`` against ``theirs[b]`` (exact integers)."""
     ours, theirs = np.atleast_2d(ours), np.atleast_2d(theirs)
     out = np.zeros((len(ours), len(theirs)), dtype=np.int64)

@@ -1,19 +1,37 @@
-"""Tests of the article's observations on GA runs: the curves of the runs of one setting,
-differences of means with their standard errors (and a verdict at two of them), improvement
-along a run, and how often a run's best is never beaten after a given generation.
+"""Tests of the article's observations on GA runs: the final scores and curves of the runs of
+one setting, differences of means with their standard errors (and a verdict at two of them),
+improvement along a run, and how often a run's best is never beaten after a given generation.
 
-Every function takes plain arrays (final best scores, or per-generation best curves, one row per
-trial) and returns numbers a notebook can print and a claim row can test.
+``final_scores`` and ``run_curves`` select runs among the rows of ``run_sweep(grid_trial, ...)``;
+the other functions take plain arrays (final best scores, or per-generation best curves, one
+row per trial) and return numbers a notebook can print and a claim row can test.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from goofspiel.ga import History
 from studykit.checks import array, whole
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A sample ``mean`` with its standard error ``se``."""
+
+    mean: float
+    se: float
+
+
+@dataclass(frozen=True)
+class Curves:
+    """Per-generation ``best`` scores and survivor ``diversity`` of some GA runs: one row per run."""
+
+    best: np.ndarray = field(repr=False)
+    diversity: np.ndarray = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -41,27 +59,46 @@ class Difference:
         return "measurably worse" if self.z < -2 else "no measurable difference"
 
 
-def run_curves(rows: Sequence[dict], **match) -> tuple[np.ndarray, np.ndarray]:
-    """The per-generation best and diversity curves of the GA runs among ``rows`` (rows of
-    ``run_sweep(grid_trial, ...)``) whose settings equal ``match``, one row per run."""
+def _runs(rows: Sequence[dict], match: dict) -> list[History]:
+    """The GA runs (``History``) among ``rows`` of ``run_sweep(grid_trial, ...)`` whose settings
+    equal ``match``, in row order."""
+    if isinstance(rows, (str, bytes, dict)) or not isinstance(rows, Sequence):
+        raise TypeError(f"rows must be the list of rows of run_sweep(grid_trial, ...), got "
+                        f"{type(rows).__name__}")
     sel = [r["result"] for r in rows if all(r.get(k) == v for k, v in match.items())]
     if not sel:
         raise ValueError(f"no run matches {match!r}")
-    return np.array([s["best"] for s in sel]), np.array([s["diversity"] for s in sel])
+    if not all(isinstance(h, History) for h in sel):
+        raise ValueError("rows must be rows of run_sweep(grid_trial, ...), whose results are "
+                         "GA runs (History)")
+    return sel
 
 
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
+def final_scores(rows: Sequence[dict], **match) -> np.ndarray:
+    """The final best score of each GA run among ``rows`` (rows of ``run_sweep(grid_trial,
+    ...)``) whose settings equal ``match`` (settings not named are pooled), in row order."""
+    return np.array([h.best_score for h in _runs(rows, match)])
+
+
+def run_curves(rows: Sequence[dict], **match) -> Curves:
+    """The per-generation best and diversity curves of the GA runs among ``rows`` (rows of
+    ``run_sweep(grid_trial, ...)``) whose settings equal ``match``, one row per run."""
+    sel = _runs(rows, match)
+    return Curves(np.array([h.best for h in sel]), np.array([h.diversity for h in sel]))
+
+
+def mean_se(values: Sequence[float]) -> Estimate:
     """Mean and standard error of the mean (needs at least two values)."""
     v = array(values, "values", kind="real").astype(float)
     if v.ndim != 1 or len(v) < 2:
         raise ValueError(f"values must be a 1-D sequence of at least 2 numbers, got shape {v.shape}")
-    return float(v.mean()), float(v.std(ddof=1) / np.sqrt(len(v)))
+    return Estimate(float(v.mean()), float(v.std(ddof=1) / np.sqrt(len(v))))
 
 
 def difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     """Difference of two independent samples' means, with its standard error."""
-    (ma, sa), (mb, sb) = mean_se(a), mean_se(b)
-    return Difference(ma - mb, float(np.hypot(sa, sb)))
+    ea, eb = mean_se(a), mean_se(b)
+    return Difference(ea.mean - eb.mean, float(np.hypot(ea.se, eb.se)))
 
 
 def improvement(curves: np.ndarray, start: int, end: int | None = None) -> Difference:
@@ -74,8 +111,8 @@ def improvement(curves: np.ndarray, start: int, end: int | None = None) -> Diffe
     end = c.shape[1] if end is None else whole(end, "end")
     if not 1 <= start <= end <= c.shape[1]:
         raise ValueError(f"need 1 <= start <= end <= {c.shape[1]}, got start {start}, end {end}")
-    m, s = mean_se(c[:, end - 1] - c[:, start - 1])
-    return Difference(m, s)
+    gain = mean_se(c[:, end - 1] - c[:, start - 1])
+    return Difference(gain.mean, gain.se)
 
 
 def never_beaten_after(curves: np.ndarray, generation: int) -> float:

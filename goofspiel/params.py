@@ -1,8 +1,8 @@
 """Checking a notebook's first-cell constants: list constants typed as lists, tuples or text.
 
 papermill passes a tuple parameter as its text (``"(5,)"``), so a list constant may arrive as a
-list, a tuple or the text of either; ``as_list`` accepts all three and refuses anything else with
-a message naming the constant.
+list, a tuple or the text of either; ``list_constant`` accepts all three and refuses anything
+else with a message naming the constant. ``whole_constant`` checks a whole-number constant.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from ast import literal_eval
 from collections.abc import Callable
 
 
-def as_list(name: str, value, ok: Callable[[object], bool] | None = None, allowed: str = "") -> list:
+def list_constant(name: str, value, ok: Callable[[object], bool] | None = None,
+                  allowed: str = "") -> list:
     """``value`` as a non-empty list; each item must pass ``ok`` (``allowed`` describes it)."""
     if isinstance(value, str):
         try:
@@ -26,7 +27,7 @@ def as_list(name: str, value, ok: Callable[[object], bool] | None = None, allowe
     return items
 
 
-def whole(name: str, value, low: int, high: int | None = None) -> int:
+def whole_constant(name: str, value, low: int, high: int | None = None) -> int:
     """``value`` as a whole number in ``[low, high]``, or a ValueError naming the constant."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (
             high is not None and value > high):

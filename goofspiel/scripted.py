@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from goofspiel.arena import Arena, ArenaConfig, pool_fates
+from goofspiel.arena import Arena, ArenaConfig, PoolFate, pool_fates
 from goofspiel.bestreply import best_counter
 from goofspiel.game import Strategy, identity
 from studykit.checks import array, at_most, choice, flag, generator, real, whole
@@ -62,23 +63,73 @@ def scripted_human(kind: str, deck: Sequence[int], favourite: Sequence[int] | No
             return start
         last = arena.history[-1]
         if kind == "anticipating":
-            return best_counter(best_counter(last.strategies[0])[0])[0]
+            return best_counter(best_counter(last.strategies[0]).counter).counter
         bots = range(1, len(last.strategies))
         strongest = max(bots, key=lambda k: last.points[k])
-        return best_counter(last.strategies[strongest])[0]
+        return best_counter(last.strategies[strongest]).counter
 
     return adaptive
 
 
+@dataclass(frozen=True)
+class ScriptedGame:
+    """One scripted game: the rounds the human ``survived`` and whether it went ``out``; per
+    round played, the ``bots`` faced (their rank tuples) and the human's point margin over the
+    best bot (``margins``); per hidden GA, in round order (``fates[k]`` bred the bots of round
+    k + 2), the fate of each member of its starting pool."""
+
+    survived: int
+    out: bool
+    bots: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False)
+    margins: tuple[float, ...] = field(repr=False)
+    fates: tuple[tuple[PoolFate, ...], ...] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class BotMeasures:
+    """How good a pure bot is: its best counter's margin (``exploitability``) and, when an
+    equilibrium was given, its expected win/loss payoff against it (``vs_equilibrium``, <= 0;
+    None otherwise)."""
+
+    exploitability: int
+    vs_equilibrium: float | None = None
+
+
+@dataclass(frozen=True)
+class Survival:
+    """Survival statistics of scripted games over seeds (``survival_summary``).
+
+    ``curve[r]``: share of games where the human came through r rounds (r = 0..rounds), with its
+    95% Wilson band ``curve_lo``, ``curve_hi``; ``beat_rate``: eliminations per round played,
+    with its bootstrap 95% interval ``beat_lo``, ``beat_hi`` over seeds and the bootstrap
+    distribution ``boot_rates``; the mean rounds survived and its standard error.
+    """
+
+    curve: np.ndarray = field(repr=False)
+    curve_lo: np.ndarray = field(repr=False)
+    curve_hi: np.ndarray = field(repr=False)
+    beat_rate: float
+    beat_lo: float
+    beat_hi: float
+    mean_survived: float
+    se_survived: float
+    boot_rates: np.ndarray = field(repr=False)
+
+    def rate_text(self) -> str:
+        """The beat rate and its interval: ``"0.222 [0.200, 0.244]"``."""
+        return f"{self.beat_rate:.3f} [{self.beat_lo:.3f}, {self.beat_hi:.3f}]"
+
+    def table_cells(self) -> dict[str, object]:
+        """The beat rate, its 95% interval and the rounds survived, as cells of a summary table."""
+        return {"beat rate": round(self.beat_rate, 3),
+                "95% CI": f"{self.beat_lo:.3f}-{self.beat_hi:.3f}",
+                "rounds survived": f"{self.mean_survived:.2f} ± {self.se_survived:.2f}"}
+
+
 def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, seed: int,
                    cards: int = 7, bots: int = 1, favourite: tuple[int, ...] | None = None,
-                   mix: Mapping[tuple, float] | None = None, **config) -> dict:
-    """One scripted game of up to ``rounds`` rounds, for ``studykit.run_sweep``.
-
-    Returns the rounds survived, whether the human went out, per round played the bots' rank
-    tuples and the human's point margin over the best bot, and per hidden GA the fate of each
-    member of its starting pool (``pool_fates``).
-    """
+                   mix: Mapping[tuple, float] | None = None, **config) -> ScriptedGame:
+    """One scripted game of up to ``rounds`` rounds, for ``studykit.run_sweep``."""
     rounds = at_most(whole(rounds, "rounds", 1), "rounds", 10_000,
                      "each round runs a hidden GA; the notebooks play 10")
     cards = whole(cards, "cards", 2)
@@ -89,40 +140,34 @@ def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, se
     player = scripted_human(human, deck, favourite, mix, seed=seed + 1)
     faced, margins, fates = [], [], []
     while not arena.over and len(arena.history) < rounds:
-        faced.append([b.ranks for b in arena.bots])
+        faced.append(tuple(b.ranks for b in arena.bots))
         result = arena.play_round(player(arena))
         margins.append(float(result.points[0] - max(result.points[1:])))
         if not arena.over:
-            fates += [{"round": result.number, **f}
-                      for f in pool_fates(arena.last_pool, arena.last_trace)]
-    return {"survived": arena.rounds_survived, "out": arena.over, "bots": faced,
-            "margins": margins, "fates": fates}
+            fates.append(tuple(pool_fates(arena.last_pool, arena.last_trace)))
+    return ScriptedGame(arena.rounds_survived, arena.over, tuple(faced), tuple(margins),
+                        tuple(fates))
 
 
 def bot_measures(ranks: Sequence[int], deck: Sequence[int],
-                 equilibrium: Mapping[tuple, float] | None = None) -> dict:
+                 equilibrium: Mapping[tuple, float] | None = None) -> BotMeasures:
     """How good a pure bot is: its best counter's margin (exploitability) and, given an
     equilibrium (bids -> probability), its expected win/loss payoff against it (<= 0)."""
     bot = Strategy(tuple(deck), tuple(ranks))
-    out = {"exploitability": best_counter(bot)[1]}
-    if equilibrium is not None:
-        cards = np.array(bot.deck)
-        bids = np.array(list(equilibrium))
-        probs = np.array(list(equilibrium.values()))
-        diff = (cards * np.sign(np.array(bot.bids)[None, :] - bids)).sum(axis=1)
-        out["vs_equilibrium"] = float(probs @ np.sign(diff))
-    return out
+    exploitable = best_counter(bot).gain
+    if equilibrium is None:
+        return BotMeasures(exploitable)
+    cards = np.array(bot.deck)
+    bids = np.array(list(equilibrium))
+    probs = np.array(list(equilibrium.values()))
+    diff = (cards * np.sign(np.array(bot.bids)[None, :] - bids)).sum(axis=1)
+    return BotMeasures(exploitable, float(probs @ np.sign(diff)))
 
 
 def survival_summary(survived: Sequence[int], out: Sequence[bool], rounds: int,
-                     rng: np.random.Generator, boot: int = 2000) -> dict:
-    """Survival statistics of scripted games over seeds.
-
-    Returns the survival curve ``curve[r]`` (share of games where the human came through r
-    rounds, r = 0..rounds) with its Wilson band, the per-round rate at which the bots beat
-    the human (eliminations per round played) with a bootstrap 95% interval over seeds, and
-    the mean rounds survived (capped at ``rounds``) with its standard error.
-    """
+                     rng: np.random.Generator, boot: int = 2000) -> Survival:
+    """Survival statistics of scripted games over seeds (see ``Survival``); the mean rounds
+    survived is capped at ``rounds``."""
     s = array(survived, "survived", kind="integer", ndim=1, low=0)
     o = array(out, "out", kind="bool", ndim=1).astype(float)
     if len(s) != len(o) or len(s) < 2:
@@ -134,8 +179,6 @@ def survival_summary(survived: Sequence[int], out: Sequence[bool], rounds: int,
     lo, hi = wilson(curve * len(s), len(s))
     idx = rng.integers(0, len(s), size=(boot, len(s)))
     rates = o[idx].sum(1) / played[idx].sum(1)
-    return {"curve": curve, "curve_lo": lo, "curve_hi": hi,
-            "beat_rate": float(o.sum() / played.sum()),
-            "beat_lo": float(np.quantile(rates, 0.025)), "beat_hi": float(np.quantile(rates, 0.975)),
-            "mean_survived": float(s.mean()), "se_survived": float(s.std(ddof=1) / np.sqrt(len(s))),
-            "boot_rates": rates}
+    return Survival(curve, lo, hi, float(o.sum() / played.sum()),
+                    float(np.quantile(rates, 0.025)), float(np.quantile(rates, 0.975)),
+                    float(s.mean()), float(s.std(ddof=1) / np.sqrt(len(s))), rates)

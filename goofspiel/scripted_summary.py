@@ -1,66 +1,90 @@
 """Summaries of many scripted games (the rows of ``run_sweep(scripted_trial, ...)``): survival
-and beat rates per configuration, the bots faced round by round, the stage of the game they
-belong to, and the fate of the members of each hidden GA's starting pool."""
+and beat rates per configuration and how the fix changes them, the bots faced round by round,
+the stage of the game they belong to, and the fate of the members of each hidden GA's
+starting pool."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu
 
-from goofspiel.scripted import bot_measures, survival_summary
+from goofspiel.scripted import ScriptedGame, Survival, bot_measures, survival_summary
 from studykit.checks import generator, whole
 
 BEHAVIOURS = {True: "published", False: "fixed"}     # the bots as published, or with the fix
 STAGES = ("round 1", "rounds 2-3", "rounds 4+")
 
 
+@dataclass(frozen=True)
+class SurvivalTable:
+    """Survival of the scripted games per configuration (``survival_table``).
+
+    ``table``: one row per (human, scoring, behaviour), to show; ``summaries``: the ``Survival``
+    of each configuration, keyed ``(human, scoring, as_published)``; ``p_values``: per (human,
+    scoring), the Mann-Whitney p-value of rounds survived, fixed against published.
+    """
+
+    table: pd.DataFrame = field(repr=False)
+    summaries: Mapping[tuple[str, str, bool], Survival] = field(repr=False)
+    p_values: Mapping[tuple[str, str], float] = field(repr=False)
+
+    def rate_text(self, human: str, scoring: str, as_published: bool) -> str:
+        """One configuration's beat rate and its 95% interval: ``"0.222 [0.200, 0.244]"``."""
+        return self.summaries[human, scoring, as_published].rate_text()
+
+    def fixed_minus_published(self, human: str, scoring: str) -> tuple[float, float]:
+        """95% interval of the beat rate's change from the published bots to the fixed ones, from
+        the two bootstrap distributions (resample k of one against resample k of the other)."""
+        diff = (self.summaries[human, scoring, False].boot_rates
+                - self.summaries[human, scoring, True].boot_rates)
+        low, high = np.quantile(diff, [0.025, 0.975])
+        return float(low), float(high)
+
+
 def check_rows(rows) -> list[dict]:
     """Rows of ``run_sweep(scripted_trial, ...)``: dicts with the human, scoring, behaviour
-    and the trial's result."""
+    and the trial's result (a ``ScriptedGame``)."""
     if isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
         raise TypeError(f"rows must be a list of sweep rows, got {type(rows).__name__}")
     rows = list(rows)
     for r in rows:
         if not (isinstance(r, dict) and {"human", "scoring", "as_published", "result"} <= set(r)
-                and isinstance(r["result"], dict)):
+                and isinstance(r["result"], ScriptedGame)):
             raise ValueError("rows must be rows of run_sweep(scripted_trial, ...): dicts with "
                              f"human, scoring, as_published and result, got {r!r:.80}")
     return rows
 
 
 def survival_table(rows: Sequence[dict], humans: Sequence[str], scorings: Sequence[str],
-                   rounds: int, rng: np.random.Generator) -> tuple[pd.DataFrame, dict]:
+                   rounds: int, rng: np.random.Generator) -> SurvivalTable:
     """Per (human, scoring, behaviour): ``survival_summary`` of its games, and per (human,
     scoring) the Mann-Whitney p-value of rounds survived, fixed against published.
 
-    Returns the table to show and the summaries, keyed ``(human, scoring, as_published)``
-    (and ``(human, scoring, "p")`` for the p-values). ``rng`` draws the bootstrap resamples,
-    configuration after configuration in the order of ``humans``, ``scorings``, published
-    first."""
+    ``rng`` draws the bootstrap resamples, configuration after configuration in the order of
+    ``humans``, ``scorings``, published first."""
     rows, rounds, rng = check_rows(rows), whole(rounds, "rounds", 1), generator(rng, "rng")
-    table, stats = [], {}
+    table, summaries, p_values = [], {}, {}
     for h in humans:
         for sc in scorings:
             survived = {}
             for pub in (True, False):
                 sel = [r for r in rows
                        if (r["human"], r["scoring"], r["as_published"]) == (h, sc, pub)]
-                survived[pub] = [r["result"]["survived"] for r in sel]
-                s = stats[h, sc, pub] = survival_summary(
-                    survived[pub], [r["result"]["out"] for r in sel], rounds, rng)
+                survived[pub] = [r["result"].survived for r in sel]
+                s = summaries[h, sc, pub] = survival_summary(
+                    survived[pub], [r["result"].out for r in sel], rounds, rng)
                 table.append({"human": h, "scoring": sc, "behaviour": BEHAVIOURS[pub],
-                              "beat rate": round(s["beat_rate"], 3),
-                              "95% CI": f"{s['beat_lo']:.3f}-{s['beat_hi']:.3f}",
-                              "rounds survived": f"{s['mean_survived']:.2f} ± "
-                                                 f"{s['se_survived']:.2f}",
-                              f"survived all {rounds}": round(float(s["curve"][-1]), 3)})
+                              **s.table_cells(),
+                              f"survived all {rounds}": round(float(s.curve[-1]), 3)})
             p = mannwhitneyu(survived[False], survived[True], alternative="two-sided").pvalue
             table[-1]["p (fixed vs published)"] = table[-2]["p (fixed vs published)"] = f"{p:.1e}"
-            stats[h, sc, "p"] = p
-    return pd.DataFrame(table).set_index(["human", "scoring", "behaviour"]), stats
+            p_values[h, sc] = p
+    return SurvivalTable(pd.DataFrame(table).set_index(["human", "scoring", "behaviour"]),
+                         summaries, p_values)
 
 
 def per_round_measures(rows: Sequence[dict], deck: Sequence[int],
@@ -72,9 +96,10 @@ def per_round_measures(rows: Sequence[dict], deck: Sequence[int],
     out = []
     for r in check_rows(rows):
         res = r["result"]
-        for k, (bots, margin) in enumerate(zip(res["bots"], res["margins"])):
+        for k, (bots, margin) in enumerate(zip(res.bots, res.margins)):
             if bots[0] not in measured:
-                measured[bots[0]] = bot_measures(bots[0], deck, equilibrium)
+                m = bot_measures(bots[0], deck, equilibrium)
+                measured[bots[0]] = {name: v for name, v in asdict(m).items() if v is not None}
             out.append({"human": r["human"], "scoring": r["scoring"],
                         "behaviour": BEHAVIOURS[r["as_published"]], "round": k + 1,
                         "human margin": margin, **measured[bots[0]]})
@@ -102,15 +127,24 @@ def stage_trend(per_round: pd.DataFrame, human: str,
             .groupby(["scoring", "behaviour", "stage"])[list(columns)].agg(["mean", "count"]))
 
 
-def stage_changes(trend: pd.DataFrame, column: str = "vs_equilibrium") -> tuple[float, float]:
-    """From a ``stage_trend``: the smallest change of ``column``'s mean from round 1 to rounds
-    2-3, and the largest from rounds 2-3 to rounds 4+, over scorings and behaviours (NaN-safe:
-    +inf and -inf when no configuration has both stages)."""
+@dataclass(frozen=True)
+class StageChanges:
+    """How a measure's mean changes between the stages of the games, over scorings and
+    behaviours: the smallest change from round 1 to rounds 2-3 (``first_jump``) and the largest
+    from rounds 2-3 to rounds 4+ (``later``)."""
+
+    first_jump: float
+    later: float
+
+
+def stage_changes(trend: pd.DataFrame, column: str = "vs_equilibrium") -> StageChanges:
+    """From a ``stage_trend``: ``StageChanges`` of ``column``'s mean (NaN-safe: +inf and -inf
+    when no configuration has both stages)."""
     mean = trend[(column, "mean")]
     pairs = mean.index.droplevel("stage").unique()
     first = [mean.get((*p, STAGES[1]), np.nan) - mean.get((*p, STAGES[0]), np.nan) for p in pairs]
     later = [mean.get((*p, STAGES[2]), np.nan) - mean.get((*p, STAGES[1]), np.nan) for p in pairs]
-    return float(np.nanmin(first + [np.inf])), float(np.nanmax(later + [-np.inf]))
+    return StageChanges(float(np.nanmin(first + [np.inf])), float(np.nanmax(later + [-np.inf])))
 
 
 def fate_shares(rows: Sequence[dict], generations: int) -> pd.DataFrame:
@@ -119,8 +153,8 @@ def fate_shares(rows: Sequence[dict], generations: int) -> pd.DataFrame:
     how many members of that kind there were."""
     generations = whole(generations, "generations", 1)
     rows = check_rows(rows)
-    fates = pd.DataFrame([{**f, "behaviour": BEHAVIOURS[r["as_published"]]}
-                          for r in rows for f in r["result"]["fates"]])
+    fates = pd.DataFrame([{**asdict(f), "behaviour": BEHAVIOURS[r["as_published"]]}
+                          for r in rows for pool in r["result"].fates for f in pool])
     after = [f"after {g}" for g in range(1, generations + 1)]
     table = (fates.assign(**{f"after {g}": fates["generations"] >= g
                              for g in range(1, generations + 1)})

@@ -23,7 +23,7 @@ from scipy.sparse import coo_matrix, csr_matrix, hstack, vstack
 
 from goofspiel.branch import branch_and_bound, improve
 from goofspiel.game import Strategy
-from goofspiel.mixture import Mixture, as_mixture, gain_tensor, margins
+from goofspiel.mixture import Mixture, as_mixture, gain_tensor, margin_matrix
 
 MilpInput = Strategy | Mixture | Mapping[tuple, float]
 METHODS = ("branch", "milp")
@@ -34,8 +34,9 @@ PRUNE_TOL = 1e-12      # branch and bound cuts nodes that cannot gain more than 
 class Reply:
     """A best reply: ``counter``, its exact expected ``gain``, and ``bound`` >= any reply's gain.
 
-    ``optimal`` says the MILP closed the gap (``bound`` equals ``gain`` up to HiGHS tolerance);
-    after a time limit ``bound`` is the proven upper bound reached.
+    ``optimal`` says the search was proven (``bound`` equals ``gain``, up to HiGHS tolerance for
+    the MILP; the margin reply, an assignment problem, is always exact); after a time limit
+    ``bound`` is the proven upper bound reached. ``seconds``: the search's wall-clock time.
     """
 
     counter: Strategy
@@ -47,7 +48,7 @@ class Reply:
 
 def winloss_value(ranks: np.ndarray, mix: Mixture) -> np.ndarray:
     """Expected win/loss payoff of each rank row in ``ranks`` against the mixture."""
-    return np.sign(margins(ranks, mix.ranks, mix.deck)) @ mix.probs
+    return np.sign(margin_matrix(ranks, mix.ranks, mix.deck)) @ mix.probs
 
 
 def permutation_constraints(n: int) -> csr_matrix:

@@ -61,7 +61,6 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from setgame.cards import third_card
 from studykit import (
     Item,
     beyond_claim,
@@ -107,7 +106,7 @@ plt.show()
 pairs = [((0, 0, 0, 0), (0, 1, 2, 1)), ((2, 0, 1, 0), (1, 2, 1, 2))]
 fig, axes = plt.subplots(1, 2, figsize=(8.4, 2.6))
 for ax, (a, b) in zip(axes, pairs):
-    c = third_card(np.array(a), np.array(b))
+    c = setgame.third_card(np.array(a), np.array(b))
     setgame.draw_table(np.array([a, b, c]), [(0, 1, 2)], ncols=3, ax=ax,
                        title="these two cards: only this third one makes a set")
 fig.tight_layout()
@@ -176,10 +175,10 @@ plt.show()
 
 # %%
 random_counts = setgame.count_sets(setgame.random_tables(N_RANDOM_TABLES, TABLE_SIZE, rng))
-p_none_random, se_none_random = setgame.proportion(random_counts == 0)
+none_random = setgame.proportion(random_counts == 0)
 expected_sets = math.comb(TABLE_SIZE, 3) / 79     # each triple is a set with probability 1/79
-print(f"{N_RANDOM_TABLES:,} tables of {TABLE_SIZE}: P(no set) = {p_none_random:.5f} ± "
-      f"{se_none_random:.5f}, mean sets = {random_counts.mean():.4f} "
+print(f"{N_RANDOM_TABLES:,} tables of {TABLE_SIZE}: P(no set) = {none_random.p:.5f} ± "
+      f"{none_random.se:.5f}, mean sets = {random_counts.mean():.4f} "
       f"(exact: C({TABLE_SIZE}, 3)/79 = {expected_sets:.4f})")
 
 # %% [markdown]
@@ -195,7 +194,7 @@ exact_none = setgame.no_set_probability(TABLE_SIZE, cap_counts)
 print(f"set-free {TABLE_SIZE}-card collections: {int(cap_counts[TABLE_SIZE]):,} of "
       f"{math.comb(81, TABLE_SIZE):,}")
 print(f"exact P(no set among {TABLE_SIZE}) = {exact_none:.6f} = 1 in {1 / exact_none:.2f}; "
-      f"simulated: {p_none_random:.5f} ± {se_none_random:.5f}")
+      f"simulated: {none_random.p:.5f} ± {none_random.se:.5f}")
 pd.Series({k: int(c) for k, c in enumerate(cap_counts) if c}, name="set-free collections")
 
 # %% [markdown]
@@ -233,8 +232,8 @@ for name, keep in choices.items():
     none = setgame.clustered_proportion(games.n_sets[keep] == 0, games.game[keep])
     three = setgame.clustered_proportion(games.n_sets[keep] >= 3, games.game[keep])
     by_choice[name] = {"none": none, "three": three}
-    rows[name] = {"turns": int(keep.sum()), "P(no set)": none[0], "se": none[1],
-                  "P(3+ sets)": three[0], "se ": three[1]}
+    rows[name] = {"turns": int(keep.sum()), "P(no set)": none.p, "se": none.se,
+                  "P(3+ sets)": three.p, "se ": three.se}
 counting = pd.DataFrame(rows).T
 counting.style.format({"turns": "{:,.0f}", "P(no set)": "{:.4f}", "se": "{:.4f}",
                        "P(3+ sets)": "{:.4f}", "se ": "{:.4f}"})
@@ -290,7 +289,7 @@ fig, ax = plt.subplots(figsize=(6.5, 3.8))
 lefts = np.unique(games.deck_left)[::-1]
 p = [setgame.clustered_proportion(games.n_sets[games.deck_left == d] == 0,
                                   games.game[games.deck_left == d]) for d in lefts]
-ax.errorbar(81 - lefts, [x[0] for x in p], yerr=[1.96 * np.nan_to_num(x[1]) for x in p],
+ax.errorbar(81 - lefts, [x.p for x in p], yerr=[1.96 * np.nan_to_num(x.se) for x in p],
             fmt="o-", ms=3)
 ax.axhline(exact_none, ls="--", color="gray", label=f"random {TABLE_SIZE} cards (exact)")
 ax.set(xlabel="cards dealt so far", ylabel="P(no set on the table)",
@@ -335,7 +334,7 @@ simulated = [setgame.proportion(setgame.count_sets(
     setgame.random_tables(N_TABLES_PER_SIZE, int(n), rng)) == 0) for n in ns]
 fig, ax = plt.subplots(figsize=(6.5, 3.8))
 ax.plot(ns, exact_by_n, "-", color="black", label="exact")
-ax.errorbar(ns, [s[0] for s in simulated], yerr=[1.96 * s[1] for s in simulated], fmt="o",
+ax.errorbar(ns, [s.p for s in simulated], yerr=[1.96 * s.se for s in simulated], fmt="o",
             ms=4, label=f"{N_TABLES_PER_SIZE:,} random tables per size")
 ax.set(yscale="log", ylim=(1e-12, 1.5), xlabel="cards on the table",
        ylabel="P(no set)", title="No set among n random cards", xticks=ns[::2])
@@ -370,13 +369,13 @@ plt.show()
 # %%
 every_turn = by_choice["every turn (final table included)"]
 none_game, three_game = every_turn["none"], every_turn["three"]
-blog_tables_se = math.sqrt(p_none_random * (1 - p_none_random) / 10_000)
-blog_games_se = three_game[1] * math.sqrt(N_GAMES / 5_000)   # our clustered SE, at 5,000 games
+blog_tables_se = math.sqrt(none_random.p * (1 - none_random.p) / 10_000)
+blog_games_se = three_game.se * math.sqrt(N_GAMES / 5_000)   # our clustered SE, at 5,000 games
 ratio_pairs = rates["pairs"] / rates["brute"]
-tripled = none_game[0] / exact_none
+tripled = none_game.p / exact_none
 claims = [
     statistical_claim("P(no set) among 12 random cards, blog's 10,000 draws", 0.03,
-                      p_none_random, se_none_random, precision=0.005,
+                      none_random.p, none_random.se, precision=0.005,
                       reference_se=blog_tables_se, reference_text="about 3%",
                       reason="outside the blog's sampling error and its rounding",
                       setting=SETTING),
@@ -387,29 +386,30 @@ claims = [
                 reason="the exact count of set-free 12-card collections gives 1 in 30.96; "
                        "the rulebook's figure is a rough one", setting=SETTING),
     statistical_claim(f"P(no set) among {TABLE_SIZE} random cards: simulation vs exact count",
-                      exact_none, p_none_random, se_none_random, fmt="{:.6f}",
+                      exact_none, none_random.p, none_random.se, fmt="{:.6f}",
                       source="derived: exact count of set-free collections (cap sets)",
                       reason="more than 2 SE off in this draw; a single draw of this size does "
                              "so about 1 time in 20 by chance (try another SEED before suspecting "
                              "the code)"),
     statistical_claim("In games, no set on the table about 1 in 10 (every turn counted)",
-                      0.10, *none_game, precision=0.005, reference_text="about 1 in 10",
+                      0.10, none_game.p, none_game.se, precision=0.005,
+                      reference_text="about 1 in 10",
                       reason="9.4% counting every table, the most any counting rule gives; "
                              "the game loop printed in the blog skips the final table, 5.9%",
                       setting=SETTING),
     check_claim("In games, P(no set) tripled over random deals", "tripled",
-                f"{tripled:.2f}x (every turn: {none_game[0]:.4f} vs exact {exact_none:.4f})",
+                f"{tripled:.2f}x (every turn: {none_game.p:.4f} vs exact {exact_none:.4f})",
                 2.5 <= tripled < 3.5, test="the ratio rounds to 3 (2.5 to 3.5)",
                 reason="the ratio does not round to 3", setting=SETTING),
     statistical_claim("In games, 3 or more sets on the table 43% of the time", 0.43,
-                      *three_game, precision=0.005, reference_se=blog_games_se,
+                      three_game.p, three_game.se, precision=0.005, reference_se=blog_games_se,
                       reference_text="43%",
                       reason="beyond the blog's sampling error and rounding; its counting "
                              "rule is unstated", setting=SETTING),
     check_claim("Update: with more games P(no set) is even higher than reported before",
                 "even higher (new value not printed)",
-                f"{none_game[0]:.4f} ± {none_game[1]:.4f} (every turn, {N_GAMES:,} games)",
-                none_game[0] - 2 * none_game[1] > 0.10,
+                f"{none_game.p:.4f} ± {none_game.se:.4f} (every turn, {N_GAMES:,} games)",
+                none_game.p - 2 * none_game.se > 0.10,
                 test="our every-turn P(no set) above 1 in 10 by more than 2 SE",
                 reason="no counting rule exceeds 1 in 10 in our games; the updated value "
                        "is not printed", setting=SETTING),

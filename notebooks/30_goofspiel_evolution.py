@@ -51,20 +51,22 @@ _ = shrink(globals(), TRIALS=3, FIX_TRIALS=3, MUTATIONS=[0.0, 0.2], GENERATIONS=
            FIX_GENERATIONS=30)             # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from goofspiel.params import as_list, whole
+from goofspiel import list_constant, whole_constant
 
 for name in ("TRIALS", "FIX_TRIALS", "CARDS", "FIX_GENERATIONS"):
-    whole(name, globals()[name], 2)
-whole("POPULATION", POPULATION, 3)
-whole("SURVIVORS", SURVIVORS, 2, POPULATION - 1)
-whole("N_JOBS", N_JOBS, 1)
-whole("SEED", SEED, 0)
-MUTATIONS = as_list("MUTATIONS", MUTATIONS, lambda v: isinstance(v, (int, float)) and 0 <= v <= 0.5,
-                    "mutation degrees in [0, 0.5]")
-INITIALS = as_list("INITIALS", INITIALS, lambda v: isinstance(v, int) and 2 <= v <= POPULATION,
-                   "whole numbers in [2, POPULATION]")
-GENERATIONS = as_list("GENERATIONS", GENERATIONS, lambda v: isinstance(v, int) and v >= 2,
-                      "whole numbers >= 2")
+    whole_constant(name, globals()[name], 2)
+whole_constant("POPULATION", POPULATION, 3)
+whole_constant("SURVIVORS", SURVIVORS, 2, POPULATION - 1)
+whole_constant("N_JOBS", N_JOBS, 1)
+whole_constant("SEED", SEED, 0)
+MUTATIONS = list_constant("MUTATIONS", MUTATIONS,
+                          lambda v: isinstance(v, (int, float)) and 0 <= v <= 0.5,
+                          "mutation degrees in [0, 0.5]")
+INITIALS = list_constant("INITIALS", INITIALS,
+                         lambda v: isinstance(v, int) and 2 <= v <= POPULATION,
+                         "whole numbers in [2, POPULATION]")
+GENERATIONS = list_constant("GENERATIONS", GENERATIONS, lambda v: isinstance(v, int) and v >= 2,
+                            "whole numbers >= 2")
 
 # %%
 import random
@@ -75,11 +77,23 @@ import numpy as np
 import pandas as pd
 from scipy.stats import f_oneway, kendalltau
 
-from goofspiel import Strategy, best_counter, grid_trial, identity, mutate
-from goofspiel.breed import breed_pairs, order_crossover
-from goofspiel.draw import draw_order
-from goofspiel.observe import difference, improvement, mean_se, never_beaten_after, run_curves
-from goofspiel.orders import pairs_steps
+from goofspiel import (
+    Strategy,
+    best_counter,
+    breed_pairs,
+    difference,
+    draw_order,
+    final_scores,
+    grid_trial,
+    identity,
+    improvement,
+    mean_se,
+    mutate,
+    never_beaten_after,
+    order_crossover,
+    pairs_steps,
+    run_curves,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -124,8 +138,8 @@ print("breeding-preferences, keeping mom's slice 3 < 4:", " < ".join(map(str, cr
 DRAWS = [("mom", 2, 4), ("dad", 2, 3), ("mom", 3, 5), ("dad", 1, 2), ("mom", 3, 4), ("dad", 5, 4)]
 steps = pairs_steps(DRAWS, MOM, DAD)
 fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
-draw_order(axes[0], steps[2], "after mom 2<4, dad 2<3, mom 3<5")
-draw_order(axes[1], steps[-1], "after all six draws: a total order")
+draw_order(steps[2], "after mom 2<4, dad 2<3, mom 3<5", ax=axes[0])
+draw_order(steps[-1], "after all six draws: a total order", ax=axes[1])
 save_figure(fig, "goofspiel_breeding_pairs_example")
 plt.show()
 child = " < ".join(map(str, steps[-1].preferences()))
@@ -161,7 +175,7 @@ for degree in (0.0, 0.1, 0.2, 0.5):
         ranks = rnd.sample(range(20), 20)
         vals.append(kendalltau(ranks, mutate(ranks, degree, rnd)).statistic)
     taus[degree] = mean_se(vals)
-print({d: f"{m:.3f} ± {s:.3f}" for d, (m, s) in taus.items()})
+print({d: f"{tau.mean:.3f} ± {tau.se:.3f}" for d, tau in taus.items()})
 
 # %% [markdown]
 # ## The article's grid, with the published code's semantics
@@ -182,7 +196,7 @@ rows = run_sweep(grid_trial, grid, trials=TRIALS, seed=SEED, n_jobs=N_JOBS, desc
 grid_seconds = time.perf_counter() - start
 print(f"{len(rows)} GA runs in {grid_seconds:.0f} s")
 runs = pd.DataFrame([{**{k: r[k] for k in ("breeder", "mutation", "initial", "generations", "trial")},
-                      "best_score": r["result"]["best_score"]} for r in rows])
+                      "best_score": r["result"].best_score} for r in rows])
 # As published the mutation degree is a no-op, and each degree draws its own random stream
 # (grid_trial mixes the degree into the trial seed), so the degrees are independent replicas:
 # the table pools them (degrees x trials runs per cell).
@@ -219,7 +233,7 @@ fig, axes = plt.subplots(1, len(INITIALS), figsize=(6 * len(INITIALS), 4.2), sha
                          squeeze=False)
 for ax, init in zip(axes[0], INITIALS):
     for breeder, color in COLORS.items():
-        best, _ = run_curves(rows, breeder=breeder, initial=init, generations=LONG)
+        best = run_curves(rows, breeder=breeder, initial=init, generations=LONG).best
         gens = np.arange(1, best.shape[1] + 1)
         mean, se = best.mean(0), best.std(0, ddof=1) / np.sqrt(len(best))
         ax.plot(gens, mean, color=color, label=breeder)
@@ -243,21 +257,20 @@ plt.show()
 # share of runs whose final best is already reached at generation 15.
 
 # %%
-def finals(breeder, init, gens):
-    """Final best scores of the as-published runs of one cell."""
-    return runs.query("breeder == @breeder and initial == @init and generations == @gens")["best_score"]
-
-
-ranking = {(a, b, i, g): difference(finals(a, i, g), finals(b, i, g))
+ranking = {(a, b, i, g): difference(final_scores(rows, breeder=a, initial=i, generations=g),
+                                    final_scores(rows, breeder=b, initial=i, generations=g))
            for a, b in (("pairs", "preferences"), ("preferences", "random"))
            for i in INITIALS for g in GENERATIONS}
-random_gain = {i: improvement(run_curves(rows, breeder="random", initial=i, generations=LONG)[0],
-                              max(1, (LONG - 1) // 2)) for i in INITIALS}
+random_gain = {i: improvement(run_curves(rows, breeder="random", initial=i,
+                                         generations=LONG).best, max(1, (LONG - 1) // 2))
+               for i in INITIALS}
 PLATEAU = 15
-plateau = ({(b, i): never_beaten_after(run_curves(rows, breeder=b, initial=i, generations=LONG)[0],
-                                       PLATEAU)
+plateau = ({(b, i): never_beaten_after(run_curves(rows, breeder=b, initial=i,
+                                                  generations=LONG).best, PLATEAU)
             for b in ("pairs", "preferences") for i in INITIALS} if LONG > PLATEAU else {})
-bigger_start = ({(b, g): difference(finals(b, INITIALS[-1], g), finals(b, INITIALS[0], g))
+small, large = INITIALS[0], INITIALS[-1]
+bigger_start = ({(b, g): difference(final_scores(rows, breeder=b, initial=large, generations=g),
+                                    final_scores(rows, breeder=b, initial=small, generations=g))
                  for b in ("pairs", "preferences") for g in GENERATIONS}
                 if len(INITIALS) > 1 else {})
 for name, tests in (("better first minus second", ranking),
@@ -279,7 +292,7 @@ for name, tests in (("better first minus second", ranking),
 # %%
 fig, ax = plt.subplots(figsize=(7, 4))
 for breeder in ("pairs", "preferences"):
-    _, div = run_curves(rows, breeder=breeder, initial=INITIALS[-1], generations=LONG)
+    div = run_curves(rows, breeder=breeder, initial=INITIALS[-1], generations=LONG).diversity
     ax.plot(np.arange(1, div.shape[1] + 1), div.mean(0), color=COLORS[breeder], label=breeder)
 ax.set(title="Survivor diversity collapses (as published)", xlabel="generation",
        ylabel=f"distinct strategies among {SURVIVORS} survivors", xscale="log")
@@ -324,33 +337,30 @@ for row in fix_rows:
     row["label"] = next(f["label"] for f in FIXES
                         if all(row.get(k) == v for k, v in f.items() if k != "label")
                         and row.get("operator", "reverse") == f.get("operator", "reverse"))
-fix_table = pd.DataFrame([{"variant": r["label"], "best": r["result"]["best_score"]} for r in fix_rows])
+fix_table = pd.DataFrame([{"variant": r["label"], "best": r["result"].best_score} for r in fix_rows])
 fix_summary = fix_table.groupby("variant", sort=False)["best"].agg(
     mean="mean", se=lambda s: s.std(ddof=1) / np.sqrt(len(s))).round(2)
 fix_summary
 
 # %%
-def fix_finals(label):
-    """Final best scores of one variant."""
-    return fix_table.loc[fix_table["variant"] == label, "best"]
-
-
 COMPARE = [("children, 0.1", "as published"), ("3 immigrants", "as published"),
            ("children, swap 1.0", "children, 0.1"),
            ("preferences, children 0.1", "preferences, as published"),
            ("preferences, children swap 1.0", "preferences, children 0.1")]
-fix_diff = {(a, b): difference(fix_finals(a), fix_finals(b)) for a, b in COMPARE}
+fix_diff = {(a, b): difference(final_scores(fix_rows, label=a), final_scores(fix_rows, label=b))
+            for a, b in COMPARE}
 for (a, b), d in fix_diff.items():
     print(f"{a} minus {b}: {d}: {d.verdict}")
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(13, 4.4))
 for k, fix in enumerate(FIXES):
-    best, div = run_curves(fix_rows, label=fix["label"])
+    curves = run_curves(fix_rows, label=fix["label"])
     ls = "--" if fix["breeder"] == "preferences" else "-"
-    axes[0].plot(np.arange(1, best.shape[1] + 1), best.mean(0), color=f"C{k}", ls=ls,
+    axes[0].plot(np.arange(1, curves.best.shape[1] + 1), curves.best.mean(0), color=f"C{k}", ls=ls,
                  label=fix["label"] if fix["breeder"] == "preferences" else f"pairs, {fix['label']}")
-    axes[1].plot(np.arange(1, div.shape[1] + 1), div.mean(0), color=f"C{k}", ls=ls)
+    axes[1].plot(np.arange(1, curves.diversity.shape[1] + 1), curves.diversity.mean(0),
+                 color=f"C{k}", ls=ls)
 axes[0].set(title=f"Initial population {FIX_INITIAL}: mean best score", xlabel="generation",
             ylabel="best score (0 = target)")
 axes[1].set(title="Survivor diversity", xlabel="generation",
@@ -370,7 +380,7 @@ plt.show()
 
 # %%
 EARLY = min(15, FIX_GENERATIONS - 1)
-early = {label: run_curves(fix_rows, label=label)[0][:, EARLY - 1]
+early = {label: run_curves(fix_rows, label=label).best[:, EARLY - 1]
          for label in ("as published", "children, 0.1", "everyone, 0.1")}
 slow = {label: difference(early[label], early["as published"])
         for label in ("children, 0.1", "everyone, 0.1")}
@@ -387,12 +397,12 @@ for label, d in slow.items():
 # %%
 gains = {}
 for label in ("as published", "children, 0.05", "children, 0.1"):
-    bots = [Strategy(tuple(range(1, CARDS + 1)), r["result"]["best_ranks"])
+    bots = [Strategy(tuple(range(1, CARDS + 1)), r["result"].best_ranks)
             for r in fix_rows if r["label"] == label]
-    gains[label] = float(np.mean([best_counter(b)[1] for b in bots]))
+    gains[label] = float(np.mean([best_counter(b).gain for b in bots]))
 print("best counter's mean margin against the final best bot:",
       {k: round(v, 1) for k, v in gains.items()},
-      "| against the identity:", best_counter(identity(range(1, CARDS + 1)))[1])
+      "| against the identity:", best_counter(identity(range(1, CARDS + 1))).gain)
 
 # %% [markdown]
 # ## What we see
@@ -421,8 +431,8 @@ claims = [
     exact_claim("breeding-pairs example: the child after the six draws", "1 < 2 < 3 < 5 < 4", child),
     check_claim("mutation degree 0 changes nothing; 0.5 leaves no relation (Kendall's tau)",
                 "at 0% no mutation; at 50% no relation to the original",
-                f"tau {taus[0.0][0]:.3f} at 0; {taus[0.5][0]:.3f} ± {taus[0.5][1]:.3f} at 0.5",
-                taus[0.0][0] == 1.0 and abs(taus[0.5][0]) <= 2 * taus[0.5][1],
+                f"tau {taus[0.0].mean:.3f} at 0; {taus[0.5].mean:.3f} ± {taus[0.5].se:.3f} at 0.5",
+                taus[0.0].mean == 1.0 and abs(taus[0.5].mean) <= 2 * taus[0.5].se,
                 test="tau = 1 at degree 0, |tau| <= 2 SE at 0.5"),
 ]
 for (a, b), name in ((("pairs", "preferences"), "breeding-pairs beat breeding-preferences"),

@@ -51,24 +51,24 @@ _ = shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4, WINLOSS_NS=[4, 5],
            WINLOSS_SECONDS=60, REPLY_SECONDS=1, ARENA_GAMES=3)   # GAMEAI_QUICK: a smoke run
 
 # %%
-from goofspiel.params import as_list, whole
+from goofspiel import list_constant, whole_constant
 
-whole("N", N, 2, 7)                      # the LP holds N! strategies
-whole("GA_TRIALS", GA_TRIALS, 1)
-SMALL_NS = as_list("SMALL_NS", SMALL_NS, lambda n: isinstance(n, int) and 2 <= n <= 7,
-                   "whole numbers in [2, 7]")
-CYCLE_DECK = as_list("CYCLE_DECK", CYCLE_DECK, lambda c: isinstance(c, int) and c > 0,
-                     "positive whole cards")
+whole_constant("N", N, 2, 7)               # the LP holds N! strategies
+whole_constant("GA_TRIALS", GA_TRIALS, 1)
+SMALL_NS = list_constant("SMALL_NS", SMALL_NS, lambda n: isinstance(n, int) and 2 <= n <= 7,
+                         "whole numbers in [2, 7]")
+CYCLE_DECK = list_constant("CYCLE_DECK", CYCLE_DECK, lambda c: isinstance(c, int) and c > 0,
+                           "positive whole cards")
 if len(set(CYCLE_DECK)) != len(CYCLE_DECK) or not 2 <= len(CYCLE_DECK) <= 6:
     raise ValueError(f"CYCLE_DECK must hold 2 to 6 distinct cards, got {CYCLE_DECK!r}")
-whole("CARDS", CARDS, 4, 64)             # the margin LP solves up to 64 cards
-whole("ARENA_GAMES", ARENA_GAMES, 1)
-HEATMAP_NS = as_list("HEATMAP_NS", HEATMAP_NS,
-                     lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 64,
-                     "whole numbers in [2, 64]")
-WINLOSS_NS = as_list("WINLOSS_NS", WINLOSS_NS,      # the double oracle is refused beyond 9 cards
-                     lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 9,
-                     "whole numbers in [2, 9]")
+whole_constant("CARDS", CARDS, 4, 64)      # the margin LP solves up to 64 cards
+whole_constant("ARENA_GAMES", ARENA_GAMES, 1)
+HEATMAP_NS = list_constant(
+    "HEATMAP_NS", HEATMAP_NS, lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 64,
+    "whole numbers in [2, 64]")
+WINLOSS_NS = list_constant(                  # the double oracle is refused beyond 9 cards
+    "WINLOSS_NS", WINLOSS_NS, lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 9,
+    "whole numbers in [2, 9]")
 for _name in ("WINLOSS_SECONDS", "REPLY_SECONDS"):
     _value = globals()[_name]
     if isinstance(_value, bool) or not isinstance(_value, (int, float)) or not 0 < _value <= 3600:
@@ -84,23 +84,24 @@ import pandas as pd
 
 from goofspiel import (
     Strategy,
+    all_ranks,
     best_counter,
     best_reply,
     best_response,
+    draw_marginal,
     equilibrium,
     evolve,
     exploitability,
     identity,
     identity_score,
     margin,
+    margin_matrix,
     mixed_vector,
     payoff_matrix,
     scripted_trial,
+    strategy_table,
+    summarise_by_label,
 )
-from goofspiel.draw import draw_marginal
-from goofspiel.matrixgame import all_ranks
-from goofspiel.measures import strategy_table, summarise_by_label
-from goofspiel.mixture import margins
 from studykit import (
     Item,
     beyond_claim,
@@ -132,8 +133,9 @@ print("setting:", SETTING.describe())
 counters = []
 for bids in itertools.permutations(CYCLE_DECK):
     s = Strategy.from_bids(bids, CYCLE_DECK)
-    counter, gain = best_counter(s)
-    counters.append({"strategy": str(s), "best counter": str(counter), "counter wins by": gain})
+    found = best_counter(s)
+    counters.append({"strategy": str(s), "best counter": str(found.counter),
+                     "counter wins by": found.gain})
 counters = pd.DataFrame(counters)
 always_beaten = bool((counters["counter wins by"] > 0).all())
 print(f"every strategy on {CYCLE_DECK} can be beaten: {always_beaten}")
@@ -156,8 +158,8 @@ print("a cycle:", is_cycle)
 
 # %%
 small_deck = tuple(range(1, len(CYCLE_DECK) + 1))
-small_counter, small_gain = best_counter(identity(small_deck))
-print(f"identity on {small_deck}: best counter {small_counter} wins by {small_gain} "
+small = best_counter(identity(small_deck))
+print(f"identity on {small_deck}: best counter {small.counter} wins by {small.gain} "
       f"(n(n-3)/2 = {len(small_deck) * (len(small_deck) - 3) // 2})")
 
 # %%
@@ -185,22 +187,23 @@ for n in SMALL_NS:
     ident = int(np.flatnonzero((ranks == np.arange(n)).all(axis=1))[0])
     x_id = np.zeros(len(ranks))
     x_id[ident] = 1.0
-    counter_idx, counter_gain = best_response(x_id, am)
+    counter_gain = best_response(x_id, am).gain
     start = time.perf_counter()
     eq_m = margin_eq[n] = equilibrium(n, "margin", matrix=am)
     t_m = time.perf_counter() - start
     rows.append({"n": n, "identity vs random": vs_random[ident], "(n^2-1)/6": (n * n - 1) / 6,
                  "unique best vs random": len(top) == 1 and top[0] == ident,
                  "best counter gain": counter_gain, "n(n-3)/2": n * (n - 3) / 2,
-                 "assignment counter gain": best_counter(identity(range(1, n + 1)))[1],
+                 "assignment counter gain": best_counter(identity(range(1, n + 1))).gain,
                  "margin value": round(eq_m.value, 9), "margin support": len(eq_m.strategy),
                  "margin LP s": round(t_m, 1)})
 facts = pd.DataFrame(rows)
 facts
 
 # %%
-counter, gain = best_counter(identity(range(1, N + 1)))
-print(f"best counter to the identity on {N} cards: bids {counter.bids} ({counter}), wins by {gain}")
+top = best_counter(identity(range(1, N + 1)))
+print(f"best counter to the identity on {N} cards: bids {top.counter.bids} ({top.counter}), "
+      f"wins by {top.gain}")
 
 # %% [markdown]
 # The counter bids one card higher than the identity on every prize, and its lowest card on the
@@ -327,7 +330,7 @@ for n in WINLOSS_NS:
     winloss_rows.append({"cards": n, "certified": e.certified, "support": e.support,
                          "strategies generated": e.solver.population,
                          "iterations": e.solver.iterations, "seconds": e.seconds,
-                         "LP seconds": sum(h["lp_seconds"] for h in e.solver.history),
+                         "LP seconds": sum(h.lp_seconds for h in e.solver.history),
                          "best reply gains": e.certificate if e.certified else e.gap})
 winloss_table = pd.DataFrame(winloss_rows)
 reached = [n for n in WINLOSS_NS if winloss_eq[n].certified]
@@ -404,7 +407,7 @@ arena_bots = {}
 for published in (True, False):
     for seed in range(ARENA_GAMES):
         game = scripted_trial("identity", published, "game", rounds=20, seed=seed, cards=CARDS)
-        for bots in game["bots"][1:]:
+        for bots in game.bots[1:]:
             for b in bots:
                 arena_bots[tuple(b)] = "arena, as published" if published else "arena, fixed"
 print(f"{len(bred)} GA runs and {2 * ARENA_GAMES} arena games in {time.perf_counter() - start:.0f} s; "
@@ -428,7 +431,7 @@ summary.T.round(2)
 fitness_eq = float(identity_score(eq20.mixture.ranks, np.array(deck)) @ eq20.mixture.probs)
 random_fitness = -(CARDS ** 2 - 1) / 6
 wl_reply = best_reply(eq20, "winloss", time_limit=REPLY_SECONDS)
-margin_vs_identity = float(margins(eq20.mixture.ranks, np.array([range(CARDS)]), deck)[:, 0]
+margin_vs_identity = float(margin_matrix(eq20.mixture.ranks, np.array([range(CARDS)]), deck)[:, 0]
                            @ eq20.mixture.probs)
 bred_fitness = table.loc[table["strategy"].isin(list(GA_VARIANTS)), "article fitness"]
 print(f"{CARDS}-card margin equilibrium: margin best reply gains {eq20.certificate:.1e}; win/loss "
@@ -491,7 +494,7 @@ claims = [
                 test="identity has the highest expected margin against a uniform opponent, alone",
                 setting=SETTING),
     exact_claim(f"deck {small_deck}: the identity's best counter's margin", len(small_deck) * (len(small_deck) - 3) // 2,
-                small_gain,
+                small.gain,
                 source="derived: closed form n(n-3)/2 (0 for n = 3: the identity cannot be beaten)"),
     check_claim(f"{CYCLE_DECK}: the uniform mix of the rotation cycle is not an equilibrium",
                 ", ".join(f"{Strategy.from_bids(k, CYCLE_DECK)} {v:.2f}"

@@ -41,11 +41,10 @@ from studykit import shrink
 _ = shrink(globals(), DEMO_ROUNDS=2, AUTHOR_ROUNDS=3)    # GAMEAI_QUICK: a smoke run
 
 # %%
-from goofspiel import ArenaConfig
-from goofspiel.params import whole
+from goofspiel import ArenaConfig, whole_constant
 
 for name, low in (("CARDS", 2), ("BOTS", 1), ("SEED", 0), ("DEMO_ROUNDS", 1), ("AUTHOR_ROUNDS", 1)):
-    whole(name, globals()[name], low)
+    whole_constant(name, globals()[name], low)
 _ = ArenaConfig(deck=tuple(range(1, CARDS + 1)), bots=BOTS)     # the game's own checks
 
 # %%
@@ -56,10 +55,19 @@ import sys
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from goofspiel import Arena, Strategy, identity, play, reveal, scripted_human
-from goofspiel.draw import animate_game
-from goofspiel.game import award
-from goofspiel.widget import history_table, reveal_table
+from goofspiel import (
+    Arena,
+    PlayWidget,
+    Strategy,
+    animate_game,
+    award,
+    history_table,
+    identity,
+    play,
+    reveal,
+    reveal_table,
+    scripted_human,
+)
 from studykit import (
     Item,
     beyond_claim,
@@ -100,7 +108,6 @@ print("prize 4, bids Alice 2, Benjamin 3, Chen 3: points", [str(p) for p in tie]
 
 # %%
 try:
-    from goofspiel.widget import PlayWidget
     game = PlayWidget(Arena(ArenaConfig(deck=DECK, bots=BOTS), seed=SEED))
 except ImportError:                 # ipywidgets missing: the rest of the notebook still runs
     game = None

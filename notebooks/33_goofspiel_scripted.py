@@ -50,18 +50,18 @@ from studykit import shrink
 _ = shrink(globals(), CARDS=5, SEEDS=20, ROUNDS=10)     # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from goofspiel.arena import SCORING
-from goofspiel.params import as_list, whole
-from goofspiel.scripted import HUMANS as KINDS
+from goofspiel import HUMANS as KINDS
+from goofspiel import SCORING, list_constant, whole_constant
 
-whole("CARDS", CARDS, 2, 7)              # the exact equilibrium holds CARDS! strategies
+whole_constant("CARDS", CARDS, 2, 7)     # the exact equilibrium holds CARDS! strategies
 for name, low in (("SEEDS", 2), ("ROUNDS", 1), ("N_JOBS", 1), ("SEED", 0)):
-    whole(name, globals()[name], low)
-HUMANS = as_list("HUMANS", HUMANS, lambda h: h in KINDS, f"scripted humans from {KINDS}")
-SCORINGS = as_list("SCORINGS", SCORINGS, lambda s: s in SCORING, f"scorings from {SCORING}")
-OTHER_TABLES = as_list("OTHER_TABLES", OTHER_TABLES,
-                       lambda t: isinstance(t, list) and len(t) == 2 and all(isinstance(x, int) for x in t)
-                       and 2 <= t[0] <= 12 and t[1] >= 1, "[cards, bots] pairs, 2..12 cards, >= 1 bot")
+    whole_constant(name, globals()[name], low)
+HUMANS = list_constant("HUMANS", HUMANS, lambda h: h in KINDS, f"scripted humans from {KINDS}")
+SCORINGS = list_constant("SCORINGS", SCORINGS, lambda s: s in SCORING, f"scorings from {SCORING}")
+OTHER_TABLES = list_constant(
+    "OTHER_TABLES", OTHER_TABLES,
+    lambda t: isinstance(t, list) and len(t) == 2 and all(isinstance(x, int) for x in t)
+    and 2 <= t[0] <= 12 and t[1] >= 1, "[cards, bots] pairs, 2..12 cards, >= 1 bot")
 for name, values in (("HUMANS", HUMANS), ("SCORINGS", SCORINGS)):
     if len(set(values)) != len(values):
         raise ValueError(f"{name} must not repeat a value, got {values!r}")
@@ -73,14 +73,16 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from goofspiel import ArenaConfig, equilibrium
-from goofspiel.scripted import scripted_trial, survival_summary
-from goofspiel.scripted_summary import (
+from goofspiel import (
     BEHAVIOURS,
+    ArenaConfig,
+    equilibrium,
     fate_shares,
     per_round_measures,
+    scripted_trial,
     stage_changes,
     stage_trend,
+    survival_summary,
     survival_table,
 )
 from studykit import (
@@ -141,19 +143,19 @@ print(f"{len(rows)} games in {time.perf_counter() - start:.0f} s")
 # behaviour.
 
 # %%
-summary, stats = survival_table(rows, HUMANS, SCORINGS, ROUNDS, rng)
-summary
+survival = survival_table(rows, HUMANS, SCORINGS, ROUNDS, rng)
+survival.table
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
 ax = axes[0]
 for k, sc in enumerate(SCORINGS):
     for pub, ls in ((True, ":"), (False, "-")):
-        s = stats[FOCUS, sc, pub]
+        s = survival.summaries[FOCUS, sc, pub]
         r = np.arange(ROUNDS + 1)
-        ax.step(r, s["curve"], where="post", color=f"C{k}", ls=ls,
+        ax.step(r, s.curve, where="post", color=f"C{k}", ls=ls,
                 label=f"{BEHAVIOURS[pub]}, {'one big game' if sc == 'game' else '1-vs-1 duels'}")
-        ax.fill_between(r, s["curve_lo"], s["curve_hi"], step="post", color=f"C{k}", alpha=0.12)
+        ax.fill_between(r, s.curve_lo, s.curve_hi, step="post", color=f"C{k}", alpha=0.12)
 ax.set(title=f"{FOCUS.capitalize()} human: share still in the game ({SEEDS} seeds, 95% Wilson bands)",
        xlabel="rounds survived", ylabel="share of games", xlim=(0, min(ROUNDS, 15)), ylim=(0, 1.02))
 ax.legend()
@@ -161,9 +163,9 @@ ax.grid(alpha=0.3)
 ax = axes[1]
 width = 0.2
 for j, (sc, pub) in enumerate([(sc, pub) for sc in SCORINGS for pub in (True, False)]):
-    rates = [stats[h, sc, pub]["beat_rate"] for h in HUMANS]
-    err = np.array([[stats[h, sc, pub]["beat_rate"] - stats[h, sc, pub]["beat_lo"],
-                     stats[h, sc, pub]["beat_hi"] - stats[h, sc, pub]["beat_rate"]] for h in HUMANS]).T
+    summaries = [survival.summaries[h, sc, pub] for h in HUMANS]
+    rates = [s.beat_rate for s in summaries]
+    err = np.array([[s.beat_rate - s.beat_lo, s.beat_hi - s.beat_rate] for s in summaries]).T
     ax.bar(np.arange(len(HUMANS)) + (j - (2 * len(SCORINGS) - 1) / 2) * width, rates, width,
            yerr=err, capsize=2,
            color=f"C{SCORINGS.index(sc)}", alpha=0.45 if pub else 0.9,
@@ -255,12 +257,10 @@ if other_grid:
                            n_jobs=N_JOBS, desc="other tables")
     for (c, b, h, pub), sel in pd.DataFrame(other_rows).groupby(["cards", "bots", "human",
                                                                     "as_published"]):
-        s = survival_summary([r["survived"] for r in sel["result"]], [r["out"] for r in sel["result"]],
+        s = survival_summary([r.survived for r in sel["result"]], [r.out for r in sel["result"]],
                              ROUNDS, rng)
         other.append({"cards": c, "players": b + 1, "human": h, "behaviour": BEHAVIOURS[pub],
-                      "beat rate": round(s["beat_rate"], 3),
-                      "95% CI": f"{s['beat_lo']:.3f}-{s['beat_hi']:.3f}",
-                      "rounds survived": f"{s['mean_survived']:.2f} ± {s['se_survived']:.2f}"})
+                      **s.table_cells()})
 other = pd.DataFrame(other).set_index(["cards", "players", "human", "behaviour"]) if other else \
     "no human without an equilibrium in HUMANS: nothing to play"
 other
@@ -305,35 +305,26 @@ other
 # ## Claims
 
 # %%
-def rate_text(h, sc, pub):
-    s = stats[h, sc, pub]
-    return f"{s['beat_rate']:.3f} [{s['beat_lo']:.3f}, {s['beat_hi']:.3f}]"
-
-
-def fixed_minus_published_ci(h, sc):
-    """95% interval of the beat-rate difference from the two bootstrap distributions."""
-    diff = stats[h, sc, False]["boot_rates"] - stats[h, sc, True]["boot_rates"]
-    return np.quantile(diff, [0.025, 0.975])
-
-
 claims = []
 for sc in SCORINGS:
-    lo, hi = fixed_minus_published_ci(FOCUS, sc)
-    p = stats[FOCUS, sc, "p"]
+    lo, hi = survival.fixed_minus_published(FOCUS, sc)
+    p = survival.p_values[FOCUS, sc]
     claims.append(beyond_claim(
         f"bots with the human's real copy beat the {FOCUS} human more often than published "
         f"bots ({'one big game' if sc == 'game' else '1-vs-1 duels'}; beat rate per round)",
         "the bots learn from the human, as the article designed (the published code could not)",
-        f"fixed {rate_text(FOCUS, sc, False)} vs published {rate_text(FOCUS, sc, True)}, "
+        f"fixed {survival.rate_text(FOCUS, sc, False)} vs published "
+        f"{survival.rate_text(FOCUS, sc, True)}, "
         f"difference CI [{lo:.3f}, {hi:.3f}], p = {p:.1e}, {SEEDS} seeds", lo > 0 and p < 0.01,
         test="bootstrap 95% CI of the difference above 0 and Mann-Whitney p < 0.01",
         reason="no significant difference at this number of seeds"))
-first_jump, later = stage_changes(trend)
+changes = stage_changes(trend)
 claims.append(check_claim(
     f"bots get stronger steadily ({FOCUS} human; bots' win/loss payoff against the equilibrium)",
     "the computer strategy should gradually get stronger as the game goes on",
-    f"round 1 to rounds 2-3: {first_jump:+.2f} or more; rounds 2-3 to 4+: at most {later:+.2f}",
-    bool(later > 0.1), test="mean payoff of rounds 4+ above rounds 2-3 by more than 0.1",
+    f"round 1 to rounds 2-3: {changes.first_jump:+.2f} or more; rounds 2-3 to 4+: at most "
+    f"{changes.later:+.2f}",
+    bool(changes.later > 0.1), test="mean payoff of rounds 4+ above rounds 2-3 by more than 0.1",
     reason="one jump from the random first bot to the first evolved one, then a plateau: the "
            "small hidden GA, re-seeded with random bots, does not accumulate", setting=SETTING))
 if "fresh random bot" in fate_table.index:
@@ -349,7 +340,8 @@ if "fresh random bot" in fate_table.index:
         test="share surviving all 3 generations < 1/4 and below every non-random kind of pool member",
         reason="random bots survive as often as the others", setting=SETTING))
 if "mixed" in HUMANS:
-    worst_mixed = max(stats["mixed", sc, pub]["beat_hi"] for sc in SCORINGS for pub in (True, False))
+    worst_mixed = max(survival.summaries["mixed", sc, pub].beat_hi
+                      for sc in SCORINGS for pub in (True, False))
     claims.append(check_claim("the equilibrium mix is beaten at most half of the rounds",
                               "<= 0.5 (win/loss value 0)", f"highest upper 95% bound {worst_mixed:.3f}",
                               worst_mixed <= 0.5, source="derived: the LP's win/loss value 0",

@@ -3,18 +3,33 @@
 Cards are vectors of four attributes in {0, 1, 2} (colour, shape, shading, number) or integer
 codes 0..80. Three solvers from the blog plus a fast one, a batched counter for millions of
 tables, complete-game simulation, set-free collections and their exact counts, and drawing.
+
+What the top level holds, by topic (its modules in brackets): the cards, the card completing a
+set and every set of the deck (``cards``); the solvers, the batched counter and their speed
+(``solvers``, ``batch``, ``speed``); whole games and shares with standard errors (``games``,
+``stats``); set-free collections and their exact counts (``capsets``, ``exact``); drawing and
+animation (``draw``, ``animate``).
 """
 
-from setgame.animate import animate_game, game_frames
+from setgame.animate import TurnFrame, animate_game, game_frames
 from setgame.batch import count_sets, random_tables
 from setgame.capsets import MAX_CAP_SIZE, find_cap_set, is_set_free
-from setgame.cards import COMPLETION, DECK_SIZE, LINES, decode, encode, full_deck, is_set
+from setgame.cards import (
+    COMPLETION,
+    DECK_SIZE,
+    LINES,
+    decode,
+    encode,
+    full_deck,
+    is_set,
+    third_card,
+)
 from setgame.draw import draw_card, draw_table
 from setgame.exact import count_cap_sets, no_set_probability
 from setgame.games import TABLE_SIZES, GameTurns, check_table_size, simulate_games
 from setgame.solvers import SOLVERS, find_sets
 from setgame.speed import solver_rates
-from setgame.stats import clustered_proportion, proportion
+from setgame.stats import Proportion, clustered_proportion, proportion
 
 __all__ = [
     "COMPLETION",
@@ -24,6 +39,8 @@ __all__ = [
     "SOLVERS",
     "TABLE_SIZES",
     "GameTurns",
+    "Proportion",
+    "TurnFrame",
     "animate_game",
     "check_table_size",
     "clustered_proportion",
@@ -44,4 +61,5 @@ __all__ = [
     "random_tables",
     "simulate_games",
     "solver_rates",
+    "third_card",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
@@ -12,13 +14,21 @@ from setgame.games import GameTurns
 from studykit.checks import whole
 
 
-def game_frames(games: GameTurns, game: int = 0) -> list[dict]:
-    """The turns of one recorded game (``simulate_games(..., keep_tables=True)``) as frames.
+@dataclass(frozen=True)
+class TurnFrame:
+    """One turn of a recorded game, as drawn: the table's card ``codes`` (sorted), every set on
+    it as index triples into those codes, the set ``taken`` next (None when cards were added or
+    the game ended), the ``turn`` number and the cards left in the deck."""
 
-    Each frame holds the table's card codes (sorted), every set on it as index triples into
-    those codes, the set taken next (or None when cards were added or the game ended), the
-    turn number and the cards left in the deck.
-    """
+    codes: np.ndarray = field(repr=False)
+    sets: list[tuple[int, int, int]] = field(repr=False)
+    taken: tuple[int, int, int] | None
+    turn: int
+    deck_left: int
+
+
+def game_frames(games: GameTurns, game: int = 0) -> list[TurnFrame]:
+    """The turns of one recorded game (``simulate_games(..., keep_tables=True)``) as frames."""
     if not isinstance(games, GameTurns):
         raise TypeError(f"games must be the GameTurns of simulate_games, got {type(games).__name__}")
     game = whole(game, "game", 0)
@@ -37,41 +47,40 @@ def game_frames(games: GameTurns, game: int = 0) -> list[dict]:
         if k + 1 < len(rows) and games.n_sets[row] > 0:
             gone = codes[~games.tables[rows[k + 1]][codes]]
             taken = tuple(where[int(c)] for c in gone)
-        frames.append({"codes": codes, "sets": sets, "taken": taken, "turn": int(games.turn[row]),
-                       "deck_left": int(games.deck_left[row])})
+        frames.append(TurnFrame(codes, sets, taken, int(games.turn[row]),
+                                int(games.deck_left[row])))
     return frames
 
 
-def animate_game(frames: list[dict], *, dpi: int = 80) -> FuncAnimation:
+def animate_game(frames: list[TurnFrame], *, dpi: int = 80) -> FuncAnimation:
     """Animate the frames of ``game_frames``: each turn's table with its sets outlined.
 
     The set taken at that turn is listed first (so it gets the first highlight colour, orange)
     and named in the caption.
     """
     if not isinstance(frames, list) or not frames or not all(
-            isinstance(f, dict) and {"codes", "sets", "taken", "turn", "deck_left"} <= set(f)
-            for f in frames):
+            isinstance(f, TurnFrame) for f in frames):
         raise ValueError("frames must be the non-empty list of game_frames(...)")
     dpi = whole(dpi, "dpi", 10, 600)
-    columns = max(4, -(-max(len(f["codes"]) for f in frames) // 3))   # 3 rows, as on a table
+    columns = max(4, -(-max(len(f.codes) for f in frames) // 3))   # 3 rows, as on a table
     fig, ax = plt.subplots(figsize=(max(6.0, columns * 1.25 + 0.4), 3 * 1.6 * 0.9 + 1.0), dpi=dpi)
     fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.86)
 
     def draw(k):
         ax.clear()
         f = frames[k]
-        sets = list(f["sets"])
-        if f["taken"] is not None:
-            sets.remove(tuple(sorted(f["taken"])))
-            sets.insert(0, tuple(sorted(f["taken"])))
-        n = len(f["sets"])
-        what = ("set taken: orange" if f["taken"] is not None
-                else "no set: 3 cards added" if f["deck_left"] else "no set, deck empty: game over")
-        draw_table(decode(f["codes"]), sets, ax=ax)
+        sets = list(f.sets)
+        if f.taken is not None:
+            sets.remove(tuple(sorted(f.taken)))
+            sets.insert(0, tuple(sorted(f.taken)))
+        n = len(f.sets)
+        what = ("set taken: orange" if f.taken is not None
+                else "no set: 3 cards added" if f.deck_left else "no set, deck empty: game over")
+        draw_table(decode(f.codes), sets, ax=ax)
         ax.set_xlim(-0.2, columns * 1.1 + 0.1)
         ax.set_ylim(-0.2, 3 * 1.6 + 0.1)
-        ax.set_title(f"turn {f['turn']}: {len(f['codes'])} cards, {n} set{'s' * (n != 1)}, "
-                     f"{f['deck_left']} in the deck\n{what}", fontsize=12)
+        ax.set_title(f"turn {f.turn}: {len(f.codes)} cards, {n} set{'s' * (n != 1)}, "
+                     f"{f.deck_left} in the deck\n{what}", fontsize=12)
         return []
 
     return FuncAnimation(fig, draw, frames=range(len(frames)), blit=False)

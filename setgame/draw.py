@@ -41,15 +41,34 @@ def _symbol(shape: int, cx: float, cy: float, w: float, h: float, **style):
 
 def _axes(ax):
     if not hasattr(ax, "add_patch"):
-        raise TypeError(f"ax must be matplotlib Axes, got {type(ax).__name__}")
+        raise TypeError(f"ax must be matplotlib Axes or None, got {type(ax).__name__}")
     return ax
 
 
-def draw_card(ax, card, x: float, y: float, edge: str = "#999999", edge_width: float = 1.0):
-    """Draw one card (a vector colour, shape, shading, number) with its lower-left corner at x, y."""
+def _frame(ax, x: float, y: float, width: float, height: float) -> None:
+    """Limits, equal aspect and no axis lines around a drawing of ``width`` x ``height`` whose
+    lower-left corner is at x, y."""
+    ax.set_xlim(x - 0.2, x + width + 0.1)
+    ax.set_ylim(y - 0.2, y + height + 0.1)
+    ax.set_aspect("equal")
+    ax.axis("off")
+
+
+def draw_card(card, x: float = 0.0, y: float = 0.0, *, ax=None, edge: str = "#999999",
+              edge_width: float = 1.0):
+    """Draw one card (a vector colour, shape, shading, number) with its lower-left corner at x, y.
+
+    Returns the axes. Given ``ax``, the card is added to it and its limits are left alone (to
+    place several cards on one axes); when ``ax`` is None a small figure is framed around it.
+    """
     card = card_vectors(card, "card", ndim=1)
     x, y = real(x, "x"), real(y, "y")
     edge_width = real(edge_width, "edge_width", low=0)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(1.5, 2.0))
+        _draw_card(ax, card, x, y, edge, edge_width)
+        _frame(ax, x, y, CARD_W, CARD_H)
+        return ax
     return _draw_card(_axes(ax), card, x, y, edge, edge_width)
 
 
@@ -70,11 +89,12 @@ def _draw_card(ax, card, x: float, y: float, edge: str = "#999999", edge_width: 
     return ax
 
 
-def draw_table(cards, sets=None, ncols: int | None = None, ax=None, title: str | None = None):
+def draw_table(cards, sets=None, ncols: int | None = None, *, ax=None, title: str | None = None):
     """Draw a table of cards in a grid (3 rows by default, like the game), outlining ``sets``.
 
     ``sets`` is a list of index triples (e.g. from ``find_sets``); each gets its own colour,
-    drawn as nested outlines when a card belongs to several sets.
+    drawn as nested outlines when a card belongs to several sets. Returns the axes; a new
+    figure is made when ``ax`` is None.
     """
     cards = validate_table(cards)
     n = len(cards)
@@ -105,10 +125,7 @@ def draw_table(cards, sets=None, ncols: int | None = None, ax=None, title: str |
                                         boxstyle="round,pad=0.02,rounding_size=0.1",
                                         facecolor="none", linewidth=2.2,
                                         edgecolor=HIGHLIGHTS[s % len(HIGHLIGHTS)]))
-    ax.set_xlim(-0.2, ncols * 1.1 + 0.1)
-    ax.set_ylim(-0.2, nrows * 1.6 + 0.1)
-    ax.set_aspect("equal")
-    ax.axis("off")
+    _frame(ax, 0.0, 0.0, ncols * 1.1, nrows * 1.6)
     if title:
         ax.set_title(title)
     return ax

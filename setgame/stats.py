@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from studykit.checks import array
+
+
+@dataclass(frozen=True)
+class Proportion:
+    """A share ``p`` of True draws with its standard error ``se`` (NaN when unknown)."""
+
+    p: float
+    se: float
 
 
 def _events(event, name: str = "event") -> np.ndarray:
@@ -18,16 +28,16 @@ def _events(event, name: str = "event") -> np.ndarray:
     return arr.astype(bool)
 
 
-def proportion(event) -> tuple[float, float]:
+def proportion(event) -> Proportion:
     """Fraction of True in independent draws, with its binomial standard error."""
     event = _events(event)
     if event.size == 0:
         raise ValueError("event must hold at least one draw")
     p = event.mean()
-    return float(p), float(np.sqrt(p * (1 - p) / event.size))
+    return Proportion(float(p), float(np.sqrt(p * (1 - p) / event.size)))
 
 
-def clustered_proportion(event, cluster) -> tuple[float, float]:
+def clustered_proportion(event, cluster) -> Proportion:
     """Fraction of True over turns that come in clusters (games), with a cluster-robust SE.
 
     Turns of one game are not independent, so the standard error treats each game as one
@@ -43,7 +53,7 @@ def clustered_proportion(event, cluster) -> tuple[float, float]:
     p = hits.sum() / turns.sum()
     k = len(turns)
     if k < 2:
-        return float(p), float("nan")
+        return Proportion(float(p), float("nan"))
     residual = hits - p * turns
     se = np.sqrt(k / (k - 1) * (residual**2).sum()) / turns.sum()
-    return float(p), float(se)
+    return Proportion(float(p), float(se))

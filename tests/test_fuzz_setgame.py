@@ -125,9 +125,9 @@ def test_proportions_take_true_false_draws_only(event):
     valid = values.dtype == bool or (np.issubdtype(values.dtype, np.integer)
                                      and set(values.tolist()) <= {0, 1})
     if valid:
-        p, _ = proportion(event)
+        p = proportion(event).p
         assert p == np.mean(np.asarray(event, dtype=bool))
-        q, _ = clustered_proportion(event, list(range(len(event))))
+        q = clustered_proportion(event, list(range(len(event)))).p
         assert q == pytest.approx(p)
     else:
         refused(lambda: proportion(event), "event")
@@ -169,7 +169,10 @@ def test_drawing_refuses_bad_sets_and_columns():
     refused(lambda: draw_table(cards, [(0.5, 1, 2)]), "sets")
     refused(lambda: draw_table(cards, ncols=0), "ncols")
     refused(lambda: draw_table(cards, ax="axes"), "ax")
-    refused(lambda: setgame.draw_card(None, [0, 0, 0, 3], 0, 0), "card")
+    refused(lambda: setgame.draw_card([0, 0, 0, 3], 0, 0), "card")
+    refused(lambda: setgame.draw_card([0, 0, 0, 2], ax="axes"), "ax")
+    with pytest.raises(TypeError, match="positional"):                     # ax is keyword-only
+        draw_table(cards, None, 3, "axes")
     refused(lambda: setgame.game_frames("games"), "games")
     refused(lambda: setgame.game_frames(simulate_games(1, keep_tables=True), game=-1), "game")
     refused(lambda: setgame.animate_game([]), "frames")

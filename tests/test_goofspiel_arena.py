@@ -86,9 +86,9 @@ def _captured_pools(monkeypatch, as_published, seed=0):
     pools = []
     real = arena_mod.evolve_bot
 
-    def spy(pool, exclude, config, rnd, trace=None):
+    def spy(pool, exclude, config, rnd):
         pools.append(([tuple(m) for m in pool], tuple(exclude)))
-        return real(pool, exclude, config, rnd, trace)
+        return real(pool, exclude, config, rnd)
 
     monkeypatch.setattr(arena_mod, "evolve_bot", spy)
     a = Arena(ArenaConfig(bots=2, as_published=as_published), seed=seed)
@@ -158,13 +158,14 @@ def test_evolve_bot_returns_a_new_permutation_and_carries_survivors():
     human = list(range(7))
     for _ in range(200):
         pool = [human] + [rnd.sample(range(7), 7) for _ in range(3)]
-        best, carried = evolve_bot(pool, human, config, rnd)
-        assert sorted(best) == list(range(7))
-        assert len(carried) == config.survivors
-        assert best != human or all(m == human for m in carried)
+        hidden = evolve_bot(pool, human, config, rnd)
+        assert sorted(hidden.bot) == list(range(7))
+        assert len(hidden.survivors) == config.survivors
+        assert list(hidden.bot) != human or all(list(m) == human for m in hidden.survivors)
+        assert len(hidden.trace) == config.generations + 1       # survivors per generation, pick
     # a pool of copies with no mutation can only return the copy
     same = ArenaConfig(mutation=0.0)
-    assert evolve_bot([human, human], human, same, rnd)[0] == human
+    assert evolve_bot([human, human], human, same, rnd).bot == tuple(human)
     with pytest.raises(ValueError, match="seed_pool"):
         evolve_bot([human], None, config, rnd)
 
@@ -180,8 +181,8 @@ def test_scripted_humans():
     bot = r.strategies[1]
     brute = max(margin(Strategy(DECK, tuple(int(x) for x in row)), bot) for row in all_ranks(7))
     assert margin(adaptive(a), bot) == brute > 0                 # the best counter to the bot
-    counter_to_me = best_counter(identity(DECK))[0]              # what the bots should learn
-    assert anticipating(a) == best_counter(counter_to_me)[0]
+    counter_to_me = best_counter(identity(DECK)).counter         # what the bots should learn
+    assert anticipating(a) == best_counter(counter_to_me).counter
     assert margin(anticipating(a), counter_to_me) > 0
     mix = {(1, 2, 3, 4, 5, 6, 7): 0.25, (7, 6, 5, 4, 3, 2, 1): 0.75}
     draws = [scripted_human("mixed", DECK, mix=mix, seed=s)(a).bids[0] for s in range(400)]
@@ -201,17 +202,20 @@ def test_bot_measures_agree_with_the_payoff_matrix():
         bot = Strategy(deck, tuple(int(r) for r in ranks))
         m = bot_measures(ranks, deck, eq.strategy)
         x = mixed_vector(bot, 5)
-        assert m["exploitability"] == (a_m @ x).max()
-        assert m["vs_equilibrium"] == pytest.approx(x @ a_w @ eq.probs, abs=1e-12)
-        assert m["vs_equilibrium"] <= 1e-9
+        assert m.exploitability == (a_m @ x).max()
+        assert m.vs_equilibrium == pytest.approx(x @ a_w @ eq.probs, abs=1e-12)
+        assert m.vs_equilibrium <= 1e-9
+    assert bot_measures(ranks, deck).vs_equilibrium is None
 
 
 def test_scripted_trial_records_each_round():
     out = scripted_trial("identity", False, "game", rounds=6, seed=4)
-    played = len(out["margins"])
-    assert played == len(out["bots"]) and played <= 6
-    assert out["survived"] == played - out["out"]
-    assert out["out"] == (out["margins"][-1] <= 0 if out["out"] else False)
+    played = len(out.margins)
+    assert played == len(out.bots) and played <= 6
+    assert out.survived == played - out.out
+    assert out.out == (out.margins[-1] <= 0 if out.out else False)
+    assert len(out.fates) == out.survived                # a hidden GA after every round survived
+    assert all(len(pool) >= 2 for pool in out.fates)
     with pytest.raises(ValueError, match="rounds"):
         scripted_trial("identity", False, "game", rounds=0, seed=0)
 
@@ -219,7 +223,7 @@ def test_scripted_trial_records_each_round():
 def test_bots_that_see_the_human_beat_the_identity_player_more_often():
     def survived(as_published):
         return np.array([scripted_trial("identity", as_published, "duel", rounds=30, seed=s)
-                         ["survived"] for s in range(80)])
+                         .survived for s in range(80)])
     fixed, published = survived(False), survived(True)
     # measured with 200 seeds: 1.96 rounds (fixed) against 5.8 (published)
     assert fixed.mean() + 1.5 < published.mean()
@@ -234,7 +238,9 @@ def test_wilson_and_survival_summary():
     assert lo == pytest.approx(exact.low) and hi == pytest.approx(exact.high)
     survived, out = [0, 1, 3, 5, 5], [True, True, True, False, False]
     s = survival_summary(survived, out, rounds=5, rng=np.random.default_rng(0), boot=500)
-    assert list(s["curve"]) == [1.0, 0.8, 0.6, 0.6, 0.4, 0.4]
-    assert s["beat_rate"] == pytest.approx(3 / (1 + 2 + 4 + 5 + 5))
-    assert s["beat_lo"] <= s["beat_rate"] <= s["beat_hi"]
-    assert (s["curve_lo"] <= s["curve"]).all() and (s["curve"] <= s["curve_hi"]).all()
+    assert list(s.curve) == [1.0, 0.8, 0.6, 0.6, 0.4, 0.4]
+    assert s.beat_rate == pytest.approx(3 / (1 + 2 + 4 + 5 + 5))
+    assert s.beat_lo <= s.beat_rate <= s.beat_hi
+    assert (s.curve_lo <= s.curve).all() and (s.curve <= s.curve_hi).all()
+    assert s.rate_text() == f"{s.beat_rate:.3f} [{s.beat_lo:.3f}, {s.beat_hi:.3f}]"
+    assert s.table_cells()["95% CI"] == f"{s.beat_lo:.3f}-{s.beat_hi:.3f}"

@@ -51,9 +51,10 @@ def test_identity_facts(n):
     assert len(best) == 1 and tuple(all_ranks(n)[best[0]]) == tuple(range(n))
     assert vs_random[best[0]] == pytest.approx((n * n - 1) / 6)
     x = mixed_vector(identity(range(1, n + 1)), n)
-    _, gain = best_response(x, a)
-    assert gain == n * (n - 3) / 2
-    assert best_counter(identity(range(1, n + 1)))[1] == gain
+    reply = best_response(x, a)
+    gain = reply.gain
+    assert gain == n * (n - 3) / 2 and a[reply.index] @ x == gain
+    assert best_counter(identity(range(1, n + 1))).gain == gain
 
 
 def test_assignment_counter_matches_brute_force():
@@ -61,8 +62,8 @@ def test_assignment_counter_matches_brute_force():
     a = payoff_matrix(6, "margin")
     for _ in range(200):
         s = random_strategy(range(1, 7), rng)
-        counter, gain = best_counter(s)
-        assert gain == exploitability(mixed_vector(s, 6), a) == margin(counter, s)
+        found = best_counter(s)
+        assert found.gain == exploitability(mixed_vector(s, 6), a) == margin(found.counter, s)
 
 
 @pytest.mark.parametrize("n, payoff", [(3, "margin"), (4, "winloss"), (5, "margin"), (5, "winloss")])
@@ -109,7 +110,8 @@ def test_seven_card_winloss_equilibrium_has_143_strategies():
 def old_equilibrium(n: int, payoff: str, tol: float = 1e-9):
     """The n! LP exactly as ``equilibrium`` computed it before the other methods existed."""
     a = payoff_matrix(n, payoff)
-    x, value = solve_matrix_game(a)
+    solution = solve_matrix_game(a)
+    x, value = solution.probs, solution.value
     x[x < tol] = 0.0
     x /= x.sum()
     ranks = all_ranks(n).astype(np.int64)
@@ -179,7 +181,7 @@ def test_twenty_card_margin_equilibrium_fast_and_unexploitable():
     assert exploitability(e, "margin") < 1e-9
     assert np.allclose(e.marginal.sum(0), 1) and np.allclose(e.marginal.sum(1), 1)
     ident = identity(range(1, 21))
-    assert exploitability(ident, "margin") == 20 * 17 / 2 == best_counter(ident)[1]
+    assert exploitability(ident, "margin") == 20 * 17 / 2 == best_counter(ident).gain
     assert exploitability(ident, "winloss") == 1.0
     reply = best_reply(ident, "margin")
     assert reply.optimal and margin(reply.counter, ident) == reply.gain
@@ -212,7 +214,7 @@ def test_winloss_time_limits_stop_and_say_so():
     e = equilibrium(9, "winloss", time_limit=0.5, progress=False)
     assert e.method == "double-oracle" and not e.certified
     assert e.certificate == np.inf and e.gap > 0 and e.seconds < 30
-    assert len(e.solver.history) >= 1
+    assert len(e.solver.history) >= 1 and e.solver.history[-1].iteration == e.solver.iterations
     twenty = equilibrium(20, "margin")
     reply = best_reply(twenty, "winloss", time_limit=0.2)
     if not reply.optimal:                                  # the usual outcome at 20 cards

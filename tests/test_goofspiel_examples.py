@@ -111,19 +111,26 @@ def test_pool_fates_follow_the_trace():
         arena = Arena(ArenaConfig(), seed=arena.seed + 1)
         arena.play_round(identity(range(1, 8)))
     fates = pool_fates(arena.last_pool, arena.last_trace)
-    assert [f["label"] for f in fates] == [label for label, _ in arena.last_pool]
-    assert all(0 <= f["generations"] <= 3 for f in fates)
-    assert sum(f["chosen"] for f in fates) <= 1
-    assert not any(f["chosen"] for f in fates if f["label"] == "copy of the human")
+    assert [f.label for f in fates] == [label for label, _ in arena.last_pool]
+    assert all(0 <= f.generations <= 3 for f in fates)
+    assert sum(f.chosen for f in fates) <= 1
+    assert not any(f.chosen for f in fates if f.label == "copy of the human")
     trace = [[0, 2], [2], [2], 2]
-    assert [f["generations"] for f in pool_fates([("a", None)] * 3, trace)] == [1, 0, 3]
+    assert [f.generations for f in pool_fates([("a", None)] * 3, trace)] == [1, 0, 3]
+    assert [f.chosen for f in pool_fates([("a", None)] * 3, trace)] == [False, False, True]
 
 
 def test_drawings_run():
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots()
-    draw_order(ax, pairs_steps(DRAWS, MOM, DAD)[2])
+    assert draw_order(pairs_steps(DRAWS, MOM, DAD)[2], "three draws", ax=ax) is ax
+    assert ax.get_title() == "three draws"
     plt.close(fig)
+    own = draw_order(pairs_steps(DRAWS, MOM, DAD)[-1])          # a figure of its own
+    assert own.figure is not fig and len(own.texts) == 5
+    plt.close(own.figure)
+    with pytest.raises(TypeError, match="ax"):
+        draw_order(pairs_steps(DRAWS, MOM, DAD)[0], ax="axes")
     arena = Arena(ArenaConfig(deck=(1, 2, 3)), seed=0)
     arena.play_round(identity((1, 2, 3)))
     anim = animate_game(arena.history, ["you", "bot"])
@@ -136,8 +143,8 @@ def test_drawings_run():
 def test_observations():
     import numpy as np
 
-    from goofspiel.observe import difference, improvement, mean_se, never_beaten_after
-    assert mean_se([1, 3]) == (2.0, 1.0)
+    from goofspiel.observe import Estimate, difference, improvement, mean_se, never_beaten_after
+    assert mean_se([1, 3]) == Estimate(2.0, 1.0)
     d = difference([1, 3], [0, 0, 0])
     assert d.diff == 2 and d.se == 1 and d.z == 2
     curves = np.array([[-5, -3, -3], [-6, -6, -2]])
@@ -154,29 +161,43 @@ def test_observations():
     assert difference([0, 0], [2, 2.2]).verdict == "measurably worse"
 
 
-def test_run_curves_select_the_runs_of_one_setting():
-    from goofspiel.observe import run_curves
-    rows = [{"breeder": b, "initial": i, "result": {"best": [i, i + k], "diversity": [k, k]}}
+def test_run_curves_and_final_scores_select_the_runs_of_one_setting():
+    import numpy as np
+
+    from goofspiel.ga import History
+    from goofspiel.observe import final_scores, run_curves
+
+    def run(k, i):
+        return History(np.array([i, i + k]), np.zeros(2), np.array([k, k]), [], np.zeros(0))
+
+    rows = [{"breeder": b, "initial": i, "result": run(k, i)}
             for k, (b, i) in enumerate([("pairs", 5), ("random", 5), ("pairs", 10), ("pairs", 5)])]
-    best, div = run_curves(rows, breeder="pairs", initial=5)
-    assert best.tolist() == [[5, 5], [5, 8]] and div.tolist() == [[0, 0], [3, 3]]
-    assert run_curves(rows, breeder="random")[0].tolist() == [[5, 6]]
-    with pytest.raises(ValueError, match="no run matches"):
-        run_curves(rows, breeder="preferences")
+    curves = run_curves(rows, breeder="pairs", initial=5)
+    assert curves.best.tolist() == [[5, 5], [5, 8]] and curves.diversity.tolist() == [[0, 0], [3, 3]]
+    assert run_curves(rows, breeder="random").best.tolist() == [[5, 6]]
+    assert final_scores(rows, breeder="pairs").tolist() == [5, 12, 8]     # initials pooled
+    assert final_scores(rows, breeder="pairs", initial=5).tolist() == list(curves.best[:, -1])
+    for select in (run_curves, final_scores):
+        with pytest.raises(ValueError, match="no run matches"):
+            select(rows, breeder="preferences")
+        with pytest.raises(ValueError, match="History"):
+            select([{"breeder": "pairs", "result": {"best": [1]}}], breeder="pairs")
+        with pytest.raises(TypeError, match="rows"):
+            select("rows")
 
 
 def test_constant_checks():
-    from goofspiel.params import as_list, whole
-    assert as_list("X", (5,)) == [5]
-    assert as_list("X", "(5, 6)") == [5, 6]
-    assert as_list("X", "((4, 2),)") == [[4, 2]]
-    assert as_list("X", [0.1], lambda v: 0 <= v <= 0.5) == [0.1]
+    from goofspiel.params import list_constant, whole_constant
+    assert list_constant("X", (5,)) == [5]
+    assert list_constant("X", "(5, 6)") == [5, 6]
+    assert list_constant("X", "((4, 2),)") == [[4, 2]]
+    assert list_constant("X", [0.1], lambda v: 0 <= v <= 0.5) == [0.1]
     for bad in ([], "", "garbage(", 5, None):
         with pytest.raises(ValueError, match="X must"):
-            as_list("X", bad)
+            list_constant("X", bad)
     with pytest.raises(ValueError, match="X must hold degrees"):
-        as_list("X", [0.9], lambda v: 0 <= v <= 0.5, "degrees")
-    assert whole("N", 3, 2, 7) == 3
+        list_constant("X", [0.9], lambda v: 0 <= v <= 0.5, "degrees")
+    assert whole_constant("N", 3, 2, 7) == 3
     for bad in (1, 8, 2.5, True, "3"):
         with pytest.raises(ValueError, match="N must be a whole number"):
-            whole("N", bad, 2, 7)
+            whole_constant("N", bad, 2, 7)

@@ -65,7 +65,7 @@ def test_sweep_is_identical_on_processes_and_dask():
         remote = run_sweep(grid_trial, grid, trials=3, seed=11, progress=False)
     assert len(local) == len(remote) == 12
     for a, b in zip(local, remote):
-        assert a["seed"] == b["seed"] and np.array_equal(a["result"]["best"], b["result"]["best"])
+        assert a["seed"] == b["seed"] and np.array_equal(a["result"].best, b["result"].best)
 
 
 def test_mutating_children_reaches_minus_10_at_150_generations():

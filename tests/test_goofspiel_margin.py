@@ -18,7 +18,7 @@ from goofspiel.birkhoff import (
 from goofspiel.equilibrium import equilibrium
 from goofspiel.game import margin
 from goofspiel.matrixgame import all_ranks, best_response, mixed_vector, payoff_matrix
-from goofspiel.mixture import Mixture, as_mixture, deck_cards, margins
+from goofspiel.mixture import Mixture, as_mixture, deck_cards, margin_matrix
 
 
 def independent_exploitability(mix: Mixture) -> float:
@@ -40,7 +40,7 @@ def test_agrees_with_the_factorial_lp(deck):
     oracle = equilibrium(deck, "margin", matrix=a)
     ours = margin_equilibrium(deck)
     assert ours.value == pytest.approx(oracle.value, abs=1e-9)
-    assert best_response(mixed_vector(ours.strategy, deck), a)[1] < 1e-9      # oracle's judge
+    assert best_response(mixed_vector(ours.strategy, deck), a).gain < 1e-9    # oracle's judge
     oracle_mix = as_mixture(oracle.strategy, deck)
     assert margin_exploitability(oracle_mix) < 1e-9                             # our judge
     assert np.allclose(ours.marginal.sum(0), 1) and np.allclose(ours.marginal.sum(1), 1)
@@ -54,15 +54,18 @@ def test_assignment_best_reply_agrees_with_the_factorial_matrix(n):
         x = rng.dirichlet(np.full(len(a), 0.05))
         rows = all_ranks(n).astype(np.int64)
         mix = Mixture(tuple(range(1, n + 1)), rows[x > 0], x[x > 0] / x[x > 0].sum())
-        counter, gain = margin_best_response(mix)
-        assert gain == pytest.approx(best_response(x, a)[1], abs=1e-9)
-        assert margins(np.array([counter.ranks]), mix.ranks, mix.deck)[0] @ mix.probs == pytest.approx(gain)
+        reply = margin_best_response(mix)
+        gain = reply.gain
+        assert reply.optimal and reply.bound == gain
+        assert gain == pytest.approx(best_response(x, a).gain, abs=1e-9)
+        assert margin_matrix(np.array([reply.counter.ranks]), mix.ranks, mix.deck)[0] @ mix.probs \
+            == pytest.approx(gain)
 
 
 def test_seven_cards_no_permutation_gains():
     e = margin_equilibrium(7)
     every = all_ranks(7).astype(np.int64)                 # the n! LP's best-reply judge
-    assert (margins(every, e.mixture.ranks, e.deck) @ e.mixture.probs).max() < 1e-9
+    assert (margin_matrix(every, e.mixture.ranks, e.deck) @ e.mixture.probs).max() < 1e-9
     assert abs(e.value) < 1e-9
 
 
@@ -82,13 +85,15 @@ def test_twenty_cards_fast_and_unexploitable():
     assert len(e.mixture.probs) <= 19 ** 2 + 1
     assert independent_exploitability(e.mixture) < 1e-9
     assert margin_exploitability(e.mixture) < 1e-9
-    assert np.abs(e.mixture.marginal() - margin_lp(20)[0]).max() < 1e-9
+    optimum = margin_lp(20)
+    assert np.abs(e.mixture.marginal() - optimum.marginal).max() < 1e-9
+    assert optimum.value == pytest.approx(e.value, abs=1e-12)
 
 
 def test_identity_counter_at_twenty_cards():
-    counter, gain = margin_best_response(identity(range(1, 21)))
-    assert gain == 20 * 17 / 2 == best_counter(identity(range(1, 21)))[1]
-    assert margin(counter, identity(range(1, 21))) == gain
+    reply = margin_best_response(identity(range(1, 21)))
+    assert reply.gain == 20 * 17 / 2 == best_counter(identity(range(1, 21))).gain
+    assert margin(reply.counter, identity(range(1, 21))) == reply.gain
 
 
 @pytest.mark.parametrize("n, k", [(3, 4), (6, 60), (9, 200)])

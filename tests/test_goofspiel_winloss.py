@@ -9,7 +9,7 @@ from goofspiel.doubleoracle import winloss_equilibrium
 from goofspiel.equilibrium import equilibrium
 from goofspiel.game import margin
 from goofspiel.matrixgame import all_ranks, payoff_matrix
-from goofspiel.mixture import Mixture, as_mixture, margins
+from goofspiel.mixture import Mixture, as_mixture, margin_matrix
 from goofspiel.winloss import (
     branch_best_response,
     winloss_best_response,
@@ -93,8 +93,8 @@ def test_double_oracle_agrees_with_the_factorial_lp(n):
 def test_approximate_restricted_games_reach_the_same_certified_equilibrium():
     exact = winloss_equilibrium(6, progress=False)
     approx = winloss_equilibrium(6, progress=False, approximate=300)
-    assert approx.certified and approx.history[-1]["exact_game"]
-    assert not all(h["exact_game"] for h in approx.history)
+    assert approx.certified and approx.history[-1].exact_game
+    assert not all(h.exact_game for h in approx.history)
     assert set(approx.strategy) == set(exact.strategy)
 
 
@@ -103,7 +103,7 @@ def test_double_oracle_seven_cards_is_the_unique_143_strategy_equilibrium():
     assert e.certified and e.certificate < 1e-9 and abs(e.value) < 1e-9
     assert e.support == 143 and e.mixture.probs.sum() == pytest.approx(1.0)
     assert brute_force_gain(e.mixture) < 1e-9
-    assert len(e.history) == e.iterations and e.history[-1]["source"] == "branch"
+    assert len(e.history) == e.iterations and e.history[-1].source == "branch"
 
 
 def test_cycle_deck_winloss_mixes_the_cycle_equally():
@@ -124,7 +124,7 @@ def test_time_limit_returns_an_uncertified_result():
 def test_margins_agree_with_the_payoff_matrix():
     a = payoff_matrix((1, 3, 4, 7), "margin")
     ranks = all_ranks(4).astype(np.int64)
-    assert np.array_equal(margins(ranks, ranks, (1, 3, 4, 7)), a)
+    assert np.array_equal(margin_matrix(ranks, ranks, (1, 3, 4, 7)), a)
 
 
 def test_bad_arguments_are_refused():

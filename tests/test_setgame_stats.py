@@ -8,16 +8,16 @@ from setgame.stats import clustered_proportion, proportion
 
 
 def test_proportion_small_case():
-    p, se = proportion([True, False, False, True])
-    assert p == 0.5 and se == pytest.approx(np.sqrt(0.25 / 4))
+    share = proportion([True, False, False, True])
+    assert share.p == 0.5 and share.se == pytest.approx(np.sqrt(0.25 / 4))
+    assert np.isnan(clustered_proportion([True, False], [3, 3]).se)     # one cluster: unknown
 
 
 def test_clustered_matches_binomial_for_independent_singletons():
     rng = np.random.default_rng(0)
     event = rng.random(5000) < 0.2
-    p1, se1 = proportion(event)
-    p2, se2 = clustered_proportion(event, np.arange(5000))
-    assert p1 == pytest.approx(p2) and se2 == pytest.approx(se1, rel=0.01)
+    plain, clustered = proportion(event), clustered_proportion(event, np.arange(5000))
+    assert plain.p == pytest.approx(clustered.p) and clustered.se == pytest.approx(plain.se, rel=0.01)
 
 
 def test_clustered_se_covers_the_truth_for_correlated_clusters():
@@ -29,8 +29,8 @@ def test_clustered_se_covers_the_truth_for_correlated_clusters():
         coins = rng.random(200) < 0.3
         event = np.repeat(coins, sizes)
         cluster = np.repeat(np.arange(200), sizes)
-        p, se = clustered_proportion(event, cluster)
-        inside += abs(p - 0.3) < 1.96 * se
+        share = clustered_proportion(event, cluster)
+        inside += abs(share.p - 0.3) < 1.96 * share.se
     assert 0.90 < inside / 400 < 0.99
 
 
