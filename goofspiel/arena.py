@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from goofspiel.breed import BREEDERS
+from goofspiel.breed import BREEDERS, breed_children
 from goofspiel.breed import mutate_unchecked as mutate_ranks
 from goofspiel.game import Strategy, checked_deck, play
 from studykit.checks import at_most, choice, flag, real, whole
@@ -185,10 +185,7 @@ def evolve_bot(seed_pool: Sequence[Sequence[int]], exclude: Sequence[int] | None
     if len(members) < 2:
         raise ValueError(f"seed_pool must hold at least two strategies, got {len(members)}")
     for _ in range(config.generations):
-        children = []
-        while len(members) + len(children) < config.population:
-            mom, dad = rnd.sample(members + children, 2)
-            children.append(breed(mom, dad, rnd))
+        children = breed_children(members, config.population, breed, rnd)
         if config.mutation > 0:
             children = [mutate_ranks(c, config.mutation, rnd) for c in children]
         everyone = members + children

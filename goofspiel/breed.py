@@ -214,6 +214,16 @@ def _random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
     return child
 
 
+def breed_children(parents: list, size: int, breed, rnd: random.Random) -> list[list[int]]:
+    """One generation's children: ``breed(mom, dad, rnd)`` on two distinct members drawn from
+    the parents and the children bred so far, until parents and children number ``size``."""
+    children: list = []
+    while len(parents) + len(children) < size:
+        mom, dad = rnd.sample(parents + children, 2)
+        children.append(breed(mom, dad, rnd))
+    return children
+
+
 def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
     """Breed with the reverse, taking a ``degree`` share (0..0.5) from it: 0 changes nothing."""
     ranks = _ranks(ranks, "ranks")

@@ -25,6 +25,7 @@ from tqdm.auto import tqdm
 from goofspiel.breed import (
     BREEDERS,
     OPERATORS,
+    breed_children,
     mutate_unchecked,
     preferences_unchecked,
     swap_unchecked,
@@ -119,11 +120,7 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     scored_rounds = generations - 1 if as_published else generations
     for g in tqdm(range(generations), disable=not progress, desc=f"GA {breeder}"):
         parents = members
-        children = []
-        while len(parents) + len(children) < population - immigrants:
-            pool = parents + children                      # any member so far
-            mom, dad = rnd.sample(pool, 2)
-            children.append(breed(mom, dad, rnd))
+        children = breed_children(parents, population - immigrants, breed, rnd)
         children += [rnd.sample(range(n), n) for _ in range(population - len(parents) - len(children))]
         if not as_published and mutation > 0 and mutate != "none":
             children = [mutator(c, mutation, rnd) for c in children]

@@ -125,3 +125,30 @@ def test_bad_shares_and_degrees_raise():
         mutate([0, 1], 0.6, random.Random(0))
     with pytest.raises(ValueError, match="mom_share"):
         breed_pairs([0, 1], [1, 0], random.Random(0), mom_share=0, dad_share=0)
+
+
+def test_breed_children_fills_the_generation_from_parents_and_children_so_far():
+    import random
+
+    from goofspiel.breed import breed_children
+
+    seen = []
+
+    def breed(mom, dad, rnd):                 # records who bred, returns a new member
+        seen.append((tuple(mom), tuple(dad)))
+        return [len(seen), rnd.random()]
+
+    parents = [[-1], [-2], [-3]]
+    children = breed_children(parents, 10, breed, random.Random(4))
+    assert len(children) == 7 and parents == [[-1], [-2], [-3]]
+    assert [c[0] for c in children] == list(range(1, 8))
+    assert all(m != d for m, d in seen)
+    members = {tuple(m) for m in parents} | {tuple(c) for c in children}
+    assert all(m in members and d in members for m, d in seen)
+    assert any(m[0] > 0 or d[0] > 0 for m, d in seen)      # children do breed again
+    assert breed_children(parents, 3, breed, random.Random(4)) == []
+    rnd, manual = random.Random(4), []              # the draws of the loop it replaced
+    while len(parents) + len(manual) < 10:
+        mom, dad = rnd.sample(parents + manual, 2)
+        manual.append([len(manual) + 1, rnd.random()])
+    assert manual == children
