@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import argparse
 import re
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable
 
@@ -21,6 +19,7 @@ from goofspiel.arena import Arena, ArenaConfig, RoundResult, reveal
 from goofspiel.arena import format_points as fmt
 from goofspiel.game import Strategy
 from studykit.checks import option_real, option_whole, shown
+from studykit.terminal import catch_interrupts, ignore_interrupts
 
 QUIT = ("q", "quit", "exit")
 MAX_CARDS, MAX_BOTS = 30, 20        # a round a human can type and a reveal that fits the screen
@@ -167,9 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # Ctrl-C ends the game with a goodbye even when started with SIGINT ignored (nohup, &)
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    catch_interrupts()           # Ctrl-C ends the game with a goodbye, even under nohup or &
     parser = build_parser()
     a = parser.parse_args(argv)
     try:
@@ -206,12 +203,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         write("\nInterrupted: goodbye.\n")
     return 0
-
-
-def ignore_interrupts() -> None:
-    """Ignore Ctrl-C from now on (the game is over or saying goodbye)."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

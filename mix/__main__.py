@@ -8,15 +8,14 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import signal
 import sys
-import threading
 
 from mix.agents import SearchAgent, make_agent
 from mix.board import Board, X
 from mix.checks import MAX_DEPTH, check_agent
 from mix.valuesfile import load_values
 from studykit.checks import option_whole, shown
+from studykit.terminal import catch_interrupts, ignore_interrupts
 
 MAX_ROWS, MAX_COLS = 20, 30     # a board that fits a terminal and answers within seconds
 _COLUMN = re.compile(r"[+-]?[0-9]+")
@@ -128,9 +127,7 @@ def main(argv=None) -> int:
             check_agent(a.agent, "--agent", a.rows, a.cols)
         except (TypeError, ValueError) as e:
             a.play_parser.error(str(e))
-    # Ctrl-C ends the game with a goodbye even when started with SIGINT ignored (nohup, &)
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    catch_interrupts()           # Ctrl-C ends the game with a goodbye, even under nohup or &
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")     # stray bytes are not a crash
     try:
@@ -145,12 +142,6 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted: goodbye.")
     return 0
-
-
-def ignore_interrupts() -> None:
-    """Ignore Ctrl-C from now on (the game is over or saying goodbye)."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":
