@@ -5,7 +5,6 @@ they show."""
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from dataclasses import dataclass
@@ -46,12 +45,6 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
     return pd.DataFrame({"games": [n for n, _ in cells], "opponent": [o for _, o in cells],
                          "wins": wins, "played": played, "share": wins / played,
                          "lo": lo, "hi": hi})
-
-
-def machine_load() -> str:
-    """The machine's load average over the last minute and its cores, as text (timings and
-    training times depend on them)."""
-    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
 
 
 def timed_moves(agent, opponent, games: int, seed: int = 0, rows: int = 10,

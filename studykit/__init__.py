@@ -21,6 +21,7 @@ from studykit.claims import (
     statistical_claim,
 )
 from studykit.inventory import Item
+from studykit.machine import machine_load
 from studykit.paths import results_dir, save_figure
 from studykit.quick import quick_mode, shrink
 from studykit.report import record_claims, record_inventory
@@ -43,6 +44,7 @@ __all__ = [
     "count_with_interval",
     "exact_claim",
     "interval_claim",
+    "machine_load",
     "mean_difference",
     "not_compared",
     "quick_mode",

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mix.ladder import better_in_both_seats, ladder, pairing_row, seats_not_better, seats_text
-from mix.selftaught_study import machine_load
+from studykit import machine_load
 from studykit.stats import wilson
 
 
