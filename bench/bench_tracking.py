@@ -1,12 +1,11 @@
-"""Tracking benchmark: exact-filter steps per second, sparse vs a dictionary-loop filter, batched episodes,
-a team's sensing step (one boolean mask) against the plain product of float likelihoods it replaced,
-with identical beliefs, and the time of a 1200-move capture game between two tracker teams (target:
-under 5 s).
+"""Tracking benchmark: exact-filter steps per second, sparse vs the dictionary-loop filter of the
+tests' oracles (``tests/oracles_tracking.py``), batched episodes, a team's sensing step (one
+boolean mask) against the plain product of float likelihoods it replaced, with identical beliefs,
+and the time of a 1200-move capture game between two tracker teams (target: under 5 s).
 
 Run: .venv/bin/python bench/bench_tracking.py
 """
 
-import math
 import sys
 import time
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from test_tracking_game import plain_team_observe
+from oracles_tracking import plain_filter, plain_team_observe
 
 from tracking import (
     ExactFilter,
@@ -29,34 +28,6 @@ from tracking import (
 STEPS = 300
 
 
-def dict_filter(maze, start, likelihoods, motion, beta, mix):
-    """The plain dictionary-loop forward filter (the tests' oracle), one episode."""
-    belief = {c: 0.0 for c in maze.cells}
-    belief[start] = 1.0
-    counts = dict(belief)
-    succ = {c: list(maze.legal_moves(c).values()) for c in maze.cells}
-    for t in range(1, len(likelihoods)):
-        pred = dict.fromkeys(maze.cells, 0.0)
-        for c, p in belief.items():
-            if p == 0.0:
-                continue
-            if motion == "explorer":
-                low = min(counts[s] for s in succ[c])
-                w = {s: math.exp(-beta * (counts[s] - low)) for s in succ[c]}
-                z = sum(w.values())
-                for s in succ[c]:
-                    pred[s] += p * ((1 - mix) * w[s] / z + mix / len(succ[c]))
-            else:
-                for s in succ[c]:
-                    pred[s] += p / len(succ[c])
-        post = {c: pred[c] * likelihoods[t][maze.index[c]] for c in maze.cells}
-        total = sum(post.values())
-        belief = {c: v / total for c, v in post.items()}
-        for c in maze.cells:
-            counts[c] += belief[c]
-    return belief
-
-
 def timed(fn):
     tic = time.perf_counter()
     fn()
@@ -67,7 +38,7 @@ def bench_motion(maze, start, motion: str) -> str:
     """One line of ratios for one motion model."""
     ep1 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=1, seed=0)
     ep64 = simulate(maze, steps=STEPS, opponent_beta=10.0, episodes=64, seed=0)
-    t_dict = min(timed(lambda: dict_filter(maze, start, ep1.likelihoods[:, 0], motion, 10.0, 0.01))
+    t_dict = min(timed(lambda: plain_filter(maze, start, ep1.likelihoods[:, 0], motion, 10.0, 0.01))
                  for _ in range(3))
     t_one = min(timed(lambda: run_filter(ExactFilter(maze, start, motion=motion), ep1.likelihoods))
                 for _ in range(3))

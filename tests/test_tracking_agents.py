@@ -5,6 +5,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from oracles_tracking import bellman_ford
 
 from tracking.agents import (
     HardRuleAttacker,
@@ -32,21 +33,6 @@ QUIET = Weights(friend=0.0, noise=0.0)
 class Still(Agent):
     def act(self, obs):
         return "Stop"
-
-
-def bellman_ford(maze, weights, source):
-    """Shortest entry-cost distances by relaxing every edge until nothing changes."""
-    cost = {c: np.inf for c in maze.cells}
-    cost[maze.cells[source]] = 0.0
-    changed = True
-    while changed:
-        changed = False
-        for c in maze.cells:
-            for d in maze.legal_moves(c).values():
-                new = cost[c] + weights[maze.index[d]]
-                if d != c and new < cost[d] - 1e-12:
-                    cost[d], changed = new, True
-    return np.array([cost[c] for c in maze.cells])
 
 
 @pytest.mark.parametrize("seed", range(3))

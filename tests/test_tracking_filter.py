@@ -1,45 +1,12 @@
 """The sparse exact filter against a plain dictionary-loop oracle, and its recovery rule."""
 
-import math
-
 import numpy as np
 import pytest
+from oracles_tracking import plain_filter
 
 from tracking.episodes import simulate
 from tracking.filters import ExactFilter, run_filter
 from tracking.maze import LAYOUTS, load_layout
-
-
-def oracle_filter(maze, start, likelihoods, motion, beta, mix, oracle_counts=None):
-    """Forward filter with dictionaries and loops over cells: the reference implementation."""
-    belief = {c: 0.0 for c in maze.cells}
-    belief[tuple(start)] = 1.0
-    counts = dict(belief)
-    out = [dict(belief)]
-    for t in range(1, len(likelihoods)):
-        used = counts if oracle_counts is None else {c: oracle_counts[t - 1][maze.index[c]] for c in maze.cells}
-        pred = {c: 0.0 for c in maze.cells}
-        for c, p in belief.items():
-            succ = list(maze.legal_moves(c).values())
-            if motion == "explorer":
-                low = min(used[s] for s in succ)
-                w = {s: math.exp(-beta * (used[s] - low)) for s in succ}
-                z = sum(w.values())
-                for s in succ:
-                    pred[s] += p * ((1 - mix) * w[s] / z + mix / len(succ))
-            else:
-                for s in succ:
-                    pred[s] += p / len(succ)
-        like = {c: likelihoods[t][maze.index[c]] for c in maze.cells}
-        post = {c: pred[c] * like[c] for c in maze.cells}
-        total = sum(post.values())
-        if total <= 0:
-            post, total = like, sum(like.values())
-        belief = {c: v / total for c, v in post.items()}
-        for c in maze.cells:
-            counts[c] += belief[c]
-        out.append(dict(belief))
-    return np.array([[b[c] for c in maze.cells] for b in out])
 
 
 @pytest.mark.parametrize("name", LAYOUTS)
@@ -54,7 +21,7 @@ def test_sparse_filter_agrees_with_dictionary_oracle(name, motion):
         filt = ExactFilter(maze, start, motion=motion, beta=[10.0, 1.0, 3.0][seed], mix=0.05, episodes=3)
         fast = run_filter(filt, ep.likelihoods)
         for e in range(3):
-            slow = oracle_filter(maze, start, ep.likelihoods[:, e], motion, filt.beta, 0.05)
+            slow = plain_filter(maze, start, ep.likelihoods[:, e], motion, filt.beta, 0.05)
             np.testing.assert_allclose(fast[:, e], slow, atol=1e-12, rtol=0)
 
 
@@ -66,7 +33,7 @@ def test_oracle_counts_variant_agrees_with_dictionary_oracle():
     filt = ExactFilter(maze, maze.starts[1], motion="explorer", beta=10.0, mix=0.01, episodes=2)
     fast = run_filter(filt, ep.likelihoods, oracle_counts=counts)
     for e in range(2):
-        slow = oracle_filter(maze, maze.starts[1], ep.likelihoods[:, e], "explorer", 10.0, 0.01, counts[e])
+        slow = plain_filter(maze, maze.starts[1], ep.likelihoods[:, e], "explorer", 10.0, 0.01, counts[e])
         np.testing.assert_allclose(fast[:, e], slow, atol=1e-12, rtol=0)
 
 
@@ -115,7 +82,7 @@ def test_underflow_fallback_agrees_with_oracle():
     fast = run_filter(ExactFilter(maze, maze.starts[1], motion="explorer", beta=10.0, mix=0.1, episodes=2),
                       ep.likelihoods, oracle_counts=counts)
     for e in range(2):
-        slow = oracle_filter(maze, maze.starts[1], ep.likelihoods[:, e], "explorer", 10.0, 0.1, counts[e])
+        slow = plain_filter(maze, maze.starts[1], ep.likelihoods[:, e], "explorer", 10.0, 0.1, counts[e])
         np.testing.assert_allclose(fast[:, e], slow, atol=1e-12, rtol=0)
 
 

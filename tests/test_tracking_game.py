@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
+from oracles_tracking import plain_team_observe
 
 from tracking.agents import RandomAgent
 from tracking.game import MIN_FOOD, Agent, CaptureGame, play
@@ -242,31 +243,6 @@ def test_random_play_invariants(rule, layout):
     assert captures > 0                                   # the rules were exercised
     if layout == "corridor":
         assert ended_by_food > 0
-
-
-def plain_team_observe(tracker, acting, teammates, seen, readings, pacman, far=None):
-    """Oracle: TeamTracker.observe as products of float likelihoods, one factor at a time.
-
-    ``far``: a dict caching each cell's Manhattan distances (as the team tracker did before).
-    """
-    maze = tracker.maze
-    far = {} if far is None else far
-
-    def manhattan(cell):
-        if cell not in far:
-            far[cell] = maze.manhattan(cell)
-        return far[cell]
-
-    for j, filt in tracker.filters.items():
-        if seen.get(j) is not None:
-            like = np.zeros(maze.n)
-            like[maze.index[tuple(seen[j])]] = 1.0
-        else:
-            like = (np.abs(readings[j] - manhattan(tuple(acting))) <= NOISE) / (2 * NOISE + 1)
-            for mate in teammates:
-                like = like * (manhattan(tuple(mate)) > SIGHT)
-            like = like * (tracker.home if pacman[j] else ~tracker.home)
-        filt.observe(like[None])
 
 
 def test_team_tracker_observe_agrees_bitwise_with_the_plain_products():

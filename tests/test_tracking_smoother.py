@@ -1,9 +1,8 @@
 """Smoothing against brute-force path enumeration; the particle filter against the exact filter."""
 
-import math
-
 import numpy as np
 import pytest
+from oracles_tracking import brute_force_marginals
 
 from tracking.episodes import score, simulate, summarize
 from tracking.filters import ExactFilter, run_filter
@@ -12,36 +11,6 @@ from tracking.particles import ParticleFilter
 from tracking.smoother import smooth
 
 TINY = "%%%%%%\n%1   %\n% %% %\n%   2%\n%%%%%%"
-
-
-def step_probs(maze, cell, counts, motion, beta, mix):
-    """P(x' | x) as a dictionary, written out plainly."""
-    succ = list(maze.legal_moves(cell).values())
-    if motion == "uniform":
-        return {s: 1 / len(succ) for s in succ}
-    low = min(counts[maze.index[s]] for s in succ)
-    w = {s: math.exp(-beta * (counts[maze.index[s]] - low)) for s in succ}
-    z = sum(w.values())
-    return {s: (1 - mix) * w[s] / z + mix / len(succ) for s in succ}
-
-
-def brute_force_marginals(maze, start, likelihoods, counts, motion, beta, mix):
-    """P(x_t | all evidence) by summing over every path from the start."""
-    steps = len(likelihoods) - 1
-    marg = np.zeros((steps + 1, maze.n))
-    frontier = [((tuple(start),), 1.0)]
-    for t in range(1, steps + 1):
-        nxt = []
-        for path, w in frontier:
-            for s, p in step_probs(maze, path[-1], counts[t - 1], motion, beta, mix).items():
-                weight = w * p * likelihoods[t][maze.index[s]]
-                if weight > 0:
-                    nxt.append((path + (s,), weight))
-        frontier = nxt
-    for path, w in frontier:
-        for t, c in enumerate(path):
-            marg[t, maze.index[c]] += w
-    return marg / marg.sum(axis=1, keepdims=True)
 
 
 @pytest.mark.parametrize("motion", ["uniform", "explorer"])
