@@ -1,69 +1,31 @@
 """Goofspiel benchmarks: children bred per second by each breeder against a straightforward
-implementation; the breeding-pairs loop (chunked bit sets, inlined shuffle) against the one it
-replaced (one bit at a time, Random.shuffle), alone and inside the notebook's 150-generation GA
-run, with identical results; GA scoring vectorised against a per-strategy loop; and (with --grid)
-the wall time of the full article grid through studykit.run_sweep.
+implementation (the tests' oracles, ``tests/oracles_goofspiel.py``); the breeding-pairs loop
+(chunked bit sets, inlined shuffle) against the one it replaced (one bit at a time,
+Random.shuffle), alone and inside the notebook's 150-generation GA run, with identical results;
+GA scoring vectorised against a per-strategy loop; and (with --grid) the wall time of the full
+article grid through studykit.run_sweep.
 
     .venv/bin/python bench/bench_goofspiel.py [--grid] [--n-jobs 2]
 """
 import argparse
-import itertools
 import random
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracles_goofspiel import (
+    bitwise_pairs,
+    plain_identity_scores,
+    plain_pairs,
+    plain_preferences,
+    plain_random,
+)
+
 from goofspiel import grid_trial, identity_score
 from goofspiel.breed import BREEDERS, breed_pairs, breed_preferences, breed_random
-
-
-def plain_pairs(mom, dad, rnd):
-    """Straightforward breeding-pairs: a set of ordered pairs, closed by repeated transitivity."""
-    n = len(mom)
-    less = set()
-    pairs = list(itertools.combinations(range(n), 2))
-    rnd.shuffle(pairs)
-    for a, b in pairs:
-        if (a, b) in less or (b, a) in less:
-            continue
-        src = mom if rnd.random() < 0.5 else dad
-        if src[a] > src[b]:
-            a, b = b, a
-        less.add((a, b))
-        changed = True
-        while changed:
-            new = {(x, z) for (x, y) in less for (y2, z) in less if y == y2} - less
-            changed = bool(new)
-            less |= new
-    return [sum(1 for x in range(n) if (x, c) in less) for c in range(n)]
-
-
-def bitwise_pairs(mom, dad, rnd, *, mom_share=0.5, dad_share=0.5):
-    """The breeding-pairs loop before the chunked one: bit sets closed one bit at a time."""
-    n = len(mom)
-    p_mom = mom_share / (mom_share + dad_share)
-    above, below = [0] * n, [0] * n
-    pairs = list(itertools.combinations(range(n), 2))
-    rnd.shuffle(pairs)
-    rand = rnd.random
-    for a, b in pairs:
-        if (above[a] >> b) & 1 or (above[b] >> a) & 1:
-            continue
-        src = mom if rand() < p_mom else dad
-        if src[a] > src[b]:
-            a, b = b, a
-        low, high = below[a] | (1 << a), above[b] | (1 << b)
-        x = low
-        while x:
-            bit = x & -x
-            above[bit.bit_length() - 1] |= high
-            x ^= bit
-        x = high
-        while x:
-            bit = x & -x
-            below[bit.bit_length() - 1] |= low
-            x ^= bit
-    return [below[c].bit_count() for c in range(n)]
 
 
 def ga_runs(breeder, trials=10):
@@ -79,24 +41,6 @@ def ga_runs(breeder, trials=10):
         return time.perf_counter() - start, out
     finally:
         BREEDERS["pairs"] = fast
-
-
-def plain_preferences(mom, dad, rnd):
-    n = len(mom)
-    pm = [mom.index(k) for k in range(n)]
-    pd = [dad.index(k) for k in range(n)]
-    i, j = sorted(rnd.sample(range(n + 1), 2))
-    child = [None] * n
-    child[i:j] = pm[i:j]
-    rest = [c for c in pd if c not in child]
-    for k in range(n):
-        if child[k] is None:
-            child[k] = rest.pop(0)
-    return [child.index(c) for c in range(n)]
-
-
-def plain_random(mom, dad, rnd):
-    return [int(v) for v in np.random.default_rng(rnd.getrandbits(32)).permutation(len(mom))]
 
 
 def rate(breed, n=20, seconds=1.0):
@@ -140,7 +84,7 @@ def main():
     vec = (time.perf_counter() - start) / reps
     start = time.perf_counter()
     for _ in range(reps // 10):
-        [sum(min(p, deck[r]) - deck[r] for p, r in zip(deck.tolist(), row)) for row in pop.tolist()]
+        plain_identity_scores(pop.tolist(), deck.tolist())
     loop = (time.perf_counter() - start) / (reps // 10)
     print(f"scoring 25 strategies: vectorised {vec * 1e6:.0f} us, loop {loop * 1e6:.0f} us, "
           f"ratio {loop / vec:.1f}x")

@@ -6,7 +6,8 @@
     .venv/bin/python bench/bench_goofspiel_equilibria.py winloss 7 8 9     # double oracle, 10 min per deck
 
 Heavy: run one part at a time. Win/loss certificates for n <= 9 are re-checked by brute force
-over all n! replies (independent of the branch and bound).
+over all n! replies (independent of the branch and bound), margin ones by an independent
+assignment (both oracles from ``tests/oracles_goofspiel.py``).
 
 Measured 2026-11-24 on 2 cores shared with other jobs (load 4-15, so times are pessimistic):
 margin, 20 cards: 0.24 s, 201 permutations, exploitability 2.9e-11 (independent 2.9e-11);
@@ -20,37 +21,21 @@ The same solvers through ``goofspiel.equilibrium`` in notebook 31's full runs (2
 5-7): 8 cards certified in 75 s and 137 s (397 strategies, LP 98% of the time).
 """
 import argparse
+import sys
 import time
-from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracles_goofspiel import brute_force_winloss_gain, independent_margin_gain
 
 from goofspiel.birkhoff import margin_equilibrium, margin_exploitability
 from goofspiel.doubleoracle import winloss_equilibrium
 from goofspiel.equilibrium import equilibrium
-from goofspiel.game import Strategy, margin
 from goofspiel.matrixgame import all_ranks, payoff_matrix
-from goofspiel.mixture import Mixture, as_mixture, margin_matrix
+from goofspiel.mixture import Mixture, as_mixture
 from goofspiel.winloss import branch_best_response, winloss_best_response
-
-
-def independent_margin_gain(mix: Mixture) -> float:
-    """Best margin reply built from the support permutations, replayed exactly with Fractions."""
-    n = len(mix.deck)
-    gain = np.zeros((n, n))
-    for row, q in zip(mix.ranks, mix.probs):
-        gain += q * np.array(mix.deck)[:, None] * np.sign(np.arange(n)[None, :] - row[:, None])
-    rows, cols = linear_sum_assignment(-gain)
-    counter = Strategy(mix.deck, tuple(int(c) for c in cols[np.argsort(rows)]))
-    return float(sum(Fraction(q) * margin(counter, s) for q, s in zip(mix.probs, mix.strategies())))
-
-
-def brute_force_winloss_gain(mix: Mixture, chunk: int = 20_000) -> float:
-    """Best win/loss payoff over all n! replies, in chunks."""
-    every = all_ranks(len(mix.deck)).astype(np.int64)
-    return max(float((np.sign(margin_matrix(every[s: s + chunk], mix.ranks, mix.deck)) @ mix.probs).max())
-               for s in range(0, len(every), chunk))
 
 
 def bench_margin(sizes=(7, 10, 13, 16, 20, 25, 30)) -> None:

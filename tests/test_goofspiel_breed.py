@@ -1,11 +1,13 @@
-"""Breeders: children are permutations, self-breeding is the identity map, the pairs breeder
-agrees with a plain boolean-matrix oracle consuming the same random stream."""
+"""Breeders: children are permutations, self-breeding is the identity map, and the pairs and
+preferences breeders agree with their plain oracles (``oracles_goofspiel``) consuming the same
+random stream."""
 import random
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles_goofspiel import plain_pairs, plain_preferences
 
 from goofspiel.breed import (
     breed_pairs,
@@ -59,25 +61,6 @@ def test_published_slice_never_covers_the_last_position():
     assert last_kept[True] == 0 and last_kept[False] > 100
 
 
-def _plain_pairs(mom, dad, rnd, p_mom=0.5):
-    """Oracle: a boolean 'less' matrix closed with Warshall's algorithm after every addition."""
-    n = len(mom)
-    less = np.zeros((n, n), dtype=bool)
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    rnd.shuffle(pairs)
-    for a, b in pairs:
-        if less[a, b] or less[b, a]:
-            continue
-        src = mom if rnd.random() < p_mom else dad
-        if src[a] > src[b]:
-            a, b = b, a
-        less[a, b] = True
-        for k in range(n):
-            less |= less[:, [k]] & less[[k], :]
-    assert less.sum() == n * (n - 1) // 2
-    return [int(less[:, c].sum()) for c in range(n)]
-
-
 def test_pairs_breeder_agrees_with_the_plain_oracle():
     """Same child and the same random stream afterwards, up to 20 cards and beyond (the wide loop)."""
     rng = np.random.default_rng(5)
@@ -89,7 +72,18 @@ def test_pairs_breeder_agrees_with_the_plain_oracle():
         share = float(rng.uniform(0.05, 0.95))
         fast_rnd, plain_rnd = random.Random(seed), random.Random(seed)
         fast = breed_pairs(mom, dad, fast_rnd, mom_share=share, dad_share=1 - share)
-        assert fast == _plain_pairs(mom, dad, plain_rnd, share)
+        assert fast == plain_pairs(mom, dad, plain_rnd, share)
+        assert fast_rnd.random() == plain_rnd.random()
+
+
+def test_preferences_breeder_agrees_with_the_plain_oracle():
+    """Same child and the same random stream afterwards as the plain order crossover."""
+    rng = np.random.default_rng(6)
+    for seed in range(300):
+        n = int(rng.integers(2, 21))
+        mom, dad = [int(v) for v in rng.permutation(n)], [int(v) for v in rng.permutation(n)]
+        fast_rnd, plain_rnd = random.Random(seed), random.Random(seed)
+        assert breed_preferences(mom, dad, fast_rnd) == plain_preferences(mom, dad, plain_rnd)
         assert fast_rnd.random() == plain_rnd.random()
 
 
@@ -149,6 +143,6 @@ def test_breed_children_fills_the_generation_from_parents_and_children_so_far():
     assert breed_children(parents, 3, breed, random.Random(4)) == []
     rnd, manual = random.Random(4), []              # the draws of the loop it replaced
     while len(parents) + len(manual) < 10:
-        mom, dad = rnd.sample(parents + manual, 2)
+        rnd.sample(parents + manual, 2)                 # mom and dad
         manual.append([len(manual) + 1, rnd.random()])
     assert manual == children

@@ -4,7 +4,6 @@ import itertools
 import json
 import time
 from dataclasses import FrozenInstanceError
-from fractions import Fraction
 from pathlib import Path
 
 import matplotlib
@@ -13,7 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from scipy.optimize import linear_sum_assignment
+from oracles_goofspiel import independent_margin_gain, old_equilibrium
 
 from goofspiel import (
     Mixture,
@@ -30,7 +29,7 @@ from goofspiel import (
     random_strategy,
 )
 from goofspiel.draw import draw_marginal
-from goofspiel.matrixgame import all_ranks, solve_matrix_game
+from goofspiel.matrixgame import all_ranks
 
 
 def test_payoff_matrix_agrees_with_play_and_is_antisymmetric():
@@ -107,21 +106,6 @@ def test_seven_card_winloss_equilibrium_has_143_strategies():
 
 # --- the wiring: one entry point for every deck size -------------------------------------------
 
-def old_equilibrium(n: int, payoff: str, tol: float = 1e-9):
-    """The n! LP exactly as ``equilibrium`` computed it before the other methods existed."""
-    a = payoff_matrix(n, payoff)
-    solution = solve_matrix_game(a)
-    x, value = solution.probs, solution.value
-    x[x < tol] = 0.0
-    x /= x.sum()
-    ranks = all_ranks(n).astype(np.int64)
-    strategy = {tuple(int(r) + 1 for r in ranks[s]): float(x[s]) for s in np.flatnonzero(x)}
-    marginals = np.zeros((n, n))
-    for i in range(n):
-        np.add.at(marginals[i], ranks[:, i], x)
-    return x, value, strategy, marginals
-
-
 @pytest.mark.parametrize("n, payoff", [(3, "margin"), (5, "winloss"), (6, "margin")])
 def test_small_decks_keep_the_n_factorial_lp_bit_for_bit(n, payoff):
     x, value, strategy, marginals = old_equilibrium(n, payoff)
@@ -155,20 +139,6 @@ def test_seven_card_margin_by_birkhoff_is_judged_by_the_n_factorial_matrix():
     x = mixed_vector(identity(range(1, 8)), 7)                # a pure strategy: both judges agree
     assert exploitability(identity(range(1, 8)), "margin") == exploitability(x, a) == 14
     assert exploitability(identity(range(1, 8)), "winloss") == 1.0
-
-
-def independent_margin_gain(mix) -> float:
-    """The best margin reply by an assignment built from ``margin`` itself (one prize at a time),
-    its gain replayed exactly with Fractions: shares no code with ``goofspiel.birkhoff``."""
-    n = len(mix.deck)
-    gain = np.zeros((n, n))
-    for s, q in zip(mix.strategies(), mix.probs):
-        for i in range(n):
-            for k in range(n):               # one-prize game: our card k against theirs on prize i
-                gain[i, k] += q * mix.deck[i] * ((k > s.ranks[i]) - (k < s.ranks[i]))
-    rows, cols = linear_sum_assignment(gain, maximize=True)
-    counter = Strategy(mix.deck, tuple(int(c) for c in cols[np.argsort(rows)]))
-    return float(sum(Fraction(q) * margin(counter, s) for s, q in zip(mix.strategies(), mix.probs)))
 
 
 def test_twenty_card_margin_equilibrium_fast_and_unexploitable():

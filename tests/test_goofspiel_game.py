@@ -3,6 +3,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from oracles_goofspiel import plain_identity_scores
 
 from goofspiel import Strategy, identity, identity_score, margin, play, random_strategy, reverse
 
@@ -79,3 +80,7 @@ def test_identity_score_is_zero_only_for_identity_and_averages_minus_n2_minus_1_
     assert (scores[(ranks != np.arange(20)).any(axis=1)] < 0).all()
     se = scores.std() / np.sqrt(len(scores))
     assert abs(scores.mean() - (-(20 ** 2 - 1) / 6)) < 4 * se
+    assert scores[:500].tolist() == plain_identity_scores(ranks[:500].tolist(), deck.tolist())
+    deck = np.array([2, 3, 5, 8, 13, 21])                   # not 1..n: the bids are the deck's cards
+    ranks = np.array([rng.permutation(6) for _ in range(200)])
+    assert identity_score(ranks, deck).tolist() == plain_identity_scores(ranks, deck)
