@@ -7,10 +7,14 @@
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
 - the exact solver (``mix.solver`` against the oracle): empty boards solved, identical values,
   and a perfect player's games on 4x5 (identical games);
+- the self-taught player (``mix.evalsearch`` against the plain search of the oracles): seeded
+  games at depth 4 against alpha-beta depth 4, both seats (every move identical), its own
+  moves timed apart; and self-play training (``mix.selftaught``, identical weights, bit for
+  bit);
 - (unless --no-train) a 500-game training run and a 200-game evaluation against alpha-beta
   depth 4, against the study's targets (under 120 s and 300 s on one core).
 
-    .venv/bin/python bench/bench_mix.py [--no-train] [--games N]
+    .venv/bin/python bench/bench_mix.py [--no-train] [--games N] [--selftaught N]
 """
 
 import random
@@ -20,13 +24,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import numpy as np
+
 from mix import features
 from mix.agents import PerfectAgent, make_agent
 from mix.board import Board, Geometry
+from mix.evalsearch import SelfTaughtAgent
 from mix.features import BitFeatures
 from mix.learn import train
 from mix.match import match, play_game
 from mix.search import search_values
+from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.solver import best_moves, solve
 from tests import oracles_mix as oracle
 from tests.test_mix_engine import ArrayBoard, bit_index_oracle
@@ -93,7 +101,7 @@ def engine():
     pos, f = positions(200), BitFeatures()
     elapsed = 0.0
     for _ in range(20):  # with the memo of threat masks emptied: no position seen before
-        features._RAW.clear()
+        features.clear_memo()
         t = time.perf_counter()
         for b, _a in pos:
             f.board_index(b)
@@ -164,6 +172,47 @@ def solver():
     row(f"a perfect move on 5x5 after 3 moves: {new}", t_new, t_old, new == old)
 
 
+class Timed:
+    """An agent whose moves are timed (CPU seconds, summed in ``seconds``)."""
+
+    def __init__(self, agent):
+        self.a, self.seconds = agent, 0.0
+
+    def choose(self, b, rng):
+        t = time.process_time()
+        c = self.a.choose(b, rng)
+        self.seconds += time.process_time() - t
+        return c
+
+
+def selftaught(games):
+    """The self-taught player (shipped weights, depth 4) against alpha-beta depth 4: ``games``
+    seeded games in each seat, fast and plain, whole games then its own moves; and training."""
+    g, w, ab4 = Geometry(10, 20), load_weights(), make_agent("alphabeta:4")
+    seeds = np.random.SeedSequence(41).generate_state(games)
+    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(oracle.PlainSelfTaught(w, 4))
+    new_t = old_t = 0.0
+    same, moves = True, 0
+    for seat in (0, 1):
+        for s in seeds:
+            pair = (fast, ab4) if seat == 0 else (ab4, fast)
+            a, t = cpu(play_game, *pair, random.Random(int(s)), g)
+            new_t += t
+            pair = (plain, ab4) if seat == 0 else (ab4, plain)
+            b, t = cpu(play_game, *pair, random.Random(int(s)), g)
+            old_t += t
+            same &= a.stones == b.stones and a.winner == b.winner
+            moves += a.moves
+    row(f"{2 * games} games ({moves} moves), self-taught:4 vs alpha-beta:4", new_t, old_t, same)
+    row("  of which the self-taught player's moves", fast.seconds, plain.seconds, same)
+    config = TDConfig(games=200)
+    run, t_new = cpu(train_selftaught, config, 1)
+    (w_old, results, lengths), t_old = cpu(oracle.train_selftaught, config, 1)
+    row("self-play training, 200 games (weights bit for bit)", t_new, t_old,
+        run.weights.tobytes() == w_old.tobytes() and list(run.results) == results
+        and list(run.lengths) == lengths)
+
+
 def targets():
     """CPU time (one core) and wall time (longer on a busy machine) against the targets."""
     t, c = time.perf_counter(), time.process_time()
@@ -180,9 +229,11 @@ def targets():
 
 def main():
     games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 3
+    taught = int(sys.argv[sys.argv.index("--selftaught") + 1]) if "--selftaught" in sys.argv else 3
     engine()
     search(games)
     solver()
+    selftaught(taught)
     if "--no-train" not in sys.argv:
         targets()
 

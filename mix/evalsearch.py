@@ -10,18 +10,26 @@ a transposition table, so a move's result depends only on the position and the d
 a clock. The ``SelfTaughtAgent`` plays with the weights learned by ``mix.selftaught``; it
 searches deeper when few columns are open, for about the effort of its nominal depth with all
 20 columns of the 10x20 board open (``search_depth``).
+
+The search runs on the board's integers, the feature counts carried from move to move
+(``mix.threatfeatures.Counter``); ``tests/oracles_mix.py`` keeps the plain search on a ``Board``
+that it replaced (the same nodes in the same order: the same values and moves), and
+``bench/bench_mix.py`` times one against the other.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from itertools import chain, compress
+from operator import getitem
 
 import numpy as np
 
 from mix.board import Board, X
 from mix.features import threats
 from mix.search import center_order
-from mix.threatfeatures import N_FEATURES, SCALE, counts
+from mix.threatfeatures import N_FEATURES, SCALE, counter
 
 WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
 MAX_DEPTH = 24
@@ -32,37 +40,45 @@ INF = float("inf")
 
 
 class LinearEvaluation:
-    """X's score ``weights . features`` of positions, remembered per position (a search meets
-    the same position by many move orders) of one board size at a time (``use``)."""
+    """X's score ``weights . features`` of positions, with a memory of the positions searches
+    scored (a search meets the same position by many move orders, and the next search many
+    of the last one's): the leaves, which passed the tactics at a glance (``forced``), keyed
+    by the mover's stones then the other side's, of one board size at a time (``use``). It
+    starts afresh past ``memory`` positions and is not pickled (a copy sent to a worker starts
+    empty)."""
 
     def __init__(self, weights, memory: int = 200_000):
         w = np.asarray(weights, dtype=float)
         if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
             raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
-        self.w, self.memory, self.memo, self.geometry = w, memory, {}, None
+        self.w, self.memory, self.memo, self.geometry, self.shift = w, memory, {}, None, 0
         self.per_count = (w / SCALE).tolist()    # the weight of one unit of each count
+        self.terms: list[tuple[float, ...]] = []  # per feature: n * its per_count, n = 0, 1, ...
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "memo": {}, "geometry": None, "terms": []}  # remade by use
 
     def use(self, b: Board) -> None:
         """Forget the remembered scores when ``b`` is of another board size than the last."""
         if b.g != self.geometry:
             self.memo.clear()
-            self.geometry = b.g
+            self.geometry, self.shift = b.g, b.g.cols * b.g.height
+            self.terms = [tuple(n * u for n in range(b.g.rows * b.g.cols + 1))
+                          for u in self.per_count]   # no count exceeds the number of slots
 
     def score(self, b: Board) -> float:
-        """X's score of ``b`` (the learner's value is its tanh), ``b`` of the board size last
-        passed to ``use``."""
-        key = (b.stones[0], b.stones[1])
-        v = self.memo.get(key)
-        if v is None:
-            if len(self.memo) >= self.memory:
-                self.memo.clear()
-            v = self.memo[key] = sum(n * u for n, u in zip(counts(b.stones, b.turn, b.g),
-                                                           self.per_count) if n)
+        """X's score of ``b`` (the learner's value is its tanh)."""
+        self.use(b)
+        s0, s1 = b.stones
+        v = self.memo.get(b.stones[b.turn] << self.shift | b.stones[1 - b.turn])
+        if v is None:  # not added to the memory, which holds the searches' leaves only
+            c = counter(b.g)
+            n = c.count(s0, s1, int(b.turn == X), c.threat(s0), c.threat(s1))
+            v = sum(compress(map(getitem, self.terms, n), n))
         return v
 
     def __call__(self, b: Board) -> float:
         """X's expected outcome in [-1, 1], ``tanh`` of the score."""
-        self.use(b)
         return float(np.tanh(self.score(b)))
 
 
@@ -84,38 +100,124 @@ def forced(b: Board) -> tuple[float | None, list[int] | None]:
     return None, [(theirs.bit_length() - 1) // g.height]
 
 
+@lru_cache(maxsize=32)
+def _columns(g) -> tuple[list[int], list[int], int]:
+    """Each column's mask, the columns from the centre out, and the mask of the top slots."""
+    colmask = [((1 << g.rows) - 1) << (c * g.height) for c in range(g.cols)]
+    return colmask, center_order(g.cols), sum(1 << (c * g.height + g.rows - 1)
+                                              for c in range(g.cols))
+
+
 class Search:
     """Fixed-depth alpha-beta (negamax, fail-soft) on ``evaluate``, with a transposition table
-    (cleared for every root position) and the best move of the previous ply tried first."""
+    (cleared for every root position) and the best move of the previous ply tried first.
+
+    The nodes are the board's integers, the mover's stones and the other's (``_search``);
+    ``tests/oracles_mix.py`` keeps the plain search on a ``Board`` that this one replaced: the
+    same nodes in the same order, so the same values, moves and ``leaves`` (positions
+    scored)."""
 
     def __init__(self, evaluate: LinearEvaluation):
-        self.evaluate, self.table, self.leaves = evaluate, {}, 0
-        self.history: dict[tuple[int, int], int] = {}
+        self.evaluate, self.leaves = evaluate, 0
 
-    def leaf(self, b: Board) -> float:
-        """The mover's value of ``b`` searched no further (full board: a draw)."""
-        if b.moves == b.g.rows * b.g.cols:
-            return 0.0
-        sure, _ = forced(b)
-        if sure is not None:
-            return sure * WIN
-        self.leaves += 1
-        v = self.evaluate.score(b)
-        return v if b.turn == X else -v
+    def root(self, b: Board, depth: int, rng: random.Random | None = None) -> dict[int, float]:
+        """The mover's value of each move that ties for best after a ``depth``-move search
+        (values of the others stay below the best); an immediate win is the only move. With
+        ``rng``, the moves are searched in a random order and only the first best is kept
+        (the others need only be shown no better, which prunes far more)."""
+        self.evaluate.use(b)
+        out, leaves = _search(b, depth, rng, self.evaluate)
+        self.leaves += leaves
+        return out
 
-    def value(self, b: Board, depth: int, alpha: float, beta: float) -> float:
-        """The mover's value of ``b`` searched ``depth`` moves deep (exact inside the window)."""
-        if b.moves == b.g.rows * b.g.cols:
+
+def _search(b: Board, depth: int, rng: random.Random | None,
+            evaluate: LinearEvaluation) -> tuple[dict[int, float], int]:
+    """``Search.root`` and the number of positions it scored, by closures over the integers.
+
+    A node is (``me``, ``opp``, ``turn``): the stones of the side to move, of the other side,
+    and the mover's colour, with their threat slots ``rme``, ``ropp`` (``Counter.threat``;
+    a child's are its parent's, one of them ``grown`` by the move), its parent's packed window
+    counts ``wp`` and the slot ``xp`` just played (``Counter.moved`` gives the node's own
+    counts when they are needed: to score a position the memory does not know, or to pass on
+    to the children). Tactics come from the threat slots: a mover with a playable threat has
+    won, two playable threats of the other side lose, one must be blocked. The nodes one move
+    from the leaves score their children in their own loop; a leaf the memory knows is taken
+    at once (its tactics were read when it was scored). The moves of a node: the legal columns
+    from the centre out, by the history of cutoffs of its mover (a stable sort, updated at
+    each cutoff), the previous best in front."""
+    g = b.g
+    full, bottom, h = g.full, g.bottom, g.height
+    colmask, centre, tops = _columns(g)
+    threat, _, windows, moved, grown, finish, _ = counter(g)
+    terms, memo, memory, shift = evaluate.terms, evaluate.memo, evaluate.memory, evaluate.shift
+    memo_get = memo.get
+    table: dict[int, tuple] = {}
+    table_get = table.get
+    history = ([0] * g.cols, [0] * g.cols)     # per colour: cutoffs weighted by depth squared
+    ordered = [centre, centre]       # per colour: the columns by history, centre first on ties
+    rank = {c: i for i, c in enumerate(centre)}
+    leaves = 0
+
+    def cutoff(turn: int, c: int, weight: int) -> None:
+        """Add ``weight`` to the history of ``c`` and move it forward in its mover's order,
+        as far as a stable sort by history would (a new list: nodes may be looping over the
+        old one)."""
+        hist, order = history[turn], ordered[turn]
+        hist[c] += weight
+        if order[0] == c:
+            return
+        i = j = order.index(c)
+        hc, rc = hist[c], rank[c]
+        while j and (hist[order[j - 1]] < hc
+                     or hist[order[j - 1]] == hc and rank[order[j - 1]] > rc):
+            j -= 1
+        if j < i:
+            ordered[turn] = order[:j] + [c] + order[j:i] + order[i + 1:]
+
+    def leaf(me: int, opp: int, turn: int, rme: int, ropp: int, wp: int, xp: int) -> float:
+        """The mover's value searched no further (full board: a draw). A remembered score
+        is a leaf's: its tactics were read when it was scored."""
+        nonlocal leaves
+        occ = me | opp
+        if occ == full:
             return 0.0
-        sure, only = forced(b)
-        if sure is not None:
-            return sure * (WIN + depth)
-        if depth == 0:
-            self.leaves += 1
-            v = self.evaluate.score(b)
-            return v if b.turn == X else -v
-        key = (b.stones[0], b.stones[1])
-        hit = self.table.get(key)
+        key = me << shift | opp   # the memory's key: the mover's stones first
+        v = memo_get(key)
+        if v is None:
+            feas = (occ + bottom) & full
+            if rme & feas:
+                return WIN
+            theirs = ropp & feas
+            if theirs & (theirs - 1):
+                return -WIN
+            if len(memo) >= memory:
+                memo.clear()
+            w = moved(wp, 1 - turn, xp, opp ^ xp, me)
+            n = (finish(me, opp, 1, rme, ropp, w) if turn == X
+                 else finish(opp, me, 0, ropp, rme, w))
+            v = memo[key] = sum(compress(map(getitem, terms, n), n))  # sum(n * per_count if n)
+        leaves += 1
+        return v if turn == X else -v
+
+    def value(me: int, opp: int, turn: int, depth: int, alpha: float, beta: float, rme: int,
+              ropp: int, wp: int, xp: int) -> float:
+        """The mover's value searched ``depth`` >= 1 moves deep (exact inside the window)."""
+        nonlocal leaves
+        occ = me | opp
+        if occ == full:
+            return 0.0
+        feas = (occ + bottom) & full
+        if rme & feas:
+            return WIN + depth
+        theirs = ropp & feas
+        only = None
+        if theirs:
+            if theirs & (theirs - 1):
+                return -(WIN + depth)
+            only = ((theirs.bit_length() - 1) // h,)
+        key = me << shift | opp   # one integer per position (turn follows from the stones)
+        hit = table_get(key)
         first = None
         if hit is not None:
             d, lo, hi, first = hit
@@ -125,19 +227,66 @@ class Search:
                 if hi <= alpha:
                     return hi
                 alpha, beta = max(alpha, lo), min(beta, hi)
-        moves = only or self.moves(b, first)
-        a0, best, best_move = alpha, -INF, moves[0]
-        for c in moves:
-            b.play(c)
-            v = -(self.leaf(b) if depth == 1
-                  else self.value(b, depth - 1, -beta, -max(alpha, best)))
-            b.undo(c)
-            if v > best:
-                best, best_move = v, c
-                if best >= beta:
-                    k = (b.turn, c)
-                    self.history[k] = self.history.get(k, 0) + depth * depth
-                    break
+        if only:
+            order = only
+        else:
+            order = ordered[turn]
+            if occ & tops:   # full columns
+                order = [c for c in order if not occ & tops & colmask[c]]
+            if first is not None and order[0] != first:
+                order = chain((first,), filter(first.__ne__, order))
+        a0, best, best_move = alpha, -INF, None
+        w = None   # this node's packed window counts, when first needed
+        if depth == 1:  # the children are leaves, scored here (see ``leaf``)
+            e = full ^ occ
+            filling = not e & (e - 1)   # one empty slot: the move fills the board, a draw
+            for c in order:
+                x = feas & colmask[c]
+                if filling:
+                    v = -0.0
+                else:
+                    mine = me | x
+                    k = opp << shift | mine
+                    v = memo_get(k)
+                    if v is not None:   # a leaf scored before
+                        leaves += 1
+                        if turn:
+                            v = -v
+                    elif ropp & (x << 1):   # the opponent completes four above the move
+                        v = -WIN
+                    else:
+                        r = grown(rme, me, x)
+                        t = r & ((feas ^ x) | (x << 1))
+                        if t & (t - 1):     # two threats of ours: the opponent has lost
+                            v = WIN
+                        else:
+                            leaves += 1
+                            if len(memo) >= memory:
+                                memo.clear()
+                            if w is None:
+                                w = moved(wp, 1 - turn, xp, opp ^ xp, me)
+                            wc = moved(w, turn, x, me, opp)
+                            n = (finish(mine, opp, 0, r, ropp, wc) if turn == X
+                                 else finish(opp, mine, 1, ropp, r, wc))
+                            v = memo[k] = sum(compress(map(getitem, terms, n), n))
+                            if turn:
+                                v = -v
+                if v > best:
+                    best, best_move = v, c
+                    if best >= beta:
+                        cutoff(turn, c, 1)
+                        break
+        else:
+            w = moved(wp, 1 - turn, xp, opp ^ xp, me)
+            for c in order:
+                x = feas & colmask[c]
+                v = -value(opp, me | x, 1 - turn, depth - 1, -beta, -max(alpha, best), ropp,
+                           grown(rme, me, x), w, x)
+                if v > best:
+                    best, best_move = v, c
+                    if best >= beta:
+                        cutoff(turn, c, depth * depth)
+                        break
         lo, hi = -INF, INF
         if best <= a0:
             hi = best
@@ -147,49 +296,36 @@ class Search:
             lo = hi = best
         if hit is not None and hit[0] == depth:
             lo, hi = max(lo, hit[1]), min(hi, hit[2])
-        self.table[key] = (depth, lo, hi, best_move)
+        table[key] = (depth, lo, hi, best_move)
         return best
 
-    def moves(self, b: Board, first: int | None) -> list[int]:
-        """Legal columns from the centre out, ``first`` (a previous best) in front."""
-        rows, heights = b.g.rows, b.heights
-        order = [c for c in center_order(b.g.cols) if heights[c] < rows]
-        h, me = self.history, b.turn
-        order.sort(key=lambda c: -h.get((me, c), 0))
-        if first is not None and first in order:
-            order.remove(first)
-            order.insert(0, first)
-        return order
-
-    def root(self, b: Board, depth: int, rng: random.Random | None = None) -> dict[int, float]:
-        """The mover's value of each move that ties for best after a ``depth``-move search
-        (values of the others stay below the best); an immediate win is the only move. With
-        ``rng``, the moves are searched in a random order and only the first best is kept
-        (the others need only be shown no better, which prunes far more)."""
-        moves = [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
-        for c in moves:
-            if b.play(c):
-                b.undo(c)
-                return {c: WIN + depth}
-            b.undo(c)
-        if rng is not None:
-            rng.shuffle(moves)
-        self.table.clear()
-        self.history.clear()
-        slack = TIE if rng is None else 0.0   # a window just below the best keeps the ties
+    turn = b.turn
+    me, opp = b.stones[turn], b.stones[1 - turn]
+    occ = me | opp
+    feas = (occ + bottom) & full
+    moves = [c for c in centre if b.heights[c] < g.rows]
+    rme, ropp = threat(me), threat(opp)
+    for c in moves:
+        if rme & feas & colmask[c]:
+            return {c: WIN + depth}, 0
+    if rng is not None:
+        rng.shuffle(moves)
+    w = windows(*b.stones)
+    slack = TIE if rng is None else 0.0   # a window just below the best keeps the ties
+    values: dict[int, float] = {}
+    for d in range(1, depth + 1):
         values = {}
-        for d in range(1, depth + 1):
-            values = {}
-            for c in moves:
-                b.play(c)
-                bound = max(values.values(), default=-INF) - slack
-                values[c] = -(self.leaf(b) if d == 1 else self.value(b, d - 1, -INF, -bound))
-                b.undo(c)
-            moves = sorted(moves, key=lambda c: -values[c])
-        if rng is not None:
-            return {moves[0]: values[moves[0]]}
-        top = max(values.values())
-        return {c: v for c, v in values.items() if v >= top - TIE}
+        for c in moves:
+            x = feas & colmask[c]
+            r = grown(rme, me, x)
+            bound = max(values.values(), default=-INF) - slack
+            values[c] = -(leaf(opp, me | x, 1 - turn, ropp, r, w, x) if d == 1
+                          else value(opp, me | x, 1 - turn, d - 1, -INF, -bound, ropp, r, w, x))
+        moves = sorted(moves, key=lambda c: -values[c])
+    if rng is not None:
+        return {moves[0]: values[moves[0]]}, leaves
+    top = max(values.values())
+    return {c: v for c, v in values.items() if v >= top - TIE}, leaves
 
 
 def best_moves(b: Board, depth: int, evaluate: LinearEvaluation) -> list[int]:

@@ -22,7 +22,7 @@ def threats(s: int, empty: int, g: Geometry) -> int:
             cache = _RAW[g.dirs] = {}
         r = cache.get(s)
         if r is None:
-            r = cache[s] = _threats4(s, g.dirs)
+            r = cache[s] = threats4(s, g.dirs)
         return r & empty
     k, r = g.k, 0
     for d in g.dirs:
@@ -42,9 +42,10 @@ _RAW: dict[tuple[int, ...], dict[int, int]] = {}  # directions -> {stones: threa
 _RAW_LIMIT = 100_000
 
 
-def _threats4(s: int, dirs: tuple[int, ...]) -> int:
+def threats4(s: int, dirs: tuple[int, ...]) -> int:
     """``threats`` for k = 4 before masking by the empty slots: slot x when S holds x+d, x+2d
-    and (x+3d or x-d), or x-d, x-2d and (x-3d or x+d), for some direction d."""
+    and (x+3d or x-d), or x-d, x-2d and (x-3d or x+d), for some direction d of ``dirs`` (bits
+    past the board's slots included: mask them with ``g.full``)."""
     r = 0
     for d in dirs:
         up1, dn1 = s >> d, s << d      # S at x+d, S at x-d
@@ -57,6 +58,13 @@ _RAW_CACHES: dict = {}  # geometry -> {stones: their threat slots, empty or not}
 _RAW_CACHE_LIMIT = 200_000  # entries kept per geometry before the memo starts afresh
 
 
+def clear_memo() -> None:
+    """Forget every remembered threat mask (``threats``' and ``raw_threats``' memos), e.g. to
+    time the computation itself; results never depend on what is remembered."""
+    _RAW.clear()
+    _RAW_CACHES.clear()
+
+
 def raw_threats(g: Geometry) -> tuple[dict, Callable[[int], int]]:
     """A memo of ``threats(s, g.full, g)`` (every slot, empty or not, that would complete k in
     a row for the stones ``s``; emptied when it grows past ``_RAW_CACHE_LIMIT``) and the
@@ -66,7 +74,7 @@ def raw_threats(g: Geometry) -> tuple[dict, Callable[[int], int]]:
         rc = _RAW_CACHES[g] = {}
     if g.k == 4:
         dirs, full = g.dirs, g.full
-        return rc, lambda s: _threats4(s, dirs) & full
+        return rc, lambda s: threats4(s, dirs) & full
     return rc, lambda s: threats(s, g.full, g)
 
 

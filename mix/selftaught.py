@@ -12,7 +12,7 @@ they start at zero. Arithmetic is plain Python floats in a fixed order, so a see
 same weights bit for bit.
 
 The shipped weights ``mix/selftaught.init`` (plain text: the training settings, then one
-``weight name`` line per feature) are reproduced exactly, in about two minutes of one core, by::
+``weight name`` line per feature) are reproduced exactly, in under a minute of one core, by::
 
     python -m mix.selftaught train --out mix/selftaught.init
 
@@ -28,14 +28,14 @@ import os
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import mul
 from pathlib import Path
 
 import numpy as np
 from tqdm.auto import tqdm
 
-from mix.board import Board, Geometry, X
-from mix.evalsearch import forced
-from mix.threatfeatures import N_FEATURES, NAMES, SCALE, counts
+from mix.board import Geometry, X
+from mix.threatfeatures import N_FEATURES, NAMES, SCALE, counter
 
 SHIPPED = Path(__file__).with_name("selftaught.init")
 SHIPPED_SEED = 1
@@ -86,29 +86,44 @@ class TDRun:
 def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: float,
                    alpha: float) -> tuple[int, int]:
     """One self-play game, updating the list ``w`` in place; returns its result (+1 X won, -1
-    O won, 0 a draw) and its number of moves."""
-    b = Board(geometry=g)
-    full, scale = g.rows * g.cols, SCALE.tolist()
+    O won, 0 a draw) and its number of moves.
+
+    The position is kept as the board's integers: the stones, threat slots and packed window
+    counts of each side, updated by each move (``mix.threatfeatures.Counter``), and each
+    move's position is counted from them; ``tests/oracles_mix.py`` keeps the plain game on a
+    ``Board`` (the same counts, values and random draws, so the same weights bit for bit)."""
+    c = counter(g)
+    grown, moved, finish = c.grown, c.moved, c.finish
+    full, bottom, size, scale = g.full, g.bottom, g.rows * g.cols, SCALE.tolist()
+    colmask = [((1 << g.rows) - 1) << (col * g.height) for col in range(g.cols)]
+    stones, raw, turn, played, windows = [0, 0], [0, 0], X, 0, 0
     prev = None                     # (counts, value) of the previous position
     while True:
         per = [wi / s for wi, s in zip(w, scale)]    # the weight of one unit of each count
-        moves, sign, win = b.legal_moves(), (1.0 if b.turn == X else -1.0), None
+        me, opp, rme, ropp = stones[turn], stones[1 - turn], raw[turn], raw[1 - turn]
+        occ = me | opp
+        feas = (occ + bottom) & full
+        moves = [col for col in range(g.cols) if feas & colmask[col]]
+        sign, win = (1.0 if turn == X else -1.0), None
         rows, values, mine = [], [], []   # each move's counts, value, and value for the mover
-        for c in moves:
-            if b.play(c):
-                win = c
-            else:
-                n = counts(b.stones, b.turn, g)
-                v = math.tanh(sum(k * u for k, u in zip(n, per)))
-                sure, _ = forced(b)       # the opponent wins now, or faces two threats
-                rows.append(n)
-                values.append(v)
-                mine.append(sign * v if sure is None else -sure)
-            b.undo(c)
-            if win is not None:
+        for col in moves:
+            x = feas & colmask[col]
+            if rme & x:                   # the move completes four
+                win = col
                 break
+            r = grown(rme, me, x)
+            f = (feas ^ x) | ((x << 1) & full)
+            n = (finish(me | x, opp, 0, r, ropp, moved(windows, turn, x, me, opp)) if turn == X
+                 else finish(opp, me | x, 1, ropp, r, moved(windows, turn, x, me, opp)))
+            v = math.tanh(sum(map(mul, n, per)))     # sum(k * u for k, u in zip(n, per))
+            # the opponent wins now, or faces two threats (``mix.evalsearch.forced``)
+            t = r & f
+            sure = 1.0 if ropp & f else (-1.0 if t & (t - 1) else None)
+            rows.append(n)
+            values.append(v)
+            mine.append(sign * v if sure is None else -sure)
         if win is not None:
-            b.play(win)
+            played += 1
             target, now = sign, None
         else:
             if rng.random() < epsilon:
@@ -117,15 +132,18 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
                 top = max(mine)
                 best = [i for i, v in enumerate(mine) if v >= top]
                 k = best[rng.randrange(len(best))]
-            b.play(moves[k])
+            x = feas & colmask[moves[k]]
+            windows = moved(windows, turn, x, me, opp)
+            stones[turn], raw[turn] = me | x, grown(rme, me, x)
+            turn, played = 1 - turn, played + 1
             now = (rows[k], values[k])
-            target = 0.0 if b.moves == full else sign * mine[k]
+            target = 0.0 if played == size else sign * mine[k]
         if prev is not None:
             update(w, prev, target, alpha, scale)
-        if now is None or b.moves == full:
+        if now is None or played == size:
             if now is not None:     # the last move filled the board: a draw
                 update(w, now, 0.0, alpha, scale)
-            return (0 if win is None else int(sign)), b.moves
+            return (0 if win is None else int(sign)), played
         prev = now
 
 

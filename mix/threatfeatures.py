@@ -7,17 +7,22 @@ order the players cannot escape. The features describe, for each colour, what a 
 to see that: open windows of 1, 2 and 3 stones in each direction, threats by whether they are
 playable now, one stone away, on an odd or an even row, stacked on another threat, and the
 lowest threat of each column (the one the filling of that column reaches first) by its row.
-Everything is computed with bit operations on the board's integers (see ``mix.board``).
+Everything is computed with bit operations on the board's integers (see ``mix.board``); the
+searches and the training count with ``counter``'s closures, which carry the window counts and
+threat slots from move to move (``tests/oracles_mix.py`` keeps the plain count they replace).
 """
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
 from mix.board import Geometry, X
-from mix.features import threats
+from mix.features import raw_threats, threats4
 
 PER_COLOUR = ("windows of 1, across", "windows of 2, across", "windows of 3, across",
               "windows of 1, up", "windows of 2, up", "windows of 3, up",
@@ -70,43 +75,194 @@ def tally(b0: int, b1: int, b2: int, b3: int, clear: int) -> tuple[int, int, int
 
 
 def lowest_in_column(mask: int, g: Geometry) -> int:
-    """The lowest set slot of ``mask`` in each column (each shift keeps to its column)."""
-    m = masks(g)
-    above = (mask & m["up1"]) << 1       # slots 1 above a set slot, then 1..2, 1..4, ...
-    for k, up in m["climb"]:
-        above |= (above & up) << k
-    return mask & ~above
+    """The lowest set slot of ``mask`` (slots of ``g.full``) in each column: with the guard bit
+    of every column set, subtracting one per column borrows up to that slot and never beyond
+    the guard, so ``mask & ~(that)`` keeps it alone."""
+    return mask & ~((mask | (g.bottom << g.rows)) - g.bottom)
 
 
 def counts(stones, turn: int, g: Geometry) -> list[int]:
     """The unscaled feature counts (``NAMES``) of a position with ``turn`` to move."""
-    m = masks(g)
+    c = counter(g)
     s0, s1 = stones
-    occ = s0 | s1
-    empty = g.full & ~occ
-    feas = (occ + g.bottom) & g.full
-    above = (feas << 1) & g.full
-    t = (threats(s0, empty, g), threats(s1, empty, g))
-    lowest = lowest_in_column(t[0] | t[1], g)
-    odd = m["odd"]
-    wins = ([], [])
-    for start, d in ((m["across"], g.height), (m["up"], 1)):
-        x = (s0, s0 >> d, s0 >> 2 * d, s0 >> 3 * d)
-        o = (s1, s1 >> d, s1 >> 2 * d, s1 >> 3 * d)
-        wins[0].extend(tally(*x, start & ~(o[0] | o[1] | o[2] | o[3])))
-        wins[1].extend(tally(*o, start & ~(x[0] | x[1] | x[2] | x[3])))
-    out = [1, int(turn == X)]
-    for p in (0, 1):
-        tp = t[p]
-        later, low = tp & ~feas, lowest & tp
-        out += wins[p]
-        out += [(tp & feas).bit_count(), (tp & above).bit_count(),
-                (later & odd).bit_count(), (later & ~odd).bit_count(),
-                (tp & (tp << 1)).bit_count(), (tp & (t[1 - p] << 1)).bit_count(),
-                (low & odd).bit_count(), (low & ~odd).bit_count()]
-    return out
+    return c.count(s0, s1, int(turn == X), c.threat(s0), c.threat(s1))
 
 
 def features(stones, turn: int, g: Geometry) -> np.ndarray:
     """The scaled feature vector (``NAMES``) of a position with ``turn`` to move."""
     return np.asarray(counts(stones, turn, g), dtype=float) / SCALE
+
+
+class Counter(NamedTuple):
+    """``counts`` for one geometry, in pieces a search or a game updates move by move.
+
+    The twelve window counts (X's across 1, 2, 3 and up 1, 2, 3, then O's) travel packed in
+    one integer, 16 bits a count (``windows``); a move changes only the windows through its
+    slot, so ``moved`` adds a difference looked up by the cells around that slot. Likewise a
+    stone adds to its side's threat slots only along the lines through it (``grown``).
+    ``finish`` adds the threat counts to the windows, ``count`` does it all from the stones."""
+
+    threat: Callable[[int], int]        # the slots that would complete four (memoised)
+    memo: dict                          # threat's memo (stones -> slots), for inlined look-ups
+    windows: Callable[[int, int], int]  # the packed window counts of the stones s0, s1
+    moved: Callable[..., int]           # packed windows after a move (see ``counter``)
+    grown: Callable[[int, int, int], int]  # threat slots after a stone (see ``counter``)
+    finish: Callable[..., list[int]]    # the counts from packed windows and threat slots
+    count: Callable[..., list[int]]     # the counts from the stones and threat slots
+
+
+@lru_cache(maxsize=32)
+def counter(g: Geometry) -> Counter:
+    """The closures of ``Counter`` over one geometry's masks.
+
+    ``threat(s)``: every slot, empty or not, that would complete four for the stones ``s``,
+    memoised (the memo starts afresh past ``THREAT_MEMO`` entries). ``windows(s0, s1)``: the
+    packed window counts, by ``tally``'s adder inlined. ``moved(w, turn, x, me, opp)``: ``w``
+    after the side ``turn``, with stones ``me`` (the other side's: ``opp``), plays the
+    playable slot ``x`` (a one-bit mask). ``grown(r, s, x)``: ``threat(s | x)`` from
+    ``r = threat(s)``, ``x`` a playable slot. Both look their change up by the cells within
+    three slots of ``x`` on its lines (tables filled as needed: at most 3**6 + 8 and 2**6 rows
+    per slot and line, so they need no bound). ``finish(s0, s1, x_to_move, r0, r1, w)`` and
+    ``count(s0, s1, x_to_move, r0, r1)``: the counts of ``NAMES``, from ``r0``, ``r1`` the
+    ``threat`` of ``s0``, ``s1``. ``tests/oracles_mix.py`` keeps the plain count."""
+    m = masks(g)
+    full, bottom, guard, h, rows, cols = (g.full, g.bottom, g.bottom << g.rows, g.height,
+                                          g.rows, g.cols)
+    across, up, odd = m["across"], m["up"], m["odd"]
+    memo: dict[int, int] = {}
+    memo_get, raw = memo.get, raw_threats(g)[1]
+    unpack = struct.Struct("<12H").unpack
+
+    def threat(s: int) -> int:
+        r = memo_get(s)
+        if r is None:
+            if len(memo) >= THREAT_MEMO:
+                memo.clear()
+            r = memo[s] = raw(s)
+        return r
+
+    def windows(s0: int, s1: int) -> int:
+        out = 0
+        for start, d, field in ((across, h, 0), (up, 1, 48)):
+            x1, x2, x3, o1, o2, o3 = (s0 >> d, s0 >> 2 * d, s0 >> 3 * d, s1 >> d, s1 >> 2 * d,
+                                      s1 >> 3 * d)
+            xs, xo = s0 | x1 | x2 | x3, s1 | o1 | o2 | o3  # windows touching X's, O's stones
+            for own, b1, b2, b3, clear, shift in ((s0, x1, x2, x3, start & ~xo, field),
+                                                  (s1, o1, o2, o3, start & ~xs, 96 + field)):
+                sa, ca, sb, cb = own ^ b1, own & b1, b2 ^ b3, b2 & b3
+                low, carry = sa ^ sb, sa & sb     # the sum of the four cells: bits low, mid
+                mid = ca ^ cb ^ carry             # (four stones: neither, so not counted)
+                cl = clear & low
+                n3 = (cl & mid).bit_count()
+                out |= ((cl.bit_count() - n3) | ((clear & mid).bit_count() - n3) << 16
+                        | n3 << 32) << shift
+        return out
+
+    def line(r: int, c: int, dr: int, dc: int) -> tuple[int, int, int]:
+        """The cells within three of (r, c) along (dr, dc): the first one's bit index, their
+        mask shifted down to it, and the step between them."""
+        ks = [k for k in range(-3, 4) if 0 <= r + k * dr < rows and 0 <= c + k * dc < cols]
+        step = dr + dc * h
+        return ((c + ks[0] * dc) * h + r + ks[0] * dr,
+                sum(1 << ((k - ks[0]) * step) for k in ks), step)
+
+    steps = {1: (1, 0), h: (0, 1), h - 1: (-1, 1), h + 1: (1, 1)}
+    slots: list = [None] * (cols * h)  # slot index -> its lines and tables
+    for c in range(cols):
+        for r in range(rows):
+            row, below = line(r, c, 0, 1), c * h + max(r - 3, 0)
+            slots[c * h + r] = (r, c, row[0], row[1], below, (1 << (r - max(r - 3, 0))) - 1,
+                                ({}, {}), ({}, {}),  # window changes per side: across, up
+                                [(*line(r, c, *steps[d]), {}) for d in g.dirs])
+
+    def difference(turn: int, i: int, key: int, field: int) -> int:
+        """The packed change of the window counts (``field`` 0: across, 3: up) when ``turn``
+        plays slot ``i``, the cells around it given by ``key`` (see ``moved``)."""
+        r, c = slots[i][:2]
+        if field == 0:
+            lo = max(c - 3, 0)
+            cells = {lo + j: (key >> (j * h) & 1, key >> (j * h + 1) & 1)
+                     for j in range(min(c + 3, cols - 1) - lo + 1)}  # column: (mine, theirs)
+            first, last, size = c - 3, c, cols
+        else:
+            lo = max(r - 3, 0)
+            cells = {lo + j: (key >> j & 1, 1 - (key >> j & 1)) for j in range(r - lo)}
+            cells |= {r + j: (0, 0) for j in range(4)}          # row: (mine, theirs)
+            first, last, size = r - 3, r, rows
+        delta = [0] * 12
+        mine, theirs = (field, 6 + field) if turn == X else (6 + field, field)
+        for start in range(max(first, 0), min(last, size - 4) + 1):
+            a = sum(cells[start + j][0] for j in range(4))
+            o = sum(cells[start + j][1] for j in range(4))
+            if o == 0 and 1 <= a <= 3:       # our window of a stones holds a + 1 now
+                delta[mine + a - 1] -= 1
+            if o == 0 and a + 1 <= 3:
+                delta[mine + a] += 1
+            if a == 0 and 1 <= o <= 3:       # their window is blocked
+                delta[theirs + o - 1] -= 1
+        return sum(v << (16 * k) for k, v in enumerate(delta))
+
+    def moved(w: int, turn: int, x: int, me: int, opp: int) -> int:
+        i = x.bit_length() - 1
+        _, _, base, spread, below, column, by_row, by_column, _ = slots[i]
+        key = ((me >> base) & spread) | (((opp >> base) & spread) << 1)
+        table = by_row[turn]
+        d = table.get(key)
+        if d is None:
+            d = table[key] = difference(turn, i, key, 0)
+        key = (me >> below) & column
+        table = by_column[turn]
+        e = table.get(key)
+        if e is None:
+            e = table[key] = difference(turn, i, key, 3)
+        return w + d + e
+
+    def grown(r: int, s: int, x: int) -> int:
+        for base, spread, step, table in slots[x.bit_length() - 1][8]:
+            key = (s >> base) & spread
+            t = table.get(key)
+            if t is None:  # the threats along this line of the cells near x, and x
+                t = table[key] = threats4((key << base) | x, (step,)) & full
+            r |= t
+        return r
+
+    def finish(s0: int, s1: int, x_to_move: int, r0: int, r1: int, w: int) -> list[int]:
+        xa1, xa2, xa3, xu1, xu2, xu3, oa1, oa2, oa3, ou1, ou2, ou3 = unpack(w.to_bytes(24,
+                                                                                     "little"))
+        occ = s0 | s1
+        empty = full ^ occ
+        t0, t1 = r0 & empty, r1 & empty
+        tt = t0 | t1
+        if not tt:  # no threat on the board (the case of most positions searched)
+            return [1, x_to_move, xa1, xa2, xa3, xu1, xu2, xu3, 0, 0, 0, 0, 0, 0, 0, 0,
+                    oa1, oa2, oa3, ou1, ou2, ou3, 0, 0, 0, 0, 0, 0, 0, 0]
+        # threats: playable, one stone away, later on odd / even rows, stacked, lowest
+        feas = (occ + bottom) & full
+        lowest = tt & ~((tt | guard) - bottom)
+        above = (feas << 1) & full
+        if t0:
+            later, low = t0 & ~feas, lowest & t0
+            n, o, k, j = later.bit_count(), (later & odd).bit_count(), low.bit_count(), \
+                (low & odd).bit_count()
+            xt = ((t0 & feas).bit_count(), (t0 & above).bit_count(), o, n - o,
+                  (t0 & (t0 << 1)).bit_count(), (t0 & (t1 << 1)).bit_count(), j, k - j)
+        else:
+            xt = NONE
+        if t1:
+            later, low = t1 & ~feas, lowest & t1
+            n, o, k, j = later.bit_count(), (later & odd).bit_count(), low.bit_count(), \
+                (low & odd).bit_count()
+            ot = ((t1 & feas).bit_count(), (t1 & above).bit_count(), o, n - o,
+                  (t1 & (t1 << 1)).bit_count(), (t1 & (t0 << 1)).bit_count(), j, k - j)
+        else:
+            ot = NONE
+        return [1, x_to_move, xa1, xa2, xa3, xu1, xu2, xu3, *xt, oa1, oa2, oa3, ou1, ou2, ou3, *ot]
+
+    def count(s0: int, s1: int, x_to_move: int, r0: int, r1: int) -> list[int]:
+        return finish(s0, s1, x_to_move, r0, r1, windows(s0, s1))
+
+    return Counter(threat, memo, windows, moved, grown, finish, count)
+
+
+THREAT_MEMO = 100_000  # threat masks remembered per geometry before that memo starts afresh
+NONE = (0,) * 8  # the threat counts of a side without threats

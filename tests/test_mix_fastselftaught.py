@@ -1,0 +1,159 @@
+"""The fast self-taught player against its plain twin in ``tests/oracles_mix.py``: the feature
+counts (whole, and updated move by move), the search (the same values, moves, positions scored
+and random draws), whole games, and the training (the same weights bit for bit)."""
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+from mix.board import Board, Geometry, X
+from mix.evalsearch import LinearEvaluation, Search, SelfTaughtAgent, search_depth
+from mix.selftaught import TDConfig, load_weights, train_selftaught
+from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
+from tests import oracles_mix as oracle
+
+GEOMETRIES = [Geometry(10, 20), Geometry(6, 7), Geometry(4, 4), Geometry(5, 6, diagonals=True),
+              Geometry(10, 20, diagonals=True), Geometry(7, 4), Geometry(1, 5), Geometry(4, 1)]
+
+
+def random_games(rng, g, games):
+    """Every position of ``games`` random games on ``g``, the finished ones included, with the
+    move that led to it (None at the start)."""
+    for _ in range(games):
+        b, last = Board(geometry=g), None
+        yield b.copy(), last
+        while not b.is_over():
+            c = rng.choice(b.legal_moves())
+            last = (b.turn, g.bit(b.heights[c], c), b.stones[b.turn], b.stones[1 - b.turn])
+            b.play(c)
+            yield b.copy(), last
+
+
+def label(g):
+    return f"{g.rows}x{g.cols}" + ("-diagonals" if g.diagonals else "")
+
+
+@pytest.mark.parametrize("g", GEOMETRIES, ids=label)
+def test_counts_equal_the_plain_count_whole_and_move_by_move(g):
+    """Counts from the stones, and windows and threat slots carried from move to move
+    (``moved``, ``grown``), on random games played to the end (won boards included)."""
+    rng, c = random.Random(str(g)), counter(g)
+    w = 0
+    for b, last in random_games(rng, g, 60):
+        s0, s1 = b.stones
+        want = oracle.counts(b.stones, b.turn, g)
+        assert counts(b.stones, b.turn, g) == want
+        if last is None:
+            w = 0
+        else:
+            turn, x, me, opp = last
+            assert c.grown(c.threat(me), me, x) == c.threat(me | x)
+            w = c.moved(w, turn, x, me, opp)
+        assert w == c.windows(s0, s1)
+        assert c.finish(s0, s1, int(b.turn == X), c.threat(s0), c.threat(s1), w) == want
+        mask = rng.getrandbits(g.height * g.cols) & g.full
+        assert lowest_in_column(mask, g) == oracle.lowest_in_column(mask, g)
+
+
+def searched_positions(rng, g, n, most):
+    out = []
+    while len(out) < n:
+        b = Board(geometry=g)
+        for _ in range(rng.randint(0, most)):
+            if b.is_over():
+                break
+            b.play(rng.choice(b.legal_moves()))
+        if not b.is_over():
+            out.append(b)
+    return out
+
+
+@pytest.mark.parametrize("g,depths,cases", [
+    (Geometry(10, 20), (1, 2, 3, 4), 40), (Geometry(6, 7), (1, 2, 3, 4, 5), 60),
+    (Geometry(4, 5), (2, 4, 6, 8), 40), (Geometry(5, 6, diagonals=True), (1, 3, 4), 40),
+    (Geometry(4, 4), (3, 8), 30)], ids=lambda v: label(v) if isinstance(v, Geometry) else None)
+def test_search_equals_the_plain_search_on_random_positions(g, depths, cases):
+    """Random weights (some with many zeros, so ties), every stage of the game, boards that
+    fill up: the same tied moves and values (floats equal), the same positions scored; with an
+    rng, the same move, value and random state after it."""
+    rng = random.Random(f"{g}{depths}")
+    for i, b in enumerate(searched_positions(rng, g, cases, g.rows * g.cols - 2)):
+        w = np.array([rng.choice((0.0, 0.0, rng.uniform(-1, 1))) if i % 3 == 0
+                      else rng.uniform(-2, 2) for _ in range(N_FEATURES)])
+        depth = depths[i % len(depths)]
+        fast, plain = Search(LinearEvaluation(w)), oracle.PlainSearch(oracle.PlainEvaluation(w))
+        plain.evaluate.use(b)
+        got = fast.root(b, depth)
+        assert got == plain.root(b, depth) and fast.leaves == plain.leaves
+        assert list(got) == list(plain.root(b, depth))
+        r1, r2 = random.Random(i), random.Random(i)
+        assert fast.root(b, depth, r1) == plain.root(b, depth, r2)
+        assert r1.random() == r2.random()
+
+
+def test_the_player_plays_the_plain_players_games():
+    """Whole seeded games with the shipped weights, the memory kept from move to move as in a
+    match: every move the same (depth 4 on the 10x20 board against alpha-beta at depth 2, and
+    deeper searches on a small board that fills up)."""
+    from mix.agents import make_agent
+    from mix.match import play_game
+
+    w = load_weights()
+    for x, o, g, seed in (("self", "alphabeta:2", Geometry(10, 20), 5),
+                          ("alphabeta:2", "self", Geometry(10, 20), 6),
+                          ("self", "random", Geometry(5, 5), 7), ("random", "self", Geometry(4, 5), 8)):
+        fast = [SelfTaughtAgent(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
+        plain = [oracle.PlainSelfTaught(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
+        a, b = play_game(*fast, random.Random(seed), g), play_game(*plain, random.Random(seed), g)
+        assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves
+
+
+@pytest.mark.parametrize("config,seed", [(TDConfig(games=40), 1), (TDConfig(games=150, rows=5, cols=6), 2),
+                                         (TDConfig(games=100, rows=4, cols=4, epsilon=0.5), 3)])
+def test_training_equals_the_plain_training_bit_for_bit(config, seed):
+    """The weights (every bit), each game's result and length, on boards where games are long
+    and where they fill the board."""
+    run = train_selftaught(config, seed)
+    w, results, lengths = oracle.train_selftaught(config, seed)
+    assert run.weights.tobytes() == w.tobytes()
+    assert list(run.results) == results and list(run.lengths) == lengths
+
+
+def test_caches_are_bounded_and_not_pickled():
+    """The scores remembered by an evaluation start afresh past ``memory``; a pickled
+    evaluation (sent to a worker) carries none; the threat memo is bounded."""
+    import mix.threatfeatures as tf
+    from mix import features
+
+    ev = LinearEvaluation(load_weights(), memory=50)
+    rng = random.Random(1)
+    for b in searched_positions(rng, Geometry(6, 7), 30, 30):
+        Search(ev).root(b, 2)
+        assert len(ev.memo) <= 50
+    assert ev.memo and not pickle.loads(pickle.dumps(ev)).memo
+    agent = pickle.loads(pickle.dumps(SelfTaughtAgent(load_weights(), 2)))
+    assert agent.choose(Board(4, 5), random.Random(0)) in range(5)
+    c = counter(Geometry(5, 5))
+    limit, tf.THREAT_MEMO = tf.THREAT_MEMO, 10
+    try:
+        for s in range(1, 100):
+            c.threat(s << 6)
+            assert len(c.memo) <= 10
+    finally:
+        tf.THREAT_MEMO = limit
+    features.threats(3, Geometry().full, Geometry())
+    features.clear_memo()
+    assert not features._RAW and not features._RAW_CACHES
+
+
+def test_the_score_of_a_board_is_the_plain_score():
+    rng = random.Random(3)
+    w = np.array([rng.uniform(-1, 1) for _ in range(N_FEATURES)])
+    ev, plain = LinearEvaluation(w), oracle.PlainEvaluation(w)
+    for g in GEOMETRIES[:4]:
+        for b, _ in random_games(rng, g, 5):
+            plain.use(b)
+            assert ev.score(b) == plain.score(b)
+            assert search_depth(b, 4) >= 0
