@@ -29,14 +29,15 @@ import numpy as np
 from mix import features
 from mix.agents import PerfectAgent, make_agent
 from mix.board import Board, Geometry
-from mix.evalsearch import SelfTaughtAgent
 from mix.features import BitFeatures
 from mix.learn import train
 from mix.match import match, play_game
 from mix.search import search_values
 from mix.selftaught import TDConfig, load_weights, train_selftaught
+from mix.selftaught_agent import SelfTaughtAgent
 from mix.solver import best_moves, solve
 from tests import oracles_mix as oracle
+from tests import oracles_selftaught as selftaught_oracle
 from tests.test_mix_engine import ArrayBoard, bit_index_oracle
 
 
@@ -190,7 +191,7 @@ def selftaught(games):
     seeded games in each seat, fast and plain, whole games then its own moves; and training."""
     g, w, ab4 = Geometry(10, 20), load_weights(), make_agent("alphabeta:4")
     seeds = np.random.SeedSequence(41).generate_state(games)
-    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(oracle.PlainSelfTaught(w, 4))
+    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(selftaught_oracle.PlainSelfTaught(w, 4))
     new_t = old_t = 0.0
     same, moves = True, 0
     for seat in (0, 1):
@@ -207,7 +208,7 @@ def selftaught(games):
     row("  of which the self-taught player's moves", fast.seconds, plain.seconds, same)
     config = TDConfig(games=200)
     run, t_new = cpu(train_selftaught, config, 1)
-    (w_old, results, lengths), t_old = cpu(oracle.train_selftaught, config, 1)
+    (w_old, results, lengths), t_old = cpu(selftaught_oracle.train_selftaught, config, 1)
     row("self-play training, 200 games (weights bit for bit)", t_new, t_old,
         run.weights.tobytes() == w_old.tobytes() and list(run.results) == results
         and list(run.lengths) == lengths)

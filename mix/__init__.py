@@ -13,7 +13,6 @@ from mix.agents import Builder, OneStep, RandomAgent, SearchAgent, heuristic_val
 from mix.board import Board, Geometry, O, X
 from mix.checks import check_agents, check_boards, check_int
 from mix.draw import draw_board, game_animation, play_widget
-from mix.evalsearch import SelfTaughtAgent
 from mix.features import BitFeatures, CountFeatures, get_features, raw_features, threats
 from mix.ladder import (
     better_in_both_seats,
@@ -43,6 +42,7 @@ from mix.selftaught import (
     train_selftaught,
     weights_text,
 )
+from mix.selftaught_agent import SelfTaughtAgent
 from mix.selftaught_study import (
     ParityReading,
     PerfectPlayStudy,

@@ -194,8 +194,8 @@ def make_agent(spec):
         feats, values = load_values(path)
         return SearchAgent(values, feats, int(arg or 2), name=spec)
     if name == "selftaught":
-        from mix.evalsearch import SelfTaughtAgent
         from mix.selftaught import load_weights
+        from mix.selftaught_agent import SelfTaughtAgent
         return SelfTaughtAgent(load_weights(), int(arg or 4), name=spec)
     raise ValueError(f"unknown agent {spec!r}: use random, onestep, onestep-safe, builder, "
                      "builder-search[:D], alphabeta:D, learned[:D], learned-counts[:D], "

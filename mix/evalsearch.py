@@ -1,15 +1,12 @@
-"""Alpha-beta search on a learned evaluation, and the self-taught player built on it.
+"""Alpha-beta search on a learned evaluation (``mix.evaluation``).
 
 ``Search`` looks ``depth`` moves ahead and scores the positions there with a
-``LinearEvaluation`` (``weights . features``, X's view: positive favours X; the learner's
-value is its tanh, so both order positions alike). Tactics are read at a glance before any
-evaluation: a mover who can complete four has won, a mover facing two playable threats has
-lost, and a single playable threat must be blocked (the only move searched). The search
-deepens one ply at a time to its fixed depth (the previous ply's values order the moves) with
-a transposition table, so a move's result depends only on the position and the depth, never on
-a clock. The ``SelfTaughtAgent`` plays with the weights learned by ``mix.selftaught``; it
-searches deeper when few columns are open, for about the effort of its nominal depth with all
-20 columns of the 10x20 board open (``search_depth``).
+``LinearEvaluation``. Tactics are read at a glance before any evaluation (``forced``): a mover
+who can complete four has won, a mover facing two playable threats has lost, and a single
+playable threat must be blocked (the only move searched). The search deepens one ply at a time
+to its fixed depth (the previous ply's values order the moves) with a transposition table, so a
+move's result depends only on the position and the depth, never on a clock. The self-taught
+player (``mix.selftaught_agent``) plays through it.
 
 The search runs on the board's integers, the feature counts carried from move to move
 (``mix.threatfeatures.Counter``); ``tests/oracles_mix.py`` keeps the plain search on a ``Board``
@@ -24,80 +21,15 @@ from functools import lru_cache
 from itertools import chain, compress
 from operator import getitem
 
-import numpy as np
-
 from mix.board import Board, X
-from mix.features import threats
+from mix.evaluation import LinearEvaluation
 from mix.search import center_order
-from mix.threatfeatures import N_FEATURES, SCALE, counter
+from mix.threatfeatures import counter
 
-WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
-MAX_DEPTH = 24
 WIN = 1e6   # a won position, plus the plies left to search when it is found (evaluations stay
             # far below it): the quickest win and the slowest loss are preferred
 TIE = 1e-9  # values this close count as equal
 INF = float("inf")
-
-
-class LinearEvaluation:
-    """X's score ``weights . features`` of positions, with a memory of the positions searches
-    scored (a search meets the same position by many move orders, and the next search many
-    of the last one's): the leaves, which passed the tactics at a glance (``forced``), keyed
-    by the mover's stones then the other side's, of one board size at a time (``use``). It
-    starts afresh past ``memory`` positions and is not pickled (a copy sent to a worker starts
-    empty)."""
-
-    def __init__(self, weights, memory: int = 200_000):
-        w = np.asarray(weights, dtype=float)
-        if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
-            raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
-        self.w, self.memory, self.memo, self.geometry, self.shift = w, memory, {}, None, 0
-        self.per_count = (w / SCALE).tolist()    # the weight of one unit of each count
-        self.terms: list[tuple[float, ...]] = []  # per feature: n * its per_count, n = 0, 1, ...
-
-    def __getstate__(self) -> dict:
-        return {**self.__dict__, "memo": {}, "geometry": None, "terms": []}  # remade by use
-
-    def use(self, b: Board) -> None:
-        """Forget the remembered scores when ``b`` is of another board size than the last."""
-        if b.g != self.geometry:
-            self.memo.clear()
-            self.geometry, self.shift = b.g, b.g.cols * b.g.height
-            self.terms = [tuple(n * u for n in range(b.g.rows * b.g.cols + 1))
-                          for u in self.per_count]   # no count exceeds the number of slots
-
-    def score(self, b: Board) -> float:
-        """X's score of ``b`` (the learner's value is its tanh)."""
-        self.use(b)
-        s0, s1 = b.stones
-        v = self.memo.get(b.stones[b.turn] << self.shift | b.stones[1 - b.turn])
-        if v is None:  # not added to the memory, which holds the searches' leaves only
-            c = counter(b.g)
-            n = c.count(s0, s1, int(b.turn == X), c.threat(s0), c.threat(s1))
-            v = sum(compress(map(getitem, self.terms, n), n))
-        return v
-
-    def __call__(self, b: Board) -> float:
-        """X's expected outcome in [-1, 1], ``tanh`` of the score."""
-        return float(np.tanh(self.score(b)))
-
-
-def forced(b: Board) -> tuple[float | None, list[int] | None]:
-    """Tactics at a glance: (1.0, None) when the mover can complete four now, (-1.0, None) when
-    the opponent has two playable threats, (None, [col]) when one must be blocked, else
-    (None, None)."""
-    g, me = b.g, b.turn
-    occ = b.stones[0] | b.stones[1]
-    empty = g.full & ~occ
-    feas = (occ + g.bottom) & g.full
-    if threats(b.stones[me], empty, g) & feas:
-        return 1.0, None
-    theirs = threats(b.stones[1 - me], empty, g) & feas
-    if not theirs:
-        return None, None
-    if theirs.bit_count() > 1:
-        return -1.0, None
-    return None, [(theirs.bit_length() - 1) // g.height]
 
 
 @lru_cache(maxsize=32)
@@ -336,38 +268,3 @@ def best_moves(b: Board, depth: int, evaluate: LinearEvaluation) -> list[int]:
         raise ValueError("the game is over: no move to choose")
     evaluate.use(b)
     return sorted(Search(evaluate).root(b, depth))
-
-
-def search_depth(b: Board, depth: int) -> int:
-    """The depth that costs about ``depth`` plies with ``WIDTH`` moves to choose from: the
-    deepest d >= ``depth`` with moves**d <= WIDTH**depth, never past the board's empty slots
-    (nor ``MAX_DEPTH``)."""
-    moves, left = len(b.legal_moves()), b.g.rows * b.g.cols - b.moves
-    d, budget = min(depth, left), WIDTH ** depth
-    while d < min(left, MAX_DEPTH) and moves ** (d + 1) <= budget:
-        d += 1
-    return d
-
-
-class SelfTaughtAgent:
-    """Alpha-beta on the self-taught evaluation, ``depth`` plies deep with all 20 columns open
-    and deeper when fewer are (``search_depth``); ``fixed=True`` keeps ``depth`` everywhere.
-    Ties are broken by ``rng``."""
-
-    def __init__(self, weights, depth: int = 4, name: str | None = None, fixed: bool = False):
-        if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 8:
-            raise ValueError(f"depth must be a whole number from 1 to 8, got {depth!r}")
-        self.evaluate = LinearEvaluation(weights)
-        self.weights, self.depth, self.fixed = self.evaluate.w, depth, bool(fixed)
-        self.name = name or f"selftaught:{depth}" + ("-fixed" if fixed else "")
-
-    def depth_at(self, b: Board) -> int:
-        """The depth searched from ``b``."""
-        return self.depth if self.fixed else search_depth(b, self.depth)
-
-    def choose(self, b: Board, rng: random.Random) -> int:
-        """One of the best moves, the moves searched in an order drawn from ``rng``."""
-        if b.winner is not None or b.is_over():
-            raise ValueError("the game is over: no move to choose")
-        self.evaluate.use(b)
-        return next(iter(Search(self.evaluate).root(b, self.depth_at(b), rng)))

@@ -5,7 +5,7 @@ The value of a position is ``tanh(w . features)``, X's expected outcome (+1 X wi
 move when there is one, and otherwise the move whose resulting position is best for the mover
 (a random move with probability ``epsilon``), where a position is lost when the opponent can
 win at once and won when the opponent faces two playable threats (the tactics the player's
-search reads at a glance, ``mix.evalsearch.forced``), and otherwise worth its value. After
+search reads at a glance, ``mix.evaluation.forced``), and otherwise worth its value. After
 every move the value of the previous position is moved toward that of the new one (temporal
 differences; the final position is scored by the game's result). No weight is set by hand:
 they start at zero. Arithmetic is plain Python floats in a fixed order, so a seed gives the
@@ -116,7 +116,7 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
             n = (finish(me | x, opp, 0, r, ropp, moved(windows, turn, x, me, opp)) if turn == X
                  else finish(opp, me | x, 1, ropp, r, moved(windows, turn, x, me, opp)))
             v = math.tanh(sum(map(mul, n, per)))     # sum(k * u for k, u in zip(n, per))
-            # the opponent wins now, or faces two threats (``mix.evalsearch.forced``)
+            # the opponent wins now, or faces two threats (``mix.evaluation.forced``)
             t = r & f
             sure = 1.0 if ropp & f else (-1.0 if t & (t - 1) else None)
             rows.append(n)

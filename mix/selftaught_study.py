@@ -16,9 +16,9 @@ from joblib import Parallel, delayed
 from mix.agents import PerfectAgent, make_agent
 from mix.board import Board, Geometry
 from mix.checks import check_agents, check_int
-from mix.evalsearch import SelfTaughtAgent
 from mix.ladder import ladder
 from mix.search import solve_position
+from mix.selftaught_agent import SelfTaughtAgent
 from mix.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
 from studykit.stats import wilson
 

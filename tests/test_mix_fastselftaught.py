@@ -9,10 +9,12 @@ import numpy as np
 import pytest
 
 from mix.board import Board, Geometry, X
-from mix.evalsearch import LinearEvaluation, Search, SelfTaughtAgent, search_depth
+from mix.evalsearch import Search
+from mix.evaluation import LinearEvaluation
 from mix.selftaught import TDConfig, load_weights, train_selftaught
+from mix.selftaught_agent import SelfTaughtAgent, search_depth
 from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
-from tests import oracles_mix as oracle
+from tests import oracles_selftaught as oracle
 
 GEOMETRIES = [Geometry(10, 20), Geometry(6, 7), Geometry(4, 4), Geometry(5, 6, diagonals=True),
               Geometry(10, 20, diagonals=True), Geometry(7, 4), Geometry(1, 5), Geometry(4, 1)]

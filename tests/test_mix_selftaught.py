@@ -8,7 +8,8 @@ import pandas as pd
 import pytest
 
 from mix.board import Board, X
-from mix.evalsearch import TIE, LinearEvaluation, SelfTaughtAgent, best_moves, search_depth
+from mix.evalsearch import TIE, best_moves
+from mix.evaluation import LinearEvaluation
 from mix.selftaught import (
     SHIPPED,
     SHIPPED_SEED,
@@ -20,6 +21,7 @@ from mix.selftaught import (
     train_selftaught,
     weights_text,
 )
+from mix.selftaught_agent import SelfTaughtAgent, search_depth
 from mix.threatfeatures import N_FEATURES, NAMES, features, masks, window_counts
 
 

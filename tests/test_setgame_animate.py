@@ -53,7 +53,7 @@ def test_animation_has_one_frame_per_turn(games):
 def test_drawings_make_their_own_axes_or_use_the_given_ones():
     card = draw_card([1, 2, 0, 2])                       # a figure of its own, framed on the card
     assert card.get_xlim() == pytest.approx((-0.2, 1.1)) and len(card.patches) == 1 + 3
-    fig, ax = plt.subplots()
+    _, ax = plt.subplots()
     assert draw_card([0, 0, 0, 0], 2.0, 0.0, ax=ax) is ax and ax.get_xlim() == (0.0, 1.0)
     table = draw_table(full_deck()[:6], [(0, 1, 2)], title="six cards")
     assert table.get_title() == "six cards" and len(table.patches) == 6 + sum(

@@ -1,0 +1,80 @@
+"""The learned evaluation of MIX positions and the tactics read before it.
+
+``LinearEvaluation`` scores a position ``weights . features`` (X's view: positive favours X;
+the learner's value is its tanh, so both order positions alike), the features counted by
+``mix.threatfeatures``. ``forced`` reads the tactics at a glance that come before any
+evaluation: a mover who can complete four has won, a mover facing two playable threats has
+lost, and a single playable threat must be blocked.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from operator import getitem
+
+import numpy as np
+
+from mix.board import Board, X
+from mix.features import threats
+from mix.threatfeatures import N_FEATURES, SCALE, counter
+
+
+class LinearEvaluation:
+    """X's score ``weights . features`` of positions, with a memory of the positions searches
+    scored (a search meets the same position by many move orders, and the next search many
+    of the last one's): the leaves, which passed the tactics at a glance (``forced``), keyed
+    by the mover's stones then the other side's, of one board size at a time (``use``). It
+    starts afresh past ``memory`` positions and is not pickled (a copy sent to a worker starts
+    empty)."""
+
+    def __init__(self, weights, memory: int = 200_000):
+        w = np.asarray(weights, dtype=float)
+        if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
+            raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
+        self.w, self.memory, self.memo, self.geometry, self.shift = w, memory, {}, None, 0
+        self.per_count = (w / SCALE).tolist()    # the weight of one unit of each count
+        self.terms: list[tuple[float, ...]] = []  # per feature: n * its per_count, n = 0, 1, ...
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "memo": {}, "geometry": None, "terms": []}  # remade by use
+
+    def use(self, b: Board) -> None:
+        """Forget the remembered scores when ``b`` is of another board size than the last."""
+        if b.g != self.geometry:
+            self.memo.clear()
+            self.geometry, self.shift = b.g, b.g.cols * b.g.height
+            self.terms = [tuple(n * u for n in range(b.g.rows * b.g.cols + 1))
+                          for u in self.per_count]   # no count exceeds the number of slots
+
+    def score(self, b: Board) -> float:
+        """X's score of ``b`` (the learner's value is its tanh)."""
+        self.use(b)
+        s0, s1 = b.stones
+        v = self.memo.get(b.stones[b.turn] << self.shift | b.stones[1 - b.turn])
+        if v is None:  # not added to the memory, which holds the searches' leaves only
+            c = counter(b.g)
+            n = c.count(s0, s1, int(b.turn == X), c.threat(s0), c.threat(s1))
+            v = sum(compress(map(getitem, self.terms, n), n))
+        return v
+
+    def __call__(self, b: Board) -> float:
+        """X's expected outcome in [-1, 1], ``tanh`` of the score."""
+        return float(np.tanh(self.score(b)))
+
+
+def forced(b: Board) -> tuple[float | None, list[int] | None]:
+    """Tactics at a glance: (1.0, None) when the mover can complete four now, (-1.0, None) when
+    the opponent has two playable threats, (None, [col]) when one must be blocked, else
+    (None, None)."""
+    g, me = b.g, b.turn
+    occ = b.stones[0] | b.stones[1]
+    empty = g.full & ~occ
+    feas = (occ + g.bottom) & g.full
+    if threats(b.stones[me], empty, g) & feas:
+        return 1.0, None
+    theirs = threats(b.stones[1 - me], empty, g) & feas
+    if not theirs:
+        return None, None
+    if theirs.bit_count() > 1:
+        return -1.0, None
+    return None, [(theirs.bit_length() - 1) // g.height]

@@ -1,0 +1,50 @@
+"""The self-taught player: alpha-beta (``mix.evalsearch``) on the weights learned by
+``mix.selftaught``, searching deeper when few columns are open, for about the effort of its
+nominal depth with all 20 columns of the 10x20 board open (``search_depth``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from mix.board import Board
+from mix.evalsearch import Search
+from mix.evaluation import LinearEvaluation
+
+WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
+MAX_DEPTH = 24
+
+
+def search_depth(b: Board, depth: int) -> int:
+    """The depth that costs about ``depth`` plies with ``WIDTH`` moves to choose from: the
+    deepest d >= ``depth`` with moves**d <= WIDTH**depth, never past the board's empty slots
+    (nor ``MAX_DEPTH``)."""
+    moves, left = len(b.legal_moves()), b.g.rows * b.g.cols - b.moves
+    d, budget = min(depth, left), WIDTH ** depth
+    while d < min(left, MAX_DEPTH) and moves ** (d + 1) <= budget:
+        d += 1
+    return d
+
+
+class SelfTaughtAgent:
+    """Alpha-beta on the self-taught evaluation, ``depth`` plies deep with all 20 columns open
+    and deeper when fewer are (``search_depth``); ``fixed=True`` keeps ``depth`` everywhere.
+    Ties are broken by ``rng``."""
+
+    def __init__(self, weights, depth: int = 4, name: str | None = None, fixed: bool = False):
+        if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 8:
+            raise ValueError(f"depth must be a whole number from 1 to 8, got {depth!r}")
+        self.evaluate = LinearEvaluation(weights)
+        self.weights, self.depth, self.fixed = self.evaluate.w, depth, bool(fixed)
+        self.name = name or f"selftaught:{depth}" + ("-fixed" if fixed else "")
+
+    def depth_at(self, b: Board) -> int:
+        """The depth searched from ``b``."""
+        return self.depth if self.fixed else search_depth(b, self.depth)
+
+    def choose(self, b: Board, rng: random.Random) -> int:
+        """One of the best moves, the moves searched in an order drawn from ``rng``."""
+        if b.winner is not None or b.is_over():
+            raise ValueError("the game is over: no move to choose")
+        self.evaluate.use(b)
+        return next(iter(Search(self.evaluate).root(b, self.depth_at(b), rng)))
