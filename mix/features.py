@@ -65,6 +65,11 @@ def clear_memo() -> None:
     _RAW_CACHES.clear()
 
 
+def memo_size() -> int:
+    """How many threat masks the memos of ``threats`` and ``raw_threats`` remember now."""
+    return sum(map(len, _RAW.values())) + sum(len(c) for c in _RAW_CACHES.values())
+
+
 def raw_threats(g: Geometry) -> tuple[dict, Callable[[int], int]]:
     """A memo of ``threats(s, g.full, g)`` (every slot, empty or not, that would complete k in
     a row for the stones ``s``; emptied when it grows past ``_RAW_CACHE_LIMIT``) and the
