@@ -29,7 +29,9 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
     ``opponents`` for ``games`` games per seat (``mix.ladder.ladder``, one pairing each).
 
     One row per (snapshot, opponent): ``games`` trained, ``opponent``, ``wins`` and ``played``
-    over both seats, their ``share`` and its Wilson 95% bounds ``lo`` and ``hi``."""
+    over both seats, their ``share`` and its Wilson 95% bounds ``lo`` and ``hi``. The games
+    run on joblib's multiprocessing backend (the same seeds and rows as any other), whose
+    workers are not restarted as the players' caches fill."""
     if not isinstance(snapshots, dict) or not snapshots:
         raise ValueError(f"snapshots must be a non-empty dict {{games: weights}}, got "
                          f"{type(snapshots).__name__}")
@@ -38,7 +40,8 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
     cells = [(n, o) for n in snapshots for o in opponents]
     pairings = {f"{n} | {o}": (SelfTaughtAgent(snapshots[n], depth, name=f"self-taught@{n}"), o)
                 for n, o in cells}
-    lad = ladder(pairings, games, seed=seed, chunks=chunks, n_jobs=n_jobs)
+    lad = ladder(pairings, games, seed=seed, chunks=chunks, n_jobs=n_jobs,
+                 backend="multiprocessing")
     played = (lad.games_X + lad.games_O).to_numpy()
     wins = (lad.win_as_X * lad.games_X + lad.win_as_O * lad.games_O).round().to_numpy()
     lo, hi = wilson(wins, played)

@@ -328,7 +328,7 @@ def test_the_learning_curve_is_the_ladder_of_each_snapshot_and_opponent():
     from mix.selftaught_study import learning_curve
 
     snaps = {0: np.zeros(N_FEATURES), 50: np.linspace(-1, 1, N_FEATURES)}
-    curve = learning_curve(snaps, ("random", "onestep"), depth=1, games=2, seed=3)
+    curve = learning_curve(snaps, ("random", "onestep"), depth=1, games=2, seed=3, n_jobs=2)
     assert list(zip(curve.games, curve.opponent)) == [(0, "random"), (0, "onestep"),
                                                       (50, "random"), (50, "onestep")]
     assert (curve.played == 4).all() and ((curve.lo <= curve.share) & (curve.share <= curve.hi)).all()
