@@ -467,7 +467,8 @@ deep_opponents = list(dict.fromkeys([*DEEP_OPPONENTS, *(("builder-search",) if S
                                                          else ())]))
 pairings |= {(deep, o): (players[deep], o) for o in deep_opponents}
 t0 = time.time()
-lad = ladder(pairings, LADDER_GAMES, seed=7, chunks=CHUNKS, n_jobs=NJOBS, cache=CACHE)
+lad = ladder(pairings, LADDER_GAMES, seed=7, chunks=CHUNKS, n_jobs=NJOBS, cache=CACHE,
+             backend="multiprocessing")  # the search players' caches grow: no worker restarts
 print(f"{len(pairings)} pairings x 2 seats x {LADDER_GAMES} games in {time.time() - t0:.0f} s")
 lad[["player", "opponent", "win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X",
      "draws_O", "length_X", "games_X", "games_O"]].reset_index(drop=True).round(3)
@@ -638,7 +639,7 @@ diag_pairs = {"diagonal-trained | onestep": (diag_agent, "onestep"),
               "diagonal-trained | report (trained without diagonals)": (diag_agent, "learned"),
               "report (trained without diagonals) | onestep": ("learned", "onestep")}
 dl = ladder(diag_pairs, DIAG_GAMES, seed=11, chunks=CHUNKS, n_jobs=NJOBS, diagonals=True,
-            cache=CACHE)
+            cache=CACHE, backend="multiprocessing")
 print(f"diagonal training and {len(diag_pairs)} pairings in {time.time() - t0:.0f} s; "
       f"X won {np.mean([w == 0 for w in diag.winners]):.2f} of the training games")
 dl[["win_as_X", "lo_X", "hi_X", "win_as_O", "lo_O", "hi_O", "draws_X", "draws_O",
