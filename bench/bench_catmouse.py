@@ -7,14 +7,22 @@ reseeding a legacy generator per game and calling ``choice`` per draw (as the ar
 plays all candidates' games as one numpy batch. The straightforward versions are the tests'
 oracles (``tests/oracles_catmouse.py``).
 Improved version-1 trainer: a cat's iterations (candidates scored on a hall of fame of 4,000 mice
-on 8x8) with the pool games played one by one (``play_flat``) and in lockstep (``v1.batch``),
-interleaved in one run, identical results; then the whole trainer (notebook 20's call, on 8x7
-from the WEAK cat) with the arena it had before (``pool.Arena``, lockstep replays) and with
-``FastArena`` (``v1.fastpool``), identical tables and checkpoints.
+on 8x8, 1-3 changes per candidate as normally, 1-48 as once the cat has stalled) with the
+per-game arena (``pool.Arena``, every game by ``play_flat``), ``FastArena`` (``v1.fastpool``)
+with the plain sequential walk (``mutations.follow_game``) and ``FastArena`` with ``v1.walk``,
+interleaved in one run, identical candidates, keys and tables, on two pools: random mice against a
+noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
+trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
+proposals' walks weigh). The arenas' objects are frozen out of the garbage collector while
+timed (three pools of 4,000 tables in one process made the per-game arena's full collections
+several times dearer than in a trainer); then the whole trainer (notebook 20's call, on 8x7 from
+the WEAK cat) with ``pool.Arena`` (lockstep replays) and the two ``FastArena`` versions,
+identical tables and checkpoints.
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
 [trainer_iterations]
 """
 
+import gc
 import os
 import random
 import sys
@@ -38,6 +46,7 @@ from catmouse.v1.mutations import propose_changes
 from catmouse.v2.article import candidate_tables, summarize
 from catmouse.v2.games import evaluate_batch, game_streams
 from catmouse.v2.window import initial_window_table
+from studykit.sweep import trial_seeds
 
 
 def pool_arena(rows=8, cols=8, mice=4_000, seed=0, make=pool.Arena) -> pool.Arena:
@@ -55,73 +64,142 @@ def pool_arena(rows=8, cols=8, mice=4_000, seed=0, make=pool.Arena) -> pool.Aren
     return arena
 
 
+def warm(arena: pool.Arena) -> pool.Arena:
+    """``arena`` with its opponents' lockstep rows made (as they are in a long run)."""
+    arena.lockstep_store().rows_of(arena.slot_ids(), lambda j: arena.slots[j][0])
+    return arena
+
+
+class PlainWalkArena(FastArena):
+    """``FastArena`` with sequential proposals by the plain walk (``mutations.follow_game``, a
+    resumed ``consulted`` game per change), as before ``v1.walk``; its scans, trials and commits
+    are today's (their smaller changes came with the walk)."""
+
+    walk = None
+
+
+ARENAS = {                               # the pool arenas compared, as (make, pool.BATCH_MIN)
+    "per-game": (pool.Arena, None),
+    "FastArena, plain walk": (lambda *a: PlainWalkArena(*a, keep_order=False), pool.BATCH_MIN),
+    "FastArena + walk": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN),
+}
+
+
 def cat_iteration(arena: pool.Arena, rng: random.Random, max_changes: int = 3) -> list:
-    """One improved-trainer iteration of the cat (``v1.improved``): 1-10 sequential candidates,
-    the best kept; returns the candidates' keys (None: stopped early) and the final score."""
-    best, best_trial, keys = arena.score(), None, []
+    """One improved-trainer iteration of the cat (``v1.improved``): 1-10 sequential candidates of
+    1..``max_changes`` changes (3 normally, up to 48 once the cat has stalled), the best kept;
+    returns the candidates' changes and keys (None: stopped early) and the final score."""
+    best, best_trial, out = arena.score(), None, []
     for _ in range(rng.randint(1, 10)):
         changes = propose_changes(arena, rng.randint(1, max_changes), rng, True)
         key, replayed = arena.trial(changes, best)
-        keys.append(key)
+        out.append((list(changes.items()), key))
         if key is not None and key > best:
             best, best_trial = key, (changes, replayed)
     if best_trial is not None:
         arena.commit(*best_trial)
-    return keys + [arena.score()]
+    return out + [arena.score()]
 
 
-def bench_pool(rounds: int) -> None:
-    """Per-game vs lockstep pool games vs ``FastArena``, one iteration each in turn, same seeds."""
-    fast = "fast"
-    arenas = {None: pool_arena(), pool.BATCH_MIN: pool_arena(),
-              fast: pool_arena(make=lambda *a: FastArena(*a, keep_order=False))}
-    times = {mode: 0.0 for mode in arenas}
+def trained_pool(iterations: int = 40_000, rows: int = 8, cols: int = 8):
+    """The cat's pool as notebook 23's improved trainer leaves it on its largest board (8x8, mouse
+    first, the sweep's first seed) after ``iterations``: ``build(make)`` puts the same cat table
+    against the same mice (slot 0, then the hall of fame in order) in an arena made by ``make``."""
+    kept = {}
+
+    class Keep(FastArena):
+        def __init__(self, side, table, board):
+            super().__init__(side, table, board, keep_order=False)
+            kept[side] = self
+
+    default, improved.ARENA = improved.ARENA, Keep
+    try:
+        improved.train_tabular_improved(rows, cols, "mouse", "WEAK", iterations,
+                                        trial_seeds(2025, 5)[0], IMPROVED, 0)
+    finally:
+        improved.ARENA = default
+    grown = kept["cat"]
+
+    def build(make) -> pool.Arena:
+        arena = make("cat", list(grown.table), grown.board)
+        for k, j in enumerate(grown.slot_ids()):
+            opponent = list(grown.slots[j][0])
+            arena.set_slot(0, opponent) if k == 0 else arena.add(opponent)
+        return warm(arena)
+
+    return build
+
+
+def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") -> None:
+    """The per-game arena, ``FastArena`` with the plain walk and with ``v1.walk``: one cat
+    iteration each in turn, same seeds, identical candidates, keys and tables asserted.
+    ``build(make)``: the arena (default: ``pool_arena``, a cat against 4,000 random mice)."""
+    build = build or (lambda make: warm(pool_arena(make=make)))
     default = pool.BATCH_MIN
+    arenas = {name: build(make) for name, (make, _) in ARENAS.items()}
+    gc.collect()
+    gc.freeze()                              # the pools' millions of objects: no full GC passes
+    times = dict.fromkeys(arenas, 0.0)
     for r in range(rounds + 1):              # round 0 warms up (fills the lockstep store)
         out = {}
-        for mode, arena in arenas.items():
-            pool.BATCH_MIN = default if mode == fast else mode
+        for name, arena in arenas.items():
+            pool.BATCH_MIN = ARENAS[name][1]
             t = time.perf_counter()
-            out[mode] = cat_iteration(arena, random.Random(r))
+            out[name] = cat_iteration(arena, random.Random(r), max_changes)
             if r:
-                times[mode] += time.perf_counter() - t
-        assert out[None] == out[default], r
-        assert out[None][-1] == out[fast][-1] and arenas[None].table == arenas[fast].table, r
-    pool.BATCH_MIN = default
-    assert arenas[None].table == arenas[default].table == arenas[fast].table
-    plain, lock, quick = (times[m] / rounds for m in (None, default, fast))
-    print(f"improved trainer, 8x8, cat vs a pool of 4,000 mice: per-game {plain:.3f} s per "
-          f"iteration, lockstep {lock:.3f} s, FastArena {quick:.3f} s; ratios "
-          f"{plain / lock:.1f}x and {plain / quick:.1f}x ({rounds} iterations each, interleaved, "
-          f"identical results; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+                times[name] += time.perf_counter() - t
+        pool.BATCH_MIN = default
+        first = next(iter(out.values()))
+        assert all(o == first for o in out.values()), r
+        assert all(a.table == arenas["per-game"].table for a in arenas.values()), r
+    gc.unfreeze()
+    plain, before, now = (times[name] / rounds for name in ARENAS)
+    mice = arenas["per-game"].pool() - 1
+    print(f"improved trainer, 8x8, cat vs {what or 'random mice'} (a pool of {mice:,}), "
+          f"1-{max_changes} changes per candidate: per-game {plain:.4f} s per iteration, "
+          f"FastArena with the plain walk {before:.4f} s, FastArena + walk {now:.4f} s; ratios "
+          f"{plain / before:.1f}x and {plain / now:.1f}x ({before / now:.2f}x from the walk; "
+          f"{rounds} iterations each, interleaved, identical candidates, keys and tables; load "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
-    """The improved trainer with the arena it had before and with ``FastArena``: same results."""
+    """The improved trainer with ``pool.Arena`` (lockstep replays), FastArena with the plain walk
+    and with ``v1.walk``: identical tables, checkpoints and pools asserted."""
     runs, times = {}, {}
-    default = improved.ARENA
-    for name, arena in (("before", pool.Arena), ("now", FastArena)):
-        improved.ARENA = arena
+    default = (improved.ARENA, pool.BATCH_MIN)
+    for name, arena, batch in (("pool.Arena", pool.Arena, default[1]),
+                               ("FastArena, plain walk", PlainWalkArena, default[1]),
+                               ("FastArena + walk", FastArena, default[1])):
+        improved.ARENA, pool.BATCH_MIN = arena, batch
         t = time.perf_counter()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
                                                      IMPROVED, 1_000, stop_when_solved=True)
         times[name] = time.perf_counter() - t
-    improved.ARENA = default
-    a, b = runs["before"], runs["now"]
-    assert np.array_equal(a.cat_policy, b.cat_policy) and np.array_equal(a.mouse_policy,
-                                                                          b.mouse_policy)
-    assert repr(a.checkpoints) == repr(b.checkpoints) and a.pool_sizes == b.pool_sizes
+    improved.ARENA, pool.BATCH_MIN = default
+    a = runs["pool.Arena"]
+    for b in runs.values():
+        assert np.array_equal(a.cat_policy, b.cat_policy) and np.array_equal(a.mouse_policy,
+                                                                              b.mouse_policy)
+        assert repr(a.checkpoints) == repr(b.checkpoints) and a.pool_sizes == b.pool_sizes
+    plain, before, now = times.values()
     print(f"improved trainer, {rows}x{cols} from the WEAK cat, {a.iterations:,} iterations (hall "
-          f"of fame {a.pool_sizes[0] - 1:,} mice): before (pool.Arena, lockstep) "
-          f"{times['before']:.1f} s, now (FastArena) {times['now']:.1f} s; ratio "
-          f"{times['before'] / times['now']:.1f}x (identical tables and checkpoints; load "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"of fame {a.pool_sizes[0] - 1:,} mice): pool.Arena {plain:.1f} s, FastArena with the "
+          f"plain walk {before:.1f} s, FastArena + walk {now:.1f} s; ratios {plain / before:.1f}x "
+          f"and {plain / now:.1f}x ({before / now:.2f}x from the walk; identical tables and "
+          f"checkpoints; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def main():
     n1 = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     n2 = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    bench_pool(int(sys.argv[3]) if len(sys.argv) > 3 else 20)
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+    bench_pool(rounds)
+    bench_pool(max(rounds // 2, 1), max_changes=48)
+    build = trained_pool()                   # about a millisecond per iteration: more of them
+    what = "the mice of notebook 23's trainer after 40,000 iterations"
+    bench_pool(10 * rounds, 3, build, what)
+    bench_pool(10 * rounds, 48, build, what + ", stalled")
     bench_trainer(int(sys.argv[4]) if len(sys.argv) > 4 else 6_000)
     t = time.perf_counter()
     plain_tally = train_plain(iterations=n1).tally

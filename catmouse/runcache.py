@@ -31,6 +31,7 @@ import catmouse.v1.mutations
 import catmouse.v1.pool
 import catmouse.v1.tally
 import catmouse.v1.transit
+import catmouse.v1.walk
 from studykit.cache import ResultCache
 from studykit.cache import fingerprint as source_fingerprint
 from studykit.paths import results_dir
@@ -41,7 +42,7 @@ CODE = (catmouse.arguments, catmouse.board, catmouse.stream, catmouse.tables,
         catmouse.exact.solve, catmouse.exact.policy, catmouse.v1.kernel, catmouse.v1.article,
         catmouse.v1.pool, catmouse.v1.batch, catmouse.v1.mutations, catmouse.v1.anneal,
         catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments,
-        catmouse.v1.fastpool, catmouse.v1.tally, catmouse.v1.transit)
+        catmouse.v1.fastpool, catmouse.v1.tally, catmouse.v1.transit, catmouse.v1.walk)
 
 
 # the keys of each trial's result: a cached entry with other keys is recomputed, not returned

@@ -23,6 +23,7 @@ __all__ = [
     "brute_force",
     "brute_force_speeds",
     "move_probabilities",
+    "plain_diverge",
     "plain_v2_scores",
     "play_nested",
     "random_table",
@@ -94,6 +95,13 @@ def brute_force_speeds(rows, cols, cat_speed, mouse_speed, first, horizon):
 
     start = ((0, 0), (cols - 1, rows - 1))
     return next((t for t in range(1, horizon + 1) if win(*start, first == "cat", t)), None)
+
+
+def plain_diverge(trace, changed, learner_first):
+    """The first position of a game's ``trace`` (start first, end last) where the learner is to
+    move on a ``changed`` state, by scanning those positions (None: there is none)."""
+    q = 0 if learner_first else 1
+    return next((i for i in range(q, len(trace) - 1, 2) if trace[i] in changed), None)
 
 
 def move_probabilities(kind, cx, cy, mx, my, rows, cols):

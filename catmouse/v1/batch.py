@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.board import manhattan
-from catmouse.v1.kernel import FlatBoard
+from catmouse.v1.kernel import FlatBoard, code_array
 
 
 class Store:
@@ -68,7 +68,7 @@ class Lockstep:
 
     def transitions(self, codes, mover: str) -> np.ndarray:
         """The state after ``mover`` plays its table ``codes`` (flat, by state), for every state."""
-        codes = np.asarray(codes, dtype=np.int64)
+        codes = code_array(codes)
         n = self.board.n
         if mover == "cat":
             return (self.moves[self.cat_cell, codes] * n + self.mouse_cell).astype(np.int32)

@@ -10,6 +10,7 @@ candidate or anything a trainer draws from:
   others. Stopping early returns None only when the score is below ``beat`` whatever the order,
   and games are committed in the oracle's order, so index and tallies evolve identically;
 * the worst slot is an ``argmin`` over one number per slot, kept up to date;
+* sequential proposals walk on transition tables (``v1.walk``);
 * with ``keep_order=False`` (sequential proposals never read the index's order) a commit only
   touches the states a game stops or starts consulting.
 """
@@ -24,6 +25,7 @@ from catmouse.v1 import pool
 from catmouse.v1.batch import Games
 from catmouse.v1.kernel import FlatBoard
 from catmouse.v1.transit import Transit, diverge
+from catmouse.v1.walk import walk
 
 HEAD = 64            # a replay's first games (killers first) one by one, then the rest in lockstep
 LOCKSTEP_MIN = 64    # at least this many games left for a lockstep call (pool.BATCH_MIN None: never)
@@ -104,7 +106,9 @@ class FastArena(pool.Arena):
     def worst(self) -> int:
         if not self.ascending:
             return super().worst()
-        return int(np.argmin(self.rank[:self.top + 1]))
+        if self._worst is None:          # (reset by ``record`` and ``drop_oldest``)
+            self._worst = int(np.argmin(self.rank[:self.top + 1]))
+        return self._worst
 
     def replay_all(self) -> None:
         self.trans = self.transit.transitions(self.table, self.side).tolist()
@@ -133,21 +137,20 @@ class FastArena(pool.Arena):
         """The result of slot j's game with the learner's table as it stands (changed at
         ``self.changed`` since the game was kept): replayed from the first changed state on."""
         trace = self.traces[j]
-        t = diverge(trace, self.slots[j][2], self.changed, self.learner_first)
+        t = diverge(trace, self.slots[j][2], self.changed)
         return self.transit.resume(*self.tables(j), trace, t or 0, self.side == "cat")
 
-    def consulted(self, j: int, changed=None, after=None) -> tuple:
+    def traced(self, j: int, changed=None, after=None) -> tuple:
         """Slot j's game: (result, the learner's consulted states as ``game`` gives them, trace);
         ``changed``: the states changed since the game was kept (None: not known), or since the
         game ``after`` (an earlier answer for slot j)."""
-        return self.traced(j, changed, after)
-
-    def traced(self, j: int, changed=None, after=None) -> tuple:
-        """``consulted`` of slot j."""
         trace, used = (self.traces[j], self.slots[j][2]) if after is None else after[2:0:-1]
-        t = None if changed is None else diverge(trace, used, changed, self.learner_first)
+        t = None if changed is None else diverge(trace, used, changed)
         return self.transit.traced(*self.tables(j), self.side == "cat",
                                    None if t is None else trace, t or 0)
+
+    consulted = traced
+    walk = walk                          # sequential proposals: ``v1.walk``, the same changes
 
     def set_slot(self, j: int, opponent: list) -> None:
         if j in self.slots:
@@ -208,10 +211,8 @@ class FastArena(pool.Arena):
         if beat is None and lock and size >= LOCKSTEP_MIN:
             head = 0                         # nothing to stop: all in lockstep
         if head:
-            killers = set(self.killers)
-            hit = set().union(*(killers & ids for ids in sets))
-            first = [j for j in self.killers if j in hit]
-            upper = self.each(chain(first, bad, *sets), done, upper, beat, head)
+            first = (j for j in self.killers if any(j in ids for ids in sets))   # lazily: the
+            upper = self.each(chain(first, bad, *sets), done, upper, beat, head)  # first may stop
             if upper is None:
                 return None
         ids = one if one is not None else set().union(*sets)
@@ -227,7 +228,7 @@ class FastArena(pool.Arena):
                     return None
                 continue
             if learner is None:
-                learner = np.array(self.trans, dtype=np.int64)
+                learner = self.transit.transitions(self.table, self.side)   # = self.trans
             games = self.lockstep(chunk, learner)
             seq = upper - np.cumsum(games.won != cat)
             if beat is not None:
@@ -244,6 +245,8 @@ class FastArena(pool.Arena):
     def trial(self, changes: dict, beat: tuple | None = None):
         """``pool.Arena.trial``: (key, games) of the table with ``changes``, or (None, None)."""
         sets = [self.index[s] for s in changes if s in self.index]
+        if len(self.slots) == 1:             # one game (the mouse's): the sets are all the same
+            del sets[1:]
         old = {s: self.table[s] for s in changes}
         self.apply(changes)
         self.changed = changes

@@ -2,7 +2,8 @@
 
 Only cells that some scoring game consults are drawn (a change elsewhere cannot change a score).
 ``sequential`` changes follow one game: after each change the game is replayed, so the next
-change can land on the new path (a detour several moves long in one candidate).
+change can land on the new path (a detour several moves long in one candidate); ``follow_game``
+is the plain walk, ``FastArena`` walks with ``v1.walk`` (the same changes).
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ def propose_changes(arena: Arena, count: int, rng: random.Random, sequential: bo
     Non-sequential: cells drawn among all consulted ones. Sequential: the changes follow one
     game (the learner's worst one half of the time, else a random slot's).
     """
-    table, others, n = arena.table, arena.others, arena.board.n
-    own = (lambda s: s // n) if arena.side == "cat" else (lambda s: s % n)   # the learner's cell
     if not sequential:
+        table, others, n = arena.table, arena.others, arena.board.n
+        own = (lambda s: s // n) if arena.side == "cat" else (lambda s: s % n)
         cells = arena.cells()
         picks = [cells[rng.randrange(len(cells))] for _ in range(count)]
         return {s: other_code(table[s], own(s), others, rng) for s in picks}
@@ -36,6 +37,15 @@ def propose_changes(arena: Arena, count: int, rng: random.Random, sequential: bo
     else:
         ids = arena.slot_ids()
         j = ids[rng.randrange(len(ids))]
+    fast = getattr(arena, "walk", None)          # FastArena's (``v1.walk``): the same changes
+    return fast(j, count, rng) if fast is not None else follow_game(arena, j, count, rng)
+
+
+def follow_game(arena: Arena, j: int, count: int, rng: random.Random) -> dict:
+    """``count`` changes along slot j's game: each drawn among the learner's consulted states of
+    the game as it stands after the changes before it (the table is left unchanged)."""
+    table, others, n = arena.table, arena.others, arena.board.n
+    own = (lambda s: s // n) if arena.side == "cat" else (lambda s: s % n)   # the learner's cell
     used = arena.slots[j][2]
     changes, old, game = {}, {}, None
     for k in range(count):

@@ -15,7 +15,7 @@ from array import array
 import numpy as np
 
 from catmouse.board import manhattan
-from catmouse.v1.kernel import FlatBoard
+from catmouse.v1.kernel import FlatBoard, code_array
 
 
 class Transit:
@@ -34,7 +34,7 @@ class Transit:
 
     def transitions(self, codes, mover: str) -> np.ndarray:
         """``mover``'s table ``codes`` (flat) as transitions, for every state."""
-        codes = np.asarray(codes, dtype=np.int64)
+        codes = code_array(codes)
         n = self.board.n
         if mover == "cat":
             return self.moves[self.cat_cell, codes] * n + self.mouse_cell
@@ -160,17 +160,11 @@ class Transit:
                 used.add(s)
 
 
-def diverge(trace: list, used: set, changed, learner_first: bool) -> int | None:
+def diverge(trace: list, used: set, changed) -> int | None:
     """The first position of ``trace`` where the learner is to move on one of the ``changed``
-    states (None: the game does not consult them); ``learner_first``: it moves at position 0."""
-    q = 0 if learner_first else 1
-    end = len(trace) - 1                 # the last state ends the game: nobody moves there
-    t = None
-    for s in changed:
-        if s in used:
-            i = trace.index(s)
-            while (i - q) % 2 or i >= end:   # the same cells with the other side to move
-                i = trace.index(s, i + 1)
-            if t is None or i < t:
-                t = i
-    return t
+    states (None: the game does not consult them). That is the first position of any of them in
+    ``used``: a half move changes the Manhattan distance by exactly one, so a state (its distance
+    fixed) always comes with the same side to move, and each state of ``used`` (the learner's)
+    comes before the game's end."""
+    hits = used.intersection(changed)
+    return min(map(trace.index, hits)) if hits else None
