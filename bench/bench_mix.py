@@ -38,7 +38,7 @@ from mix.selftaught_agent import SelfTaughtAgent
 from mix.solver import best_moves, solve
 from tests import oracles_mix as oracle
 from tests import oracles_selftaught as selftaught_oracle
-from tests.test_mix_engine import ArrayBoard, bit_index_oracle
+from tests.oracles_mix import ArrayBoard, bit_index_oracle
 
 
 class PlainSearcher:

@@ -6,89 +6,12 @@ import pytest
 
 from mix.board import Board, Geometry, O, X
 from mix.features import BitFeatures, CountFeatures, raw_features
-
-
-class ArrayBoard:
-    """The oracle: a list-of-lists board scanned cell by cell."""
-
-    def __init__(self, rows, cols, k=4, diagonals=False):
-        self.rows, self.cols, self.k = rows, cols, k
-        self.grid = [[None] * cols for _ in range(rows)]  # grid[r][c], r = 0 at the bottom
-        self.dirs = [(1, 0), (0, 1)] + ([(1, 1), (1, -1)] if diagonals else [])
-        self.turn, self.winner, self.moves = X, None, 0
-
-    def legal(self):
-        return [] if self.winner is not None else [c for c in range(self.cols)
-                                                    if self.grid[self.rows - 1][c] is None]
-
-    def play(self, c):
-        r = next(r for r in range(self.rows) if self.grid[r][c] is None)
-        self.grid[r][c] = self.turn
-        if self.line(self.turn):
-            self.winner = self.turn
-        self.turn, self.moves = 1 - self.turn, self.moves + 1
-
-    def inside(self, r, c):
-        return 0 <= r < self.rows and 0 <= c < self.cols
-
-    def line(self, p):
-        for r in range(self.rows):
-            for c in range(self.cols):
-                for dr, dc in self.dirs:
-                    cells = [(r + i * dr, c + i * dc) for i in range(self.k)]
-                    if all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in cells):
-                        return True
-        return False
-
-    def feasible(self, r, c):
-        return self.grid[r][c] is None and (r == 0 or self.grid[r - 1][c] is not None)
-
-    def threat_cells(self, p):
-        out = set()
-        for r in range(self.rows):
-            for c in range(self.cols):
-                if self.grid[r][c] is not None:
-                    continue
-                for dr, dc in self.dirs:
-                    for j in range(self.k):
-                        cells = [(r + (i - j) * dr, c + (i - j) * dc) for i in range(self.k) if i != j]
-                        if all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in cells):
-                            out.add((r, c))
-        return out
-
-    def mate(self, p):
-        for dr, dc in self.dirs:
-            if (dr, dc) == (1, 0):
-                continue
-            for r in range(self.rows):
-                for c in range(self.cols):
-                    run = [(r + i * dr, c + i * dc) for i in range(self.k - 1)]
-                    ends = [(r - dr, c - dc), (r + (self.k - 1) * dr, c + (self.k - 1) * dc)]
-                    if (all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in run)
-                            and all(self.inside(*e) and self.feasible(*e) for e in ends)):
-                        return True
-        return False
-
-    def features(self):
-        out = {}
-        for p in (X, O):
-            t = self.threat_cells(p)
-            chess = {e for e in t if self.feasible(*e)}
-            out[p] = (self.mate(p), len(chess), len(t - chess), len(t))
-        return out
-
-
-def bit_index_oracle(f, turn, loose):
-    pot = 3 if loose else 2
-    return (turn | f[X][0] << 1 | f[O][0] << 2 | (f[X][1] > 0) << 3 | (f[O][1] > 0) << 4
-            | (f[X][pot] > 0) << 5 | (f[O][pot] > 0) << 6)
-
-
-def count_index_oracle(f, turn):
-    s = ((turn * 2 + f[X][0]) * 2 + f[O][0])
-    for v in (f[X][1], f[O][1], f[X][2], f[O][2]):
-        s = s * 3 + min(v, 2)
-    return s
+from tests.oracles_mix import (
+    ArrayBoard,
+    bit_index_oracle,
+    count_index_oracle,
+    random_positions,
+)
 
 
 @pytest.mark.parametrize("rows,cols,k,diag,games", [
@@ -239,18 +162,6 @@ def test_center_order_starts_in_the_middle():
     assert sorted(center_order(20)) == list(range(20))
 
 
-def random_positions(g, n, seed):
-    """``n`` positions of seeded random games on ``g``, none of them over."""
-    rng, out = random.Random(seed), []
-    while len(out) < n:
-        b = Board(geometry=g)
-        for _ in range(rng.randint(0, g.rows * g.cols - 1)):
-            if b.is_over():
-                break
-            b.play(rng.choice(b.legal_moves()))
-        if not b.is_over():
-            out.append(b)
-    return out
 
 
 def test_the_search_packers_give_the_feature_index():
@@ -258,7 +169,7 @@ def test_the_search_packers_give_the_feature_index():
     from mix.features import get_features, threat_masks
     from mix.packing import PACKERS
     for g in (Geometry(10, 20), Geometry(6, 7, diagonals=True)):
-        for b in random_positions(g, 300, seed=12):
+        for b in random_positions(random.Random(12), g, 300):
             m0, m1, c0, c1, t0, t1 = threat_masks(b.stones, g)
             a, m = (O, (m1, m0, c1, c0, t1, t0)) if b.turn == X else (X, (m0, m1, c0, c1, t0, t1))
             for kind, name in (("strict", "bits-strict"), ("loose", "bits-loose"),
@@ -272,7 +183,7 @@ def test_mover_has_chess_reads_the_movers_chess_bit():
 
     from mix.features import threat_masks
     g, seen = Geometry(10, 20), set()
-    for b in random_positions(g, 400, seed=13):
+    for b in random_positions(random.Random(13), g, 400):
         chess = threat_masks(b.stones, g)[2 + b.turn]
         s = BitFeatures().index(b.stones, b.turn, g)
         assert BitFeatures.mover_has_chess(s) is (chess != 0)

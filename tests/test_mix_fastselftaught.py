@@ -15,6 +15,7 @@ from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.selftaught_agent import SelfTaughtAgent, search_depth
 from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
 from tests import oracles_selftaught as oracle
+from tests.oracles_mix import random_positions
 
 GEOMETRIES = [Geometry(10, 20), Geometry(6, 7), Geometry(4, 4), Geometry(5, 6, diagonals=True),
               Geometry(10, 20, diagonals=True), Geometry(7, 4), Geometry(1, 5), Geometry(4, 1)]
@@ -59,17 +60,6 @@ def test_counts_equal_the_plain_count_whole_and_move_by_move(g):
         assert lowest_in_column(mask, g) == oracle.lowest_in_column(mask, g)
 
 
-def searched_positions(rng, g, n, most):
-    out = []
-    while len(out) < n:
-        b = Board(geometry=g)
-        for _ in range(rng.randint(0, most)):
-            if b.is_over():
-                break
-            b.play(rng.choice(b.legal_moves()))
-        if not b.is_over():
-            out.append(b)
-    return out
 
 
 @pytest.mark.parametrize("g,depths,cases", [
@@ -81,7 +71,7 @@ def test_search_equals_the_plain_search_on_random_positions(g, depths, cases):
     fill up: the same tied moves and values (floats equal), the same positions scored; with an
     rng, the same move, value and random state after it."""
     rng = random.Random(f"{g}{depths}")
-    for i, b in enumerate(searched_positions(rng, g, cases, g.rows * g.cols - 2)):
+    for i, b in enumerate(random_positions(rng, g, cases, g.rows * g.cols - 2)):
         w = np.array([rng.choice((0.0, 0.0, rng.uniform(-1, 1))) if i % 3 == 0
                       else rng.uniform(-2, 2) for _ in range(N_FEATURES)])
         depth = depths[i % len(depths)]
@@ -131,7 +121,7 @@ def test_caches_are_bounded_and_not_pickled():
 
     ev = LinearEvaluation(load_weights(), memory=50)
     rng = random.Random(1)
-    for b in searched_positions(rng, Geometry(6, 7), 30, 30):
+    for b in random_positions(rng, Geometry(6, 7), 30, 30):
         Search(ev).root(b, 2)
         assert len(ev.memo) <= 50
     assert ev.memo and not pickle.loads(pickle.dumps(ev)).memo

@@ -25,7 +25,7 @@ from mix import (
     train,
 )
 from mix.features import get_features
-from tests.test_mix_engine import ArrayBoard
+from tests.oracles_mix import ArrayBoard
 
 
 def oracle_value(a: ArrayBoard) -> int:
