@@ -50,7 +50,7 @@ N_JOBS = 2                      # parallel runs (joblib)
 ONLY_FINISHED = False           # True: leave out boards whose runs are not all on disk yet
 
 # %%
-from studykit.quick import shrink
+from studykit import shrink
 
 # quick mode (GAMEAI_QUICK set): a smoke run, not the experiment; constants set by papermill are kept
 shrink(globals(), MIN_SIDE=4, MAX_SIDE=5, SEEDS=2, ITERATIONS=6_000, CHECKPOINT=500,
@@ -80,8 +80,7 @@ from catmouse import (STOP_AFTER, TUNING, VARIANTS, compare_trainers, compare_tr
                       is_cached, plot_capture_heatmap, solved_counts, solved_share, tuning_run_cached,
                       variant_run_cached, winnable_first_move)
 from studykit import (Item, beyond_claim, check_claim, compare_setting, count_with_interval, record_claims,
-                      record_inventory, run_sweep, save_figure, wilson)
-from studykit.sweep import trial_seeds
+                      record_inventory, run_sweep, save_figure, trial_seeds, wilson)
 
 # the setting the article's statements are compared at: its budget, on the boards 4x4..8x8
 # (the article's 8x7 among them)

@@ -43,7 +43,7 @@ TEST_BOARDS = ((15, 15), (30, 35))
 MAX_SWEEPS = 5_000         # value-iteration sweeps before a slow policy gets a lower bound
 
 # %%
-from studykit.quick import shrink
+from studykit import shrink
 
 # quick mode (GAMEAI_QUICK set): a smoke run, not the experiment; constants set by papermill are kept
 shrink(globals(), CAT_ITERATIONS=150, MOUSE_ITERATIONS=40, TEST_BOARDS=((9, 9),), MAX_SWEEPS=300)

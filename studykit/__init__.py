@@ -26,7 +26,7 @@ from studykit.paths import results_dir, save_figure
 from studykit.quick import quick_mode, shrink
 from studykit.report import record_claims, record_inventory
 from studykit.stats import wilson
-from studykit.sweep import run_sweep
+from studykit.sweep import run_sweep, trial_seeds
 
 __all__ = [
     "BEYOND_MET",
@@ -57,5 +57,6 @@ __all__ = [
     "show_animation",
     "shrink",
     "statistical_claim",
+    "trial_seeds",
     "wilson",
 ]
