@@ -1,5 +1,6 @@
 """Tournament tables, the loop-lesson and border-guard summaries, and animate_run: exact small cases."""
 
+import gc
 import math
 from types import SimpleNamespace
 
@@ -117,6 +118,8 @@ def test_animate_run_shows_every_stride_th_step_up_to_last():
     with pytest.raises(ValueError, match="stride"):
         animate_run(run, stride=0)
     plt.close("all")
+    del anim                # it and the other never-rendered animations go now, under the filter
+    gc.collect()
 
 
 def test_drawings_take_the_axes_as_a_keyword():
