@@ -76,11 +76,33 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import catmouse
-from catmouse import (STOP_AFTER, TUNING, VARIANTS, compare_trainers, compare_trainers_cached,
-                      is_cached, plot_capture_heatmap, solved_counts, solved_share, tuning_run_cached,
-                      variant_run_cached, winnable_first_move)
-from studykit import (Item, beyond_claim, check_claim, compare_setting, count_with_interval, record_claims,
-                      record_inventory, run_sweep, save_figure, trial_seeds, wilson)
+from catmouse import (
+    STOP_AFTER,
+    TUNING,
+    VARIANTS,
+    compare_trainers,
+    compare_trainers_cached,
+    is_cached,
+    plot_capture_heatmap,
+    solved_counts,
+    solved_share,
+    tuning_run_cached,
+    variant_run_cached,
+    winnable_first_move,
+)
+from studykit import (
+    Item,
+    beyond_claim,
+    check_claim,
+    compare_setting,
+    count_with_interval,
+    record_claims,
+    record_inventory,
+    run_sweep,
+    save_figure,
+    trial_seeds,
+    wilson,
+)
 
 # the setting the article's statements are compared at: its budget, on the boards 4x4..8x8
 # (the article's 8x7 among them)
