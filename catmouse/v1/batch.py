@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.board import manhattan
+from catmouse.v1 import jit
 from catmouse.v1.kernel import FlatBoard, code_array
 
 
@@ -76,7 +77,19 @@ class Lockstep:
 
     def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray,
              cat_learns: bool) -> Games:
-        """One game of the learner's transitions against each ``pool[rows]`` (opponents')."""
+        """One game of the learner's transitions against each ``pool[rows]`` (opponents'):
+        compiled (``v1.jit``) if numba is there, else ``play_numpy`` (same games)."""
+        if not jit.available():
+            return self.play_numpy(learner, pool, rows, cat_learns)
+        won, rounds, dist, states, offsets = jit.compiled()(
+            np.asarray(learner, dtype=np.int64), pool, np.asarray(rows, dtype=np.int64),
+            self.start, self.board.cat_first, cat_learns, self.capture, self.distance)
+        return FlatGames(won, rounds, dist, states, offsets, cat_learns,
+                         self.start if cat_learns and self.board.cat_first else None)
+
+    def play_numpy(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray,
+                   cat_learns: bool) -> Games:
+        """``play`` in numpy: all running games one half move per call."""
         nn = self.board.n ** 2
         g = len(rows)
         if len(self.seen) < g * nn:          # True only at capture states between calls
@@ -163,6 +176,23 @@ class Games:
         if self.hist is None:
             self._states()
         states = self.hist[k, self.first:self.length[k] - 1:2].tolist()
+        if self.start is not None:
+            states.insert(0, self.start)
+        return set(states)
+
+
+class FlatGames(Games):
+    """``Games`` whose states come as one flat array with each game's offsets (``v1.jit``)."""
+
+    def __init__(self, won, rounds, dist, flat, offsets, cat_learns, start):
+        super().__init__(won, rounds, dist, None, cat_learns, start)
+        self.flat, self.offsets = flat, offsets
+
+    def states(self, k: int) -> list:
+        return self.flat[self.offsets[k]:self.offsets[k + 1]].tolist()
+
+    def used(self, k: int) -> set:
+        states = self.flat[self.offsets[k] + self.first:self.offsets[k + 1] - 1:2].tolist()
         if self.start is not None:
             states.insert(0, self.start)
         return set(states)

@@ -1,0 +1,92 @@
+"""The compiled lockstep games (``catmouse.v1.jit``) against ``batch.Lockstep.play_numpy``: the
+same results, states and consulted sets, and the improved trainer identical with them on and off."""
+
+import random
+
+import numpy as np
+import pytest
+
+from catmouse.tables import random_mouse_codes
+from catmouse.v1 import jit
+from catmouse.v1.batch import FlatGames, Lockstep
+from catmouse.v1.config import IMPROVED
+from catmouse.v1.improved import train_tabular_improved
+from catmouse.v1.kernel import flat_board
+
+pytestmark = pytest.mark.skipif(not jit.available(), reason="numba is not installed")
+
+
+def random_cat_codes(board, rng):
+    """A uniformly random legal cat table (flat codes)."""
+    n = board.n
+    return [rng.choice([k for k in range(4) if board.moves[s // n][k] >= 0]) for s in range(n * n)]
+
+
+def noisy_greedy_cat(board, rng, noise):
+    """The greedy cat (towards the mouse) with a share ``noise`` of random cells: long games too."""
+    n, rows = board.n, board.rows
+    out = []
+    for s in range(n * n):
+        c, m = divmod(s, n)
+        legal = [k for k in range(4) if board.moves[c][k] >= 0]
+        if rng.random() < noise:
+            out.append(rng.choice(legal))
+            continue
+        dist = [abs(board.moves[c][k] // rows - m // rows) + abs(board.moves[c][k] % rows - m % rows)
+                for k in legal]
+        out.append(legal[dist.index(min(dist))])
+    return out
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (3, 2), (4, 5), (5, 5), (6, 3), (7, 8), (8, 8)])
+@pytest.mark.parametrize("first", ["cat", "mouse"])
+@pytest.mark.parametrize("cat_learns", [True, False])
+def test_compiled_games_equal_the_numpy_lockstep(rows, cols, first, cat_learns):
+    rng = random.Random(rows * 1000 + cols * 10 + (first == "cat") + 2 * cat_learns)
+    board = flat_board(rows, cols, first)
+    lock = Lockstep(board)
+    learner_side, opp_side = ("cat", "mouse") if cat_learns else ("mouse", "cat")
+    for trial in range(6):
+        noise = (0.0, 0.1, 1.0)[trial % 3]
+        if cat_learns:
+            learner = noisy_greedy_cat(board, rng, noise)
+            opps = [random_mouse_codes(rows, cols, rng) for _ in range(25)]
+        else:
+            learner = random_mouse_codes(rows, cols, rng)
+            opps = [noisy_greedy_cat(board, rng, noise) for _ in range(25)]
+        pool_t = np.stack([lock.transitions(o, opp_side) for o in opps]).astype(np.int16)
+        picks = np.array([rng.randrange(len(opps)) for _ in range(70)])
+        trans = lock.transitions(learner, learner_side)
+        new = lock.play(trans, pool_t, picks, cat_learns)
+        old = lock.play_numpy(trans, pool_t, picks, cat_learns)
+        assert isinstance(new, FlatGames) and not isinstance(old, FlatGames)
+        assert new.results() == old.results()
+        for a, b in (("won", bool), ("rounds", np.int64), ("dist", np.int64)):
+            assert np.array_equal(getattr(new, a), getattr(old, a))
+        for k in range(len(picks)):
+            assert new.states(k) == old.states(k)
+            assert new.used(k) == old.used(k) and list(new.used(k)) == list(old.used(k))
+            assert new.result(k) == old.result(k)
+
+
+def test_compiled_games_of_an_empty_batch():
+    board = flat_board(4, 4, "cat")
+    lock = Lockstep(board)
+    trans = lock.transitions(random_cat_codes(board, random.Random(0)), "cat")
+    games = lock.play(trans, np.zeros((1, 256), np.int16), np.zeros(0, np.int64), True)
+    assert games.results() == []
+
+
+@pytest.mark.parametrize("rows,cols,first,seed", [(5, 5, "cat", 1), (6, 6, "mouse", 2),
+                                                  (7, 6, "cat", 3)])
+def test_improved_trainer_identical_with_compiled_games_on_and_off(rows, cols, first, seed,
+                                                                   monkeypatch):
+    runs = []
+    for enabled in (False, True):
+        monkeypatch.setattr(jit, "ENABLED", enabled)
+        runs.append(train_tabular_improved(rows, cols, first, iterations=1_500, seed=seed,
+                                           config=IMPROVED, checkpoint_every=500))
+    off, on = runs
+    assert (off.cat_policy == on.cat_policy).all() and (off.mouse_policy == on.mouse_policy).all()
+    assert repr(off.checkpoints) == repr(on.checkpoints)      # nan-safe
+    assert off.pool_sizes == on.pool_sizes and off.pool_sizes[0] > 70   # lockstep calls made
