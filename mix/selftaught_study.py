@@ -17,8 +17,8 @@ from mix.agents import PerfectAgent, make_agent
 from mix.board import Board, Geometry
 from mix.checks import check_agents, check_int
 from mix.ladder import ladder
-from mix.search import solve_position
 from mix.selftaught_agent import SelfTaughtAgent
+from mix.solver import shared_table, solve_position
 from mix.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
 from studykit.stats import wilson
 
@@ -85,7 +85,7 @@ def against_perfect(agent, rows: int, cols: int, games: int, seed: int = 0) -> p
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     perfect, g = PerfectAgent(), Geometry(rows, cols, 4)
-    start = solve_position(Board(geometry=g), perfect.tt)
+    start = solve_position(Board(geometry=g), shared_table(g))
     out = []
     for seat in (0, 1):
         for s in np.random.SeedSequence([seed, seat]).generate_state(games):
@@ -94,9 +94,9 @@ def against_perfect(agent, rows: int, cols: int, games: int, seed: int = 0) -> p
                 if b.turn != seat:
                     b.play(perfect.choose(b, rng))
                     continue
-                before, depth = solve_position(b, perfect.tt), agent.depth_at(b)
+                before, depth = solve_position(b, shared_table(g)), agent.depth_at(b)
                 won = b.play(agent.choose(b, rng))
-                after = 1 if won else 0 if b.is_over() else -solve_position(b, perfect.tt)
+                after = 1 if won else 0 if b.is_over() else -solve_position(b, shared_table(g))
                 if after < before and first is None:
                     first = {"mistake_move": b.moves, "left": g.rows * g.cols - b.moves,
                              "depth": depth}
