@@ -41,6 +41,7 @@ MOUSE_TRAIN_BOARDS = ((5, 5), (6, 7), (7, 7), (7, 4))  # the mouse is scored on 
 MICE = ("random", "smart")  # stochastic mice the cat trains against and is measured against
 TEST_BOARDS = ((15, 15), (30, 35))
 MAX_SWEEPS = 5_000         # value-iteration sweeps before a slow policy gets a lower bound
+N_JOBS = 2                 # worker processes: the two cat policies climb side by side
 
 # %%
 from studykit import shrink
@@ -51,7 +52,7 @@ shrink(globals(), CAT_ITERATIONS=150, MOUSE_ITERATIONS=40, TEST_BOARDS=((9, 9),)
 # %%
 from catmouse import MOUSE_KINDS, check_boards, check_choices, check_count
 
-for name in ("CAT_ITERATIONS", "MOUSE_ITERATIONS", "MAX_SWEEPS"):
+for name in ("CAT_ITERATIONS", "MOUSE_ITERATIONS", "MAX_SWEEPS", "N_JOBS"):
     check_count(name, globals()[name])
 check_count("SEED", SEED, 0)
 CAT_TRAIN_BOARDS = check_boards("CAT_TRAIN_BOARDS", CAT_TRAIN_BOARDS, max_side=9)     # scored exactly at
@@ -64,6 +65,7 @@ import time
 
 import matplotlib.pyplot as plt
 import numpy as np
+from joblib import Parallel, delayed
 
 import catmouse
 from catmouse import (
@@ -119,12 +121,16 @@ print("training boards:", ", ".join(f"{r}x{c}" for r, c in CAT_TRAIN_BOARDS), f"
 # ## Training the cat on small boards
 
 # %%
-trained, curves = {}, {}
-for name, policy in (("features", FeaturePolicy()), ("rotation", RotationPolicy())):
-    start = time.perf_counter()
-    climb = train_cat_policy(policy, CAT_CONFIGS, iterations=CAT_ITERATIONS, seed=SEED, progress=True)
-    trained[name], curves[name] = climb.best, climb.history
-    print(f"{name}: score {curves[name][0]:.3f} -> {curves[name][-1]:.4f} in {time.perf_counter() - start:.0f} s")
+start = time.perf_counter()
+starts = {"features": FeaturePolicy(), "rotation": RotationPolicy()}
+climbs = Parallel(n_jobs=N_JOBS)(delayed(train_cat_policy)(policy, CAT_CONFIGS, iterations=CAT_ITERATIONS,
+                                                           seed=SEED) for policy in starts.values())
+trained = {name: climb.best for name, climb in zip(starts, climbs)}
+curves = {name: climb.history for name, climb in zip(starts, climbs)}
+for name, curve in curves.items():
+    print(f"{name}: score {curve[0]:.3f} -> {curve[-1]:.4f}")
+print(f"both climbs ({CAT_ITERATIONS:,} iterations each) in {time.perf_counter() - start:.0f} s "
+      f"on {N_JOBS} worker(s)")
 fig, ax = plt.subplots(figsize=(8, 3.8))
 for name, hist in curves.items():
     ax.plot(hist, label=name)
