@@ -38,7 +38,8 @@ from oracles_catmouse import plain_v2_scores, train_plain
 from catmouse import train_local, train_tabular
 from catmouse.stream import LegacyStream
 from catmouse.tables import greedy_table, to_codes
-from catmouse.v1 import improved, pool
+from catmouse.v1 import improved, jit, pool
+from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
@@ -78,10 +79,13 @@ class PlainWalkArena(FastArena):
     walk = None
 
 
-ARENAS = {                               # the pool arenas compared, as (make, pool.BATCH_MIN)
-    "per-game": (pool.Arena, None),
-    "FastArena, plain walk": (lambda *a: PlainWalkArena(*a, keep_order=False), pool.BATCH_MIN),
-    "FastArena + walk": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN),
+ARENAS = {          # the pool arenas compared, as (make, pool.BATCH_MIN, compiled games)
+    "per-game": (pool.Arena, None, False),
+    "FastArena, plain walk": (lambda *a: PlainWalkArena(*a, keep_order=False), pool.BATCH_MIN,
+                              False),
+    "FastArena + walk": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN, False),
+    "FastArena + walk + jit": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN,
+                               jit.available()),
 }
 
 
@@ -135,65 +139,85 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
     iteration each in turn, same seeds, identical candidates, keys and tables asserted.
     ``build(make)``: the arena (default: ``pool_arena``, a cat against 4,000 random mice)."""
     build = build or (lambda make: warm(pool_arena(make=make)))
-    default = pool.BATCH_MIN
-    arenas = {name: build(make) for name, (make, _) in ARENAS.items()}
+    default = (pool.BATCH_MIN, jit.ENABLED)
+    arenas = {name: build(make) for name, (make, _, _) in ARENAS.items()}
     gc.collect()
     gc.freeze()                              # the pools' millions of objects: no full GC passes
     times = dict.fromkeys(arenas, 0.0)
     for r in range(rounds + 1):              # round 0 warms up (fills the lockstep store)
         out = {}
         for name, arena in arenas.items():
-            pool.BATCH_MIN = ARENAS[name][1]
+            pool.BATCH_MIN, jit.ENABLED = ARENAS[name][1:]
             t = time.perf_counter()
             out[name] = cat_iteration(arena, random.Random(r), max_changes)
             if r:
                 times[name] += time.perf_counter() - t
-        pool.BATCH_MIN = default
+        pool.BATCH_MIN, jit.ENABLED = default
         first = next(iter(out.values()))
         assert all(o == first for o in out.values()), r
         assert all(a.table == arenas["per-game"].table for a in arenas.values()), r
     gc.unfreeze()
-    plain, before, now = (times[name] / rounds for name in ARENAS)
+    plain, before, now, compiled = (times[name] / rounds for name in ARENAS)
     mice = arenas["per-game"].pool() - 1
     print(f"improved trainer, 8x8, cat vs {what or 'random mice'} (a pool of {mice:,}), "
           f"1-{max_changes} changes per candidate: per-game {plain:.4f} s per iteration, "
-          f"FastArena with the plain walk {before:.4f} s, FastArena + walk {now:.4f} s; ratios "
-          f"{plain / before:.1f}x and {plain / now:.1f}x ({before / now:.2f}x from the walk; "
-          f"{rounds} iterations each, interleaved, identical candidates, keys and tables; load "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"FastArena with the plain walk {before:.4f} s, FastArena + walk {now:.4f} s, + jit "
+          f"{compiled:.4f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
+          f"{plain / compiled:.1f}x ({before / now:.2f}x from the walk, {now / compiled:.2f}x from "
+          f"the compiled lockstep games; {rounds} iterations each, interleaved, identical "
+          f"candidates, keys and tables; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          f"cores)")
 
 
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     """The improved trainer with ``pool.Arena`` (lockstep replays), FastArena with the plain walk
     and with ``v1.walk``: identical tables, checkpoints and pools asserted."""
     runs, times = {}, {}
-    default = (improved.ARENA, pool.BATCH_MIN)
-    for name, arena, batch in (("pool.Arena", pool.Arena, default[1]),
-                               ("FastArena, plain walk", PlainWalkArena, default[1]),
-                               ("FastArena + walk", FastArena, default[1])):
-        improved.ARENA, pool.BATCH_MIN = arena, batch
+    default = (improved.ARENA, pool.BATCH_MIN, jit.ENABLED)
+    for name, arena, compiled in (("pool.Arena", pool.Arena, False),
+                                  ("FastArena, plain walk", PlainWalkArena, False),
+                                  ("FastArena + walk", FastArena, False),
+                                  ("FastArena + walk + jit", FastArena, jit.available())):
+        improved.ARENA, jit.ENABLED = arena, compiled
         t = time.perf_counter()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
                                                      IMPROVED, 1_000, stop_when_solved=True)
         times[name] = time.perf_counter() - t
-    improved.ARENA, pool.BATCH_MIN = default
+    improved.ARENA, pool.BATCH_MIN, jit.ENABLED = default
     a = runs["pool.Arena"]
     for b in runs.values():
         assert np.array_equal(a.cat_policy, b.cat_policy) and np.array_equal(a.mouse_policy,
                                                                               b.mouse_policy)
         assert repr(a.checkpoints) == repr(b.checkpoints) and a.pool_sizes == b.pool_sizes
-    plain, before, now = times.values()
+    plain, before, now, compiled = times.values()
     print(f"improved trainer, {rows}x{cols} from the WEAK cat, {a.iterations:,} iterations (hall "
           f"of fame {a.pool_sizes[0] - 1:,} mice): pool.Arena {plain:.1f} s, FastArena with the "
-          f"plain walk {before:.1f} s, FastArena + walk {now:.1f} s; ratios {plain / before:.1f}x "
-          f"and {plain / now:.1f}x ({before / now:.2f}x from the walk; identical tables and "
-          f"checkpoints; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"plain walk {before:.1f} s, FastArena + walk {now:.1f} s, + jit {compiled:.1f} s; "
+          f"ratios {plain / before:.1f}x, {plain / now:.1f}x and {plain / compiled:.1f}x "
+          f"({before / now:.2f}x from the walk, {now / compiled:.2f}x from the compiled games; "
+          f"identical tables and checkpoints; load {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores)")
+
+
+def jit_compile_time() -> float:
+    """Seconds to get the compiled games ready in a fresh process (numba compiles them, or loads
+    them from its disk cache) and play one game: counted against ``v1.jit``'s gains."""
+    if not jit.available():
+        return 0.0
+    lock = Lockstep(flat_board(4, 4, "cat"))
+    t = time.perf_counter()
+    learner = lock.transitions(to_codes(greedy_table(4, 4)).ravel().tolist(), "cat")
+    lock.play(learner, lock.transitions([0] * 256, "mouse")[None].astype(np.int16),
+              np.zeros(1, np.int64), True)
+    return time.perf_counter() - t
 
 
 def main():
     n1 = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     n2 = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+    print(f"compiled games (numba {'on' if jit.available() else 'not installed'}): ready in "
+          f"{jit_compile_time():.2f} s (compiled, or loaded from numba's cache)")
     bench_pool(rounds)
     bench_pool(max(rounds // 2, 1), max_changes=48)
     build = trained_pool()                   # about a millisecond per iteration: more of them

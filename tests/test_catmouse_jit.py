@@ -8,7 +8,7 @@ import pytest
 
 from catmouse.tables import random_mouse_codes
 from catmouse.v1 import jit
-from catmouse.v1.batch import FlatGames, Lockstep
+from catmouse.v1.batch import FlatGames, Lockstep, first_stop
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.kernel import flat_board
@@ -90,3 +90,32 @@ def test_improved_trainer_identical_with_compiled_games_on_and_off(rows, cols, f
     assert (off.cat_policy == on.cat_policy).all() and (off.mouse_policy == on.mouse_policy).all()
     assert repr(off.checkpoints) == repr(on.checkpoints)      # nan-safe
     assert off.pool_sizes == on.pool_sizes and off.pool_sizes[0] > 70   # lockstep calls made
+
+
+@pytest.mark.parametrize("cat_learns", [True, False])
+def test_compiled_games_stop_where_the_numpy_rule_stops(cat_learns):
+    """The first game at which a candidate is stopped, for many counts and keys to beat."""
+    rows, cols = 6, 5
+    rng = random.Random(11 + cat_learns)
+    board = flat_board(rows, cols, "mouse")
+    lock = Lockstep(board)
+    learner_side, opp_side = ("cat", "mouse") if cat_learns else ("mouse", "cat")
+    stops = set()
+    for _ in range(40):
+        learner = (noisy_greedy_cat(board, rng, 0.2) if cat_learns
+                   else random_mouse_codes(rows, cols, rng))
+        opps = [random_mouse_codes(rows, cols, rng) if cat_learns
+                else noisy_greedy_cat(board, rng, 0.2) for _ in range(40)]
+        pool_t = np.stack([lock.transitions(o, opp_side) for o in opps]).astype(np.int16)
+        trans = lock.transitions(learner, learner_side)
+        old = lock.play_numpy(trans, pool_t, np.arange(40), cat_learns)
+        good = int(np.count_nonzero(old.won == cat_learns))
+        upper = good + rng.randrange(0, 20)
+        beat = (rng.randrange(max(good - 3, 0), upper + 2),
+                -rng.randrange(0, 12) if cat_learns else rng.randrange(0, 12), 0)
+        new = lock.play(trans, pool_t, np.arange(40), cat_learns, upper, beat)
+        assert new.stop == first_stop(old, upper, beat, cat_learns)
+        played = new.stop + 1 if new.stop >= 0 else 40
+        assert new.results()[:played] == old.results()[:played]
+        stops.add(new.stop)
+    assert -1 in stops and len(stops) > 3             # both stopped and unstopped batches

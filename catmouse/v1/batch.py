@@ -25,6 +25,7 @@ class Store:
         nn = lockstep.board.n ** 2              # int16 halves the memory of a large pool
         self.trans = np.empty((0, nn), dtype=np.int16 if nn <= 2 ** 15 else np.int32)
         self.rows: dict[int, int] = {}
+        self.row_of = np.full(64, -1, dtype=np.int64)    # the rows by slot number (-1: none)
         self.free: list[int] = []
 
     def forget(self, j: int) -> None:
@@ -32,13 +33,15 @@ class Store:
         row = self.rows.pop(j, None)
         if row is not None:
             self.free.append(row)
+            self.row_of[j] = -1
 
     def rows_of(self, ids: list, opponent) -> np.ndarray:
         """The rows of slots ``ids``; ``opponent(j)`` gives the table of a slot not stored yet."""
-        try:
-            return np.fromiter(map(self.rows.__getitem__, ids), np.int64, len(ids))
-        except KeyError:
-            pass
+        slots = np.fromiter(ids, np.int64, len(ids))
+        if len(slots) and slots.max() < len(self.row_of):
+            rows = self.row_of[slots]
+            if rows.min() >= 0:
+                return rows
         for j in ids:
             if j not in self.rows:
                 if not self.free:
@@ -50,6 +53,10 @@ class Store:
                                               self.trans.dtype)])
                 row = self.rows[j] = self.free.pop()
                 self.trans[row] = self.lockstep.transitions(opponent(j), self.mover)
+                if j >= len(self.row_of):
+                    self.row_of = np.concatenate([self.row_of, np.full(j + len(self.row_of) + 1,
+                                                                       -1, np.int64)])
+                self.row_of[j] = row
         return np.fromiter(map(self.rows.__getitem__, ids), np.int64, len(ids))
 
 
@@ -75,17 +82,24 @@ class Lockstep:
             return (self.moves[self.cat_cell, codes] * n + self.mouse_cell).astype(np.int32)
         return (self.cat_cell * n + self.moves[self.mouse_cell, codes]).astype(np.int32)
 
-    def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray,
-             cat_learns: bool) -> Games:
+    def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray, cat_learns: bool,
+             upper: int = 0, beat: tuple | None = None) -> Games:
         """One game of the learner's transitions against each ``pool[rows]`` (opponents'):
-        compiled (``v1.jit``) if numba is there, else ``play_numpy`` (same games)."""
+        compiled (``v1.jit``) if numba is there, else ``play_numpy`` (same games). With ``beat``,
+        ``stop`` of the answer is the first game at which ``FastArena.scan`` stops a candidate
+        (``upper``: the optimistic count before them; -1: none), and the compiled games end there."""
         if not jit.available():
-            return self.play_numpy(learner, pool, rows, cat_learns)
-        won, rounds, dist, states, offsets = jit.compiled()(
+            games = self.play_numpy(learner, pool, rows, cat_learns)
+            games.stop = -1 if beat is None else first_stop(games, upper, beat, cat_learns)
+            return games
+        won, rounds, dist, states, offsets, stop = jit.compiled()(
             np.asarray(learner, dtype=np.int64), pool, np.asarray(rows, dtype=np.int64),
-            self.start, self.board.cat_first, cat_learns, self.capture, self.distance)
-        return FlatGames(won, rounds, dist, states, offsets, cat_learns,
-                         self.start if cat_learns and self.board.cat_first else None)
+            self.start, self.board.cat_first, cat_learns, self.capture, self.distance, upper,
+            *(beat[:2] if beat is not None else (0, 0)), beat is not None)
+        games = FlatGames(won, rounds, dist, states, offsets, cat_learns,
+                          self.start if cat_learns and self.board.cat_first else None)
+        games.stop = stop
+        return games
 
     def play_numpy(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray,
                    cat_learns: bool) -> Games:
@@ -135,6 +149,14 @@ class Lockstep:
                      self.start if cat_learns and self.board.cat_first else None)
 
 
+def first_stop(games: Games, upper: int, beat: tuple, cat: bool) -> int:
+    """The first game at which ``FastArena.scan``'s rule stops a candidate (-1: none)."""
+    seq = upper - np.cumsum(games.won != cat)
+    slow = games.won & (games.rounds > -beat[1] if cat else games.rounds < beat[1])
+    stop = (seq < beat[0]) | ((seq == beat[0]) & slow)
+    return int(np.argmax(stop)) if stop.any() else -1
+
+
 class Games:
     """Outcomes of a batch of games; ``used(k)``: the states where game k consulted the learner."""
 
@@ -170,6 +192,10 @@ class Games:
             self._states()
         return self.hist[k, :self.length[k]].tolist()
 
+    def entries(self) -> list:
+        """(result, used, states) of every game: what a trainer keeps of them."""
+        return [(self.result(k), self.used(k), self.states(k)) for k in range(len(self.won))]
+
     def used(self, k: int) -> set:
         """The learner's consulted states in game k: its before-move states, the end excluded
         (added in the order ``play_flat`` adds them, so the set iterates alike)."""
@@ -196,3 +222,13 @@ class FlatGames(Games):
         if self.start is not None:
             states.insert(0, self.start)
         return set(states)
+
+    def entries(self) -> list:
+        flat, offsets = self.flat.tolist(), self.offsets.tolist()
+        first, start, out = self.first, self.start, []
+        for res, a, b in zip(self.results(), offsets, offsets[1:]):
+            states = flat[a + first:b - 1:2]
+            if start is not None:
+                states.insert(0, start)
+            out.append((res, set(states), flat[a:b]))
+        return out

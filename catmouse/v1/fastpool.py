@@ -77,7 +77,13 @@ class FastArena(pool.Arena):
         self.learner_first = (side == "cat") == board.cat_first
         self.bad_slots: set[int] = set()            # slots whose game is lost (cat) / caught (mouse)
 
-    def record(self, j: int, opponent, res, used) -> None:
+    def record(self, j: int, opponent, res, used, arrays: bool = True) -> None:
+        """``pool.Arena.record``; ``arrays`` False: the caller sets ``rank`` and ``results``
+        (``set_arrays``) for slot j, already in use."""
+        if not arrays:
+            pool.Arena.record(self, j, opponent, res, used)
+            (self.bad_slots.add if self.bad[j] else self.bad_slots.discard)(j)
+            return
         if j not in self.slots:
             self.ascending &= j > self.top
             self.top = max(self.top, j)
@@ -90,6 +96,16 @@ class FastArena(pool.Arena):
         self.rank[j] = badness(self.side, res)
         self.results[:, j] = res
         (self.bad_slots.add if self.bad[j] else self.bad_slots.discard)(j)
+
+    def set_arrays(self, chunk: list, games: Games) -> None:
+        """``rank`` and ``results`` of the slots ``chunk`` from their lockstep ``games``."""
+        js = np.fromiter(chunk, np.int64, len(chunk))
+        won, r, d = games.won, games.rounds, games.dist
+        self.results[:, js] = np.stack([won, r, d])
+        if self.side == "cat":
+            self.rank[js] = np.where(won, 2 ** 50 - r, -d * SCALE + r)
+        else:
+            self.rank[js] = np.where(won, 0, 2 ** 50) + r
 
     def forget(self, j: int) -> None:
         super().forget(j)
@@ -229,15 +245,11 @@ class FastArena(pool.Arena):
                 continue
             if learner is None:
                 learner = self.transit.transitions(self.table, self.side)   # = self.trans
-            games = self.lockstep(chunk, learner)
-            seq = upper - np.cumsum(games.won != cat)
-            if beat is not None:
-                slow = games.won & (games.rounds > -beat[1] if cat else games.rounds < beat[1])
-                stop = (seq < beat[0]) | ((seq == beat[0]) & slow)
-                if stop.any():
-                    self.promote(chunk[int(np.argmax(stop))])
-                    return None
-            upper = int(seq[-1])
+            games = self.lockstep(chunk, learner, upper, beat)
+            if games.stop >= 0:
+                self.promote(chunk[games.stop])
+                return None
+            upper -= int(np.count_nonzero(games.won != cat))
             out.batches.append((chunk, games))
         out.order = list(ids)
         return out
@@ -272,15 +284,18 @@ class FastArena(pool.Arena):
     def commit(self, changes: dict, replayed: FastReplayed) -> None:
         """Apply a trial's changes and keep its games, in the oracle's order."""
         self.apply(changes)
-        where = {j: (games, k) for chunk, games in replayed.batches for k, j in enumerate(chunk)}
+        where = {}
+        for chunk, games in replayed.batches:
+            where.update(zip(chunk, games.entries()))
+        start = self.transit.start if self.transit.cat_first else None
         for j in replayed.order:
-            if j in replayed.single:
+            single = j in replayed.single
+            if single:
                 res, used, trace = self.traced(j, changes)
             else:
-                games, k = where[j]
-                res, used, trace = games.result(k), games.used(k), games.states(k)
-                if self.transit.cat_first:
-                    trace.insert(0, self.transit.start)
+                res, used, trace = where[j]
+                if start is not None:
+                    trace.insert(0, start)
             self.traces[j] = trace
             if self.keep_order:
                 opp = self.slots[j][0]
@@ -297,4 +312,7 @@ class FastArena(pool.Arena):
                     del index[s]
             for s in used - was:
                 index.setdefault(s, set()).add(j)
-            self.record(j, opp, res, used)
+            self.record(j, opp, res, used, single)
+        if not self.keep_order:
+            for chunk, games in replayed.batches:
+                self.set_arrays(chunk, games)

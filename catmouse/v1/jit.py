@@ -28,9 +28,13 @@ def available() -> bool:
     return ENABLED and numba is not None
 
 
-def play_games(learner, pool, rows, start, cat_first, cat_learns, capture, distance):
+def play_games(learner, pool, rows, start, cat_first, cat_learns, capture, distance, upper,
+               beat0, beat1, check):
     """Each game of ``learner`` (transitions by state) against ``pool[rows[k]]``: (won, rounds,
-    distance, the games' states one after another, offsets of each game's states)."""
+    distance, the games' states one after another, offsets of each game's states, stop). With
+    ``check``, the games stop at the first k where ``fastpool.FastArena.scan``'s rule stops a
+    candidate (``upper``: the optimistic count of good games before them, (``beat0``, ``beat1``)
+    the key's first two numbers to beat): ``stop`` is that k, else -1."""
     g = rows.shape[0]
     nn = learner.shape[0]
     won = np.zeros(g, np.bool_)
@@ -40,6 +44,7 @@ def play_games(learner, pool, rows, start, cat_first, cat_learns, capture, dista
     stamp = np.zeros(nn, np.int64)
     states = np.empty(max(64 * g, 1024), np.int64)
     n = 0
+    stop = -1
     for k in range(g):
         opp = pool[rows[k]]
         mark = k + 1
@@ -71,7 +76,14 @@ def play_games(learner, pool, rows, start, cat_first, cat_learns, capture, dista
                 r += 1
             cat_moves = not cat_moves
         offsets[k + 1] = n
-    return won, rounds, dist, states[:n], offsets
+        if won[k] != cat_learns:
+            upper -= 1
+        if check:
+            slow = won[k] and (rounds[k] > -beat1 if cat_learns else rounds[k] < beat1)
+            if upper < beat0 or (upper == beat0 and slow):
+                stop = k
+                break
+    return won, rounds, dist, states[:n], offsets, stop
 
 
 def compiled():

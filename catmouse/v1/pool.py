@@ -165,11 +165,13 @@ class Arena:
             self.store = Store(Lockstep(self.board), "mouse" if self.side == "cat" else "cat")
         return self.store
 
-    def lockstep(self, ids: list, learner: np.ndarray) -> Games:
-        """The games of slots ``ids`` in lockstep, the learner's transitions given."""
+    def lockstep(self, ids: list, learner: np.ndarray, upper: int = 0,
+                 beat: tuple | None = None) -> Games:
+        """The games of slots ``ids`` in lockstep, the learner's transitions given (``upper`` and
+        ``beat``: ``batch.Lockstep.play``'s early stop)."""
         store = self.lockstep_store()
         rows = store.rows_of(ids, lambda j: self.slots[j][0])
-        return store.lockstep.play(learner, store.trans, rows, self.side == "cat")
+        return store.lockstep.play(learner, store.trans, rows, self.side == "cat", upper, beat)
 
     def _check(self, games, upper: int, beat: tuple | None) -> int | None:
         """``replay``'s early stop over a lockstep chunk: the count left, None to stop."""
