@@ -169,3 +169,10 @@ def plain_v2_scores(table, it, games=1000, rows=5, cols=5, mouse="random"):
         scores.append(summarize(np.array([r.won for r in res]), np.array([r.rounds for r in res]),
                                 np.array([r.figure for r in res])))
     return cands, scores
+
+
+def plain_over_moves(values, nbr, axis, reduce, fill):
+    """``fixpoint.over_moves`` as first written: gather every move, then reduce over the moves."""
+    padded = np.concatenate([values, np.full_like(values.take([0], axis=axis), fill)], axis=axis)
+    moved = padded.take(np.where(nbr < 0, values.shape[axis], nbr), axis=axis)
+    return reduce(moved, axis=axis + 1)

@@ -56,8 +56,17 @@ def over_moves(values: np.ndarray, nbr: np.ndarray, axis: int, reduce, fill: flo
     with fill ``inf``).
     """
     padded = np.concatenate([values, np.full_like(values.take([0], axis=axis), fill)], axis=axis)
-    moved = padded.take(np.where(nbr < 0, values.shape[axis], nbr), axis=axis)
-    return reduce(moved, axis=axis + 1)
+    moves = np.where(nbr < 0, values.shape[axis], nbr)
+    pairwise = PAIRWISE.get(reduce)
+    if pairwise is None:
+        return reduce(padded.take(moves, axis=axis), axis=axis + 1)
+    out = padded.take(moves[:, 0], axis=axis)     # one move at a time: a reduction over a short
+    for k in range(1, moves.shape[1]):            # last axis is several times slower in numpy
+        pairwise(out, padded.take(moves[:, k], axis=axis), out=out)
+    return out
+
+
+PAIRWISE = {np.max: np.maximum, np.min: np.minimum, np.amax: np.maximum, np.amin: np.minimum}
 
 
 def caught_mask(n: int, cats: int) -> np.ndarray:

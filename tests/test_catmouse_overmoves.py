@@ -1,0 +1,52 @@
+"""``fixpoint.over_moves`` (one move at a time) against the gather-then-reduce oracle, and the exact
+values built on it unchanged."""
+
+import numpy as np
+import pytest
+from oracles_catmouse import plain_over_moves
+
+from catmouse import Board
+from catmouse.board import neighbours
+from catmouse.exact import fixpoint, policy, solve, stochastic
+from catmouse.teams import hill_climb_team
+
+
+@pytest.mark.parametrize("cats", [1, 2])
+@pytest.mark.parametrize("reduce,fill", [(np.max, -np.inf), (np.min, np.inf), (np.sum, 0.0)])
+def test_over_moves_equals_the_oracle(cats, reduce, fill):
+    rng = np.random.default_rng(cats)
+    for rows, cols, walls in [(2, 2, ()), (3, 4, ((1, 1),)), (5, 5, ((2, 2), (0, 3)))]:
+        nbr = neighbours(rows, cols, walls)
+        n = len(nbr)
+        for _ in range(5):
+            values = rng.integers(0, 9, size=(n,) * (cats + 1)).astype(float)
+            values[rng.random(values.shape) < 0.2] = np.inf
+            for axis in range(cats + 1):
+                new = fixpoint.over_moves(values, nbr, axis, reduce, fill)
+                old = plain_over_moves(values, nbr, axis, reduce, fill)
+                assert new.shape == old.shape and new.dtype == old.dtype
+                assert np.array_equal(new, old)
+
+
+def use_oracle(monkeypatch):
+    for module in (fixpoint, policy, solve, stochastic):
+        monkeypatch.setattr(module, "over_moves", plain_over_moves)
+
+
+@pytest.mark.parametrize("cats", [1, 2])
+def test_solver_values_unchanged(cats, monkeypatch):
+    walls = ((1, 2),)
+    new = solve.solve(4, 5, walls, cats)
+    use_oracle(monkeypatch)
+    old = solve.solve(4, 5, walls, cats)
+    assert np.array_equal(new.cat_to_move, old.cat_to_move)
+    assert np.array_equal(new.mouse_to_move, old.mouse_to_move)
+
+
+def test_team_climb_unchanged(monkeypatch):
+    board = Board(4, 4, ((1, 1),), ((0, 0), (0, 0)), (3, 3))
+    new = hill_climb_team(board, "cat", iterations=30, seed=3)
+    use_oracle(monkeypatch)
+    old = hill_climb_team(board, "cat", iterations=30, seed=3)
+    assert repr(new.history) == repr(old.history)
+    assert np.array_equal(new.best, old.best)
