@@ -8,19 +8,23 @@ loses (the opponent plays on top of it), so only the other moves are searched, t
 the most threat slots first, then centre first. A position is keyed by one integer, the
 mover's stones plus a marker above each column's top stone, and its mirror image (columns
 reversed), which has the same value, shares its entry. A value is found by two null-window
-searches (at least a draw? a win?), which prune more than one search with the full window.
-``tests/oracles_mix.py`` keeps the plain solver this one replaces: both give the same values.
+searches (at least a draw? a win?), which prune more than one search with the full window,
+and settle more at once: a side without k cells in a row free of the other's stones can never
+win; nor can the mover when every column has an even number of empty cells and it has no k
+in a row among its stones and the lower cells of the pairs (the other side answers on top of
+each of its moves). ``tests/oracles_mix.py`` keeps the plain solver and the one before these
+bounds (``bounded_solve_position``): all give the same values and best moves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mix.board import Board, Geometry, center_order
+from mix.board import Board, Geometry, center_order, has_line
 from mix.features import raw_threats
 
 _BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
-WIN, LOSS = _BOUNDS[1, 1], _BOUNDS[-1, -1]
+WIN, LOSS, OPEN = _BOUNDS[1, 1], _BOUNDS[-1, -1], _BOUNDS[-1, 1]
 _TABLES: dict = {}  # geometry -> the table shared by this process's perfect players
 TABLE_LIMIT = 8_000_000  # entries (about 1.2 GB) before a shared table starts afresh
 
@@ -35,74 +39,93 @@ def shared_table(g: Geometry) -> dict:
     return tt
 
 
+def clear_tables() -> None:
+    """Forget the shared tables (e.g. to time solving from scratch); results never depend on
+    them."""
+    _TABLES.clear()
+
+
 def _solver(g: Geometry, tt: dict):
-    """The fail-soft negamax of ``g`` with the table ``tt``: ``(me, opp, mme, mopp, alpha,
-    beta) -> value`` for the side to move, ``me`` its stones, ``opp`` the other side's and
-    ``mme``, ``mopp`` their mirror images (kept alongside for the key)."""
+    """The fail-soft negamax of ``g`` with the table ``tt``: ``(me, opp, mme, mopp, tme, topp,
+    alpha, beta) -> value`` for the side to move, ``me`` its stones, ``opp`` the other side's,
+    ``mme``, ``mopp`` their mirror images (kept alongside for the key) and ``tme``, ``topp``
+    their threat slots (``threat_slots``). The window is null: ``alpha + 1 == beta``."""
     full, bottom, h, cols = g.full, g.bottom, g.height, g.cols
+    # k <= 4 in a row along d: two free cells at x, x + d, and two at x + (k - 2) d
+    pairs = tuple((d, (g.k - 2) * d) for d in g.dirs) if g.k <= 4 else ()
+    # the rows of the parity of g.rows, with the guard row (the marker of a full column); the
+    # lower cells of the pairs when every column has an even number of empty cells
+    par = sum(1 << (c * h + r) for c in range(cols) for r in range(h) if (g.rows - r) % 2 == 0)
+    odd, lower = ((1 << (h * cols)) - 1) ^ par, par & full
     rc, raw = raw_threats(g)
     rc_get, tt_get = rc.get, tt.get
     col = (1 << g.rows) - 1
     # (column mask, shift to its mirror column) centre first
     order = [(col << (c * h), (cols - 1 - 2 * c) * h) for c in center_order(cols)]
 
-    def threat(s: int) -> int:
-        r = rc_get(s)
-        if r is None:
-            r = rc[s] = raw(s)
-        return r
-
-    def solve(me: int, opp: int, mme: int, mopp: int, alpha: int, beta: int) -> int:
+    def solve(me: int, opp: int, mme: int, mopp: int, tme: int, topp: int, alpha: int,
+              beta: int) -> int:
         occ = me | opp
         if occ == full:
             return 0
         mocc = mme | mopp
         key = min(me | (occ + bottom), mme | (mocc + bottom))
-        hit = tt_get(key)
-        if hit is not None:
-            lo, hi = hit
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
+        lo, hi = tt_get(key, OPEN)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        # (-1, 0) asks "no loss?", (0, 1) "a win?"; and a side without k cells in a row free
+        # of the other's stones can never win, nor the mover without k in a row of its stones
+        # and the lower cells of the pairs when the other side can reply on top of every move
+        if beta <= 0:
+            free = full ^ me
+        elif (occ + bottom) & odd:
+            free = full ^ opp
+        else:  # every column has an even number of empty cells
+            free = me | (full ^ occ) & lower
+        for a, b2 in pairs:
+            m = free & (free >> a)
+            if m & (m >> b2):
+                break
+        else:
+            if pairs or not has_line(free, g):  # (k > 4: no pairs, the plain test)
+                tt[key] = _BOUNDS[0, hi] if beta <= 0 else _BOUNDS[lo, 0]
+                return 0
         f = (occ + bottom) & full
-        if threat(me) & f:
+        if tme & f:
             tt[key] = WIN
             return 1
-        ropp = threat(opp)
-        moves = ropp & f  # an opponent's playable threat must be blocked
+        moves = topp & f  # an opponent's playable threat must be blocked
         if moves & (moves - 1):  # two cannot be
             tt[key] = LOSS
             return -1
-        moves = (moves or f) & ~(ropp >> 1)  # and a move under its threat slot loses
+        moves = (moves or f) & ~(topp >> 1)  # and a move under its threat slot loses
         if not moves:
             tt[key] = LOSS
             return -1
-        a0, best, e, cand = alpha, -2, full ^ occ, []
+        best, e, cand = -2, full ^ occ, []
         for i, (cm, shift) in enumerate(order):
             m = moves & cm
             if m:  # the threat slots the move makes, then the centre order
-                cand.append((-(threat(me | m) & e).bit_count(), i, m, shift))
+                s = me | m
+                t = rc_get(s)
+                if t is None:
+                    t = rc[s] = raw(s)
+                cand.append((-(t & e).bit_count(), i, m, shift, t))
         if len(cand) > 1:
             cand.sort()
-        for _, _, m, shift in cand:
+        for _, _, m, shift, t in cand:
             mm = m << shift if shift >= 0 else m >> -shift
-            v = -solve(opp, me | m, mopp, mme | mm, -beta, -alpha)
+            v = -solve(opp, me | m, mopp, mme | mm, topp, t, -beta, -alpha)
             if v > best:
                 best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        lo, hi = tt_get(key, (-1, 1))
-        if best <= a0:
+                if v >= beta:
+                    break
+        if best <= alpha:
             hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
         else:
-            lo = hi = best
+            lo = max(lo, best)
         tt[key] = _BOUNDS[lo, hi]
         return best
 
@@ -123,10 +146,10 @@ def solve_position(b: Board, tt: dict | None = None) -> int:
         return -1
     me, opp = b.stones[b.turn], b.stones[1 - b.turn]
     s = _solver(b.g, {} if tt is None else tt)
-    mme, mopp = mirror(me, b.g), mirror(opp, b.g)
-    if s(me, opp, mme, mopp, -1, 0) < 0:
+    root = me, opp, mirror(me, b.g), mirror(opp, b.g), threat_slots(me, b.g), threat_slots(opp, b.g)
+    if s(*root, -1, 0) < 0:
         return -1
-    return 1 if s(me, opp, mme, mopp, 0, 1) > 0 else 0
+    return 1 if s(*root, 0, 1) > 0 else 0
 
 
 def best_moves(b: Board, tt: dict | None = None) -> list[int]:
@@ -148,7 +171,8 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
         elif occ | m == g.full:
             v = 0
         else:
-            child = (opp, me | m, mopp, mme | mirror(m, g))
+            child = (opp, me | m, mopp, mme | mirror(m, g), threat_slots(opp, g),
+                     threat_slots(me | m, g))
 
             def at_least(t: int, child=child) -> bool:
                 """Is the move worth ``t`` or more (the child ``-t`` or less)?"""

@@ -1,0 +1,79 @@
+"""The solver with alive-window and pair bounds against the one it replaced (the bounded
+solver of ``tests/oracles_mix.py``): the same game values and the same best moves on many
+random positions, exact small cases, and the before/after solving of ``against_perfect``."""
+
+import random
+
+import pytest
+
+from mix.board import Board, Geometry
+from mix.solver import best_moves, clear_tables, shared_table, solve, solve_position
+from tests.oracles_mix import bounded_best_moves, bounded_solve_position, random_positions
+
+
+@pytest.mark.parametrize("rows,cols,k,diagonals,n", [
+    (4, 4, 4, False, 300), (4, 5, 4, False, 300), (5, 4, 4, False, 300),
+    (4, 5, 4, True, 150), (5, 4, 4, True, 150), (4, 4, 3, False, 150), (3, 5, 3, True, 150),
+    (2, 6, 5, False, 60), (3, 3, 2, False, 60)])
+def test_values_and_best_moves_equal_the_oracle(rows, cols, k, diagonals, n):
+    """Fresh tables, then tables kept from position to position (as in a match)."""
+    g = Geometry(rows, cols, k, diagonals)
+    positions = random_positions(random.Random(rows * 100 + cols * 10 + k + diagonals), g, n)
+    kept, plain = {}, {}
+    for b in positions:
+        want = bounded_solve_position(b, plain)
+        assert solve_position(b) == solve_position(b, kept) == want
+        moves = bounded_best_moves(b, plain)
+        assert best_moves(b) == best_moves(b, kept) == moves
+        assert set(moves) <= set(b.legal_moves())
+
+
+def test_values_of_every_child_agree_with_best_moves():
+    """best_moves are exactly the columns whose child has the best negated value."""
+    g = Geometry(4, 5)
+    tt = {}
+    for b in random_positions(random.Random(5), g, 60):
+        vals = {}
+        for c in b.legal_moves():
+            child = b.copy()
+            vals[c] = 1 if child.play(c) else 0 if child.is_over() else -solve_position(child, tt)
+        top = max(vals.values())
+        assert best_moves(b, tt) == [c for c in sorted(vals) if vals[c] == top]
+
+
+def test_known_values_of_empty_boards():
+    assert [solve(4, 4), solve(4, 5), solve(5, 4), solve(4, 4, diagonals=True)] == [0, 0, 0, 0]
+    assert solve(4, 6, diagonals=True) == -1      # the second player wins 4x6 with diagonals
+    assert solve(3, 3, k=2) == 1                  # two in a row: the first player's second move
+
+
+def test_exact_small_positions():
+    g = Geometry(4, 4)
+    b = Board(geometry=g)
+    for c in (0, 1, 0, 1, 0):        # X has three in column 0, O must block
+        b.play(c)
+    assert best_moves(b) == [0] and solve_position(b) == 0
+    b.play(2)                        # O did not block: X wins at once
+    assert solve_position(b) == 1 and best_moves(b) == [0]
+    full = Board(geometry=g)
+    for c in (0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2):   # a drawn full board
+        full.play(c)
+    assert full.winner is None and full.is_over()
+    last = full.copy()
+    last.undo(2)
+    assert solve_position(last) == 0 and best_moves(last) == [2]
+
+
+def test_over_positions_and_shared_tables():
+    b = Board(geometry=Geometry(4, 4))
+    for c in (0, 1, 0, 1, 0, 1, 0):
+        b.play(c)
+    assert solve_position(b) == -1                # the mover has lost
+    with pytest.raises(ValueError):
+        best_moves(b)
+    g = Geometry(4, 5)
+    tt = shared_table(g)
+    solve_position(Board(geometry=g), tt)
+    assert len(tt) > 0 and shared_table(g) is tt
+    clear_tables()
+    assert shared_table(g) is not tt and len(shared_table(g)) == 0
