@@ -27,6 +27,7 @@ import catmouse.v1.experiments
 import catmouse.v1.fastpool
 import catmouse.v1.improved
 import catmouse.v1.jit
+import catmouse.v1.keep
 import catmouse.v1.kernel
 import catmouse.v1.mutations
 import catmouse.v1.pool
@@ -44,7 +45,7 @@ CODE = (catmouse.arguments, catmouse.board, catmouse.stream, catmouse.tables,
         catmouse.v1.pool, catmouse.v1.batch, catmouse.v1.mutations, catmouse.v1.anneal,
         catmouse.v1.config, catmouse.v1.improved, catmouse.v1.experiments,
         catmouse.v1.fastpool, catmouse.v1.tally, catmouse.v1.transit, catmouse.v1.walk,
-        catmouse.v1.jit)
+        catmouse.v1.jit, catmouse.v1.keep)
 
 
 # the keys of each trial's result: a cached entry with other keys is recomputed, not returned

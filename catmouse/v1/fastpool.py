@@ -21,8 +21,8 @@ from itertools import chain
 
 import numpy as np
 
-from catmouse.v1 import pool
-from catmouse.v1.batch import Games
+from catmouse.v1 import keep, pool
+from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.kernel import FlatBoard
 from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import walk
@@ -32,26 +32,6 @@ LOCKSTEP_MIN = 64    # at least this many games left for a lockstep call (pool.B
 CHUNK = 256          # the first lockstep call's games (a late stop often comes soon after the head)
 GROWTH = 4           # then calls growing this many times
 KILLERS = 32         # slots remembered for having stopped a candidate
-ABSENT = 2 ** 62     # the worst-slot number of a slot not in use
-SCALE = 2 ** 21      # above any round count (a game visits each state at most once)
-
-
-def badness(side: str, res: tuple) -> int:
-    """One number per game ordered as ``pool.Arena.worst`` orders slots (smaller: worse)."""
-    won, r, d = res
-    if side == "cat":        # evaded with the largest distance, then soonest; else slowest capture
-        return 2 ** 50 - r if won else -d * SCALE + r
-    return (0 if won else 2 ** 50) + r       # caught soonest
-
-
-class FastReplayed:
-    """A trial's games: results of those played one by one, lockstep ``Games`` of the others, and
-    the oracle's order of the slots (the order in which they are committed)."""
-
-    def __init__(self):
-        self.order: list = []
-        self.single: dict[int, tuple] = {}
-        self.batches: list[tuple[list, Games]] = []
 
 
 class FastArena(pool.Arena):
@@ -97,15 +77,9 @@ class FastArena(pool.Arena):
         self.results[:, j] = res
         (self.bad_slots.add if self.bad[j] else self.bad_slots.discard)(j)
 
-    def set_arrays(self, chunk: list, games: Games) -> None:
-        """``rank`` and ``results`` of the slots ``chunk`` from their lockstep ``games``."""
-        js = np.fromiter(chunk, np.int64, len(chunk))
-        won, r, d = games.won, games.rounds, games.dist
-        self.results[:, js] = np.stack([won, r, d])
-        if self.side == "cat":
-            self.rank[js] = np.where(won, 2 ** 50 - r, -d * SCALE + r)
-        else:
-            self.rank[js] = np.where(won, 0, 2 ** 50) + r
+    def reset_caches(self) -> None:
+        """Forget the consulted cells and the worst slot (games changed)."""
+        self._cells = self._worst = None
 
     def forget(self, j: int) -> None:
         super().forget(j)
@@ -272,6 +246,7 @@ class FastArena(pool.Arena):
         if len(sets) == 1:                   # the oracle's order: that of a copy, not of the index
             replayed.order = list(set().union(sets[0]))
         tally = self.tally.copy()
+        replayed.base = None if self.keep_order else self.tally.copy()
         for j, res in replayed.single.items():
             tally.add(self.slots[j][1], -1)
             tally.add(res)
@@ -279,40 +254,9 @@ class FastArena(pool.Arena):
             won, rounds, dist = self.results[:, np.fromiter(chunk, np.int64, len(chunk))]
             tally.add_arrays(won.astype(bool), rounds, dist, -1)
             games.add_to(tally)
+        replayed.tally = tally
         return self.key(tally), replayed
 
     def commit(self, changes: dict, replayed: FastReplayed) -> None:
-        """Apply a trial's changes and keep its games, in the oracle's order."""
-        self.apply(changes)
-        where = {}
-        for chunk, games in replayed.batches:
-            where.update(zip(chunk, games.entries()))
-        start = self.transit.start if self.transit.cat_first else None
-        for j in replayed.order:
-            single = j in replayed.single
-            if single:
-                res, used, trace = self.traced(j, changes)
-            else:
-                res, used, trace = where[j]
-                if start is not None:
-                    trace.insert(0, start)
-            self.traces[j] = trace
-            if self.keep_order:
-                opp = self.slots[j][0]
-                self.unlink(j)
-                self.link(j, opp, res, used)
-                continue
-            opp, old, was = self.slots[j]
-            self.tally.add(old, -1)
-            index = self.index
-            for s in was - used:
-                ids = index[s]
-                ids.discard(j)
-                if not ids:
-                    del index[s]
-            for s in used - was:
-                index.setdefault(s, set()).add(j)
-            self.record(j, opp, res, used, single)
-        if not self.keep_order:
-            for chunk, games in replayed.batches:
-                self.set_arrays(chunk, games)
+        """Apply a trial's changes and keep its games, in the oracle's order (``v1.keep``)."""
+        keep.commit(self, changes, replayed)
