@@ -1,0 +1,81 @@
+"""``catmouse.v1.keep``: a FastArena's commit (lockstep games, the trial's tally kept) leaves the
+arena exactly as the straightforward ``pool.Arena`` does, and as counting every game again."""
+
+import random
+
+import numpy as np
+import pytest
+
+from catmouse.tables import random_mouse_codes
+from catmouse.v1 import fastpool, jit, keep, pool
+from catmouse.v1.fastpool import FastArena
+from catmouse.v1.kernel import flat_board
+
+
+def random_cat_codes(board, rng):
+    n = board.n
+    return [rng.choice([k for k in range(4) if board.moves[s // n][k] >= 0]) for s in range(n * n)]
+
+
+def tally_state(arena):
+    return {k: (dict(v) if k == "rounds" else v) for k, v in arena.tally.__dict__.items()}
+
+
+@pytest.mark.parametrize("side", ["cat", "mouse"])
+@pytest.mark.parametrize("first", ["cat", "mouse"])
+@pytest.mark.parametrize("compiled", [False, True])
+def test_commits_equal_the_plain_arena_and_recounting(side, first, compiled, monkeypatch):
+    if compiled and not jit.available():
+        pytest.skip("numba is not installed")
+    monkeypatch.setattr(jit, "ENABLED", compiled)
+    monkeypatch.setattr(fastpool, "HEAD", 4)
+    monkeypatch.setattr(fastpool, "LOCKSTEP_MIN", 8)
+    monkeypatch.setattr(fastpool, "CHUNK", 8)
+    rows, cols = 5, 6
+    board = flat_board(rows, cols, first)
+    n, moves = board.n, board.moves
+    rng = random.Random((side == "cat") + 2 * (first == "cat"))
+    table = lambda who: (random_cat_codes(board, rng) if who == "cat"   # noqa: E731
+                         else random_mouse_codes(rows, cols, rng))
+    learner = table(side)
+    opps = [table("mouse" if side == "cat" else "cat") for _ in range(150)]
+    arenas = [pool.Arena(side, list(learner), board)] + [
+        FastArena(side, list(learner), board, keep_order=False) for _ in range(2)]
+    for arena in arenas:
+        arena.set_slot(0, list(opps[0]))
+        for opp in opps[1:]:
+            arena.add(list(opp))
+    plain, counted, recounted = arenas
+    kept = batched = 0
+    for _ in range(150):
+        cells = sorted(plain.index)
+        changes = {}
+        for s in rng.sample(cells, min(rng.randint(1, 4), len(cells))):
+            cell = s // n if side == "cat" else s % n
+            changes[s] = rng.choice([k for k in range(4) if moves[cell][k] >= 0])
+        beat = plain.score() if rng.random() < 0.5 else None
+        with monkeypatch.context() as m:
+            m.setattr(pool, "BATCH_MIN", None)                    # the oracle: one game at a time
+            key, replayed = plain.trial(changes, beat)
+        out = [counted.trial(changes, beat), recounted.trial(changes, beat)]
+        assert out[0][0] == out[1][0]
+        if key is None or out[0][0] is None or (beat is not None and key < beat):
+            continue
+        assert out[0][0] == key
+        batched += bool(out[0][1].batches)                       # lockstep games kept
+        out[1][1].base = None                                    # count every game again
+        plain.commit(changes, replayed)
+        counted.commit(changes, out[0][1])
+        recounted.commit(changes, out[1][1])
+        kept += 1
+        for fast in (counted, recounted):
+            assert fast.table == plain.table and fast.index == plain.index
+            assert tally_state(fast) == tally_state(plain)
+            assert [v[1:] for v in fast.slots.values()] == [v[1:] for v in plain.slots.values()]
+            assert fast.worst() == plain.worst() and fast.bad == plain.bad
+            ids = plain.slot_ids()
+            assert fast.rank[ids].tolist() == [keep.badness(side, plain.slots[j][1]) for j in ids]
+            assert np.array_equal(fast.results[:, ids].T,
+                                  np.array([plain.slots[j][1] for j in ids], dtype=np.int64))
+            assert fast.bad_slots == {j for j in ids if plain.bad[j]}
+    assert kept > 10 and batched > 5
