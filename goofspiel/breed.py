@@ -214,9 +214,17 @@ def _random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
     return child
 
 
+def check_parents(parents: int, size: int) -> None:
+    """Refuse to breed children up to ``size`` members from fewer than two ``parents``."""
+    if parents < 2 and parents < size:
+        raise ValueError(f"breeding needs at least two parents (two distinct members), got "
+                         f"{parents} parent(s) to fill {size} members")
+
+
 def breed_children(parents: list, size: int, breed, rnd: random.Random) -> list[list[int]]:
     """One generation's children: ``breed(mom, dad, rnd)`` on two distinct members drawn from
     the parents and the children bred so far, until parents and children number ``size``."""
+    check_parents(len(parents), size)
     children: list = []
     while len(parents) + len(children) < size:
         mom, dad = rnd.sample(parents + children, 2)

@@ -22,15 +22,18 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
+from goofspiel import fastga
 from goofspiel.breed import (
     BREEDERS,
     OPERATORS,
     breed_children,
+    check_parents,
     mutate_unchecked,
     preferences_unchecked,
     swap_unchecked,
 )
 from goofspiel.game import checked_deck
+from goofspiel.twister import state_of
 from studykit.checks import array, at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
 
@@ -109,6 +112,17 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     at_most(generations * population * n * n, "generations x population x cards^2", MAX_WORK,
             "about 10 minutes of breeding; use fewer generations, a smaller population or deck")
     rnd = random.Random(seed)
+    run = _compiled_run if fastga.usable(n) else _python_run
+    best, mean, diversity, members, scores = run(
+        rnd, cards, breeder, mutation, mutate, operator, initial, generations, population,
+        survivors, immigrants, as_published, progress)
+    return History(np.array(best), np.array(mean), np.array(diversity), members, scores)
+
+
+def _python_run(rnd, cards, breeder, mutation, mutate, operator, initial, generations,
+                population, survivors, immigrants, as_published, progress):
+    """``evolve``'s generations in pure Python (``goofspiel.breed``'s breeders, list members)."""
+    n = len(cards)
     breed = BREEDERS[breeder]
     if breeder == "preferences" and as_published:
         def breed(m, d, r):
@@ -138,7 +152,35 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
         diversity.append(len({tuple(m) for m in members}))
     if not best:                         # as_published with one generation: nothing scored
         best, mean, diversity = [float(scores.max())], [float(scores.mean())], [len(members)]
-    return History(np.array(best), np.array(mean), np.array(diversity), members, scores)
+    return best, mean, diversity, members, scores
+
+
+def _compiled_run(rnd, cards, breeder, mutation, mutate, operator, initial, generations,
+                  population, survivors, immigrants, as_published, progress):
+    """``_python_run`` with ``goofspiel.fastga``'s compiled generations: the same draws, in order."""
+    n, st = len(cards), state_of(rnd)
+    kind, pairs = fastga.KINDS[breeder], fastga.all_pairs(n)
+    published = breeder == "preferences" and as_published
+    mutating = not as_published and mutation > 0 and mutate != "none"
+    kind_m = fastga.MUTATIONS[operator if mutating else "none"]
+    p_mom = (1.0 - mutation) / ((1.0 - mutation) + mutation)   # mutate_unchecked's mom share
+    members = fastga.first_members(st, initial, n)
+    scores = _identity_score(members, cards)
+    best, mean, diversity = [], [], []
+    scored_rounds = generations - 1 if as_published else generations
+    for _ in tqdm(range(min(generations, scored_rounds)), disable=not progress, desc=f"GA {breeder}"):
+        check_parents(len(members), population - immigrants)
+        members = fastga.generation(st, members, population - immigrants, population, kind,
+                                    published, pairs, kind_m, p_mom, mutation, mutate == "all")
+        scores = _identity_score(members, cards)
+        keep = np.argsort(-scores, kind="stable")[:survivors]
+        members, scores = members[keep], scores[keep]
+        best.append(float(scores[0]))
+        mean.append(float(scores.mean()))
+        diversity.append(len(set(map(tuple, members.tolist()))))
+    if not best:                         # as_published with one generation: nothing scored
+        best, mean, diversity = [float(scores.max())], [float(scores.mean())], [len(members)]
+    return best, mean, diversity, members.tolist(), scores
 
 
 def grid_trial(breeder: str, mutation: float, initial: int, generations: int, seed: int,

@@ -19,6 +19,7 @@ __all__ = [
     "brute_force_winloss_gain",
     "independent_margin_gain",
     "old_equilibrium",
+    "plain_evolve",
     "plain_identity_scores",
     "plain_pairs",
     "plain_preferences",
@@ -142,3 +143,55 @@ def old_equilibrium(n: int, payoff: str, tol: float = 1e-9):
     for i in range(n):
         np.add.at(marginals[i], ranks[:, i], x)
     return x, value, strategy, marginals
+
+
+def plain_evolve(breeder="pairs", mutation=0.0, mutate="none", initial=10, generations=15,
+                 population=25, survivors=10, deck=range(1, 21), seed=0, as_published=False,
+                 immigrants=0, operator="reverse"):
+    """``evolve``'s oracle: the pure-Python generations it ran before the compiled ones (list
+    members, ``goofspiel.breed``'s breeders), on checked arguments: (best, mean, diversity,
+    population, scores) as lists."""
+    import random
+
+    from goofspiel.breed import (
+        BREEDERS,
+        breed_children,
+        mutate_unchecked,
+        preferences_unchecked,
+        swap_unchecked,
+    )
+    from goofspiel.ga import identity_score
+
+    cards = np.array(sorted(deck))
+    n = len(cards)
+    rnd = random.Random(seed)
+    breed = BREEDERS[breeder]
+    if breeder == "preferences" and as_published:
+        def breed(m, d, r):
+            return preferences_unchecked(m, d, r, as_published=True)
+    mutator = swap_unchecked if operator == "swap" else mutate_unchecked
+    members = [rnd.sample(range(n), n) for _ in range(initial)]
+    scores = identity_score(np.array(members), cards)
+    best, mean, diversity = [], [], []
+    scored_rounds = generations - 1 if as_published else generations
+    for g in range(generations):
+        parents = members
+        children = breed_children(parents, population - immigrants, breed, rnd)
+        children += [rnd.sample(range(n), n) for _ in range(population - len(parents) - len(children))]
+        if not as_published and mutation > 0 and mutate != "none":
+            children = [mutator(c, mutation, rnd) for c in children]
+            if mutate == "all":
+                parents = [mutator(p, mutation, rnd) for p in parents]
+        if g >= scored_rounds:
+            break
+        members = parents + children
+        scores = identity_score(np.array(members), cards)
+        keep = np.argsort(-scores, kind="stable")[:survivors]
+        members = [members[k] for k in keep]
+        scores = scores[keep]
+        best.append(float(scores[0]))
+        mean.append(float(scores.mean()))
+        diversity.append(len({tuple(m) for m in members}))
+    if not best:
+        best, mean, diversity = [float(scores.max())], [float(scores.mean())], [len(members)]
+    return best, mean, diversity, members, scores.tolist()

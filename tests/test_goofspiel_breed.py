@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from oracles_goofspiel import plain_pairs, plain_preferences
 
 from goofspiel.breed import (
+    breed_children,
     breed_pairs,
     breed_preferences,
     breed_random,
@@ -146,3 +147,12 @@ def test_breed_children_fills_the_generation_from_parents_and_children_so_far():
         rnd.sample(parents + manual, 2)                 # mom and dad
         manual.append([len(manual) + 1, rnd.random()])
     assert manual == children
+
+
+def test_breed_children_refuses_fewer_than_two_parents():
+    for parents in ([], [[0, 1, 2]]):
+        with pytest.raises(ValueError, match="at least two parents"):
+            breed_children(parents, 5, breed_pairs, random.Random(0))
+    assert breed_children([[0, 1, 2]], 1, breed_pairs, random.Random(0)) == []   # nothing to breed
+    rnd = random.Random(0)
+    assert len(breed_children([[0, 1, 2], [2, 1, 0]], 4, breed_pairs, rnd)) == 2

@@ -1,0 +1,161 @@
+"""The GA's generations compiled with numba: breeding, immigrants and mutation drawing exactly
+what ``goofspiel.breed``'s pure-Python loop draws from the same ``random.Random``, in order.
+
+Members are rows of an int64 array; the random stream is ``goofspiel.twister``'s copy of the
+Random's state. ``usable(n)`` says whether this path applies (numba installed, its draws
+checked against ``random.Random`` once per process, at most 62 cards for the 64-bit sets);
+``goofspiel.ga.evolve`` falls back to the pure-Python loop otherwise (same results, slower).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from goofspiel.twister import (
+    agrees,
+    njit,
+    numba,
+    randbelow,
+    sample_all,
+    sample_two,
+    sample_uses_pool,
+    shuffle_rows,
+    uniform,
+)
+
+KINDS = {"pairs": 0, "preferences": 1, "random": 2}
+MUTATIONS = {"none": 0, "reverse": 1, "swap": 2}
+MAX_FAST_CARDS = 62                     # breeding-pairs keeps its bit sets in int64
+
+
+@lru_cache(maxsize=1)
+def _kernels_agree() -> bool:
+    return agrees()
+
+
+def usable(n: int) -> bool:
+    """Whether the compiled generations serve an n-card GA (else the pure-Python loop does)."""
+    return numba is not None and 2 <= n <= MAX_FAST_CARDS and sample_uses_pool(n, n) \
+        and _kernels_agree()
+
+
+@lru_cache(maxsize=64)
+def all_pairs(n: int) -> np.ndarray:
+    """The (a, b) pairs with a < b, in ``breed._all_pairs`` order, as an (n(n-1)/2, 2) array."""
+    return np.array([(a, b) for a in range(n) for b in range(a + 1, n)], dtype=np.int64).reshape(-1, 2)
+
+
+@njit
+def pairs_child(st, mom, dad, p_mom, pairs, out):
+    """``breed._pairs(mom, dad, rnd)`` with mom's share ``p_mom``, into ``out``."""
+    n = len(mom)
+    above = np.zeros(n, np.int64)
+    below = np.zeros(n, np.int64)
+    order = pairs.copy()
+    shuffle_rows(st, order)
+    for t in range(len(order)):
+        a, b = order[t, 0], order[t, 1]
+        if (above[a] >> b) & 1 or (above[b] >> a) & 1:
+            continue
+        src = mom if uniform(st) < p_mom else dad
+        if src[a] > src[b]:
+            a, b = b, a
+        low = below[a] | (np.int64(1) << a)
+        high = above[b] | (np.int64(1) << b)
+        for c in range(n):
+            if (low >> c) & 1:
+                above[c] |= high
+            elif (high >> c) & 1:
+                below[c] |= low
+    for c in range(n):
+        x, count = below[c], 0
+        while x:
+            x &= x - 1
+            count += 1
+        out[c] = count
+
+
+@njit
+def preferences_child(st, mom, dad, published, out):
+    """``breed.preferences_unchecked(mom, dad, rnd, as_published=published)``, into ``out``."""
+    n = len(mom)
+    pm = np.empty(n, np.int64)
+    pd = np.empty(n, np.int64)
+    for prize in range(n):
+        pm[mom[prize]] = prize
+        pd[dad[prize]] = prize
+    if published:
+        i = randbelow(st, n - 1)
+        j = i + 1 + randbelow(st, n - i - 1)
+    else:
+        x, y = sample_two(st, n + 1, n + 1 <= 21)
+        i, j = min(x, y), max(x, y)
+    kept = np.zeros(n, np.bool_)
+    for k in range(i, j):
+        kept[pm[k]] = True
+    f = 0
+    for k in range(n):
+        if i <= k < j:
+            prize = pm[k]
+        else:
+            while kept[pd[f]]:
+                f += 1
+            prize = pd[f]
+            f += 1
+        out[prize] = k
+
+
+@njit
+def _mutate(st, row, kind, p_mom, rate, pairs, buffer):
+    n = len(row)
+    if kind == 1:                                   # breed with the reverse
+        for c in range(n):
+            buffer[c] = n - 1 - row[c]
+        pairs_child(st, row.copy(), buffer, p_mom, pairs, row)
+    elif kind == 2 and n >= 2 and rate > 0 and uniform(st) < rate:   # swap two bids
+        a, b = sample_two(st, n, n <= 21)
+        row[a], row[b] = row[b], row[a]
+
+
+@njit
+def first_members(st, initial, n):
+    """``[rnd.sample(range(n), n) for _ in range(initial)]`` as rows."""
+    rows = np.empty((initial, n), np.int64)
+    for k in range(initial):
+        sample_all(st, rows[k])
+    return rows
+
+
+@njit
+def generation(st, parents, size, population, kind, published, pairs, mutation, p_mom, rate,
+               mutate_all):
+    """One generation of ``evolve``: parents (mutated if ``mutate_all``) then children and
+    immigrants (mutated if ``mutation``), as rows."""
+    n_parents, n = parents.shape
+    rows = np.empty((max(population, n_parents), n), np.int64)
+    rows[:n_parents] = parents
+    m = n_parents
+    while m < size:                                 # breed_children
+        j0, j1 = sample_two(st, m, m <= 21)
+        if kind == 0:
+            pairs_child(st, rows[j0], rows[j1], 0.5, pairs, rows[m])
+        elif kind == 1:
+            preferences_child(st, rows[j0], rows[j1], published, rows[m])
+        else:
+            for c in range(n):
+                rows[m, c] = c
+            shuffle_rows(st, rows[m])
+        m += 1
+    while m < population:                           # immigrants
+        sample_all(st, rows[m])
+        m += 1
+    if mutation != 0:
+        buffer = np.empty(n, np.int64)
+        for k in range(n_parents, m):
+            _mutate(st, rows[k], mutation, p_mom, rate, pairs, buffer)
+        if mutate_all:
+            for k in range(n_parents):
+                _mutate(st, rows[k], mutation, p_mom, rate, pairs, buffer)
+    return rows[:m]

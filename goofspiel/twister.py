@@ -1,0 +1,167 @@
+"""Python's ``random.Random`` draws compiled with numba, on a copy of its Mersenne Twister state.
+
+``state_of(rnd)`` copies a Random's state into an int64 array (624 words, then the index);
+the kernels below draw from it exactly what CPython 3.11's ``getrandbits``, ``random``,
+``_randbelow``, ``shuffle`` and ``sample`` draw, in the same order, and ``restore`` writes it
+back. ``agrees()`` replays a seeded mix of draws both ways; the fast GA uses these kernels only
+when numba is installed and that check passes. Without numba nothing here is compiled.
+"""
+
+from __future__ import annotations
+
+import random
+from math import ceil, log
+
+import numpy as np
+
+try:
+    import numba
+except ImportError:                        # the GA then keeps its pure-Python loop
+    numba = None
+
+N_WORDS = 624
+
+
+def njit(function):
+    """``numba.njit(cache=True)`` when numba is installed, else the plain function."""
+    return numba.njit(cache=True)(function) if numba is not None else function
+
+
+def state_of(rnd: random.Random) -> np.ndarray:
+    """The Mersenne Twister state of ``rnd``: 624 words then the index, as int64."""
+    return np.array(rnd.getstate()[1], dtype=np.int64)
+
+
+def restore(rnd: random.Random, state: np.ndarray) -> None:
+    """Set ``rnd`` to the state held in ``state`` (as ``state_of`` returned and the kernels drew)."""
+    rnd.setstate((3, tuple(int(w) for w in state), rnd.getstate()[2]))
+
+
+def sample_uses_pool(n: int, k: int) -> bool:
+    """Whether ``Random.sample`` of k of n items draws by its pool method (else by its set)."""
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    return n <= setsize
+
+
+@njit
+def _twist(mt):
+    for kk in range(N_WORDS - 397):               # CPython's genrand_uint32, branch-free
+        y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7FFFFFFF)
+        mt[kk] = mt[kk + 397] ^ (y >> 1) ^ (-(y & 1) & 0x9908B0DF)
+    for kk in range(N_WORDS - 397, N_WORDS - 1):
+        y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7FFFFFFF)
+        mt[kk] = mt[kk + 397 - N_WORDS] ^ (y >> 1) ^ (-(y & 1) & 0x9908B0DF)
+    y = (mt[N_WORDS - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
+    mt[N_WORDS - 1] = mt[396] ^ (y >> 1) ^ (-(y & 1) & 0x9908B0DF)
+
+
+@njit
+def genrand(st):
+    """The next 32-bit word (CPython's ``genrand_uint32``)."""
+    i = st[N_WORDS]
+    if i >= N_WORDS:
+        _twist(st)
+        i = 0
+    y = st[i]
+    st[N_WORDS] = i + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit
+def uniform(st):
+    """``Random.random()``."""
+    a = genrand(st) >> 5
+    b = genrand(st) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit
+def randbelow(st, n):
+    """``Random._randbelow(n)`` for 0 < n < 2**32: ``getrandbits(n.bit_length())`` until below n."""
+    k, m = 0, n
+    while m:
+        k += 1
+        m >>= 1
+    r = genrand(st) >> (32 - k)
+    while r >= n:
+        r = genrand(st) >> (32 - k)
+    return r
+
+
+@njit
+def shuffle_rows(st, items):
+    """``Random.shuffle`` of the rows (or entries) of ``items``, in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = randbelow(st, i + 1)
+        if items.ndim == 1:
+            items[i], items[j] = items[j], items[i]
+        else:
+            for c in range(items.shape[1]):
+                items[i, c], items[j, c] = items[j, c], items[i, c]
+
+
+@njit
+def sample_two(st, n, pool):
+    """The indices ``Random.sample(range(n), 2)`` returns (``pool``: its pool method)."""
+    if pool:
+        j0 = randbelow(st, n)
+        j1 = randbelow(st, n - 1)
+        return j0, (n - 1 if j1 == j0 else j1)
+    j0 = randbelow(st, n)
+    j1 = randbelow(st, n)
+    while j1 == j0:
+        j1 = randbelow(st, n)
+    return j0, j1
+
+
+@njit
+def sample_all(st, out):
+    """``Random.sample(range(n), n)`` into ``out`` (length n), by its pool method."""
+    n = len(out)
+    pool = np.arange(n)
+    for i in range(n):
+        j = randbelow(st, n - i)
+        out[i] = pool[j]
+        pool[j] = pool[n - i - 1]
+
+
+@njit
+def _mixed_draws(st, out):
+    k = 0
+    for n in (1, 2, 3, 5, 7, 20, 21, 22, 24, 33, 190, 1000, 2**31 + 1):
+        out[k] = randbelow(st, n)
+        out[k + 1] = np.int64(uniform(st) * 2**53)
+        a, b = sample_two(st, n + 2, n + 2 <= 21)
+        out[k + 2], out[k + 3] = a, b
+        k += 4
+    row = np.arange(30)
+    shuffle_rows(st, row)
+    sample_all(st, out[k:k + 20])
+    out[k + 20:k + 50] = row
+
+
+def agrees(seed: int = 12345) -> bool:
+    """Whether the kernels draw what ``random.Random`` draws (a seeded mix, twists included)."""
+    if numba is None:
+        return False
+    rnd = random.Random(seed)
+    rnd.random()
+    st = state_of(rnd)
+    expected, got = [], np.zeros(102, dtype=np.int64)
+    for _ in range(40):                                 # 40 rounds: the state twists
+        expected = []
+        for n in (1, 2, 3, 5, 7, 20, 21, 22, 24, 33, 190, 1000, 2**31 + 1):
+            expected += [rnd.randrange(n), int(rnd.random() * 2**53), *rnd.sample(range(n + 2), 2)]
+        row = list(range(30))
+        rnd.shuffle(row)
+        expected += rnd.sample(range(20), 20) + row
+        _mixed_draws(st, got)
+        if got.tolist() != expected:
+            return False
+    return state_of(rnd).tolist() == st.tolist()

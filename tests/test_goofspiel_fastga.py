@@ -1,0 +1,101 @@
+"""The compiled GA (``goofspiel.twister``, ``goofspiel.fastga``): its draws are
+``random.Random``'s, each compiled breeder returns what ``goofspiel.breed``'s returns leaving the
+stream where it leaves it, and ``evolve`` returns exactly what the pure-Python generations it
+replaced returned (``oracles_goofspiel.plain_evolve``) on many seeded configurations."""
+import random
+
+import numpy as np
+import pytest
+from oracles_goofspiel import plain_evolve
+
+from goofspiel import evolve
+from goofspiel.breed import breed_pairs, breed_preferences, mutate, swap_mutate
+from goofspiel.fastga import MAX_FAST_CARDS, all_pairs, usable
+
+numba = pytest.importorskip("numba")
+
+from goofspiel import fastga, twister
+
+
+def test_the_kernels_draw_what_random_draws():
+    assert all(twister.agrees(seed) for seed in (0, 1, 2**32 - 1, 987654321))
+    assert usable(20) and usable(2) and not usable(MAX_FAST_CARDS + 1)
+
+
+def test_state_round_trips_through_restore():
+    rnd = random.Random(5)
+    st = twister.state_of(rnd)
+    expected = [random.Random(5).random() for _ in range(1)]
+    assert twister.uniform(st) == expected[0]
+    fresh = random.Random(0)
+    twister.restore(fresh, st)
+    copy = random.Random(5)
+    copy.random()
+    assert [fresh.random() for _ in range(700)] == [copy.random() for _ in range(700)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 7, 20, 21, 25, 40])
+def test_each_compiled_breeder_agrees_with_breed(n):
+    rng = np.random.default_rng(n)
+    out = np.empty(n, np.int64)
+    for seed in range(60):
+        mom, dad = rng.permutation(n), rng.permutation(n)
+        rnd, st = random.Random(seed), twister.state_of(random.Random(seed))
+        fastga.pairs_child(st, mom, dad, 0.5, all_pairs(n), out)
+        assert out.tolist() == breed_pairs(mom.tolist(), dad.tolist(), rnd)
+        for published in (False, True):
+            fastga.preferences_child(st, mom, dad, published, out)
+            assert out.tolist() == breed_preferences(mom.tolist(), dad.tolist(), rnd,
+                                                     as_published=published)
+        degree = float(rng.choice([0.1, 0.3, 0.5]))
+        p_mom, before = (1.0 - degree) / ((1.0 - degree) + degree), mom.copy()
+        assert fastga.generation(st, np.array([mom]), 0, 1, 0, False, all_pairs(n), 1, p_mom,
+                                 degree, True)[0].tolist() == mutate(mom.tolist(), degree, rnd)
+        assert fastga.generation(st, np.array([mom]), 0, 1, 0, False, all_pairs(n), 2, 1.0,
+                                 0.7, True)[0].tolist() == swap_mutate(mom.tolist(), 0.7, rnd)
+        assert twister.state_of(rnd).tolist() == st.tolist()
+        assert mom.tolist() == before.tolist()              # the kernels copy their parents
+
+
+CONFIGS = [{"as_published": True}, {"mutate": "children", "mutation": 0.2},
+           {"mutate": "all", "mutation": 0.1}, {"immigrants": 3},
+           {"mutate": "children", "mutation": 1.0, "operator": "swap"},
+           {"mutate": "all", "mutation": 0.5, "operator": "swap", "initial": 5, "population": 30, "survivors": 8,
+                "deck": range(1, 26)},
+           {"as_published": True, "generations": 1}, {"as_published": True, "generations": 2},
+           {"deck": [2, 3, 5, 8, 13, 21, 34], "initial": 2, "population": 5, "survivors": 2},
+           {"deck": [1, 2], "initial": 2, "population": 3, "survivors": 2, "mutate": "all", "mutation": 0.3},
+           {"deck": [1, 2, 3], "initial": 2, "population": 4, "survivors": 1, "immigrants": 3},
+           {"survivors": 1, "generations": 1, "mutate": "children", "mutation": 0.4}]
+
+
+@pytest.mark.parametrize("breeder", ["pairs", "preferences", "random"])
+@pytest.mark.parametrize("config", range(len(CONFIGS)))
+def test_evolve_returns_what_the_python_generations_returned(breeder, config):
+    kwargs = {"generations": 12, **CONFIGS[config]}
+    for seed in (0, 1, 2**31 + 7):
+        h = evolve(breeder, seed=seed, **kwargs)
+        assert (h.best.tolist(), h.mean.tolist(), h.diversity.tolist(), h.population,
+                h.scores.tolist()) == plain_evolve(breeder, seed=seed, **kwargs)
+        assert all(type(r) is int for r in h.population[0])
+
+
+def test_the_article_grid_cell_is_replayed_exactly():
+    for seed in range(3):
+        h = evolve("pairs", initial=5, generations=150, seed=seed, as_published=True)
+        assert h.best.tolist() == plain_evolve("pairs", initial=5, generations=150, seed=seed,
+                                               as_published=True)[0]
+
+
+def test_more_cards_than_the_bit_sets_hold_fall_back_to_python():
+    deck = range(1, MAX_FAST_CARDS + 3)
+    kwargs = {"deck": deck, "generations": 2, "population": 6, "survivors": 3, "initial": 3}
+    h = evolve("pairs", seed=4, **kwargs)
+    assert h.best.tolist() == plain_evolve("pairs", seed=4, **kwargs)[0]
+
+
+def test_one_survivor_cannot_breed_on_either_path():
+    with pytest.raises(ValueError, match="at least two parents"):
+        evolve("pairs", survivors=1, generations=3, seed=0)
+    with pytest.raises(ValueError, match="at least two parents"):
+        plain_evolve("pairs", survivors=1, generations=3, seed=0)
