@@ -46,15 +46,15 @@ def ga_runs(breeder, trials=10):
         BREEDERS["pairs"] = fast
 
 
-GRID_CELLS = [dict(breeder=b, mutation=m, initial=i, generations=g, as_published=True)
+GRID_CELLS = [{"breeder": b, "mutation": m, "initial": i, "generations": g, "as_published": True}
               for b in ("pairs", "preferences", "random") for m in (0.0, 0.1, 0.3)
               for i in (5, 10) for g in (15, 150)]
-FIX_CELLS = [dict(breeder="pairs", mutate="children", mutation=0.1),
-             dict(breeder="pairs", mutate="all", mutation=0.1),
-             dict(breeder="pairs", mutate="none", mutation=0.0, immigrants=3),
-             dict(breeder="pairs", mutate="children", mutation=1.0, operator="swap"),
-             dict(breeder="preferences", mutate="children", mutation=0.1),
-             dict(breeder="preferences", mutate="none", mutation=0.0, as_published=True)]
+FIX_CELLS = [{"breeder": "pairs", "mutate": "children", "mutation": 0.1},
+             {"breeder": "pairs", "mutate": "all", "mutation": 0.1},
+             {"breeder": "pairs", "mutate": "none", "mutation": 0.0, "immigrants": 3},
+             {"breeder": "pairs", "mutate": "children", "mutation": 1.0, "operator": "swap"},
+             {"breeder": "preferences", "mutate": "children", "mutation": 0.1},
+             {"breeder": "preferences", "mutate": "none", "mutation": 0.0, "as_published": True}]
 
 
 def compiled_vs_python(cells, seeds, generations=None):
