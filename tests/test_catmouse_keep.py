@@ -25,6 +25,33 @@ def tally_state(arena):
 @pytest.mark.parametrize("first", ["cat", "mouse"])
 @pytest.mark.parametrize("compiled", [False, True])
 def test_commits_equal_the_plain_arena_and_recounting(side, first, compiled, monkeypatch):
+    run_commits(side, first, compiled, monkeypatch)
+
+
+@pytest.mark.parametrize("side", ["cat", "mouse"])
+@pytest.mark.parametrize("first", ["cat", "mouse"])
+def test_changed_states_equal_the_whole_sets(side, first, monkeypatch):
+    """Every consulted set worked out from the changed tail equals the one read off the whole new
+    trace (a state passed twice included: the mouse's first, never checked for a repeat)."""
+    plain, calls = keep.changed_states, []
+
+    def checked(old, new, was, changes, q, again):
+        used, removed, added = plain(old, new, was, changes, q, again)
+        assert was == set(old[q:len(old) - 1:2])
+        assert used == set(new[q:len(new) - 1:2])
+        assert removed == was - used and added == used - was
+        calls.append(old.count(old[again]) > 1 and again % 2 == q)
+        return used, removed, added
+
+    monkeypatch.setattr(keep, "changed_states", checked)
+    run_commits(side, first, True, monkeypatch)
+    assert len(calls) > 100
+    if first == "cat" and side == "mouse":
+        assert any(calls)                    # the twice-passed state came up
+
+
+def run_commits(side, first, compiled, monkeypatch):
+    """Random candidates kept in ``pool.Arena`` and in two ``FastArena``: the same arenas."""
     if compiled and not jit.available():
         pytest.skip("numba is not installed")
     monkeypatch.setattr(jit, "ENABLED", compiled)

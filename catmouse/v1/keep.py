@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.v1.batch import Games
+from catmouse.v1.batch import FlatGames, Games
+from catmouse.v1.transit import diverge
 
 ABSENT = 2 ** 62     # the worst-slot number of a slot not in use
 SCALE = 2 ** 21      # above any round count (a game visits each state at most once)
@@ -53,16 +54,40 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
     """Apply a trial's changes to ``arena`` (a ``FastArena``) and keep its games, in the
     oracle's order."""
     arena.apply(changes)
-    where = {}
+    where, flats = {}, {}
     for chunk, games in replayed.batches:
-        where.update(zip(chunk, games.entries()))
+        if isinstance(games, FlatGames) and not arena.keep_order:
+            flat, offsets, results = games.flat.tolist(), games.offsets.tolist(), games.results()
+            flats.update((j, (results[k], flat, offsets[k], offsets[k + 1]))
+                         for k, j in enumerate(chunk))
+        else:
+            where.update(zip(chunk, games.entries()))
     start = arena.transit.start if arena.transit.cat_first else None
     counted = (not arena.keep_order and replayed.base is not None
                and replayed.base.__dict__ == arena.tally.__dict__)
-    slots, index, bad, bad_slots = arena.slots, arena.index, arena.bad, arena.bad_slots
+    slots, index = arena.slots, arena.index
     cat = arena.side == "cat"
+    q = 0 if arena.learner_first else 1          # trace positions where the learner moves
+    again = 1 if arena.transit.cat_first else 0
     for j in replayed.order:
         single = j in replayed.single
+        if j in flats:
+            res, flat, a, b = flats[j]
+            trace = flat[a:b]
+            if start is not None:
+                trace.insert(0, start)
+            was = slots[j][2]
+            used, removed, added = changed_states(arena.traces[j], trace, was, changes, q, again)
+            for s in removed:
+                ids = index[s]
+                ids.discard(j)
+                if not ids:
+                    del index[s]
+            for s in added:
+                index.setdefault(s, set()).add(j)
+            arena.traces[j] = trace
+            keep_game(arena, j, res, used, counted, single, cat)
+            continue
         if single:
             res, used, trace = arena.traced(j, changes)
         else:
@@ -75,7 +100,7 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
             arena.unlink(j)
             arena.link(j, opp, res, used)
             continue
-        opp, old, was = slots[j]
+        was = slots[j][2]
         for s in was - used:
             ids = index[s]
             ids.discard(j)
@@ -83,19 +108,47 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
                 del index[s]
         for s in used - was:
             index.setdefault(s, set()).add(j)
-        if not counted:
-            arena.tally.add(old, -1)
-            arena.record(j, opp, res, used, single)
-            continue
-        slots[j] = [opp, res, used]               # ``record`` written out, the tally aside
-        bad[j] = b = res[0] != cat
-        (bad_slots.add if b else bad_slots.discard)(j)
-        if single:
-            arena.rank[j] = badness(arena.side, res)
-            arena.results[:, j] = res
+        keep_game(arena, j, res, used, counted, single, cat)
     if counted:
         arena.tally = replayed.tally.copy()
         arena.reset_caches()
     if not arena.keep_order:
         for chunk, games in replayed.batches:
             set_arrays(arena, chunk, games)
+
+
+def changed_states(old: list, new: list, was: set, changes: dict, q: int,
+                   again: int) -> tuple[set, set, set]:
+    """A replayed game's consulted states from its kept ones: (used, removed, added). ``old`` and
+    ``new``: the kept and the new trace, the same up to the first changed state where the learner
+    moves (``transit.diverge``); ``was``: the kept consulted states (left unchanged); ``q``: the
+    first position where the learner moves; ``again``: the position of the one state a game may
+    pass twice (the mouse's first, never checked for a repeat), the others are passed once."""
+    t = diverge(old, was, changes)
+    if t is None:                                # (not in a replay) all of them
+        t = q
+    before, after = set(old[t:len(old) - 1:2]), set(new[t:len(new) - 1:2])
+    removed, added = before - after, after - before
+    if again < t and (t - again) % 2 == 0:       # the one state a game may pass twice, before t
+        removed.discard(old[again])
+        added.discard(old[again])
+    used = was.copy()
+    used.difference_update(removed)
+    used.update(added)
+    return used, removed, added
+
+
+def keep_game(arena, j: int, res: tuple, used: set, counted: bool, single: bool, cat: bool) -> None:
+    """Slot j's new game (its index entries already updated): ``record`` written out when the
+    trial's tally is kept (``counted``), else ``record`` with the game counted."""
+    opp, old, _ = arena.slots[j]
+    if not counted:
+        arena.tally.add(old, -1)
+        arena.record(j, opp, res, used, single)
+        return
+    arena.slots[j] = [opp, res, used]
+    arena.bad[j] = b = res[0] != cat
+    (arena.bad_slots.add if b else arena.bad_slots.discard)(j)
+    if single:
+        arena.rank[j] = badness(arena.side, res)
+        arena.results[:, j] = res
