@@ -21,7 +21,7 @@ from goofspiel.twister import (
     sample_all,
     sample_two,
     sample_uses_pool,
-    shuffle_rows,
+    shuffle,
     uniform,
 )
 
@@ -51,12 +51,20 @@ def all_pairs(n: int) -> np.ndarray:
 def pairs_child(st, mom, dad, p_mom, pairs, out):
     """``breed._pairs(mom, dad, rnd)`` with mom's share ``p_mom``, into ``out``."""
     n = len(mom)
-    above = np.zeros(n, np.int64)
-    below = np.zeros(n, np.int64)
-    order = pairs.copy()
-    shuffle_rows(st, order)
+    _pairs_into(st, mom, dad, p_mom, pairs, np.empty(len(pairs), np.int64),
+                np.empty(n, np.int64), np.empty(n, np.int64), out)
+
+
+@njit
+def _pairs_into(st, mom, dad, p_mom, pairs, order, above, below, out):
+    n = len(mom)
+    above[:] = 0                                  # above[c]: cards known to get higher bids
+    below[:] = 0
     for t in range(len(order)):
-        a, b = order[t, 0], order[t, 1]
+        order[t] = t
+    shuffle(st, order)                            # the pairs' order, as Random.shuffle(pairs)
+    for t in range(len(order)):
+        a, b = pairs[order[t], 0], pairs[order[t], 1]
         if (above[a] >> b) & 1 or (above[b] >> a) & 1:
             continue
         src = mom if uniform(st) < p_mom else dad
@@ -108,12 +116,14 @@ def preferences_child(st, mom, dad, published, out):
 
 
 @njit
-def _mutate(st, row, kind, p_mom, rate, pairs, buffer):
+def _mutate(st, row, kind, p_mom, rate, pairs, work):
     n = len(row)
     if kind == 1:                                   # breed with the reverse
+        order, above, below, mom, rev = work
         for c in range(n):
-            buffer[c] = n - 1 - row[c]
-        pairs_child(st, row.copy(), buffer, p_mom, pairs, row)
+            mom[c] = row[c]
+            rev[c] = n - 1 - row[c]
+        _pairs_into(st, mom, rev, p_mom, pairs, order, above, below, row)
     elif kind == 2 and n >= 2 and rate > 0 and uniform(st) < rate:   # swap two bids
         a, b = sample_two(st, n, n <= 21)
         row[a], row[b] = row[b], row[a]
@@ -137,25 +147,26 @@ def generation(st, parents, size, population, kind, published, pairs, mutation, 
     rows = np.empty((max(population, n_parents), n), np.int64)
     rows[:n_parents] = parents
     m = n_parents
+    work = (np.empty(len(pairs), np.int64), np.empty(n, np.int64), np.empty(n, np.int64),
+            np.empty(n, np.int64), np.empty(n, np.int64))
     while m < size:                                 # breed_children
         j0, j1 = sample_two(st, m, m <= 21)
         if kind == 0:
-            pairs_child(st, rows[j0], rows[j1], 0.5, pairs, rows[m])
+            _pairs_into(st, rows[j0], rows[j1], 0.5, pairs, work[0], work[1], work[2], rows[m])
         elif kind == 1:
             preferences_child(st, rows[j0], rows[j1], published, rows[m])
         else:
             for c in range(n):
                 rows[m, c] = c
-            shuffle_rows(st, rows[m])
+            shuffle(st, rows[m])
         m += 1
     while m < population:                           # immigrants
         sample_all(st, rows[m])
         m += 1
     if mutation != 0:
-        buffer = np.empty(n, np.int64)
         for k in range(n_parents, m):
-            _mutate(st, rows[k], mutation, p_mom, rate, pairs, buffer)
+            _mutate(st, rows[k], mutation, p_mom, rate, pairs, work)
         if mutate_all:
             for k in range(n_parents):
-                _mutate(st, rows[k], mutation, p_mom, rate, pairs, buffer)
+                _mutate(st, rows[k], mutation, p_mom, rate, pairs, work)
     return rows[:m]

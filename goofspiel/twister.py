@@ -1,6 +1,7 @@
 """Python's ``random.Random`` draws compiled with numba, on a copy of its Mersenne Twister state.
 
-``state_of(rnd)`` copies a Random's state into an int64 array (624 words, then the index);
+``state_of(rnd)`` copies a Random's state into an int64 array (624 words, the index, then the
+624 words tempered, the outputs they give, refreshed at each twist);
 the kernels below draw from it exactly what CPython 3.11's ``getrandbits``, ``random``,
 ``_randbelow``, ``shuffle`` and ``sample`` draw, in the same order, and ``restore`` writes it
 back. ``agrees()`` replays a seeded mix of draws both ways; the fast GA uses these kernels only
@@ -28,13 +29,19 @@ def njit(function):
 
 
 def state_of(rnd: random.Random) -> np.ndarray:
-    """The Mersenne Twister state of ``rnd``: 624 words then the index, as int64."""
-    return np.array(rnd.getstate()[1], dtype=np.int64)
+    """The Mersenne Twister state of ``rnd``: 624 words, the index, the 624 tempered words."""
+    words = np.array(rnd.getstate()[1], dtype=np.int64)
+    y = words[:N_WORDS].copy()
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return np.concatenate([words, y])
 
 
 def restore(rnd: random.Random, state: np.ndarray) -> None:
     """Set ``rnd`` to the state held in ``state`` (as ``state_of`` returned and the kernels drew)."""
-    rnd.setstate((3, tuple(int(w) for w in state), rnd.getstate()[2]))
+    rnd.setstate((3, tuple(int(w) for w in state[:N_WORDS + 1]), rnd.getstate()[2]))
 
 
 def sample_uses_pool(n: int, k: int) -> bool:
@@ -55,6 +62,12 @@ def _twist(mt):
         mt[kk] = mt[kk + 397 - N_WORDS] ^ (y >> 1) ^ (-(y & 1) & 0x9908B0DF)
     y = (mt[N_WORDS - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
     mt[N_WORDS - 1] = mt[396] ^ (y >> 1) ^ (-(y & 1) & 0x9908B0DF)
+    for kk in range(N_WORDS):                     # temper the new words once, for genrand
+        y = mt[kk]
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        mt[N_WORDS + 1 + kk] = y ^ (y >> 18)
 
 
 @njit
@@ -64,13 +77,8 @@ def genrand(st):
     if i >= N_WORDS:
         _twist(st)
         i = 0
-    y = st[i]
     st[N_WORDS] = i + 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
+    return st[N_WORDS + 1 + i]
 
 
 @njit
@@ -82,28 +90,36 @@ def uniform(st):
 
 
 @njit
+def bit_length(n):
+    """``int.bit_length`` of a non-negative n."""
+    k = 0
+    while n:
+        k += 1
+        n >>= 1
+    return k
+
+
+@njit
 def randbelow(st, n):
     """``Random._randbelow(n)`` for 0 < n < 2**32: ``getrandbits(n.bit_length())`` until below n."""
-    k, m = 0, n
-    while m:
-        k += 1
-        m >>= 1
-    r = genrand(st) >> (32 - k)
+    shift = 32 - bit_length(n)
+    r = genrand(st) >> shift
     while r >= n:
-        r = genrand(st) >> (32 - k)
+        r = genrand(st) >> shift
     return r
 
 
 @njit
-def shuffle_rows(st, items):
-    """``Random.shuffle`` of the rows (or entries) of ``items``, in place."""
+def shuffle(st, items):
+    """``Random.shuffle(items)`` of a 1-d array, in place."""
+    shift = 32 - bit_length(len(items))
     for i in range(len(items) - 1, 0, -1):
-        j = randbelow(st, i + 1)
-        if items.ndim == 1:
-            items[i], items[j] = items[j], items[i]
-        else:
-            for c in range(items.shape[1]):
-                items[i, c], items[j, c] = items[j, c], items[i, c]
+        if (i + 1) >> (31 - shift) == 0:            # i + 1 lost a bit: draw one bit fewer
+            shift += 1
+        j = genrand(st) >> shift
+        while j > i:
+            j = genrand(st) >> shift
+        items[i], items[j] = items[j], items[i]
 
 
 @njit
@@ -141,7 +157,7 @@ def _mixed_draws(st, out):
         out[k + 2], out[k + 3] = a, b
         k += 4
     row = np.arange(30)
-    shuffle_rows(st, row)
+    shuffle(st, row)
     sample_all(st, out[k:k + 20])
     out[k + 20:k + 50] = row
 
