@@ -14,7 +14,9 @@ What the top level holds, by topic (its modules in brackets):
 - the game and the breeders: ``Strategy``, ``play``, ``award``, ``margin``, the breeders and
   mutations, breeding-pairs replayed step by step (``game``, ``breed``, ``orders``);
 - the genetic algorithm and the article's observations on its runs: ``evolve``, ``History``,
-  ``grid_trial``, ``final_scores``, ``run_curves``, ``difference`` (``ga``, ``observe``);
+  ``grid_trial``, ``final_scores``, ``run_curves``, ``difference`` (``ga``, ``observe``; its
+  generations compiled with numba when installed, drawing the same numbers: ``fastga``,
+  ``twister``);
 - the elimination game against evolving bots: ``Arena``, ``ArenaConfig``, ``PlayWidget``,
   scripted humans, their trial and its summaries (``arena``, ``widget``, ``scripted``,
   ``scripted_summary``);

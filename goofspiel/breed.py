@@ -5,7 +5,8 @@ Pure-Python scalar loops with a ``random.Random`` stream (the fast choice for 20
 permutations). breeding-pairs keeps the transitive closure incrementally as bitsets:
 ``above[c]`` holds every card known to get a higher bid than ``c``. The public functions check
 their arguments once; the GA and the arena call the unchecked ``_pairs``, ``preferences_unchecked``, ...
-through ``BREEDERS``, on rank lists they built themselves.
+through ``BREEDERS``, on rank lists they built themselves. With numba installed the GA breeds
+through ``goofspiel.fastga`` instead, which draws exactly what these loops draw.
 """
 
 from __future__ import annotations
