@@ -71,6 +71,7 @@ def bench_solves(boards) -> None:
     for r, c, d in boards:
         g = Geometry(r, c, 4, d)
         clear_memo()
+        clear_tables()
         new, t_new = cpu(solve_position, Board(geometry=g), {})
         clear_memo()
         old, t_old = cpu(bounded_solve_position, Board(geometry=g), {})

@@ -9,15 +9,18 @@ the most threat slots first, then centre first. A position is keyed by one integ
 mover's stones plus a marker above each column's top stone, and its mirror image (columns
 reversed), which has the same value, shares its entry. A value is found by two null-window
 searches (at least a draw? a win?), which prune more than one search with the full window,
-and settle more at once: a side without k cells in a row free of the other's stones can never
-win; nor can the mover when every column has an even number of empty cells and it has no k
-in a row among its stones and the lower cells of the pairs (the other side answers on top of
-each of its moves). ``tests/oracles_mix.py`` keeps the plain solver and the one before these
-bounds (``bounded_solve_position``): all give the same values and best moves.
+and settle more at once. A side without k cells in a row free of the other's stones never
+wins. Nor does the mover, when an even number of cells is empty, without k in a row among its
+stones, the empty cells of the columns with an odd number of them and the lower cell of each
+pair of the other columns: the other side answers on top of each move, and when the mover
+fills an odd column, starts another (one is left: odd columns come in pairs).
+``tests/oracles_mix.py`` keeps the plain solver and the one before these bounds
+(``bounded_solve_position``): all give the same values and best moves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mix.board import Board, Geometry, center_order, has_line
@@ -39,10 +42,38 @@ def shared_table(g: Geometry) -> dict:
     return tt
 
 
+_MEMOS: dict = {}  # geometry -> {stones: their threat slots on empty cells (the search's)}
+MEMO_LIMIT = 2_000_000  # entries, checked as a search starts, before a memo starts afresh
+
+
+def _threat_memo(g: Geometry) -> tuple[dict, Callable[[int], int]]:
+    """A memo of the search's threat slots and the function it is filled by: ``threat_slots``
+    on every empty cell, not on every filled one (k = 4: a vertical window only ends on the
+    slot above its three stones when that slot is empty, so the others are left out)."""
+    memo = _MEMOS.get(g)
+    if memo is None or len(memo) > MEMO_LIMIT:
+        memo = _MEMOS[g] = {}
+    if g.k != 4:
+        return memo, raw_threats(g)[1]
+    flat, full = tuple(d for d in g.dirs if d != 1), g.full
+
+    def raw(s: int) -> int:
+        """Threat slots of ``s`` (the empty ones right)."""
+        r = (s << 1) & (s << 2) & (s << 3)
+        for d in flat:
+            up1, dn1 = s >> d, s << d
+            up2, dn2 = up1 & (s >> 2 * d), dn1 & (s << 2 * d)
+            r |= (up2 & (dn1 | (s >> 3 * d))) | (dn2 & (up1 | (s << 3 * d)))
+        return r & full
+
+    return memo, raw
+
+
 def clear_tables() -> None:
-    """Forget the shared tables (e.g. to time solving from scratch); results never depend on
-    them."""
+    """Forget the shared tables and the search's threat memos (e.g. to time solving from
+    scratch); results never depend on them."""
     _TABLES.clear()
+    _MEMOS.clear()
 
 
 def _solver(g: Geometry, tt: dict):
@@ -57,33 +88,38 @@ def _solver(g: Geometry, tt: dict):
     # lower cells of the pairs when every column has an even number of empty cells
     par = sum(1 << (c * h + r) for c in range(cols) for r in range(h) if (g.rows - r) % 2 == 0)
     odd, lower = ((1 << (h * cols)) - 1) ^ par, par & full
-    rc, raw = raw_threats(g)
+    rc, raw = _threat_memo(g)
     rc_get, tt_get = rc.get, tt.get
-    col = (1 << g.rows) - 1
-    # (column mask, shift to its mirror column) centre first
-    order = [(col << (c * h), (cols - 1 - 2 * c) * h) for c in center_order(cols)]
+    # slot -> (its column's rank in the centre order, the shift to the mirror column); a move's
+    # sort key: its rank less its new threat slots times 2 ** sh (the rank breaks ties)
+    sh = cols.bit_length()
+    rank = {1 << (c * h + r): (i, (cols - 1 - 2 * c) * h)
+            for i, c in enumerate(center_order(cols)) for r in range(g.rows)}
 
     def solve(me: int, opp: int, mme: int, mopp: int, tme: int, topp: int, alpha: int,
               beta: int) -> int:
         occ = me | opp
         if occ == full:
             return 0
-        mocc = mme | mopp
-        key = min(me | (occ + bottom), mme | (mocc + bottom))
+        nxt = occ + bottom  # the lowest empty slot of each column (or its guard bit)
+        key, mkey = me | nxt, mme | ((mme | mopp) + bottom)
+        if mkey < key:  # noqa: PLR1730 (no call to min in the hot path)
+            key = mkey
         lo, hi = tt_get(key, OPEN)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
             return hi
-        # (-1, 0) asks "no loss?", (0, 1) "a win?"; and a side without k cells in a row free
-        # of the other's stones can never win, nor the mover without k in a row of its stones
-        # and the lower cells of the pairs when the other side can reply on top of every move
+        # (-1, 0) asks "no loss?", (0, 1) "a win?": the side that would win needs k in a row
+        # of the cells it may still get (the module's docstring); e + odd column markers
+        # carries each odd column's empty cells to its guard bit, so e ^ (.. & full) is them
         if beta <= 0:
             free = full ^ me
-        elif (occ + bottom) & odd:
+        elif (full ^ occ).bit_count() & 1:
             free = full ^ opp
-        else:  # every column has an even number of empty cells
-            free = me | (full ^ occ) & lower
+        else:
+            e = full ^ occ
+            free = me | e & lower | e ^ ((e + (nxt & odd)) & full)
         for a, b2 in pairs:
             m = free & (free >> a)
             if m & (m >> b2):
@@ -92,7 +128,7 @@ def _solver(g: Geometry, tt: dict):
             if pairs or not has_line(free, g):  # (k > 4: no pairs, the plain test)
                 tt[key] = _BOUNDS[0, hi] if beta <= 0 else _BOUNDS[lo, 0]
                 return 0
-        f = (occ + bottom) & full
+        f = nxt & full
         if tme & f:
             tt[key] = WIN
             return 1
@@ -105,17 +141,18 @@ def _solver(g: Geometry, tt: dict):
             tt[key] = LOSS
             return -1
         best, e, cand = -2, full ^ occ, []
-        for i, (cm, shift) in enumerate(order):
-            m = moves & cm
-            if m:  # the threat slots the move makes, then the centre order
-                s = me | m
-                t = rc_get(s)
-                if t is None:
-                    t = rc[s] = raw(s)
-                cand.append((-(t & e).bit_count(), i, m, shift, t))
+        while moves:  # the threat slots each move makes, then the centre order
+            m = moves & -moves
+            moves ^= m
+            i, shift = rank[m]
+            s = me | m
+            t = rc_get(s)
+            if t is None:
+                t = rc[s] = raw(s)
+            cand.append((i - ((t & e).bit_count() << sh), m, shift, t))
         if len(cand) > 1:
             cand.sort()
-        for _, _, m, shift, t in cand:
+        for _, m, shift, t in cand:
             mm = m << shift if shift >= 0 else m >> -shift
             v = -solve(opp, me | m, mopp, mme | mm, topp, t, -beta, -alpha)
             if v > best:
@@ -146,7 +183,8 @@ def solve_position(b: Board, tt: dict | None = None) -> int:
         return -1
     me, opp = b.stones[b.turn], b.stones[1 - b.turn]
     s = _solver(b.g, {} if tt is None else tt)
-    root = me, opp, mirror(me, b.g), mirror(opp, b.g), threat_slots(me, b.g), threat_slots(opp, b.g)
+    g = b.g
+    root = me, opp, mirror(me, g), mirror(opp, g), threat_slots(me, g), threat_slots(opp, g)
     if s(*root, -1, 0) < 0:
         return -1
     return 1 if s(*root, 0, 1) > 0 else 0
