@@ -170,3 +170,46 @@ def generation(st, parents, size, population, kind, published, pairs, mutation, 
             for k in range(n_parents):
                 _mutate(st, rows[k], mutation, p_mom, rate, pairs, work)
     return rows[:m]
+
+
+@njit
+def generations(st, members, count, deck, survivors, size, population, kind, published, pairs,
+                mutation, p_mom, rate, mutate_all, best, mean, diversity, offset):
+    """``count`` scored generations of ``evolve`` from ``members``, their best, mean and
+    diversity written from ``offset`` on: (survivors, their scores, generations done; fewer
+    than ``count`` when fewer than two members were left to breed)."""
+    scores = np.zeros(0, np.int64)
+    for g in range(count):
+        if len(members) < 2 and len(members) < size:
+            return members, scores, g
+        rows = generation(st, members, size, population, kind, published, pairs, mutation,
+                          p_mom, rate, mutate_all)
+        m, n = rows.shape
+        found = np.empty(m, np.int64)                  # the identity-target score
+        for k in range(m):
+            total = 0
+            for i in range(n):
+                bid = deck[rows[k, i]]
+                total += min(deck[i], bid) - bid
+            found[k] = total
+        order = np.arange(m)                           # stable sort, best score first
+        for k in range(1, m):
+            item, j = order[k], k
+            while j > 0 and found[order[j - 1]] < found[item]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = item
+        keep = order[:survivors]
+        members, scores = rows[keep], found[keep]
+        distinct = 0
+        for k in range(len(members)):
+            seen = False
+            for j in range(k):
+                if (members[j] == members[k]).all():
+                    seen = True
+                    break
+            distinct += not seen
+        best[offset + g] = scores[0]
+        mean[offset + g] = scores.sum() / len(scores)
+        diversity[offset + g] = distinct
+    return members, scores, count

@@ -169,21 +169,20 @@ def _compiled_run(rnd, cards, breeder, mutation, mutate, operator, initial, gene
     p_mom = (1.0 - mutation) / ((1.0 - mutation) + mutation)   # mutate_unchecked's mom share
     members = fastga.first_members(st, initial, n)
     scores = _identity_score(members, cards)
-    best, mean, diversity = [], [], []
-    scored_rounds = generations - 1 if as_published else generations
-    for _ in tqdm(range(min(generations, scored_rounds)), disable=not progress, desc=f"GA {breeder}"):
-        check_parents(len(members), population - immigrants)
-        members = fastga.generation(st, members, population - immigrants, population, kind,
-                                    published, pairs, kind_m, p_mom, mutation, mutate == "all")
-        scores = _identity_score(members, cards)
-        keep = np.argsort(-scores, kind="stable")[:survivors]
-        members, scores = members[keep], scores[keep]
-        best.append(float(scores[0]))
-        mean.append(float(scores.mean()))
-        diversity.append(len(set(map(tuple, members.tolist()))))
-    if not best:                         # as_published with one generation: nothing scored
-        best, mean, diversity = [float(scores.max())], [float(scores.mean())], [len(members)]
-    return best, mean, diversity, members.tolist(), scores
+    rounds = min(generations, generations - 1 if as_published else generations)
+    best, mean, diversity = np.zeros(rounds), np.zeros(rounds), np.zeros(rounds, np.int64)
+    steps = [1] * rounds if progress else [rounds] if rounds else []   # one call per bar step
+    done = 0
+    for count in tqdm(steps, disable=not progress, desc=f"GA {breeder}"):
+        members, found, did = fastga.generations(
+            st, members, count, cards, survivors, population - immigrants, population, kind,
+            published, pairs, kind_m, p_mom, mutation, mutate == "all", best, mean, diversity, done)
+        if did < count:
+            check_parents(len(members), population - immigrants)
+        done, scores = done + did, found
+    if not rounds:                       # as_published with one generation: nothing scored
+        return [float(scores.max())], [float(scores.mean())], [len(members)], members.tolist(), scores
+    return best.tolist(), mean.tolist(), diversity.tolist(), members.tolist(), scores
 
 
 def grid_trial(breeder: str, mutation: float, initial: int, generations: int, seed: int,

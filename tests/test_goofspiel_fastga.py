@@ -74,9 +74,11 @@ CONFIGS = [{"as_published": True}, {"mutate": "children", "mutation": 0.2},
 def test_evolve_returns_what_the_python_generations_returned(breeder, config):
     kwargs = {"generations": 12, **CONFIGS[config]}
     for seed in (0, 1, 2**31 + 7):
-        h = evolve(breeder, seed=seed, **kwargs)
+        h, old = evolve(breeder, seed=seed, **kwargs), plain_evolve(breeder, seed=seed, **kwargs)
         assert (h.best.tolist(), h.mean.tolist(), h.diversity.tolist(), h.population,
-                h.scores.tolist()) == plain_evolve(breeder, seed=seed, **kwargs)
+                h.scores.tolist()) == old
+        assert [np.asarray(a).dtype for a in (h.best, h.mean, h.diversity)] == \
+            [np.array(a).dtype for a in old[:3]] and h.scores.dtype == np.int64
         assert all(type(r) is int for r in h.population[0])
 
 
@@ -99,3 +101,14 @@ def test_one_survivor_cannot_breed_on_either_path():
         evolve("pairs", survivors=1, generations=3, seed=0)
     with pytest.raises(ValueError, match="at least two parents"):
         plain_evolve("pairs", survivors=1, generations=3, seed=0)
+
+
+def test_the_progress_bar_runs_one_generation_per_call_with_the_same_history():
+    for kwargs in ({"mutate": "all", "mutation": 0.2}, {"as_published": True, "generations": 1},
+                   {"as_published": True, "generations": 2}):
+        kwargs = {"generations": 6, **kwargs}
+        h = evolve("pairs", seed=9, progress=True, **kwargs)
+        assert (h.best.tolist(), h.mean.tolist(), h.diversity.tolist(), h.population,
+                h.scores.tolist()) == plain_evolve("pairs", seed=9, **kwargs)
+    with pytest.raises(ValueError, match="at least two parents"):
+        evolve("pairs", survivors=1, generations=3, seed=0, progress=True)
