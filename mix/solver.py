@@ -9,8 +9,8 @@ the most threat slots first, then centre first. A position is keyed by one integ
 mover's stones plus a marker above each column's top stone, and its mirror image (columns
 reversed), which has the same value, shares its entry. A value is found by two null-window
 searches (at least a draw? a win?), which prune more than one search with the full window,
-and settle more at once. A side without k cells in a row free of the other's stones never
-wins. Nor does the mover, when an even number of cells is empty, without k in a row among its
+and settle more at once. The mover never wins without k cells in a row free of the other's
+stones; nor, when an even number of cells is empty, without k in a row among its
 stones, the empty cells of the columns with an odd number of them and the lower cell of each
 pair of the other columns: the other side answers on top of each move, and when the mover
 fills an odd column, starts another (one is left: odd columns come in pairs).
@@ -110,24 +110,22 @@ def _solver(g: Geometry, tt: dict):
             return lo
         if hi <= alpha:
             return hi
-        # (-1, 0) asks "no loss?", (0, 1) "a win?": the side that would win needs k in a row
-        # of the cells it may still get (the module's docstring); e + odd column markers
-        # carries each odd column's empty cells to its guard bit, so e ^ (.. & full) is them
-        if beta <= 0:
-            free = full ^ me
-        elif (full ^ occ).bit_count() & 1:
-            free = full ^ opp
-        else:
+        if beta > 0:  # (0, 1) asks "a win?" ((-1, 0) "no loss?"): the mover needs k in a row
+            # of the cells it may still get (the module's docstring); e + odd column markers
+            # carries each odd column's empty cells to its guard bit, so e ^ (.. & full) is them
             e = full ^ occ
-            free = me | e & lower | e ^ ((e + (nxt & odd)) & full)
-        for a, b2 in pairs:
-            m = free & (free >> a)
-            if m & (m >> b2):
-                break
-        else:
-            if pairs or not has_line(free, g):  # (k > 4: no pairs, the plain test)
-                tt[key] = _BOUNDS[0, hi] if beta <= 0 else _BOUNDS[lo, 0]
-                return 0
+            if e.bit_count() & 1:
+                free = full ^ opp
+            else:
+                free = me | e & lower | e ^ ((e + (nxt & odd)) & full)
+            for a, b2 in pairs:
+                m = free & (free >> a)
+                if m & (m >> b2):
+                    break
+            else:
+                if pairs or not has_line(free, g):  # (k > 4: no pairs, the plain test)
+                    tt[key] = _BOUNDS[lo, 0]
+                    return 0
         f = nxt & full
         if tme & f:
             tt[key] = WIN
