@@ -33,11 +33,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from oracles_catmouse import plain_v2_scores, train_plain
+from oracles_catmouse import plain_fast_commit, plain_over_moves, plain_v2_scores, train_plain
 
-from catmouse import train_local, train_tabular
+from catmouse import Board, train_local, train_tabular
+from catmouse.exact import fixpoint, policy, solve
 from catmouse.stream import LegacyStream
 from catmouse.tables import greedy_table, to_codes
+from catmouse.teams import hill_climb_team
 from catmouse.v1 import improved, jit, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
@@ -79,13 +81,20 @@ class PlainWalkArena(FastArena):
     walk = None
 
 
+class WholeCommitArena(FastArena):
+    """``FastArena`` with its first commit (``oracles_catmouse.plain_fast_commit``: whole consulted
+    sets, every game counted again), as before ``v1.keep``."""
+
+    commit = plain_fast_commit
+
+
 ARENAS = {          # the pool arenas compared, as (make, pool.BATCH_MIN, compiled games)
     "per-game": (pool.Arena, None, False),
     "FastArena, plain walk": (lambda *a: PlainWalkArena(*a, keep_order=False), pool.BATCH_MIN,
                               False),
-    "FastArena + walk": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN, False),
-    "FastArena + walk + jit": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN,
-                               jit.available()),
+    "FastArena + walk": (lambda *a: WholeCommitArena(*a, keep_order=False), pool.BATCH_MIN,
+                         False),
+    "+ jit, keep": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN, jit.available()),
 }
 
 
@@ -162,11 +171,11 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
     print(f"improved trainer, 8x8, cat vs {what or 'random mice'} (a pool of {mice:,}), "
           f"1-{max_changes} changes per candidate: per-game {plain:.4f} s per iteration, "
           f"FastArena with the plain walk {before:.4f} s, FastArena + walk {now:.4f} s, + jit "
-          f"{compiled:.4f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
+          f"and keep {compiled:.4f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
           f"{plain / compiled:.1f}x ({before / now:.2f}x from the walk, {now / compiled:.2f}x from "
-          f"the compiled lockstep games; {rounds} iterations each, interleaved, identical "
-          f"candidates, keys and tables; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
-          f"cores)")
+          f"the compiled lockstep games and v1.keep's commits; {rounds} iterations each, "
+          f"interleaved, identical candidates, keys and tables; load {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores)")
 
 
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
@@ -176,8 +185,8 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     default = (improved.ARENA, pool.BATCH_MIN, jit.ENABLED)
     for name, arena, compiled in (("pool.Arena", pool.Arena, False),
                                   ("FastArena, plain walk", PlainWalkArena, False),
-                                  ("FastArena + walk", FastArena, False),
-                                  ("FastArena + walk + jit", FastArena, jit.available())):
+                                  ("FastArena + walk", WholeCommitArena, False),
+                                  ("+ jit, keep", FastArena, jit.available())):
         improved.ARENA, jit.ENABLED = arena, compiled
         t = time.perf_counter()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
@@ -192,11 +201,37 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     plain, before, now, compiled = times.values()
     print(f"improved trainer, {rows}x{cols} from the WEAK cat, {a.iterations:,} iterations (hall "
           f"of fame {a.pool_sizes[0] - 1:,} mice): pool.Arena {plain:.1f} s, FastArena with the "
-          f"plain walk {before:.1f} s, FastArena + walk {now:.1f} s, + jit {compiled:.1f} s; "
-          f"ratios {plain / before:.1f}x, {plain / now:.1f}x and {plain / compiled:.1f}x "
-          f"({before / now:.2f}x from the walk, {now / compiled:.2f}x from the compiled games; "
+          f"plain walk {before:.1f} s, FastArena + walk {now:.1f} s, + jit and keep "
+          f"{compiled:.1f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
+          f"{plain / compiled:.1f}x ({before / now:.2f}x from the walk, {now / compiled:.2f}x from "
+          f"the compiled games and v1.keep; "
           f"identical tables and checkpoints; load {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores)")
+
+
+def bench_over_moves(iterations: int = 40) -> None:
+    """Notebook 22's two-cat climb (open 5x5) with ``fixpoint.over_moves`` as first written
+    (``oracles_catmouse.plain_over_moves``) and as now: identical climbs, side by side."""
+    board = Board(5, 5, (), ((0, 0), (0, 0)), (4, 4))
+    modules = (fixpoint, policy, solve)
+    times, runs = {}, {}
+    for name, f in (("plain", plain_over_moves), ("now", fixpoint.over_moves)) * 2:
+        saved = [m.over_moves for m in modules]
+        for m in modules:
+            m.over_moves = f
+        try:
+            t = time.perf_counter()
+            run = hill_climb_team(board, "cat", iterations=iterations, seed=0)
+            times[name] = times.get(name, 0.0) + time.perf_counter() - t
+        finally:
+            for m, g in zip(modules, saved):
+                m.over_moves = g
+        runs.setdefault(name, []).append((repr(run.history), run.best.tobytes()))
+    assert runs["plain"][0] == runs["now"][0] == runs["now"][1]
+    print(f"two-cat climb, open 5x5, {iterations} iterations (twice each): over_moves as first "
+          f"written {times['plain'] / 2:.2f} s, now {times['now'] / 2:.2f} s; ratio "
+          f"{times['plain'] / times['now']:.1f}x (identical climbs; load "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def jit_compile_time() -> float:
@@ -218,6 +253,7 @@ def main():
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
     print(f"compiled games (numba {'on' if jit.available() else 'not installed'}): ready in "
           f"{jit_compile_time():.2f} s (compiled, or loaded from numba's cache)")
+    bench_over_moves()
     bench_pool(rounds)
     bench_pool(max(rounds // 2, 1), max_changes=48)
     build = trained_pool()                   # about a millisecond per iteration: more of them

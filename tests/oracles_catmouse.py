@@ -176,3 +176,35 @@ def plain_over_moves(values, nbr, axis, reduce, fill):
     padded = np.concatenate([values, np.full_like(values.take([0], axis=axis), fill)], axis=axis)
     moved = padded.take(np.where(nbr < 0, values.shape[axis], nbr), axis=axis)
     return reduce(moved, axis=axis + 1)
+
+
+def plain_fast_commit(arena, changes: dict, replayed) -> None:
+    """``FastArena.commit`` as first written (before ``catmouse.v1.keep``): every kept game's
+    states and consulted set read whole, the index diffed on whole sets, every game counted again."""
+    arena.apply(changes)
+    where = {j: (games, k) for chunk, games in replayed.batches for k, j in enumerate(chunk)}
+    for j in replayed.order:
+        if j in replayed.single:
+            res, used, trace = arena.traced(j, changes)
+        else:
+            games, k = where[j]
+            res, used, trace = games.result(k), games.used(k), games.states(k)
+            if arena.transit.cat_first:
+                trace.insert(0, arena.transit.start)
+        arena.traces[j] = trace
+        if arena.keep_order:
+            opp = arena.slots[j][0]
+            arena.unlink(j)
+            arena.link(j, opp, res, used)
+            continue
+        opp, old, was = arena.slots[j]
+        arena.tally.add(old, -1)
+        index = arena.index
+        for s in was - used:
+            ids = index[s]
+            ids.discard(j)
+            if not ids:
+                del index[s]
+        for s in used - was:
+            index.setdefault(s, set()).add(j)
+        arena.record(j, opp, res, used)

@@ -17,11 +17,11 @@ candidate or anything a trainer draws from:
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, islice
 
 import numpy as np
 
-from catmouse.v1 import keep, pool
+from catmouse.v1 import jit, keep, pool
 from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.kernel import FlatBoard
 from catmouse.v1.transit import Transit, diverge
@@ -32,6 +32,16 @@ LOCKSTEP_MIN = 64    # at least this many games left for a lockstep call (pool.B
 CHUNK = 256          # the first lockstep call's games (a late stop often comes soon after the head)
 GROWTH = 4           # then calls growing this many times
 KILLERS = 32         # slots remembered for having stopped a candidate
+COMPILED_MIN = 8     # with compiled games (``v1.jit``): at least this many for a lockstep call
+
+
+def unique(items):
+    """``items`` without repeats, in order (lazily)."""
+    seen = set()
+    for j in items:
+        if j not in seen:
+            seen.add(j)
+            yield j
 
 
 class FastArena(pool.Arena):
@@ -197,36 +207,45 @@ class FastArena(pool.Arena):
         out = FastReplayed()
         done = out.single
         lock = pool.BATCH_MIN is not None
+        fewest = COMPILED_MIN if lock and jit.available() else LOCKSTEP_MIN
         head = HEAD if size >= LOCKSTEP_MIN else size
         if beat is None and lock and size >= LOCKSTEP_MIN:
             head = 0                         # nothing to stop: all in lockstep
+        taken = ()                           # the head's slots when played in one compiled call
         if head:
             first = (j for j in self.killers if any(j in ids for ids in sets))   # lazily: the
-            upper = self.each(chain(first, bad, *sets), done, upper, beat, head)  # first may stop
+            slots = chain(first, bad, *sets)                                      # first may stop
+            if lock and head >= fewest:      # compiled games: all of the head at once
+                taken = dict.fromkeys(islice(unique(slots), head))
+                upper = self.batch(list(taken), upper, beat, out)
+            else:
+                upper = self.each(slots, done, upper, beat, head)
             if upper is None:
                 return None
         ids = one if one is not None else set().union(*sets)
-        rest = [j for j in ids if j not in done]
-        learner = None
+        rest = [j for j in ids if j not in done and j not in taken]
         start, width = 0, CHUNK
         while start < len(rest):
             chunk = rest[start:start + width]
             start, width = start + len(chunk), width * GROWTH
-            if len(chunk) < LOCKSTEP_MIN or not lock:    # too few for a lockstep call
+            if len(chunk) < fewest or not lock:    # too few for a lockstep call
                 upper = self.each(chunk, done, upper, beat, len(done) + len(chunk))
-                if upper is None:
-                    return None
-                continue
-            if learner is None:
-                learner = self.transit.transitions(self.table, self.side)   # = self.trans
-            games = self.lockstep(chunk, learner, upper, beat)
-            if games.stop >= 0:
-                self.promote(chunk[games.stop])
+            else:
+                upper = self.batch(chunk, upper, beat, out)
+            if upper is None:
                 return None
-            upper -= int(np.count_nonzero(games.won != cat))
-            out.batches.append((chunk, games))
         out.order = list(ids)
         return out
+
+    def batch(self, chunk: list, upper: int, beat: tuple | None, out: FastReplayed) -> int | None:
+        """``each`` for the slots ``chunk`` in one lockstep call, its games kept in ``out``."""
+        learner = self.transit.transitions(self.table, self.side)       # = self.trans
+        games = self.lockstep(chunk, learner, upper, beat)
+        if games.stop >= 0:
+            self.promote(chunk[games.stop])
+            return None
+        out.batches.append((chunk, games))
+        return upper - int(np.count_nonzero(games.won != (self.side == "cat")))
 
     def trial(self, changes: dict, beat: tuple | None = None):
         """``pool.Arena.trial``: (key, games) of the table with ``changes``, or (None, None)."""

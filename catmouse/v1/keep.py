@@ -68,7 +68,7 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
     slots, index = arena.slots, arena.index
     cat = arena.side == "cat"
     q = 0 if arena.learner_first else 1          # trace positions where the learner moves
-    again = 1 if arena.transit.cat_first else 0
+    again = 2 if arena.transit.cat_first else 1
     for j in replayed.order:
         single = j in replayed.single
         if j in flats:
@@ -122,16 +122,18 @@ def changed_states(old: list, new: list, was: set, changes: dict, q: int,
     """A replayed game's consulted states from its kept ones: (used, removed, added). ``old`` and
     ``new``: the kept and the new trace, the same up to the first changed state where the learner
     moves (``transit.diverge``); ``was``: the kept consulted states (left unchanged); ``q``: the
-    first position where the learner moves; ``again``: the position of the one state a game may
-    pass twice (the mouse's first, never checked for a repeat), the others are passed once."""
+    first position where the learner moves; positions below ``again`` hold the states a game may
+    pass twice (never checked for a repeat: the start and, if the cat moves first, the state
+    after its first move); a game passes every other state once."""
     t = diverge(old, was, changes)
     if t is None:                                # (not in a replay) all of them
         t = q
     before, after = set(old[t:len(old) - 1:2]), set(new[t:len(new) - 1:2])
     removed, added = before - after, after - before
-    if again < t and (t - again) % 2 == 0:       # the one state a game may pass twice, before t
-        removed.discard(old[again])
-        added.discard(old[again])
+    for p in range(min(again, t)):               # states a game may pass twice, before t
+        if (t - p) % 2 == 0:
+            removed.discard(old[p])
+            added.discard(old[p])
     used = was.copy()
     used.difference_update(removed)
     used.update(added)
