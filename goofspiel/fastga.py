@@ -28,6 +28,10 @@ from goofspiel.twister import (
 KINDS = {"pairs": 0, "preferences": 1, "random": 2}
 MUTATIONS = {"none": 0, "reverse": 1, "swap": 2}
 MAX_FAST_CARDS = 62                     # breeding-pairs keeps its bit sets in int64
+DE_BRUIJN = 0x03F79D71B4CB0A89          # (2**c * DE_BRUIJN) >> 58 (mod 2**64) differs for each c
+LOWEST = np.zeros(64, np.int64)         # ... and LOWEST maps it back to c
+for _c in range(64):
+    LOWEST[((1 << _c) * DE_BRUIJN % 2**64) >> 58] = _c
 
 
 @lru_cache(maxsize=1)
@@ -72,11 +76,16 @@ def _pairs_into(st, mom, dad, p_mom, pairs, order, above, below, out):
             a, b = b, a
         low = below[a] | (np.int64(1) << a)
         high = above[b] | (np.int64(1) << b)
-        for c in range(n):
-            if (low >> c) & 1:
-                above[c] |= high
-            elif (high >> c) & 1:
-                below[c] |= low
+        x = low
+        while x:                                  # every card of low gets high above it ...
+            bit = x & -x
+            above[LOWEST[(bit * DE_BRUIJN >> 58) & 63]] |= high
+            x ^= bit
+        x = high
+        while x:                                  # ... and every card of high gets low below it
+            bit = x & -x
+            below[LOWEST[(bit * DE_BRUIJN >> 58) & 63]] |= low
+            x ^= bit
     for c in range(n):
         x, count = below[c], 0
         while x:
