@@ -29,9 +29,7 @@ KINDS = {"pairs": 0, "preferences": 1, "random": 2}
 MUTATIONS = {"none": 0, "reverse": 1, "swap": 2}
 MAX_FAST_CARDS = 62                     # breeding-pairs keeps its bit sets in int64
 DE_BRUIJN = 0x03F79D71B4CB0A89          # (2**c * DE_BRUIJN) >> 58 (mod 2**64) differs for each c
-LOWEST = np.zeros(64, np.int64)         # ... and LOWEST maps it back to c
-for _c in range(64):
-    LOWEST[((1 << _c) * DE_BRUIJN % 2**64) >> 58] = _c
+LOWEST = np.argsort([((1 << c) * DE_BRUIJN % 2**64) >> 58 for c in range(64)])   # ... back to c
 
 
 @lru_cache(maxsize=1)
