@@ -33,6 +33,7 @@ CHUNK = 256          # the first lockstep call's games (a late stop often comes 
 GROWTH = 4           # then calls growing this many times
 KILLERS = 32         # slots remembered for having stopped a candidate
 COMPILED_MIN = 8     # with compiled games (``v1.jit``): at least this many for a lockstep call
+SINGLES = 4          # and the head's first games (killers first) one by one before that call
 
 
 def unique(items):
@@ -54,7 +55,8 @@ class FastArena(pool.Arena):
         self.keep_order = keep_order
         self.transit = Transit(board)
         self.mover = "mouse" if side == "cat" else "cat"
-        self.trans = self.transit.transitions(table, side).tolist()
+        self.moved = self.transit.transitions(table, side)    # = trans, as an array
+        self.trans = self.moved.tolist()
         self.steps = self.transit.steps(side)        # [code][state]: the learner's next state
         self.opponents: dict[int, object] = {}      # slot -> its opponent's compact transitions
         self.rank = np.full(64, ABSENT, dtype=np.int64)
@@ -111,15 +113,16 @@ class FastArena(pool.Arena):
         return self._worst
 
     def replay_all(self) -> None:
-        self.trans = self.transit.transitions(self.table, self.side).tolist()
+        self.moved = self.transit.transitions(self.table, self.side)
+        self.trans = self.moved.tolist()
         super().replay_all()
 
     def apply(self, changes: dict) -> None:
         """Set cells of the learner's table, and its transitions with them."""
-        table, trans, steps = self.table, self.trans, self.steps
+        table, trans, steps, moved = self.table, self.trans, self.steps, self.moved
         for s, code in changes.items():
             table[s] = code
-            trans[s] = steps[code][s]
+            trans[s] = moved[s] = steps[code][s]
 
     def opponent(self, j: int):
         """Slot j's opponent as compact transitions (made once)."""
@@ -215,9 +218,12 @@ class FastArena(pool.Arena):
         if head:
             first = (j for j in self.killers if any(j in ids for ids in sets))   # lazily: the
             slots = chain(first, bad, *sets)                                      # first may stop
-            if lock and head >= fewest:      # compiled games: all of the head at once
-                taken = dict.fromkeys(islice(unique(slots), head))
-                upper = self.batch(list(taken), upper, beat, out)
+            if lock and head >= fewest:      # compiled games: the killers one by one (a
+                slots = unique(slots)        # candidate often stops there), then the others
+                upper = self.each(islice(slots, SINGLES), done, upper, beat, SINGLES)
+                taken = dict.fromkeys(islice(slots, head - len(done)))
+                if upper is not None and taken:
+                    upper = self.batch(list(taken), upper, beat, out)
             else:
                 upper = self.each(slots, done, upper, beat, head)
             if upper is None:
@@ -239,8 +245,7 @@ class FastArena(pool.Arena):
 
     def batch(self, chunk: list, upper: int, beat: tuple | None, out: FastReplayed) -> int | None:
         """``each`` for the slots ``chunk`` in one lockstep call, its games kept in ``out``."""
-        learner = self.transit.transitions(self.table, self.side)       # = self.trans
-        games = self.lockstep(chunk, learner, upper, beat)
+        games = self.lockstep(chunk, self.moved, upper, beat)
         if games.stop >= 0:
             self.promote(chunk[games.stop])
             return None
