@@ -27,7 +27,7 @@ from mix.board import Board, Geometry, center_order, has_line
 from mix.features import raw_threats
 
 _BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
-WIN, LOSS, OPEN = _BOUNDS[1, 1], _BOUNDS[-1, -1], _BOUNDS[-1, 1]
+WIN, LOSS, DRAW, OPEN = _BOUNDS[1, 1], _BOUNDS[-1, -1], _BOUNDS[0, 0], _BOUNDS[-1, 1]
 _TABLES: dict = {}  # geometry -> the table shared by this process's perfect players
 TABLE_LIMIT = 8_000_000  # entries (about 1.2 GB) before a shared table starts afresh
 
@@ -138,7 +138,11 @@ def _solver(g: Geometry, tt: dict):
         if not moves:
             tt[key] = LOSS
             return -1
-        best, e, cand = -2, full ^ occ, []
+        e = full ^ occ
+        if e.bit_count() <= 2:  # the other side's last move cannot win: those rules said so
+            tt[key] = DRAW
+            return 0
+        best, cand = -2, []
         while moves:  # the threat slots each move makes, then the centre order
             m = moves & -moves
             moves ^= m
@@ -226,6 +230,23 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
             best, out = v, [c]
         elif v == best:
             out.append(c)
+    return out
+
+
+def mover_cells(b: Board) -> int:
+    """The cells the side to move may still get when an even number of cells is empty and the
+    other side answers on top of each move (starting another odd column when the mover fills
+    one): its stones, the lower cell of each pair of the even columns, the odd columns' empty
+    cells. Without k in a row among them it cannot win (the search's bound, spelled out)."""
+    g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
+    occ = me | opp
+    e = g.full ^ occ
+    if e.bit_count() % 2:
+        raise ValueError("an odd number of cells is empty: the other side cannot answer on top")
+    out = me
+    for c, h in enumerate(b.heights):
+        odd = (g.rows - h) % 2
+        out |= sum(g.bit(r, c) for r in range(h, g.rows) if odd or (g.rows - r) % 2 == 0)
     return out
 
 

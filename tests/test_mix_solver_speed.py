@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from mix.board import Board, Geometry
-from mix.solver import best_moves, clear_tables, shared_table, solve, solve_position
+from mix.board import Board, Geometry, has_line
+from mix.solver import (best_moves, clear_tables, mover_cells, shared_table, solve,
+                        solve_position)
 from tests.oracles_mix import bounded_best_moves, bounded_solve_position, random_positions
 
 
@@ -77,3 +78,28 @@ def test_over_positions_and_shared_tables():
     assert len(tt) > 0 and shared_table(g) is tt
     clear_tables()
     assert shared_table(g) is not tt and len(shared_table(g)) == 0
+
+
+@pytest.mark.parametrize("rows,cols,diagonals", [(4, 4, False), (4, 5, False), (5, 4, True)])
+def test_the_mover_without_a_line_of_its_cells_cannot_win(rows, cols, diagonals):
+    """The pair bound, checked against the oracle's values where it applies."""
+    g = Geometry(rows, cols, 4, diagonals)
+    applied, plain = 0, {}
+    for b in random_positions(random.Random(rows + cols), g, 400):
+        if (g.rows * g.cols - b.moves) % 2:
+            with pytest.raises(ValueError):
+                mover_cells(b)
+        elif not has_line(mover_cells(b), g):
+            applied += 1
+            assert bounded_solve_position(b, plain) <= 0
+    assert applied > 20
+
+
+def test_mover_cells_by_hand():
+    b = Board(geometry=Geometry(4, 4))
+    for c in (0, 1, 1, 1):           # heights 1, 3, 0, 0: columns 0 and 1 odd; X to move
+        b.play(c)
+    g = b.g
+    want = b.stones[0] | sum(g.bit(r, 0) for r in (1, 2, 3)) | g.bit(3, 1)
+    want |= sum(g.bit(r, c) for c in (2, 3) for r in (0, 2))
+    assert mover_cells(b) == want
