@@ -42,8 +42,8 @@ def shared_table(g: Geometry) -> dict:
     return tt
 
 
-_MEMOS: dict = {}  # geometry -> {stones: their threat slots on empty cells (the search's)}
-MEMO_LIMIT = 2_000_000  # entries, checked as a search starts, before a memo starts afresh
+_MEMOS: dict = {}  # geometry -> {stones: their threat slots on empty cells}: the last board's
+MEMO_LIMIT = 1_000_000  # entries, checked as a search starts, before the memo starts afresh
 
 
 def _threat_memo(g: Geometry) -> tuple[dict, Callable[[int], int]]:
@@ -52,6 +52,7 @@ def _threat_memo(g: Geometry) -> tuple[dict, Callable[[int], int]]:
     slot above its three stones when that slot is empty, so the others are left out)."""
     memo = _MEMOS.get(g)
     if memo is None or len(memo) > MEMO_LIMIT:
+        _MEMOS.clear()
         memo = _MEMOS[g] = {}
     if g.k != 4:
         return memo, raw_threats(g)[1]

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from mix.board import Board, Geometry, has_line
-from mix.solver import (best_moves, clear_tables, mover_cells, shared_table, solve,
-                        solve_position)
+from mix.solver import best_moves, clear_tables, mover_cells, shared_table, solve, solve_position
 from tests.oracles_mix import bounded_best_moves, bounded_solve_position, random_positions
 
 
@@ -103,3 +102,40 @@ def test_mover_cells_by_hand():
     want = b.stones[0] | sum(g.bit(r, 0) for r in (1, 2, 3)) | g.bit(3, 1)
     want |= sum(g.bit(r, c) for c in (2, 3) for r in (0, 2))
     assert mover_cells(b) == want
+
+
+def test_against_perfect_plays_the_games_of_the_oracle_solver():
+    """Every row of ``against_perfect`` (perfect moves, values before and after the player's
+    moves, solved in the shared table) as the oracle solver gives them from empty tables."""
+    import numpy as np
+    import pandas as pd
+
+    from mix.selftaught import load_weights
+    from mix.selftaught_agent import SelfTaughtAgent
+    from mix.selftaught_study import against_perfect
+
+    clear_tables()
+    w = load_weights()
+    for rows, cols in ((4, 4), (4, 5)):
+        got = against_perfect(SelfTaughtAgent(w, 1), rows, cols, 2, seed=2)
+        assert len(shared_table(Geometry(rows, cols))) > 0
+        agent, g, first_mistakes, results = SelfTaughtAgent(w, 1), Geometry(rows, cols), [], []
+        for seat in (0, 1):
+            for s in np.random.SeedSequence([2, seat]).generate_state(2):
+                rng, b, first = random.Random(int(s)), Board(geometry=g), None
+                while not b.is_over():
+                    if b.turn != seat:
+                        b.play(rng.choice(bounded_best_moves(b)))
+                        continue
+                    before = bounded_solve_position(b)
+                    won = b.play(agent.choose(b, rng))
+                    after = 1 if won else 0 if b.is_over() else -bounded_solve_position(b)
+                    if after < before and first is None:
+                        first = b.moves
+                first_mistakes.append(first)
+                won = b.winner == seat
+                results.append("draw" if b.winner is None else "win" if won else "loss")
+        assert got.start.eq(bounded_solve_position(Board(geometry=g))).all()
+        assert [None if pd.isna(m) else int(m) for m in got.mistake_move] == first_mistakes
+        assert got.result.tolist() == results
+        assert any(first_mistakes)                # the weak player errs: mistakes are compared
