@@ -1,8 +1,8 @@
 """Perfect play on small boards: negamax with alpha-beta over the game values +1 / 0 / -1 and a
 transposition table, on the board's integers.
 
-Threats are masks (``mix.features.raw_threats``), which settles much without searching: the
-mover wins at once on one of its threat slots; it loses when the opponent has two playable
+Threats are masks (the slots completing k in a row, memoised), which settle much without
+searching: the mover wins at once on one of its threat slots; it loses when the opponent has two playable
 threat slots, or one it cannot block; and a move directly under an opponent's threat slot
 loses (the opponent plays on top of it), so only the other moves are searched, those that make
 the most threat slots first, then centre first. A position is keyed by one integer, the
@@ -13,9 +13,10 @@ and settle more at once. The mover never wins without k cells in a row free of t
 stones; nor, when an even number of cells is empty, without k in a row among its
 stones, the empty cells of the columns with an odd number of them and the lower cell of each
 pair of the other columns: the other side answers on top of each move, and when the mover
-fills an odd column, starts another (one is left: odd columns come in pairs).
-``tests/oracles_mix.py`` keeps the plain solver and the one before these bounds
-(``bounded_solve_position``): all give the same values and best moves.
+fills an odd column, starts another (one is left: odd columns come in pairs). With two empty
+cells left, what passed the threat rules is a draw. ``tests/oracles_mix.py`` keeps the plain solver and the one before these bounds
+(``bounded_solve_position``) and spells the pair bound out (``mover_cells``): all give the
+same values and best moves.
 """
 
 from __future__ import annotations
@@ -231,23 +232,6 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
             best, out = v, [c]
         elif v == best:
             out.append(c)
-    return out
-
-
-def mover_cells(b: Board) -> int:
-    """The cells the side to move may still get when an even number of cells is empty and the
-    other side answers on top of each move (starting another odd column when the mover fills
-    one): its stones, the lower cell of each pair of the even columns, the odd columns' empty
-    cells. Without k in a row among them it cannot win (the search's bound, spelled out)."""
-    g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
-    occ = me | opp
-    e = g.full ^ occ
-    if e.bit_count() % 2:
-        raise ValueError("an odd number of cells is empty: the other side cannot answer on top")
-    out = me
-    for c, h in enumerate(b.heights):
-        odd = (g.rows - h) % 2
-        out |= sum(g.bit(r, c) for r in range(h, g.rows) if odd or (g.rows - r) % 2 == 0)
     return out
 
 

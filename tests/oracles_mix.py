@@ -414,3 +414,20 @@ def bounded_best_moves(b: Board, tt: dict | None = None) -> list[int]:
         elif v == best:
             out.append(c)
     return out
+
+
+def mover_cells(b: Board) -> int:
+    """The cells the side to move may still get when an even number of cells is empty and the
+    other side answers on top of each move (starting another odd column when the mover fills
+    one): its stones, the lower cell of each pair of the even columns, the odd columns' empty
+    cells. Without k in a row among them it cannot win (``mix.solver``'s bound, spelled out)."""
+    g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
+    occ = me | opp
+    e = g.full ^ occ
+    if e.bit_count() % 2:
+        raise ValueError("an odd number of cells is empty: the other side cannot answer on top")
+    out = me
+    for c, h in enumerate(b.heights):
+        odd = (g.rows - h) % 2
+        out |= sum(g.bit(r, c) for r in range(h, g.rows) if odd or (g.rows - r) % 2 == 0)
+    return out

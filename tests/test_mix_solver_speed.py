@@ -7,8 +7,13 @@ import random
 import pytest
 
 from mix.board import Board, Geometry, has_line
-from mix.solver import best_moves, clear_tables, mover_cells, shared_table, solve, solve_position
-from tests.oracles_mix import bounded_best_moves, bounded_solve_position, random_positions
+from mix.solver import best_moves, clear_tables, shared_table, solve, solve_position
+from tests.oracles_mix import (
+    bounded_best_moves,
+    bounded_solve_position,
+    mover_cells,
+    random_positions,
+)
 
 
 @pytest.mark.parametrize("rows,cols,k,diagonals,n", [
