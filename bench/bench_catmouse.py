@@ -13,11 +13,11 @@ with the plain sequential walk (``mutations.follow_game``) and ``FastArena`` wit
 interleaved in one run, identical candidates, keys and tables, on two pools: random mice against a
 noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
-proposals' walks weigh). The arenas' objects are frozen out of the garbage collector while
-timed (three pools of 4,000 tables in one process made the per-game arena's full collections
-several times dearer than in a trainer); then the whole trainer (notebook 20's call, on 8x7 from
-the WEAK cat) with ``pool.Arena`` (lockstep replays) and the two ``FastArena`` versions,
-identical tables and checkpoints.
+proposals' walks weigh); "+ jit and keep": compiled lockstep games (``v1.jit``) and
+``v1.keep``'s commits, the two columns before it play in numpy and commit as first written
+(``plain_fast_commit``). CPU time (the cores are shared), garbage collection frozen while timed.
+Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each arena: identical results;
+and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now.
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
 [trainer_iterations]
 """
@@ -74,16 +74,13 @@ def warm(arena: pool.Arena) -> pool.Arena:
 
 
 class PlainWalkArena(FastArena):
-    """``FastArena`` with sequential proposals by the plain walk (``mutations.follow_game``, a
-    resumed ``consulted`` game per change), as before ``v1.walk``; its scans, trials and commits
-    are today's (their smaller changes came with the walk)."""
+    """``FastArena`` proposing by the plain walk (``mutations.follow_game``), as before ``v1.walk``."""
 
     walk = None
 
 
 class WholeCommitArena(FastArena):
-    """``FastArena`` with its first commit (``oracles_catmouse.plain_fast_commit``: whole consulted
-    sets, every game counted again), as before ``v1.keep``."""
+    """``FastArena`` with its commit as first written (``oracles_catmouse.plain_fast_commit``)."""
 
     commit = plain_fast_commit
 
@@ -157,10 +154,10 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
         out = {}
         for name, arena in arenas.items():
             pool.BATCH_MIN, jit.ENABLED = ARENAS[name][1:]
-            t = time.perf_counter()
+            t = time.process_time()          # CPU time: other processes share the cores
             out[name] = cat_iteration(arena, random.Random(r), max_changes)
             if r:
-                times[name] += time.perf_counter() - t
+                times[name] += time.process_time() - t
         pool.BATCH_MIN, jit.ENABLED = default
         first = next(iter(out.values()))
         assert all(o == first for o in out.values()), r
@@ -174,13 +171,12 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
           f"and keep {compiled:.4f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
           f"{plain / compiled:.1f}x ({before / now:.2f}x from the walk, {now / compiled:.2f}x from "
           f"the compiled lockstep games and v1.keep's commits; {rounds} iterations each, "
-          f"interleaved, identical candidates, keys and tables; load {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} cores)")
+          f"interleaved, CPU time, identical candidates, keys and tables; load "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
-    """The improved trainer with ``pool.Arena`` (lockstep replays), FastArena with the plain walk
-    and with ``v1.walk``: identical tables, checkpoints and pools asserted."""
+    """The improved trainer with each arena: identical tables, checkpoints and pools asserted."""
     runs, times = {}, {}
     default = (improved.ARENA, pool.BATCH_MIN, jit.ENABLED)
     for name, arena, compiled in (("pool.Arena", pool.Arena, False),
@@ -188,10 +184,10 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
                                   ("FastArena + walk", WholeCommitArena, False),
                                   ("+ jit, keep", FastArena, jit.available())):
         improved.ARENA, jit.ENABLED = arena, compiled
-        t = time.perf_counter()
+        t = time.process_time()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
                                                      IMPROVED, 1_000, stop_when_solved=True)
-        times[name] = time.perf_counter() - t
+        times[name] = time.process_time() - t
     improved.ARENA, pool.BATCH_MIN, jit.ENABLED = default
     a = runs["pool.Arena"]
     for b in runs.values():
@@ -204,14 +200,13 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
           f"plain walk {before:.1f} s, FastArena + walk {now:.1f} s, + jit and keep "
           f"{compiled:.1f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
           f"{plain / compiled:.1f}x ({before / now:.2f}x from the walk, {now / compiled:.2f}x from "
-          f"the compiled games and v1.keep; "
+          f"the compiled games and v1.keep; CPU time; "
           f"identical tables and checkpoints; load {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores)")
 
 
 def bench_over_moves(iterations: int = 40) -> None:
-    """Notebook 22's two-cat climb (open 5x5) with ``fixpoint.over_moves`` as first written
-    (``oracles_catmouse.plain_over_moves``) and as now: identical climbs, side by side."""
+    """Notebook 22's two-cat climb (open 5x5), ``over_moves`` as first written and now."""
     board = Board(5, 5, (), ((0, 0), (0, 0)), (4, 4))
     modules = (fixpoint, policy, solve)
     times, runs = {}, {}
@@ -220,23 +215,22 @@ def bench_over_moves(iterations: int = 40) -> None:
         for m in modules:
             m.over_moves = f
         try:
-            t = time.perf_counter()
+            t = time.process_time()
             run = hill_climb_team(board, "cat", iterations=iterations, seed=0)
-            times[name] = times.get(name, 0.0) + time.perf_counter() - t
+            times[name] = times.get(name, 0.0) + time.process_time() - t
         finally:
             for m, g in zip(modules, saved):
                 m.over_moves = g
         runs.setdefault(name, []).append((repr(run.history), run.best.tobytes()))
     assert runs["plain"][0] == runs["now"][0] == runs["now"][1]
     print(f"two-cat climb, open 5x5, {iterations} iterations (twice each): over_moves as first "
-          f"written {times['plain'] / 2:.2f} s, now {times['now'] / 2:.2f} s; ratio "
+          f"written {times['plain'] / 2:.2f} s, now {times['now'] / 2:.2f} s (CPU); ratio "
           f"{times['plain'] / times['now']:.1f}x (identical climbs; load "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def jit_compile_time() -> float:
-    """Seconds to get the compiled games ready in a fresh process (numba compiles them, or loads
-    them from its disk cache) and play one game: counted against ``v1.jit``'s gains."""
+    """Seconds to get the compiled games ready (compiled, or loaded from numba's disk cache)."""
     if not jit.available():
         return 0.0
     lock = Lockstep(flat_board(4, 4, "cat"))

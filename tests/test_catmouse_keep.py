@@ -62,7 +62,7 @@ def run_commits(side, first, compiled, monkeypatch):
     board = flat_board(rows, cols, first)
     n, moves = board.n, board.moves
     rng = random.Random((side == "cat") + 2 * (first == "cat"))
-    table = lambda who: (random_cat_codes(board, rng) if who == "cat"   # noqa: E731
+    table = lambda who: (random_cat_codes(board, rng) if who == "cat"
                          else random_mouse_codes(rows, cols, rng))
     learner = table(side)
     opps = [table("mouse" if side == "cat" else "cat") for _ in range(150)]

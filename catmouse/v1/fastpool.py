@@ -34,6 +34,7 @@ GROWTH = 4           # then calls growing this many times
 KILLERS = 32         # slots remembered for having stopped a candidate
 COMPILED_MIN = 8     # with compiled games (``v1.jit``): at least this many for a lockstep call
 SINGLES = 4          # and the head's first games (killers first) one by one before that call
+COMPILED_HEAD = True  # whether a replay's head is played so (else one by one)
 
 
 def unique(items):
@@ -210,7 +211,8 @@ class FastArena(pool.Arena):
         out = FastReplayed()
         done = out.single
         lock = pool.BATCH_MIN is not None
-        fewest = COMPILED_MIN if lock and jit.available() else LOCKSTEP_MIN
+        compiled = lock and jit.available()
+        fewest = COMPILED_MIN if compiled else LOCKSTEP_MIN
         head = HEAD if size >= LOCKSTEP_MIN else size
         if beat is None and lock and size >= LOCKSTEP_MIN:
             head = 0                         # nothing to stop: all in lockstep
@@ -218,7 +220,7 @@ class FastArena(pool.Arena):
         if head:
             first = (j for j in self.killers if any(j in ids for ids in sets))   # lazily: the
             slots = chain(first, bad, *sets)                                      # first may stop
-            if lock and head >= fewest:      # compiled games: the killers one by one (a
+            if compiled and COMPILED_HEAD and head >= fewest:   # the killers one by one (a
                 slots = unique(slots)        # candidate often stops there), then the others
                 upper = self.each(islice(slots, SINGLES), done, upper, beat, SINGLES)
                 taken = dict.fromkeys(islice(slots, head - len(done)))
