@@ -7,7 +7,8 @@ without the alive-window and pair bounds), side by side in one run, identical re
 - (b) seeded games of the self-taught player against perfect play (``against_perfect``, every
   position before and after its moves solved) on 4x5 and 5x5: the current code against the
   old one (the oracle solver, and every position solved from an empty table as it was); the
-  rows of both must be equal. The new code runs first, so the old gets warm player caches.
+  rows of both must be equal. The new code runs first, so the old gets warm player caches
+  (a game on 4x4 before, untimed, sets the player up).
 
     .venv/bin/python bench/bench_mix_solver.py [--games N] [--all]
 """
@@ -84,6 +85,7 @@ def bench_solves(boards) -> None:
 
 def bench_games(games: int) -> None:
     w = load_weights()
+    against_perfect(SelfTaughtAgent(w, 4), 4, 4, 1)  # untimed: the player's one-off set-up
     for r, c in ((4, 5), (5, 5)):
         clear_memo()
         clear_tables()
