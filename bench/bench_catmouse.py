@@ -13,9 +13,8 @@ with the plain sequential walk (``mutations.follow_game``) and ``FastArena`` wit
 interleaved in one run, identical candidates, keys and tables, on two pools: random mice against a
 noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
-proposals' walks weigh); "+ jit and keep": compiled lockstep games (``v1.jit``) and
-``v1.keep``'s commits, the two columns before it play in numpy and commit as first written
-(``plain_fast_commit``). CPU time (the cores are shared), garbage collection frozen while timed.
+proposals' walks weigh); "+ keep": ``v1.keep``'s commits (now), "+ jit": with compiled games
+(``v1.jit``, off by default); the columns before commit as first written (``plain_fast_commit``). CPU time (the cores are shared), garbage collection frozen while timed.
 Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each arena: identical results;
 and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now.
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
@@ -85,13 +84,15 @@ class WholeCommitArena(FastArena):
     commit = plain_fast_commit
 
 
+FAST = (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN)
 ARENAS = {          # the pool arenas compared, as (make, pool.BATCH_MIN, compiled games)
     "per-game": (pool.Arena, None, False),
     "FastArena, plain walk": (lambda *a: PlainWalkArena(*a, keep_order=False), pool.BATCH_MIN,
                               False),
     "FastArena + walk": (lambda *a: WholeCommitArena(*a, keep_order=False), pool.BATCH_MIN,
                          False),
-    "+ jit, keep": (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN, jit.available()),
+    "+ keep (now)": FAST + (False,),
+    "+ keep + jit": FAST + (jit.installed(),),
 }
 
 
@@ -163,16 +164,14 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
         assert all(o == first for o in out.values()), r
         assert all(a.table == arenas["per-game"].table for a in arenas.values()), r
     gc.unfreeze()
-    plain, before, now, compiled = (times[name] / rounds for name in ARENAS)
+    plain = times["per-game"] / rounds
     mice = arenas["per-game"].pool() - 1
+    columns = ", ".join(f"{name} {times[name] / rounds:.4f} s ({plain * rounds / times[name]:.1f}x)"
+                        for name in ARENAS)
     print(f"improved trainer, 8x8, cat vs {what or 'random mice'} (a pool of {mice:,}), "
-          f"1-{max_changes} changes per candidate: per-game {plain:.4f} s per iteration, "
-          f"FastArena with the plain walk {before:.4f} s, FastArena + walk {now:.4f} s, + jit "
-          f"and keep {compiled:.4f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
-          f"{plain / compiled:.1f}x ({before / now:.2f}x from the walk, {now / compiled:.2f}x from "
-          f"the compiled lockstep games and v1.keep's commits; {rounds} iterations each, "
-          f"interleaved, CPU time, identical candidates, keys and tables; load "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"1-{max_changes} changes per candidate, CPU time per iteration: {columns}; "
+          f"{rounds} iterations each, interleaved, identical candidates, keys and tables; load "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
@@ -182,7 +181,7 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     for name, arena, compiled in (("pool.Arena", pool.Arena, False),
                                   ("FastArena, plain walk", PlainWalkArena, False),
                                   ("FastArena + walk", WholeCommitArena, False),
-                                  ("+ jit, keep", FastArena, jit.available())):
+                                  ("+ jit, keep", FastArena, jit.installed())):
         improved.ARENA, jit.ENABLED = arena, compiled
         t = time.process_time()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
@@ -231,13 +230,15 @@ def bench_over_moves(iterations: int = 40) -> None:
 
 def jit_compile_time() -> float:
     """Seconds to get the compiled games ready (compiled, or loaded from numba's disk cache)."""
-    if not jit.available():
+    if not jit.installed():
         return 0.0
+    jit.ENABLED, enabled = True, jit.ENABLED
     lock = Lockstep(flat_board(4, 4, "cat"))
     t = time.perf_counter()
     learner = lock.transitions(to_codes(greedy_table(4, 4)).ravel().tolist(), "cat")
     lock.play(learner, lock.transitions([0] * 256, "mouse")[None].astype(np.int16),
               np.zeros(1, np.int64), True)
+    jit.ENABLED = enabled
     return time.perf_counter() - t
 
 
@@ -245,7 +246,7 @@ def main():
     n1 = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     n2 = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-    print(f"compiled games (numba {'on' if jit.available() else 'not installed'}): ready in "
+    print(f"compiled games (numba {'installed' if jit.installed() else 'not installed'}): ready in "
           f"{jit_compile_time():.2f} s (compiled, or loaded from numba's cache)")
     bench_over_moves()
     bench_pool(rounds)

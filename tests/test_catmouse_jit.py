@@ -13,7 +13,13 @@ from catmouse.v1.config import IMPROVED
 from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.kernel import flat_board
 
-pytestmark = pytest.mark.skipif(not jit.available(), reason="numba is not installed")
+pytestmark = pytest.mark.skipif(not jit.installed(), reason="numba is not installed")
+
+
+@pytest.fixture(autouse=True)
+def compiled_games(monkeypatch):
+    """The compiled games on (they are off by default)."""
+    monkeypatch.setattr(jit, "ENABLED", True)
 
 
 def random_cat_codes(board, rng):

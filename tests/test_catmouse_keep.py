@@ -52,7 +52,7 @@ def test_changed_states_equal_the_whole_sets(side, first, monkeypatch):
 
 def run_commits(side, first, compiled, monkeypatch):
     """Random candidates kept in ``pool.Arena`` and in two ``FastArena``: the same arenas."""
-    if compiled and not jit.available():
+    if compiled and not jit.installed():
         pytest.skip("numba is not installed")
     monkeypatch.setattr(jit, "ENABLED", compiled)
     monkeypatch.setattr(fastpool, "HEAD", 4)

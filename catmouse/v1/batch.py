@@ -192,10 +192,6 @@ class Games:
             self._states()
         return self.hist[k, :self.length[k]].tolist()
 
-    def entries(self) -> list:
-        """(result, used, states) of every game: what a trainer keeps of them."""
-        return [(self.result(k), self.used(k), self.states(k)) for k in range(len(self.won))]
-
     def used(self, k: int) -> set:
         """The learner's consulted states in game k: its before-move states, the end excluded
         (added in the order ``play_flat`` adds them, so the set iterates alike)."""
@@ -222,13 +218,3 @@ class FlatGames(Games):
         if self.start is not None:
             states.insert(0, self.start)
         return set(states)
-
-    def entries(self) -> list:
-        flat, offsets = self.flat.tolist(), self.offsets.tolist()
-        first, start, out = self.first, self.start, []
-        for res, a, b in zip(self.results(), offsets, offsets[1:]):
-            states = flat[a + first:b - 1:2]
-            if start is not None:
-                states.insert(0, start)
-            out.append((res, set(states), flat[a:b]))
-        return out

@@ -61,7 +61,7 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
             flats.update((j, (results[k], flat, offsets[k], offsets[k + 1]))
                          for k, j in enumerate(chunk))
         else:
-            where.update(zip(chunk, games.entries()))
+            where.update((j, (games, k)) for k, j in enumerate(chunk))
     start = arena.transit.start if arena.transit.cat_first else None
     counted = (not arena.keep_order and replayed.base is not None
                and replayed.base.__dict__ == arena.tally.__dict__)
@@ -91,7 +91,8 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
         if single:
             res, used, trace = arena.traced(j, changes)
         else:
-            res, used, trace = where[j]
+            games, k = where[j]
+            res, used, trace = games.result(k), games.used(k), games.states(k)
             if start is not None:
                 trace.insert(0, start)
         arena.traces[j] = trace
