@@ -5,7 +5,9 @@ the same weights, and ``bench/bench_mix.py`` times one against the other.
 
 This is the code ``mix.search`` ran before it was made fast (alpha-beta with killer moves over a
 ``Board`` that plays and undoes moves, feature indices computed per leaf; the solver keyed on the
-position, centre-first order), unchanged but for the names; and below, the self-taught player's.
+position, centre-first order), unchanged but for the names; below, the self-taught player's;
+and at the end, the table-and-threats solver as it was before its exact bounds, with the
+follow-up pair rule written out plainly (``mover_cells``).
 """
 
 from __future__ import annotations
