@@ -12,9 +12,18 @@
   moves timed apart; and self-play training (``mix.selftaught``, identical weights, bit for
   bit);
 - (unless --no-train) a 500-game training run and a 200-game evaluation against alpha-beta
-  depth 4, against the study's targets (under 120 s and 300 s on one core).
+  depth 4, against the study's targets (under 120 s and 300 s on one core);
+- (with --ladder N, alone) notebook 41's ladder: the self-taught player (shipped weights,
+  depth 4) against each of notebook 40's nine opponents, N seeded games in each seat, the
+  searches of ``mix.evalsearch`` and ``mix.search`` against the ones they replaced
+  (``tests/oracles_selftaught.py``'s ``PreviousSelfTaught``, ``tests/oracles_mix.py``'s
+  ``PreviousSearchAgent`` for the opponents that search), game by game in turn: every game
+  identical (moves and result), the CPU time of whole games (both players) and of the
+  self-taught player's moves, per opponent and overall (--depth 2: the learning curve's
+  player).
 
     .venv/bin/python bench/bench_mix.py [--no-train] [--games N] [--selftaught N]
+    .venv/bin/python bench/bench_mix.py --ladder N [--depth D]
 """
 
 import random
@@ -27,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from mix import features
-from mix.agents import PerfectAgent, make_agent
+from mix.agents import PerfectAgent, SearchAgent, make_agent
 from mix.board import Board, Geometry
 from mix.features import BitFeatures
 from mix.learn import train
@@ -214,6 +223,66 @@ def selftaught(games):
         and list(run.lengths) == lengths)
 
 
+LADDER = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alphabeta:2",
+          "alphabeta:4", "learned", "learned-counts")  # notebook 41's opponents
+
+
+def ladder_games(games, depth=4):
+    """Notebook 41's ladder, ``games`` seeded games per opponent and seat: the self-taught
+    player (``depth``: 4 on the ladder, 2 on the learning curve) on ``mix.evalsearch`` and on
+    the search it replaced, each game played by both in turn (garbage collection frozen while
+    timing); every game must be identical."""
+    import gc
+
+    g, w = Geometry(10, 20), load_weights()
+    # warm-up, untimed: the tables both searches fill as they meet slots and patterns (per
+    # process, kept from game to game, as in the ladder's workers after their first games)
+    for name in ("learned", "alphabeta:2", "random"):
+        other = make_agent(name)
+        for player, opponent in ((selftaught_oracle.PreviousSelfTaught(w, depth),
+                                  oracle.PreviousSearchAgent(other) if name != "random"
+                                  else other), (SelfTaughtAgent(w, depth), other)):
+            for s in range(2):
+                play_game(player, opponent, random.Random(1000 + s), g)
+                play_game(opponent, player, random.Random(1000 + s), g)
+    print(f"notebook 41's ladder: self-taught:{depth} against each opponent, {games} games a "
+          "seat, CPU seconds (after 12 games of each to warm up)")
+    print(f"{'opponent':<16} {'games: before':>14} {'after':>8} {'ratio':>6}   "
+          f"{'its moves: before':>18} {'after':>8} {'ratio':>6}")
+    total = [0.0, 0.0, 0.0, 0.0]
+    for name in LADDER:
+        opponent = make_agent(name)   # on the previous search too, when it searches
+        before = oracle.PreviousSearchAgent(opponent) if isinstance(opponent, SearchAgent) \
+            else opponent
+        fast = Timed(SelfTaughtAgent(w, depth))
+        plain = Timed(selftaught_oracle.PreviousSelfTaught(w, depth))
+        old_t = new_t = 0.0
+        for seat in (0, 1):
+            for s in np.random.SeedSequence(41 + seat).generate_state(games):
+                boards = []
+                for player, other in ((plain, before), (fast, opponent)):
+                    pair = (player, other) if seat == 0 else (other, player)
+                    gc.collect()
+                    gc.freeze()
+                    b, t = cpu(play_game, *pair, random.Random(int(s)), g)
+                    gc.unfreeze()
+                    boards.append(b)
+                    if player is fast:
+                        new_t += t
+                    else:
+                        old_t += t
+                a, b = boards
+                if a.stones != b.stones or a.winner != b.winner or a.moves != b.moves:
+                    raise SystemExit(f"{name}, seat {seat}, seed {s}: the games differ")
+        print(f"{name:<16} {old_t:14.2f} {new_t:8.2f} {old_t / new_t:5.2f}x   "
+              f"{plain.seconds:18.2f} {fast.seconds:8.2f} {plain.seconds / fast.seconds:5.2f}x")
+        for i, v in enumerate((old_t, new_t, plain.seconds, fast.seconds)):
+            total[i] += v
+    print(f"{'all':<16} {total[0]:14.2f} {total[1]:8.2f} {total[0] / total[1]:5.2f}x   "
+          f"{total[2]:18.2f} {total[3]:8.2f} {total[2] / total[3]:5.2f}x   "
+          f"(every game identical: {2 * games * len(LADDER)} games)")
+
+
 def targets():
     """CPU time (one core) and wall time (longer on a busy machine) against the targets."""
     t, c = time.perf_counter(), time.process_time()
@@ -229,6 +298,10 @@ def targets():
 
 
 def main():
+    if "--ladder" in sys.argv:
+        depth = int(sys.argv[sys.argv.index("--depth") + 1]) if "--depth" in sys.argv else 4
+        ladder_games(int(sys.argv[sys.argv.index("--ladder") + 1]), depth)
+        return
     games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 3
     taught = int(sys.argv[sys.argv.index("--selftaught") + 1]) if "--selftaught" in sys.argv else 3
     engine()

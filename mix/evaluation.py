@@ -16,7 +16,14 @@ import numpy as np
 
 from mix.board import Board, X
 from mix.features import threats
-from mix.threatfeatures import N_FEATURES, SCALE, counter
+from mix.threatfeatures import (
+    N_FEATURES,
+    SCALE,
+    THREAT_COUNTS,
+    WINDOW_COUNTS,
+    counter,
+    scored_steps,
+)
 
 
 class LinearEvaluation:
@@ -32,19 +39,44 @@ class LinearEvaluation:
         if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
             raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
         self.w, self.memory, self.memo, self.geometry, self.shift = w, memory, {}, None, 0
+        self.counted: dict = {}   # the scores of leaves by their (packed) feature counts
+        self.threat_scores: dict = {}   # the scores of (packed) threat counts alone
         self.per_count = (w / SCALE).tolist()    # the weight of one unit of each count
         self.terms: list[tuple[float, ...]] = []  # per feature: n * its per_count, n = 0, 1, ...
+        self.start = (0.0, 0.0)
+        self.counted_terms: list[tuple[float, ...]] = []
+        self.threat_units = [self.per_count[k] for k in THREAT_COUNTS]
+        self.window_terms: list[tuple[float, ...]] = []
+        self.steps, self.step_fill, self.margin = None, None, 0.0
 
     def __getstate__(self) -> dict:
-        return {**self.__dict__, "memo": {}, "geometry": None, "terms": []}  # remade by use
+        return {**self.__dict__, "memo": {}, "counted": {}, "threat_scores": {},
+                "geometry": None, "terms": [],
+                "counted_terms": [], "window_terms": [], "steps": None,
+                "step_fill": None}  # remade by use
 
     def use(self, b: Board) -> None:
         """Forget the remembered scores when ``b`` is of another board size than the last."""
         if b.g != self.geometry:
             self.memo.clear()
+            self.counted.clear()
+            self.threat_scores.clear()
             self.geometry, self.shift = b.g, b.g.cols * b.g.height
             self.terms = [tuple(n * u for n in range(b.g.rows * b.g.cols + 1))
                           for u in self.per_count]   # no count exceeds the number of slots
+            # the sum of the bias and the mover's terms, as ``score`` sums them, O or X to move
+            self.start = (sum([self.terms[0][1]]), sum([self.terms[0][1], self.terms[1][1]]))
+            # the terms of the counts the searches pack (``mix.threatfeatures.pack_features``):
+            # all but the first two, and the window counts alone
+            self.counted_terms = self.terms[2:]
+            self.window_terms = [self.terms[k] for k in WINDOW_COUNTS]
+            # the searches' stepper entries with the change of the window counts' score, and
+            # a bound on the rounding of a score: a sum of at most N_FEATURES terms, none
+            # larger than its count for every slot (far above the error of a few dozen
+            # roundings of numbers that large, or as large as a win)
+            self.steps, self.step_fill = scored_steps(b.g, [self.per_count[k]
+                                                            for k in WINDOW_COUNTS])
+            self.margin = 1e-9 * (1 + sum(abs(t[-1]) for t in self.terms)) + 1e-6
 
     def score(self, b: Board) -> float:
         """X's score of ``b`` (the learner's value is its tanh)."""

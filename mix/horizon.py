@@ -9,7 +9,9 @@ evaluated exactly: its quiet moves, which make no new threat and touch no threat
 side (neither the slot played nor the one above it), all lead to the same feature state, so one
 table look-up covers them, and only the few others are evaluated one by one. Two moves from the
 leaves, ``replies`` and ``after`` value the mover's *doubly quiet* moves together. Every value
-is a table value, +-1 or +-draw, so the search returns the same floats as the plain one.
+is a table value, +-1 or +-draw, so the search returns the same floats as the plain one. A
+caller that only needs to know whether a node is worth less than ``tau`` passes it: ``horizon``
+and ``after`` then stop at the first move worth ``tau`` or more (a lower bound).
 """
 
 from __future__ import annotations
@@ -82,10 +84,11 @@ def horizon_evaluators(g: Geometry, values: Sequence[float], feats, draw: float)
                     out |= w | (w << d) | (w << 2 * d) | (w << 3 * d)
         return out & e
 
-    def horizon(me: int, opp: int, sign: float, rme: int, made: int) -> float:
+    def horizon(me: int, opp: int, sign: float, rme: int, made: int, tau: float = INF) -> float:
         """The exact value for the mover of a node one move from the leaves, given the mover's
         threat slots ``rme`` and a superset ``made`` of ``makers(me, empty slots)`` (the
-        parent's: a stone of the opponent only closes windows)."""
+        parent's: a stone of the opponent only closes windows); or, once a move is worth ``tau``
+        or more, that move's value (a lower bound: the caller needs no more)."""
         occ = me | opp
         if occ == full:
             return sign * draw
@@ -110,16 +113,23 @@ def horizon_evaluators(g: Geometry, values: Sequence[float], feats, draw: float)
         else:  # the quiet moves: no chess for the mover, the rest as it is
             cb = tb & f
             best = sign * values[pack(me_x, 0, cb and mate(opp, f), 0, cb, rme & e, tb)]
+            if best >= tau:
+                return best
         while todo:
             m = todo & -todo
             todo ^= m
             a, e2, f2 = me | m, e ^ m, (f ^ m) | ((m << 1) & full)
-            ta, tb2 = threat(a) & e2, tb & e2
+            ta = rc_get(a)
+            if ta is None:
+                ta = threat(a)
+            ta, tb2 = ta & e2, tb & e2
             ca, cb = ta & f2, tb2 & f2
             v = sign * values[pack(me_x, ca and mate(a, f2), cb and mate(opp, f2), ca, cb, ta,
                                    tb2)]
-            if v > best:  # noqa: PLR1730 (cheaper than max() in the hottest loops)
+            if v > best:
                 best = v
+                if v >= tau:
+                    return v
         return best
 
     def replies(me: int, opp: int, sign: float, e: int, f: int, rme: int, ropp: int,
@@ -151,22 +161,28 @@ def horizon_evaluators(g: Geometry, values: Sequence[float], feats, draw: float)
                                                    ca, cb, ta, tb)], new | new >> 1))
         return doubly, f & ~noisy, calm, leaves, made, rme | ropp
 
-    def after(me: int, opp: int, sign: float, e: int, f: int, m: int, reply: tuple) -> float:
+    def after(me: int, opp: int, sign: float, e: int, f: int, m: int, reply: tuple,
+              tau: float = INF) -> float:
         """``horizon`` after the mover's doubly quiet move ``m`` (the opponent to move), from
         ``replies``: a reply's leaf is the one it reaches without ``m`` unless ``m`` or the
         slot above it is one of the reply's new threat slots, the quiet replies reach the
-        calm leaf, and the reply on top of ``m`` is the only new one."""
+        calm leaf, and the reply on top of ``m`` is the only new one (``tau`` as in
+        ``horizon``)."""
         _, quiet, calm, leaves, made, both = reply
         o_x, o_sign, b = sign < 0, -sign, me | m
         best = calm if quiet & ~m else -INF
+        if best >= tau:
+            return best
         for n, v, touched in leaves:
             if n == m:
                 continue
             if m & touched:
                 v = o_sign * values[state(opp | n, b, o_x, e ^ m ^ n,
                                           (f ^ m ^ n) | ((m << 1) & full) | ((n << 1) & full))]
-            if v > best:  # noqa: PLR1730 (cheaper than max() in the hottest loops)
+            if v > best:
                 best = v
+                if v >= tau:
+                    return v
         u = (m << 1) & full
         if u:  # the reply on top of m: quiet unless it makes a threat or sits under one
             up = (u << 1) & full

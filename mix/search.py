@@ -3,8 +3,10 @@
 Values are from X's point of view (X maximises); a win is worth +-1 like the learner's
 terminal states. The exact solver for small boards is ``mix.solver`` (its functions can be
 imported from here too); the nodes one and two moves from the leaves are valued by
-``mix.horizon``. ``tests/oracles_mix.py`` keeps the plain search this one replaces: both return
-the same moves and values.
+``mix.horizon``, which stops at the first reply that makes a move no better than the best
+already found (``tau``: the move's exact value is not needed). ``tests/oracles_mix.py`` keeps
+the plain search this one replaces, and the search before its horizon stopped early
+(``previous_search_values``): all return the same moves and values.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from math import nextafter
 
 from mix.board import Board, Geometry, X, center_order
 from mix.horizon import horizon_evaluators
@@ -59,7 +62,9 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
         move searched on, the *doubly quiet* moves (they make no threat of the mover's, block
         none of the opponent's, and the slot above them is nobody's threat slot) are valued
         together by ``replies`` and ``after``: such a move changes the leaves the opponent can
-        reach only where it touches a reply's new threats. ``rme``: the mover's threat slots."""
+        reach only where it touches a reply's new threats. Once a move is valued, the next
+        ones' replies are searched only until one of them shows the move no better (only
+        exact values are remembered). ``rme``: the mover's threat slots."""
         occ = me | opp
         if occ == full:
             return sign * draw
@@ -83,10 +88,13 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
                         made = makers(opp, e) if quiet_ok else 0
                     elif reply is None:
                         reply = replies(me, opp, sign, e, f, rme, ropp, made)
+                    # a reply worth -best or more is enough: this move is no better
                     if reply and m & reply[0]:
-                        v = memo[key] = after(me, opp, sign, e, f, m, reply)
+                        v = after(me, opp, sign, e, f, m, reply, -best)
                     else:
-                        v = memo[key] = horizon(opp, me | m, -sign, ropp, made)
+                        v = horizon(opp, me | m, -sign, ropp, made, -best)
+                    if v < -best:   # exact (remembered)
+                        memo[key] = v
                 v = -v
             if v > best:
                 best = v
@@ -152,9 +160,10 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
                 v = sign * values[state(me | m, opp, turn == X, e ^ m, (f ^ m) | ((m << 1) & full))]
             elif (copp & ~m) or (ropp & (m << 1) & full):
                 v = -1.0
-            elif depth == 2:
-                v = -(after(me, opp, sign, e, f, m, reply) if reply and m & reply[0] else
-                      horizon(opp, me | m, -sign, ropp, made))
+            elif depth == 2:   # (a value below the ties' window need not be exact)
+                tau = nextafter(-(best - 1e-12), INF)
+                v = -(after(me, opp, sign, e, f, m, reply, tau) if reply and m & reply[0] else
+                      horizon(opp, me | m, -sign, ropp, made, tau))
             elif depth == 3:
                 v = -frontier(opp, me | m, -sign, -INF, -(best - 1e-12), ropp)
             else:

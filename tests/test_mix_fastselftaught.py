@@ -1,6 +1,8 @@
-"""The fast self-taught player against its plain twin in ``tests/oracles_mix.py``: the feature
-counts (whole, and updated move by move), the search (the same values, moves, positions scored
-and random draws), whole games, and the training (the same weights bit for bit)."""
+"""The fast self-taught player against its plain twin in ``tests/oracles_selftaught.py``: the
+feature counts (whole, updated move by move, and packed as the search carries them, with the
+stepper's look-ups), the search (the same values, moves, leaves reached and random draws, also
+against the search before the stepper), whole games, and the training (the same weights bit for
+bit)."""
 
 import pickle
 import random
@@ -13,7 +15,16 @@ from mix.evalsearch import Search
 from mix.evaluation import LinearEvaluation
 from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.selftaught_agent import SelfTaughtAgent, search_depth
-from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
+from mix.threatfeatures import (
+    N_FEATURES,
+    WINDOW_COUNTS,
+    counter,
+    counts,
+    lowest_in_column,
+    pack_features,
+    scored_steps,
+    stepper,
+)
 from tests import oracles_selftaught as oracle
 from tests.oracles_mix import random_positions
 
@@ -62,27 +73,89 @@ def test_counts_equal_the_plain_count_whole_and_move_by_move(g):
 
 
 
+@pytest.mark.parametrize("g", GEOMETRIES, ids=label)
+def test_stepper_entries_are_moved_and_grown_and_the_counts_pack(g):
+    """Every legal move of positions of random games: the stepper's entry changes the packed
+    windows as the move does and adds the threat slots ``grown`` adds; an evaluation's entry
+    adds the change of the windows' score, exact but for rounding far below its margin; the
+    packed counts (windows, threat counts, X to move) are ``pack_features`` of the plain
+    count, whatever the playable slots away from the threats."""
+    rng, c, st = random.Random(f"step{g}"), counter(g), stepper(g)
+    span = g.cols * g.height
+    ev = LinearEvaluation([rng.uniform(-3, 3) for _ in range(N_FEATURES)])
+    ev.use(Board(geometry=g))
+    ours, fill = scored_steps(g, [ev.per_count[k] for k in WINDOW_COUNTS])
+    assert ev.margin > 1e-6
+    for b, _ in random_games(rng, g, 12):
+        s0, s1 = b.stones
+        occ = s0 | s1
+        empty, feas = g.full ^ occ, (occ + g.bottom) & g.full
+        t0, t1 = c.threat(s0) & empty, c.threat(s1) & empty
+        near = (t0 | t1) | (t0 | t1) >> 1
+        packed = st.windows(s0, s1) | int(b.turn == X) | st.threat_counts(t0, t1, feas & near)
+        assert packed == pack_features(oracle.counts(b.stones, b.turn, g))
+        assert st.threat_counts(t0, t1, feas) == st.threat_counts(t0, t1, feas & near)
+        if b.is_over():
+            continue
+        turn, me, opp = b.turn, b.stones[b.turn], b.stones[1 - b.turn]
+        both = (me | opp << span) << 3
+        for col in b.legal_moves():
+            x = g.bit(b.heights[col], col)
+            base, mask, table = st.slots[turn][x]
+            key = both >> base & mask
+            dw, new = table.get(key) or st.fill(turn, x, me, opp, key)
+            after = b.copy()
+            after.play(col)
+            assert st.windows(*after.stones) == st.windows(s0, s1) + dw
+            assert c.threat(me) | new == c.threat(me | x) == c.grown(c.threat(me), me, x)
+            base, mask, table = ours[turn][x]
+            entry = table.get(key) or fill(turn, x, me, opp, key)
+            assert entry[:2] == (dw, new)
+            na, nb = counts(after.stones, turn, g), counts(b.stones, turn, g)
+            exact = sum(ev.per_count[k] * (na[k] - nb[k]) for k in WINDOW_COUNTS)
+            assert abs(entry[2] - (exact if turn == X else -exact)) < ev.margin / 1e3
+
+
 @pytest.mark.parametrize("g,depths,cases", [
     (Geometry(10, 20), (1, 2, 3, 4), 40), (Geometry(6, 7), (1, 2, 3, 4, 5), 60),
     (Geometry(4, 5), (2, 4, 6, 8), 40), (Geometry(5, 6, diagonals=True), (1, 3, 4), 40),
     (Geometry(4, 4), (3, 8), 30)], ids=lambda v: label(v) if isinstance(v, Geometry) else None)
 def test_search_equals_the_plain_search_on_random_positions(g, depths, cases):
     """Random weights (some with many zeros, so ties), every stage of the game, boards that
-    fill up: the same tied moves and values (floats equal), the same positions scored; with an
-    rng, the same move, value and random state after it."""
+    fill up: the same tied moves and values (floats equal), the same leaves reached; with an
+    rng, the same move, value and random state after it; the same against the search before
+    the stepper."""
     rng = random.Random(f"{g}{depths}")
     for i, b in enumerate(random_positions(rng, g, cases, g.rows * g.cols - 2)):
         w = np.array([rng.choice((0.0, 0.0, rng.uniform(-1, 1))) if i % 3 == 0
                       else rng.uniform(-2, 2) for _ in range(N_FEATURES)])
         depth = depths[i % len(depths)]
         fast, plain = Search(LinearEvaluation(w)), oracle.PlainSearch(oracle.PlainEvaluation(w))
+        before = oracle.PreviousSearch(LinearEvaluation(w))
         plain.evaluate.use(b)
         got = fast.root(b, depth)
-        assert got == plain.root(b, depth) and fast.leaves == plain.leaves
+        assert got == plain.root(b, depth) == before.root(b, depth)
+        assert fast.leaves == plain.leaves == before.leaves
         assert list(got) == list(plain.root(b, depth))
+        r1, r2, r3 = random.Random(i), random.Random(i), random.Random(i)
+        assert fast.root(b, depth, r1) == plain.root(b, depth, r2) == before.root(b, depth, r3)
+        assert r1.random() == r2.random() == r3.random()
+
+
+@pytest.mark.parametrize("scale", [1e-7, 1.0, 1e7])
+def test_leaves_passed_over_by_their_bound_change_nothing_at_any_scale(scale):
+    """Weights of every size (the rounding margin grows with them) and weights that make many
+    scores equal or nearly so: the search equals the one before the stepper, which scored
+    every leaf (values, moves, leaves reached)."""
+    rng = random.Random(f"scale{scale}")
+    for i, b in enumerate(random_positions(rng, Geometry(10, 20), 16, 120)):
+        w = np.array([rng.choice((0.0, 1.0, -1.0, rng.uniform(-1, 1))) for _ in range(N_FEATURES)])
+        w = w * scale + (rng.uniform(-1e-12, 1e-12) if i % 2 else 0.0)
+        fast, before = Search(LinearEvaluation(w)), oracle.PreviousSearch(LinearEvaluation(w))
+        depth = 2 + i % 3
+        assert fast.root(b, depth) == before.root(b, depth) and fast.leaves == before.leaves
         r1, r2 = random.Random(i), random.Random(i)
-        assert fast.root(b, depth, r1) == plain.root(b, depth, r2)
-        assert r1.random() == r2.random()
+        assert fast.root(b, depth, r1) == before.root(b, depth, r2)
 
 
 def test_the_player_plays_the_plain_players_games():
@@ -102,6 +175,28 @@ def test_the_player_plays_the_plain_players_games():
         assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves
 
 
+def test_the_player_plays_the_previous_players_games():
+    """Whole seeded games against the ladder's searching opponents, the player on the search
+    before the stepper (and its opponents on the search before their horizon stopped early):
+    every move the same, on the 10x20 board and on small boards that fill up (deeper
+    searches)."""
+    from mix.agents import SearchAgent, make_agent
+    from mix.match import play_game
+    from tests.oracles_mix import PreviousSearchAgent
+
+    w = load_weights()
+    for name, g, seed in (("alphabeta:4", Geometry(10, 20), 11), ("learned-counts", Geometry(10, 20), 12),
+                          ("builder-search", Geometry(5, 6), 13), ("learned", Geometry(4, 5), 14)):
+        for seat in (0, 1):
+            opponent = make_agent(name)
+            assert isinstance(opponent, SearchAgent)
+            fast = [SelfTaughtAgent(w, 4), opponent][::1 - 2 * seat]
+            before = [oracle.PreviousSelfTaught(w, 4), PreviousSearchAgent(opponent)][::1 - 2 * seat]
+            a = play_game(*fast, random.Random(seed + seat), g)
+            b = play_game(*before, random.Random(seed + seat), g)
+            assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves
+
+
 @pytest.mark.parametrize("config,seed", [(TDConfig(games=40), 1), (TDConfig(games=150, rows=5, cols=6), 2),
                                          (TDConfig(games=100, rows=4, cols=4, epsilon=0.5), 3)])
 def test_training_equals_the_plain_training_bit_for_bit(config, seed):
@@ -114,8 +209,9 @@ def test_training_equals_the_plain_training_bit_for_bit(config, seed):
 
 
 def test_caches_are_bounded_and_not_pickled():
-    """The scores remembered by an evaluation start afresh past ``memory``; a pickled
-    evaluation (sent to a worker) carries none; the threat memo is bounded."""
+    """The scores remembered by an evaluation (by position and by packed counts) start afresh
+    past ``memory``; a pickled evaluation (sent to a worker) carries none; the threat memo and
+    the stepper's tables (shared, and each evaluation's) are bounded."""
     import mix.threatfeatures as tf
     from mix import features
 
@@ -127,6 +223,18 @@ def test_caches_are_bounded_and_not_pickled():
     assert ev.memo and not pickle.loads(pickle.dumps(ev)).memo
     agent = pickle.loads(pickle.dumps(SelfTaughtAgent(load_weights(), 2)))
     assert agent.choose(Board(4, 5), random.Random(0)) in range(5)
+    assert ev.counted and len(ev.counted) <= 50 and not pickle.loads(pickle.dumps(ev)).counted
+    limit, tf.STEP_ENTRIES = tf.STEP_ENTRIES, 40   # the stepper's tables, and an evaluation's
+    tf.stepper.cache_clear()
+    try:
+        g = Geometry(5, 6)
+        ev = LinearEvaluation(load_weights())
+        for b in random_positions(rng, g, 10, 20):
+            Search(ev).root(b, 3)
+            for side in (*tf.stepper(g).slots, *ev.steps):
+                assert sum(len(t) for _, _, t in side.values()) <= 40
+    finally:
+        tf.STEP_ENTRIES = limit
     c = counter(Geometry(5, 5))
     limit, tf.THREAT_MEMO = tf.THREAT_MEMO, 10
     try:

@@ -243,6 +243,66 @@ def test_fast_search_equals_the_oracle_on_random_positions(features, rows, cols,
         assert search_values(b, depth, values, feats, draw) == want
 
 
+@pytest.mark.parametrize("features,rows,cols,diagonals", [
+    ("bits-strict", 10, 20, False), ("counts", 10, 20, False), ("bits-loose", 6, 7, True),
+    ("bits-strict", 4, 5, False)])
+def test_fast_search_equals_the_previous_search(features, rows, cols, diagonals):
+    """The search whose horizon stops at a reply good enough for its caller against the one
+    that valued every reply (``tests/oracles_mix.py``): the same dictionaries, floats included,
+    on random positions and tables, coarse (many ties) or not."""
+    from tests import oracles_mix as oracle
+    feats = get_features(features)
+    rng = random.Random(f"previous{features}{rows}{cols}{diagonals}")
+    for i in range(80):
+        values = [rng.choice((-0.5, -0.25, 0.0, 0.25, 0.5)) if i % 2 else rng.uniform(-1, 1)
+                  for _ in range(feats.n_states)]
+        draw = rng.choice((0.0, 0.3))
+        b = random_position(rng, rows, cols, diagonals)
+        depth = 1 + i % 4
+        assert (search_values(b, depth, values, feats, draw)
+                == oracle.previous_search_values(b, depth, values, feats, draw))
+
+
+@pytest.mark.parametrize("features", ["bits-strict", "counts"])
+def test_the_horizon_stops_only_at_or_above_tau(features):
+    """``horizon`` and ``after`` with ``tau``: the exact value when it is below ``tau``, else a
+    value at least ``tau`` and at most the exact one (a reply found good enough)."""
+    from mix.board import X as X_
+    from mix.horizon import horizon_evaluators
+    feats = get_features(features)
+    rng = random.Random(f"tau{features}")
+    checked = 0
+    for i in range(300):
+        values = [rng.choice((-0.5, 0.0, 0.5)) if i % 2 else rng.uniform(-1, 1)
+                  for _ in range(feats.n_states)]
+        b = random_position(rng, 10, 20, most=60)
+        g = b.g
+        ev = horizon_evaluators(g, values, feats, 0.0)
+        me, opp = b.stones[b.turn], b.stones[1 - b.turn]
+        sign = 1.0 if b.turn == X_ else -1.0
+        occ = me | opp
+        e, f = g.full ^ occ, (occ + g.bottom) & g.full
+        rme, ropp = ev.threat(me), ev.threat(opp)
+        if rme & f or ropp & f:
+            continue
+        made = ev.makers(opp, e)
+        reply = ev.replies(me, opp, sign, e, f, rme, ropp, made)
+        todo = f
+        while todo:
+            m = todo & -todo
+            todo ^= m
+            exact = ev.horizon(opp, me | m, -sign, ropp, made)
+            tau = rng.choice((exact, exact - 0.25, exact + 0.25, -0.5, 0.5, -2.0, 2.0))
+            got = ev.horizon(opp, me | m, -sign, ropp, made, tau)
+            assert got == exact if exact < tau else tau <= got <= exact
+            if reply and m & reply[0]:
+                exact = ev.after(me, opp, sign, e, f, m, reply)
+                got = ev.after(me, opp, sign, e, f, m, reply, tau)
+                assert got == exact if exact < tau else tau <= got <= exact
+                checked += 1
+    assert checked > 100
+
+
 def test_fast_search_falls_back_for_other_features_and_win_lengths():
     """A feature object the fast path does not know is asked for its own index; k != 4 has no
     quiet-move shortcut: both still give the oracle's answer."""
