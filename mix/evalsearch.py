@@ -9,7 +9,7 @@ move's result depends only on the position and the depth, never on a clock. The 
 player (``mix.selftaught_agent``) plays through it.
 
 The search runs on the board's integers, the feature counts packed in one integer and carried
-from move to move by one look-up a move (``mix.threatfeatures.stepper``), the scores of the
+from move to move by one look-up a move (``mix.threatsteps.stepper``), the scores of the
 leaves remembered by their counts; a leaf that cannot beat the best of its siblings, by the
 change of the window counts' score its move makes, is not scored exactly (it could not change
 the result). ``tests/oracles_selftaught.py`` keeps the plain search on a ``Board`` that it
@@ -28,7 +28,8 @@ from struct import Struct
 from mix.board import Board, X
 from mix.evaluation import LinearEvaluation
 from mix.search import center_order
-from mix.threatfeatures import FIELD, THREAT_COUNTS, WINDOW_COUNTS, counter, stepper
+from mix.threatfeatures import counter
+from mix.threatsteps import FIELD, THREAT_COUNTS, WINDOW_COUNTS, stepper
 
 WIN = 1e6   # a won position, plus the plies left to search when it is found (evaluations stay
             # far below it): the quickest win and the slowest loss are preferred
@@ -87,7 +88,7 @@ def _search(b: Board, depth: int, rng: random.Random | None,
 
     A node is (``me``, ``opp``, ``turn``): the stones of the side to move, of the other side,
     and the mover's colour, with their threat slots ``rme``, ``ropp`` (``Counter.threat``)
-    and the node's window counts ``w``, packed as the features (``mix.threatfeatures.
+    and the node's window counts ``w``, packed as the features (``mix.threatsteps.
     pack_features``; its bit 0, X to move in the counts of its children, is ``turn``); a
     child's are its parent's updated by one look-up of the stepper (the move's change of the
     windows and the threat slots its stone adds: ``LinearEvaluation.steps``, which adds the
@@ -169,7 +170,7 @@ def _search(b: Board, depth: int, rng: random.Random | None,
         return tp
 
     def step(turn: int, x: int, me: int, opp: int, both: int) -> tuple[int, int, float]:
-        """The stepper's entry of the move ``x`` (``mix.threatfeatures.scored_steps``)."""
+        """The stepper's entry of the move ``x`` (``mix.threatsteps.scored_steps``)."""
         base, mask, steps = slots[turn][x]
         key = both >> base & mask
         try:

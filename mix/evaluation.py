@@ -16,14 +16,8 @@ import numpy as np
 
 from mix.board import Board, X
 from mix.features import threats
-from mix.threatfeatures import (
-    N_FEATURES,
-    SCALE,
-    THREAT_COUNTS,
-    WINDOW_COUNTS,
-    counter,
-    scored_steps,
-)
+from mix.threatfeatures import N_FEATURES, SCALE, counter
+from mix.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
 
 
 class LinearEvaluation:
@@ -66,7 +60,7 @@ class LinearEvaluation:
                           for u in self.per_count]   # no count exceeds the number of slots
             # the sum of the bias and the mover's terms, as ``score`` sums them, O or X to move
             self.start = (sum([self.terms[0][1]]), sum([self.terms[0][1], self.terms[1][1]]))
-            # the terms of the counts the searches pack (``mix.threatfeatures.pack_features``):
+            # the terms of the counts the searches pack (``mix.threatsteps.pack_features``):
             # all but the first two, and the window counts alone
             self.counted_terms = self.terms[2:]
             self.window_terms = [self.terms[k] for k in WINDOW_COUNTS]

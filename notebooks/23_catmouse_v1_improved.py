@@ -80,6 +80,7 @@ from catmouse import (
     STOP_AFTER,
     TUNING,
     VARIANTS,
+    board_area,
     compare_trainers,
     compare_trainers_cached,
     is_cached,
@@ -139,7 +140,8 @@ start = time.perf_counter()
 grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "variant": v,
          "iterations": ABLATION_ITERATIONS, "checkpoint_every": CHECKPOINT}
         for r, c in ABLATION_BOARDS for v in VARIANTS]
-ablation = run_sweep(variant_run_cached, grid, trials=ABLATION_SEEDS, seed=1, n_jobs=N_JOBS, desc="ablation")
+ablation = run_sweep(variant_run_cached, grid, trials=ABLATION_SEEDS, seed=1, n_jobs=N_JOBS, desc="ablation",
+                     cost=board_area)  # the largest boards start first: no worker idles at the end
 print(f"{len(ablation)} runs in {time.perf_counter() - start:.0f} s")
 print(f"{'board':>6}  {'variant':<38} {'unexploitable':>13}  {'95% interval':>14}")
 for (r, c, variant), (k, n) in solved_counts(ablation, ("rows", "cols", "variant")).items():
@@ -194,7 +196,8 @@ if ONLY_FINISHED:          # a sweep cut short: report the boards whose five run
 grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "iterations": ITERATIONS,
          "checkpoint_every": CHECKPOINT} for r, c in boards]
 start = time.perf_counter()
-runs = run_sweep(compare_trainers_cached, grid, trials=SEEDS, seed=2025, n_jobs=N_JOBS, desc="boards x seeds")
+runs = run_sweep(compare_trainers_cached, grid, trials=SEEDS, seed=2025, n_jobs=N_JOBS, desc="boards x seeds",
+                 cost=board_area)
 elapsed = time.perf_counter() - start
 print(f"{len(runs)} runs (each: both trainers) in {elapsed / 60:.1f} min on {N_JOBS} workers")
 
@@ -292,7 +295,8 @@ start = time.perf_counter()
 grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "variant": v,
          "iterations": TUNING_ITERATIONS, "checkpoint_every": CHECKPOINT}
         for r, c in TUNING_BOARDS for v in TUNING]
-tuning = run_sweep(tuning_run_cached, grid, trials=TUNING_SEEDS, seed=3, n_jobs=N_JOBS, desc="tuning")
+tuning = run_sweep(tuning_run_cached, grid, trials=TUNING_SEEDS, seed=3, n_jobs=N_JOBS, desc="tuning",
+                   cost=board_area)
 print(f"{len(tuning)} runs in {time.perf_counter() - start:.0f} s")
 print(f"{'variant':<40} {'unexploitable':>13} {'median it. to it':>17} {'worse moves':>12} {'stopped at':>18}")
 tuned = {}

@@ -86,12 +86,15 @@ def trial_seeds(seed: int, trials: int) -> list[int]:
 
 
 def run_sweep(trial: Callable[..., Any], grid, *, trials: int = 1, seed: int = 0,
-              n_jobs: int | None = -1, progress: bool = True, desc: str | None = None
-              ) -> list[dict]:
+              n_jobs: int | None = -1, progress: bool = True, desc: str | None = None,
+              cost: Callable[[dict], float] | None = None) -> list[dict]:
     """Run ``trial(**params, seed=s)`` over the grid and trials; return one row per call.
 
     Each row is ``{**params, "trial": t, "seed": s, "result": value}``, in grid order then
-    trial order, whatever the backend or the number of workers.
+    trial order, whatever the backend, the number of workers or ``cost``. ``cost(params)``, a
+    rough guess of a grid point's running time, starts the costliest calls first (ties in grid
+    order), so that no worker is left with a long call while the others wait: the same rows,
+    sooner.
     """
     if not callable(trial):
         raise TypeError(f"trial must be a function, got {trial!r}")
@@ -113,7 +116,23 @@ def run_sweep(trial: Callable[..., Any], grid, *, trials: int = 1, seed: int = 0
                          f"{MAX_CALLS:,} calls")
     seeds = trial_seeds(seed, trials)
     jobs = [(p, t, s) for p in points for t, s in enumerate(seeds)]
-    calls = (delayed(trial)(**p, seed=s) for p, _, s in jobs)
+    order = list(range(len(jobs)))
+    if cost is not None:
+        if not callable(cost):
+            raise TypeError(f"cost must be a function of a grid point or None, got {shown(cost)}")
+        guess = [_cost(cost, p) for p in points]
+        order.sort(key=lambda i: -guess[i // len(seeds)])   # stable: ties keep grid order
+    calls = (delayed(trial)(**jobs[i][0], seed=jobs[i][2]) for i in order)
     runner = Parallel(n_jobs=n_jobs, return_as="generator")
-    results = tqdm(runner(calls), total=len(jobs), desc=desc, disable=not progress)
+    results: list[Any] = [None] * len(jobs)
+    for i, r in zip(order, tqdm(runner(calls), total=len(jobs), desc=desc, disable=not progress)):
+        results[i] = r
     return [{**p, "trial": t, "seed": s, "result": r} for (p, t, s), r in zip(jobs, results)]
+
+
+def _cost(cost: Callable[[dict], float], point: dict) -> float:
+    value = cost(dict(point))
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
+        raise TypeError(f"cost must give a finite number for each grid point, got {shown(value)} "
+                        f"for {point}")
+    return float(value)

@@ -5,7 +5,7 @@ counted from its stones), unchanged but for the names. The fast code must agree 
 
 ``previous_search`` (``PreviousSearch``, ``PreviousSelfTaught``) is the search on the board's
 integers that ``mix.evalsearch`` ran before its leaves were scored through
-``mix.threatfeatures.stepper`` (one look-up per move, the counts packed in one integer and
+``mix.threatsteps.stepper`` (one look-up per move, the counts packed in one integer and
 their scores remembered, leaves that cannot beat a sibling passed over), unchanged but for the
 names: ``bench/bench_mix.py --ladder`` times one against the other on the ladder's games, and
 the tests check that both play the same moves."""

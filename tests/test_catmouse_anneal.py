@@ -108,3 +108,11 @@ def test_solved_share_counts_runs_done_by_each_checkpoint():
     assert solved_share([], 10, 5)[1].tolist() == [0, 0, 0]
     with pytest.raises(ValueError, match="step"):
         solved_share([1], 10, 0)
+
+
+def test_board_area_ranks_sweep_points_by_their_board():
+    from catmouse.v1.experiments import board_area
+    points = [{"rows": 4, "cols": 4, "variant": "a"}, {"rows": 8, "cols": 7}, {"rows": 6, "cols": 6}]
+    assert [board_area(p) for p in points] == [16, 56, 36]
+    with pytest.raises(ValueError):
+        board_area({"rows": 0, "cols": 5})

@@ -89,6 +89,7 @@ CASES = {
     "article_pictures": lambda: catmouse.article_pictures(1000, 1000),
     "article_rule_cat_wins": lambda: catmouse.article_rule_cat_wins(4, 4, "dog"),
     "best_response": lambda: catmouse.best_response(),
+    "board_area": lambda: catmouse.board_area({"rows": 4}),
     "capture_census": lambda: catmouse.capture_census([1, 3]),
     "capture_with_speeds": lambda: catmouse.capture_with_speeds(5, 5, cat_speed=4),
     "cat_window_as_table": lambda: catmouse.cat_window_as_table(5, 5, with_code(-1)),

@@ -15,16 +15,8 @@ from mix.evalsearch import Search
 from mix.evaluation import LinearEvaluation
 from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.selftaught_agent import SelfTaughtAgent, search_depth
-from mix.threatfeatures import (
-    N_FEATURES,
-    WINDOW_COUNTS,
-    counter,
-    counts,
-    lowest_in_column,
-    pack_features,
-    scored_steps,
-    stepper,
-)
+from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
+from mix.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
 from tests import oracles_selftaught as oracle
 from tests.oracles_mix import random_positions
 
@@ -213,6 +205,7 @@ def test_caches_are_bounded_and_not_pickled():
     past ``memory``; a pickled evaluation (sent to a worker) carries none; the threat memo and
     the stepper's tables (shared, and each evaluation's) are bounded."""
     import mix.threatfeatures as tf
+    import mix.threatsteps as ts
     from mix import features
 
     ev = LinearEvaluation(load_weights(), memory=50)
@@ -224,17 +217,17 @@ def test_caches_are_bounded_and_not_pickled():
     agent = pickle.loads(pickle.dumps(SelfTaughtAgent(load_weights(), 2)))
     assert agent.choose(Board(4, 5), random.Random(0)) in range(5)
     assert ev.counted and len(ev.counted) <= 50 and not pickle.loads(pickle.dumps(ev)).counted
-    limit, tf.STEP_ENTRIES = tf.STEP_ENTRIES, 40   # the stepper's tables, and an evaluation's
-    tf.stepper.cache_clear()
+    limit, ts.STEP_ENTRIES = ts.STEP_ENTRIES, 40   # the stepper's tables, and an evaluation's
+    ts.stepper.cache_clear()
     try:
         g = Geometry(5, 6)
         ev = LinearEvaluation(load_weights())
         for b in random_positions(rng, g, 10, 20):
             Search(ev).root(b, 3)
-            for side in (*tf.stepper(g).slots, *ev.steps):
+            for side in (*ts.stepper(g).slots, *ev.steps):
                 assert sum(len(t) for _, _, t in side.values()) <= 40
     finally:
-        tf.STEP_ENTRIES = limit
+        ts.STEP_ENTRIES = limit
     c = counter(Geometry(5, 5))
     limit, tf.THREAT_MEMO = tf.THREAT_MEMO, 10
     try:

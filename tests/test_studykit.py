@@ -41,6 +41,35 @@ def test_sweep_results_do_not_depend_on_workers():
     assert {r["seed"] for r in serial if r["trial"] == 2} == {trial_seeds(3, 4)[2]}
 
 
+def test_sweep_starts_the_costliest_calls_first_and_keeps_the_rows():
+    grid = {"a": [0, 10, 5], "b": [1, 2]}
+    plain = run_sweep(noisy_sum, grid, trials=2, seed=3, n_jobs=1, progress=False)
+    started = []
+
+    def recorded(a, b, seed):
+        started.append((a, b, seed))
+        return noisy_sum(a, b, seed)
+
+    ranked = run_sweep(recorded, grid, trials=2, seed=3, n_jobs=1, progress=False,
+                       cost=lambda p: p["a"] * 10 + p["b"])
+    assert ranked == plain   # the same rows, in grid order
+    s0, s1 = trial_seeds(3, 2)
+    assert started == [(10, 2, s0), (10, 2, s1), (10, 1, s0), (10, 1, s1), (5, 2, s0),
+                       (5, 2, s1), (5, 1, s0), (5, 1, s1), (0, 2, s0), (0, 2, s1),
+                       (0, 1, s0), (0, 1, s1)]
+    started.clear()
+    run_sweep(recorded, grid, trials=2, seed=3, n_jobs=1, progress=False, cost=lambda p: 1)
+    assert started == [(r["a"], r["b"], r["seed"]) for r in plain]   # ties keep grid order
+    assert run_sweep(noisy_sum, grid, trials=2, seed=3, n_jobs=2, progress=False,
+                     cost=lambda p: -p["a"]) == plain
+    with pytest.raises(TypeError, match="cost must be a function"):
+        run_sweep(noisy_sum, grid, progress=False, cost=3)
+    with pytest.raises(TypeError, match="finite number"):
+        run_sweep(noisy_sum, grid, progress=False, cost=lambda p: "big")
+    with pytest.raises(TypeError, match="finite number"):
+        run_sweep(noisy_sum, grid, progress=False, cost=lambda p: float("nan"))
+
+
 def test_sweep_on_a_local_dask_cluster_matches_the_local_run():
     distributed = pytest.importorskip("dask.distributed")
     from joblib import parallel_config

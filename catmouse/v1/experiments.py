@@ -141,3 +141,11 @@ def solved_share(solved_at, budget: int, step: int):
     if done.size == 0:
         return grid, np.zeros(len(grid))
     return grid, (done[None, :] <= grid[:, None]).mean(axis=1)
+
+
+def board_area(point: Mapping) -> int:
+    """A sweep point's rough cost for ``studykit.run_sweep(cost=...)``: its board's area (runs
+    on larger boards last longer, so they start first and no worker idles at the end)."""
+    if not isinstance(point, Mapping) or "rows" not in point or "cols" not in point:
+        raise TypeError(f"board_area needs a grid point with 'rows' and 'cols', got {shown(point)}")
+    return whole(point["rows"], "rows", 1) * whole(point["cols"], "cols", 1)

@@ -14,9 +14,9 @@ should bring; set ``ENABLED`` True to use it (numba is imported then, not before
 
 from __future__ import annotations
 
-import numpy as np
-
 import importlib.util
+
+import numpy as np
 
 ENABLED = False                          # True: compiled games if numba is installed
 _kernel = None
