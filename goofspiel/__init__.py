@@ -16,7 +16,7 @@ What the top level holds, by topic (its modules in brackets):
 - the genetic algorithm and the article's observations on its runs: ``evolve``, ``History``,
   ``grid_trial``, ``final_scores``, ``run_curves``, ``difference`` (``ga``, ``observe``; its
   generations compiled with numba when installed, drawing the same numbers: ``fastga``,
-  ``twister``);
+  ``studykit.twister``);
 - the elimination game against evolving bots: ``Arena``, ``ArenaConfig``, ``PlayWidget``,
   scripted humans, their trial and its summaries (``arena``, ``widget``, ``scripted``,
   ``scripted_summary``);

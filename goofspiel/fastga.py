@@ -1,7 +1,7 @@
 """The GA's generations compiled with numba: breeding, immigrants and mutation drawing exactly
 what ``goofspiel.breed``'s pure-Python loop draws from the same ``random.Random``, in order.
 
-Members are rows of an int64 array; the random stream is ``goofspiel.twister``'s copy of the
+Members are rows of an int64 array; the random stream is ``studykit.twister``'s copy of the
 Random's state. ``usable(n)`` says whether this path applies (numba installed, its draws
 checked against ``random.Random`` once per process, at most 62 cards for the 64-bit sets);
 ``goofspiel.ga.evolve`` falls back to the pure-Python loop otherwise (same results, slower).
@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from goofspiel.twister import (
+from studykit.twister import (
     agrees,
     njit,
     numba,

@@ -36,7 +36,7 @@ from goofspiel.breed import (
     swap_unchecked,
 )
 from goofspiel.game import checked_deck
-from goofspiel.twister import state_of
+from studykit.twister import state_of
 from studykit.checks import array, at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
 

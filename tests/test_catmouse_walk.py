@@ -9,11 +9,14 @@ from oracles_catmouse import plain_diverge
 from test_catmouse_fasttrainer import arena_pair, random_cat_codes, random_table
 
 from catmouse.tables import random_mouse_codes
+from catmouse.v1 import fastwalk, improved
 from catmouse.v1 import walk as walk_module
+from catmouse.v1.config import IMPROVED
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import follow_game, propose_changes
 from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import exact, walk
+from studykit.twister import Twister
 
 
 def test_the_walks_draws_are_randranges():
@@ -106,3 +109,67 @@ def test_diverge_is_the_first_learner_position_on_a_changed_state(rows, cols, fi
             pick += rng.sample(sorted(used), 1)
         changed = dict.fromkeys(pick, 0)
         assert diverge(trace, used, changed) == plain_diverge(trace, changed, learner_first)
+
+
+needs_numba = pytest.mark.skipif(not fastwalk.ready(), reason="compiled walks need numba")
+
+
+@needs_numba
+@pytest.mark.parametrize("side", ["cat", "mouse"])
+@pytest.mark.parametrize("rows,cols,first", [(2, 2, "cat"), (2, 3, "mouse"), (3, 4, "cat"),
+                                             (4, 4, "mouse"), (5, 6, "cat"), (6, 5, "mouse"),
+                                             (8, 7, "cat"), (8, 8, "mouse")])
+def test_the_compiled_walk_makes_the_plain_walks_changes(side, rows, cols, first):
+    """``v1.fastwalk`` from a Twister: the plain walk's changes from random.Random seeded alike,
+    the stream left at the same point, tables, transitions and scratch as they were."""
+    plain, fast = arenas(side, rows, cols, first, 12, rows * 31 + cols)
+    table, trans, moved = list(fast.table), list(fast.trans), fast.moved.copy()
+    for seed in range(120):
+        j = seed % 12
+        count = 1 + (seed * 7) % 48
+        r1, r2, r3 = random.Random(seed), Twister(seed), Twister(seed)
+        expected = list(follow_game(plain, j, count, r1).items())
+        assert list(fastwalk.walk(fast, j, count, r2).items()) == expected
+        assert list(walk(fast, j, count, r3).items()) == expected      # v1.walk dispatches so
+        assert r1.random() == r2.random() == r3.random()
+        assert fast.table == table and fast.trans == trans and (fast.moved == moved).all()
+        assert fast.codes.tolist() == table and not fast.walk_arrays[4].any()
+
+
+@needs_numba
+def test_compiled_proposals_agree_while_the_arena_learns():
+    """``propose_changes`` with a Twister on a ``FastArena`` (compiled walks) and with
+    random.Random on the plain arena, candidates committed, opponents replaced."""
+    plain, fast = arenas("mouse", 6, 7, "mouse", 30, 4)
+    rng, r1, r2 = random.Random(2), random.Random(9), Twister(9)
+    for step in range(300):
+        count = rng.randint(1, 48)
+        changes = propose_changes(plain, count, r1, True)
+        assert list(propose_changes(fast, count, r2, True).items()) == list(changes.items())
+        beat = plain.score()
+        (key, replayed), (_, fast_replayed) = (a.trial(changes, beat) for a in (plain, fast))
+        if key is not None and key > beat:
+            plain.commit(changes, replayed)
+            fast.commit(changes, fast_replayed)
+            assert fast.codes.tolist() == fast.table == plain.table
+        if step % 50 == 49:
+            newcomer = random_table("cat", plain.board, 6, 7, rng)
+            for arena in (plain, fast):
+                arena.set_slot(0, list(newcomer))
+
+
+@needs_numba
+@pytest.mark.parametrize("rows,cols,first", [(5, 5, "mouse"), (6, 5, "cat")])
+def test_the_trainer_with_compiled_walks_is_the_same_run(rows, cols, first, monkeypatch):
+    """``train_tabular_improved`` draws from a Twister and walks compiled when it can; with
+    compiled walks off (random.Random, the Python walk) the run is identical."""
+    def run():
+        return improved.train_tabular_improved(rows, cols, first, "WEAK", 3_000, 5, IMPROVED, 500)
+
+    fast = run()
+    monkeypatch.setattr(fastwalk, "_READY", False)
+    plain = run()
+    assert (fast.cat_policy == plain.cat_policy).all()
+    assert (fast.mouse_policy == plain.mouse_policy).all()
+    assert repr(fast.checkpoints) == repr(plain.checkpoints)
+    assert fast.pool_sizes == plain.pool_sizes and fast.pool_sizes[0] > 10

@@ -1,4 +1,4 @@
-"""The compiled GA (``goofspiel.twister``, ``goofspiel.fastga``): its draws are
+"""The compiled GA (``studykit.twister``, ``goofspiel.fastga``): its draws are
 ``random.Random``'s, each compiled breeder returns what ``goofspiel.breed``'s returns leaving the
 stream where it leaves it, and ``evolve`` returns exactly what the pure-Python generations it
 replaced returned (``oracles_goofspiel.plain_evolve``) on many seeded configurations."""
@@ -14,7 +14,8 @@ from goofspiel.fastga import MAX_FAST_CARDS, all_pairs, usable
 
 numba = pytest.importorskip("numba")
 
-from goofspiel import fastga, twister
+from goofspiel import fastga
+from studykit import twister
 
 
 def test_the_kernels_draw_what_random_draws():

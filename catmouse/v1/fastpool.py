@@ -10,7 +10,7 @@ candidate or anything a trainer draws from:
   others. Stopping early returns None only when the score is below ``beat`` whatever the order,
   and games are committed in the oracle's order, so index and tallies evolve identically;
 * the worst slot is an ``argmin`` over one number per slot, kept up to date;
-* sequential proposals walk on transition tables (``v1.walk``);
+* sequential proposals walk on transition tables (``v1.walk``; compiled: ``v1.fastwalk``);
 * with ``keep_order=False`` (sequential proposals never read the index's order) a commit only
   touches the states a game stops or starts consulting.
 """
@@ -57,6 +57,8 @@ class FastArena(pool.Arena):
         self.transit = Transit(board)
         self.mover = "mouse" if side == "cat" else "cat"
         self.moved = self.transit.transitions(table, side)    # = trans, as an array
+        self.codes = np.array(table, dtype=np.int64)          # = table, as an array
+        self.walk_arrays = None                      # the compiled walk's (``v1.fastwalk``)
         self.trans = self.moved.tolist()
         self.steps = self.transit.steps(side)        # [code][state]: the learner's next state
         self.opponents: dict[int, object] = {}      # slot -> its opponent's compact transitions
@@ -115,14 +117,15 @@ class FastArena(pool.Arena):
 
     def replay_all(self) -> None:
         self.moved = self.transit.transitions(self.table, self.side)
+        self.codes = np.array(self.table, dtype=np.int64)
         self.trans = self.moved.tolist()
         super().replay_all()
 
     def apply(self, changes: dict) -> None:
         """Set cells of the learner's table, and its transitions with them."""
-        table, trans, steps, moved = self.table, self.trans, self.steps, self.moved
+        table, trans, steps, moved, codes = self.table, self.trans, self.steps, self.moved, self.codes
         for s, code in changes.items():
-            table[s] = code
+            table[s] = codes[s] = code
             trans[s] = moved[s] = steps[code][s]
 
     def opponent(self, j: int):

@@ -26,6 +26,7 @@ from catmouse.tables import (
     to_letters,
 )
 from catmouse.v1.anneal import accept_worse, mouse_energy, temperature_at
+from catmouse.v1 import fastwalk
 from catmouse.v1.config import IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
@@ -33,6 +34,7 @@ from catmouse.v1.mutations import propose_changes
 from catmouse.v1.tally import key_of
 from studykit.checks import choice, flag, memory
 from studykit.checks import seed as seed_arg
+from studykit.twister import Twister
 
 OTHER = {"cat": "mouse", "mouse": "cat"}
 ARENA = FastArena        # the pool arena (``pool.Arena``: the straightforward one, same results)
@@ -100,7 +102,8 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
         rows, cols, first_move, initial_cat: the game and the cat's starting table.
         iterations: hill-climbing iterations (one iteration: each learning side tries its
             candidates).
-        seed: seeds a ``random.Random`` (scalar-heavy loop).
+        seed: seeds a ``random.Random`` (scalar-heavy loop; a ``studykit.twister.Twister``, the
+            same stream, when the walks are compiled: ``v1.fastwalk``).
         config: ``ARTICLE`` (the article's scheme), ``IMPROVED`` (all of its fixes) or any mix.
         checkpoint_every: measure both tables against exact best responses this often (0: never).
         stop_when_solved: stop at the first checkpoint where the cat is unexploitable (it captures
@@ -112,7 +115,8 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
     flag(stop_when_solved, "stop_when_solved")
     flag(progress, "progress")
     board = flat_board(rows, cols, first_move)
-    rng = random.Random(seed)
+    # sequential proposals walk in compiled code when it can draw from the same stream
+    rng = Twister(seed) if config.sequential and fastwalk.ready() else random.Random(seed)
     n = board.n
     tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
               "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}

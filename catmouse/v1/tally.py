@@ -4,8 +4,6 @@ rules)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
 
@@ -14,7 +12,7 @@ class Tally:
 
     def __init__(self):
         self.games = self.won = self.won_rounds = self.lost_dist = self.lost_rounds = 0
-        self.rounds = Counter()                  # capture rounds of won games
+        self.rounds: dict[int, int] = {}         # capture rounds of won games: their counts
 
     def add(self, res, sign: int = 1) -> None:
         won, r, d = res
@@ -22,8 +20,10 @@ class Tally:
         if won:
             self.won += sign
             self.won_rounds += sign * r
-            self.rounds[r] += sign
-            if not self.rounds[r]:
+            k = self.rounds.get(r, 0) + sign
+            if k:
+                self.rounds[r] = k
+            else:
                 del self.rounds[r]
         else:
             self.lost_dist += sign * d
@@ -38,14 +38,16 @@ class Tally:
         self.lost_rounds += sign * int(rounds[~won].sum())
         values, counts = np.unique(rounds[won], return_counts=True)
         for r, k in zip(values.tolist(), counts.tolist()):
-            self.rounds[r] += sign * k
-            if not self.rounds[r]:
+            k = self.rounds.get(r, 0) + sign * k
+            if k:
+                self.rounds[r] = k
+            else:
                 del self.rounds[r]
 
     def copy(self) -> Tally:
         out = Tally()
         out.__dict__.update(self.__dict__)
-        out.rounds = Counter(self.rounds)
+        out.rounds = dict(self.rounds)
         return out
 
 

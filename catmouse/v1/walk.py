@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from catmouse.v1 import fastwalk
 from catmouse.v1.mutations import follow_game
 
 
@@ -48,8 +49,13 @@ def exact(rng) -> bool:
 
 def walk(arena, j: int, count: int, rng: random.Random) -> dict:
     """``mutations.follow_game`` on a ``FastArena``: ``count`` changes {state: new code} along
-    slot j's game, the learner's table as it stands (left unchanged on return); with ``follow_game``
-    itself unless ``rng`` is ``exact``."""
+    slot j's game, the learner's table as it stands (left unchanged on return); compiled
+    (``v1.fastwalk``) if ``rng`` is a ``Twister`` it can use, else with ``follow_game`` itself
+    unless ``rng`` is ``exact``."""
+    if fastwalk.usable(rng):
+        changes = fastwalk.walk(arena, j, count, rng)
+        if changes is not None:
+            return changes
     if not exact(rng):
         return follow_game(arena, j, count, rng)
     getrandbits = rng.getrandbits                # draws: ``draw_below`` written out (hot loop)

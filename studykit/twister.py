@@ -4,8 +4,14 @@
 624 words tempered, the outputs they give, refreshed at each twist);
 the kernels below draw from it exactly what CPython 3.11's ``getrandbits``, ``random``,
 ``_randbelow``, ``shuffle`` and ``sample`` draw, in the same order, and ``restore`` writes it
-back. ``agrees()`` replays a seeded mix of draws both ways; the fast GA uses these kernels only
-when numba is installed and that check passes. Without numba nothing here is compiled.
+back. ``agrees()`` replays a seeded mix of draws both ways; compiled code (goofspiel's GA,
+catmouse's proposal walk) uses these kernels only when numba is installed and that check passes.
+Without numba nothing here is compiled.
+
+``Twister`` is a ``random.Random`` whose state is such an array all along: its methods draw
+what ``random.Random`` seeded alike draws, and compiled code called in between draws from the
+same stream without a copy (goofspiel copies once per run; catmouse's walks are too many for
+that).
 """
 
 from __future__ import annotations
@@ -29,8 +35,14 @@ def njit(function):
 
 
 def state_of(rnd: random.Random) -> np.ndarray:
-    """The Mersenne Twister state of ``rnd``: 624 words, the index, the 624 tempered words."""
-    words = np.array(rnd.getstate()[1], dtype=np.int64)
+    """The Mersenne Twister state of ``rnd``: 624 words, the index, the 624 tempered words (for
+    a ``Twister``, a copy of its own)."""
+    return rnd.state.copy() if isinstance(rnd, Twister) else c_state(rnd)
+
+
+def c_state(rnd: random.Random) -> np.ndarray:
+    """``state_of`` the state ``random.Random`` keeps in C (a ``Twister`` is seeded through it)."""
+    words = np.array(random.Random.getstate(rnd)[1], dtype=np.int64)
     y = words[:N_WORDS].copy()
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
@@ -41,6 +53,9 @@ def state_of(rnd: random.Random) -> np.ndarray:
 
 def restore(rnd: random.Random, state: np.ndarray) -> None:
     """Set ``rnd`` to the state held in ``state`` (as ``state_of`` returned and the kernels drew)."""
+    if isinstance(rnd, Twister):
+        rnd.state[:] = state
+        return
     rnd.setstate((3, tuple(int(w) for w in state[:N_WORDS + 1]), rnd.getstate()[2]))
 
 
@@ -181,3 +196,43 @@ def agrees(seed: int = 12345) -> bool:
         if got.tolist() != expected:
             return False
     return state_of(rnd).tolist() == st.tolist()
+
+
+class Twister(random.Random):
+    """``random.Random`` with its Mersenne Twister state in the array ``state`` (``state_of``'s
+    layout), drawn by the kernels above: seeded alike, every method draws what ``random.Random``
+    draws, and compiled code given ``state`` draws from the same stream in between. Slower per
+    Python-level draw (a compiled call each); use it where most draws are made in compiled code,
+    and only when ``agrees()``."""
+
+    def seed(self, a=None, version=2) -> None:
+        super().seed(a, version)
+        self.state = c_state(self)
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 32:
+            if k < 0:
+                raise ValueError("number of bits must be non-negative")
+            return int(genrand(self.state)) >> (32 - k) if k else 0
+        out = shift = 0
+        while k > 0:                       # CPython: little-endian words, the last one shifted
+            word = int(genrand(self.state))
+            out |= (word >> (32 - k) if k < 32 else word) << shift
+            shift, k = shift + 32, k - 32
+        return out
+
+    def random(self) -> float:
+        return float(uniform(self.state))
+
+    def _randbelow(self, n: int) -> int:     # randrange, randint, choice, shuffle, sample use it
+        if 0 < n < 2 ** 32:
+            return int(randbelow(self.state, n))
+        return self._randbelow_with_getrandbits(n)
+
+    def getstate(self) -> tuple:
+        return (3, tuple(int(w) for w in self.state[:N_WORDS + 1]), self.gauss_next)
+
+    def setstate(self, state) -> None:
+        super().setstate(state)
+        self.state = c_state(self)
+
