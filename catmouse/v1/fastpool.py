@@ -262,13 +262,15 @@ class FastArena(pool.Arena):
         sets = [self.index[s] for s in changes if s in self.index]
         if len(self.slots) == 1:             # one game (the mouse's): the sets are all the same
             del sets[1:]
-        old = {s: self.table[s] for s in changes}
-        self.apply(changes)
+        trans, moved, steps, table = self.trans, self.moved, self.steps, self.table
+        for s, code in changes.items():      # the games read only the transitions
+            trans[s] = moved[s] = steps[code][s]
         self.changed = changes
         try:
             replayed = self.scan(sets or [set()], beat)
         finally:
-            self.apply(old)
+            for s in changes:
+                trans[s] = moved[s] = steps[table[s]][s]
             self.changed = {}
         if replayed is None:
             return None, None

@@ -115,8 +115,11 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
     flag(stop_when_solved, "stop_when_solved")
     flag(progress, "progress")
     board = flat_board(rows, cols, first_move)
-    # sequential proposals walk in compiled code when it can draw from the same stream
-    rng = Twister(seed) if config.sequential and fastwalk.ready() else random.Random(seed)
+    # sequential proposals walk in compiled code when it can draw from the same stream (checked
+    # whatever the config: a sweep's worker then holds numba from its first run on, and joblib
+    # does not take the memory it adds later for a leak)
+    compiled = fastwalk.ready()
+    rng = Twister(seed) if config.sequential and compiled else random.Random(seed)
     n = board.n
     tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
               "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}
