@@ -13,8 +13,11 @@ with the plain sequential walk (``mutations.follow_game``) and ``FastArena`` wit
 interleaved in one run, identical candidates, keys and tables, on two pools: random mice against a
 noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
-proposals' walks weigh); "+ keep": ``v1.keep``'s commits (now), "+ jit": with compiled games
-(``v1.jit``, off by default); the columns before commit as first written (``plain_fast_commit``). CPU time (the cores are shared), garbage collection frozen while timed.
+proposals' walks weigh); "+ keep": ``v1.keep``'s commits, "+ jit": with compiled games
+(``v1.jit``, off by default), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
+``studykit.twister.Twister`` (the same draws as ``random.Random``; now); the columns before commit
+as first written (``plain_fast_commit``). CPU time (the cores are shared), garbage collection
+frozen while timed.
 Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each arena: identical results;
 and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now.
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
@@ -39,7 +42,7 @@ from catmouse.exact import fixpoint, policy, solve
 from catmouse.stream import LegacyStream
 from catmouse.tables import greedy_table, to_codes
 from catmouse.teams import hill_climb_team
-from catmouse.v1 import improved, jit, pool
+from catmouse.v1 import fastwalk, improved, jit, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.fastpool import FastArena
@@ -49,6 +52,7 @@ from catmouse.v2.article import candidate_tables, summarize
 from catmouse.v2.games import evaluate_batch, game_streams
 from catmouse.v2.window import initial_window_table
 from studykit.sweep import trial_seeds
+from studykit.twister import Twister
 
 
 def pool_arena(rows=8, cols=8, mice=4_000, seed=0, make=pool.Arena) -> pool.Arena:
@@ -85,14 +89,15 @@ class WholeCommitArena(FastArena):
 
 
 FAST = (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN)
-ARENAS = {          # the pool arenas compared, as (make, pool.BATCH_MIN, compiled games)
-    "per-game": (pool.Arena, None, False),
+ARENAS = {          # the pool arenas compared: (make, pool.BATCH_MIN, compiled games, generator)
+    "per-game": (pool.Arena, None, False, random.Random),
     "FastArena, plain walk": (lambda *a: PlainWalkArena(*a, keep_order=False), pool.BATCH_MIN,
-                              False),
+                              False, random.Random),
     "FastArena + walk": (lambda *a: WholeCommitArena(*a, keep_order=False), pool.BATCH_MIN,
-                         False),
-    "+ keep (now)": FAST + (False,),
-    "+ keep + jit": FAST + (jit.installed(),),
+                         False, random.Random),
+    "+ keep": FAST + (False, random.Random),
+    "+ keep + jit": FAST + (jit.installed(), random.Random),
+    "+ compiled walk (now)": FAST + (False, Twister if fastwalk.ready() else random.Random),
 }
 
 
@@ -147,16 +152,16 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
     ``build(make)``: the arena (default: ``pool_arena``, a cat against 4,000 random mice)."""
     build = build or (lambda make: warm(pool_arena(make=make)))
     default = (pool.BATCH_MIN, jit.ENABLED)
-    arenas = {name: build(make) for name, (make, _, _) in ARENAS.items()}
+    arenas = {name: build(make) for name, (make, *_) in ARENAS.items()}
     gc.collect()
     gc.freeze()                              # the pools' millions of objects: no full GC passes
     times = dict.fromkeys(arenas, 0.0)
     for r in range(rounds + 1):              # round 0 warms up (fills the lockstep store)
         out = {}
         for name, arena in arenas.items():
-            pool.BATCH_MIN, jit.ENABLED = ARENAS[name][1:]
+            pool.BATCH_MIN, jit.ENABLED, generator = ARENAS[name][1:]
             t = time.process_time()          # CPU time: other processes share the cores
-            out[name] = cat_iteration(arena, random.Random(r), max_changes)
+            out[name] = cat_iteration(arena, generator(r), max_changes)
             if r:
                 times[name] += time.process_time() - t
         pool.BATCH_MIN, jit.ENABLED = default
@@ -177,29 +182,31 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     """The improved trainer with each arena: identical tables, checkpoints and pools asserted."""
     runs, times = {}, {}
-    default = (improved.ARENA, pool.BATCH_MIN, jit.ENABLED)
-    for name, arena, compiled in (("pool.Arena", pool.Arena, False),
-                                  ("FastArena, plain walk", PlainWalkArena, False),
-                                  ("FastArena + walk", WholeCommitArena, False),
-                                  ("+ jit, keep", FastArena, jit.installed())):
-        improved.ARENA, jit.ENABLED = arena, compiled
+    default = (improved.ARENA, pool.BATCH_MIN, jit.ENABLED, fastwalk.ENABLED)
+    for name, arena, compiled, walks in (("pool.Arena", pool.Arena, False, False),
+                                         ("FastArena, plain walk", PlainWalkArena, False, False),
+                                         ("FastArena + walk", WholeCommitArena, False, False),
+                                         ("+ jit, keep", FastArena, jit.installed(), False),
+                                         ("+ compiled walk", FastArena, False, True)):
+        improved.ARENA, jit.ENABLED, fastwalk.ENABLED = arena, compiled, walks
         t = time.process_time()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
                                                      IMPROVED, 1_000, stop_when_solved=True)
         times[name] = time.process_time() - t
-    improved.ARENA, pool.BATCH_MIN, jit.ENABLED = default
+    improved.ARENA, pool.BATCH_MIN, jit.ENABLED, fastwalk.ENABLED = default
     a = runs["pool.Arena"]
     for b in runs.values():
         assert np.array_equal(a.cat_policy, b.cat_policy) and np.array_equal(a.mouse_policy,
                                                                               b.mouse_policy)
         assert repr(a.checkpoints) == repr(b.checkpoints) and a.pool_sizes == b.pool_sizes
-    plain, before, now, compiled = times.values()
+    plain, before, walked, compiled, now = times.values()
     print(f"improved trainer, {rows}x{cols} from the WEAK cat, {a.iterations:,} iterations (hall "
           f"of fame {a.pool_sizes[0] - 1:,} mice): pool.Arena {plain:.1f} s, FastArena with the "
-          f"plain walk {before:.1f} s, FastArena + walk {now:.1f} s, + jit and keep "
-          f"{compiled:.1f} s; ratios {plain / before:.1f}x, {plain / now:.1f}x and "
-          f"{plain / compiled:.1f}x ({before / now:.2f}x from the walk, {now / compiled:.2f}x from "
-          f"the compiled games and v1.keep; CPU time; "
+          f"plain walk {before:.1f} s, FastArena + walk {walked:.1f} s, + jit and keep "
+          f"{compiled:.1f} s, keep and the compiled walk (now) {now:.1f} s; ratios "
+          f"{plain / before:.1f}x, {plain / walked:.1f}x, {plain / compiled:.1f}x and "
+          f"{plain / now:.1f}x ({before / walked:.2f}x from the walk, {walked / compiled:.2f}x "
+          f"from the compiled games and v1.keep; CPU time; "
           f"identical tables and checkpoints; load {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores)")
 

@@ -235,3 +235,35 @@ def test_improved_trainer_is_identical_with_the_fast_arena(rows, cols, first, in
 def test_every_switch_gives_identical_runs(config, head, monkeypatch):
     plain, fast = run_both(5, 6, "cat", "WEAK", 800, 7, config, 200, monkeypatch, head)
     assert_same_run(plain, fast)
+
+
+@pytest.mark.parametrize("side", ["cat", "mouse"])
+@pytest.mark.parametrize("keep_order", [True, False])
+def test_an_arena_of_one_game_keeps_the_same_candidates(side, keep_order):
+    """One slot (the mouse's arena; a cat's before its hall of fame grows): ``FastArena.single``
+    instead of the scan, the same keys, stops and kept games as the oracle."""
+    board, (plain, fast) = arena_pair(side, 5, 6, "cat", 1, 17, keep_order)
+    n, moves = board.n, board.moves
+    rng = random.Random(8)
+    stopped = kept = 0
+    for step in range(600):
+        if step % 100 == 99:                 # a new opponent, as when the other side learns
+            newcomer = random_table("mouse" if side == "cat" else "cat", board, 5, 6, rng)
+            for arena in (plain, fast):
+                arena.set_slot(0, list(newcomer))
+        changes = {}
+        for _ in range(rng.randint(1, 4)):   # consulted cells or not
+            s = rng.choice(plain.cells()) if rng.random() < 0.7 else rng.randrange(n * n)
+            cell = s // n if side == "cat" else s % n
+            changes[s] = rng.choice([k for k in range(4) if moves[cell][k] >= 0])
+        beat = plain.score() if rng.random() < 0.8 else None
+        (key, replayed), (fast_key, fast_replayed) = (a.trial(changes, beat) for a in (plain, fast))
+        assert fast_key == key
+        stopped += key is None
+        if key is not None and (beat is None or key >= beat):
+            plain.commit(changes, replayed)
+            fast.commit(changes, fast_replayed)
+            kept += 1
+        assert plain.table == fast.table and plain.score() == fast.score()
+        assert [v[1:] for v in plain.slots.values()] == [v[1:] for v in fast.slots.values()]
+    assert stopped > 20 and kept > 20

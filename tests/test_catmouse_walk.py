@@ -167,7 +167,7 @@ def test_the_trainer_with_compiled_walks_is_the_same_run(rows, cols, first, monk
         return improved.train_tabular_improved(rows, cols, first, "WEAK", 3_000, 5, IMPROVED, 500)
 
     fast = run()
-    monkeypatch.setattr(fastwalk, "_READY", False)
+    monkeypatch.setattr(fastwalk, "ENABLED", False)
     plain = run()
     assert (fast.cat_policy == plain.cat_policy).all()
     assert (fast.mouse_policy == plain.mouse_policy).all()
@@ -178,6 +178,6 @@ def test_the_trainer_with_compiled_walks_is_the_same_run(rows, cols, first, monk
 def test_every_improved_run_checks_the_compiled_walks_first(monkeypatch):
     """Even the article's scheme (no walks) checks them: a sweep worker's first run then loads
     numba, so the memory it takes counts in joblib's reference size, not as a later leak."""
-    monkeypatch.setattr(fastwalk, "_READY", None)
+    monkeypatch.setattr(fastwalk, "CHECKED", None)
     improved.train_tabular_improved(4, 4, "mouse", "WEAK", 10, 0, ARTICLE, 0)
-    assert fastwalk._READY is not None
+    assert fastwalk.CHECKED is not None

@@ -1,6 +1,5 @@
-"""The pool arena with the same scores, found with less work (``FastArena``; ``pool.Arena`` is the
-straightforward one and the tests' oracle). None of these changes alters a score, a kept
-candidate or anything a trainer draws from:
+"""The pool arena with the same scores, found with less work (``FastArena``; ``pool.Arena``, the
+tests' oracle). None of these changes alters a score, a kept candidate or a trainer's draws:
 
 * games on transition tables (``v1.transit``), each slot's last game kept as its trace, so a
   candidate's game is replayed from the first state it changes; consulted states are only worked
@@ -9,10 +8,9 @@ candidate or anything a trainer draws from:
   ("killers"), then the games now lost (they use up the optimistic count's slack), then the
   others. Stopping early returns None only when the score is below ``beat`` whatever the order,
   and games are committed in the oracle's order, so index and tallies evolve identically;
-* the worst slot is an ``argmin`` over one number per slot, kept up to date;
-* sequential proposals walk on transition tables (``v1.walk``; compiled: ``v1.fastwalk``);
-* with ``keep_order=False`` (sequential proposals never read the index's order) a commit only
-  touches the states a game stops or starts consulting.
+* the worst slot is an ``argmin`` over one number per slot, kept up to date; sequential
+  proposals walk on transition tables (``v1.walk``, compiled: ``v1.fastwalk``); with
+  ``keep_order=False`` a commit only touches the states a game stops or starts consulting.
 """
 
 from __future__ import annotations
@@ -34,7 +32,6 @@ GROWTH = 4           # then calls growing this many times
 KILLERS = 32         # slots remembered for having stopped a candidate
 COMPILED_MIN = 8     # with compiled games (``v1.jit``): at least this many for a lockstep call
 SINGLES = 4          # and the head's first games (killers first) one by one before that call
-COMPILED_HEAD = True  # whether a replay's head is played so (else one by one)
 
 
 def unique(items):
@@ -223,7 +220,7 @@ class FastArena(pool.Arena):
         if head:
             first = (j for j in self.killers if any(j in ids for ids in sets))   # lazily: the
             slots = chain(first, bad, *sets)                                      # first may stop
-            if compiled and COMPILED_HEAD and head >= fewest:   # the killers one by one (a
+            if compiled and head >= fewest:  # the killers one by one (a
                 slots = unique(slots)        # candidate often stops there), then the others
                 upper = self.each(islice(slots, SINGLES), done, upper, beat, SINGLES)
                 taken = dict.fromkeys(islice(slots, head - len(done)))
@@ -248,6 +245,16 @@ class FastArena(pool.Arena):
         out.order = list(ids)
         return out
 
+    def single(self, changes: dict, beat: tuple | None) -> FastReplayed | None:
+        """``scan`` in an arena of one slot: its game, if it consults a changed state."""
+        out, j = FastReplayed(), self.slot_ids()[0]
+        if any(s in self.index for s in changes):
+            good = self.tally.won if self.side == "cat" else self.tally.games - self.tally.won
+            if self.each((j,), out.single, good + self.bad[j], beat, 1) is None:
+                return None
+            out.order = [j]
+        return out
+
     def batch(self, chunk: list, upper: int, beat: tuple | None, out: FastReplayed) -> int | None:
         """``each`` for the slots ``chunk`` in one lockstep call, its games kept in ``out``."""
         games = self.lockstep(chunk, self.moved, upper, beat)
@@ -259,15 +266,14 @@ class FastArena(pool.Arena):
 
     def trial(self, changes: dict, beat: tuple | None = None):
         """``pool.Arena.trial``: (key, games) of the table with ``changes``, or (None, None)."""
-        sets = [self.index[s] for s in changes if s in self.index]
-        if len(self.slots) == 1:             # one game (the mouse's): the sets are all the same
-            del sets[1:]
+        one = len(self.slots) == 1           # one game (the mouse's): no scan needed
+        sets = [] if one else [self.index[s] for s in changes if s in self.index]
         trans, moved, steps, table = self.trans, self.moved, self.steps, self.table
         for s, code in changes.items():      # the games read only the transitions
             trans[s] = moved[s] = steps[code][s]
         self.changed = changes
         try:
-            replayed = self.scan(sets or [set()], beat)
+            replayed = self.single(changes, beat) if one else self.scan(sets or [set()], beat)
         finally:
             for s in changes:
                 trans[s] = moved[s] = steps[table[s]][s]

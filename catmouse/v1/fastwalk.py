@@ -20,15 +20,18 @@ import numpy as np
 from studykit import twister
 from studykit.twister import Twister, njit, randbelow
 
-_READY = None
+ENABLED = True       # False: the trainer walks in Python (benchmarks and tests compare both)
+CHECKED = None       # whether numba is installed and draws what random.Random draws (None: not
+                     # checked yet)
 
 
 def ready() -> bool:
-    """Whether compiled walks can be used here: numba installed and its draws checked (once)."""
-    global _READY
-    if _READY is None:
-        _READY = twister.numba is not None and twister.agrees()
-    return _READY
+    """Whether compiled walks are used: ``ENABLED``, numba installed and its draws checked (once,
+    whatever ``ENABLED``)."""
+    global CHECKED
+    if CHECKED is None:
+        CHECKED = twister.numba is not None and twister.agrees()
+    return ENABLED and CHECKED
 
 
 def usable(rng) -> bool:
