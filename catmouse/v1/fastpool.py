@@ -157,6 +157,8 @@ class FastArena(pool.Arena):
     walk = walk                          # sequential proposals: ``v1.walk``, the same changes
 
     def set_slot(self, j: int, opponent: list) -> None:
+        if isinstance(opponent, list):       # kept as bytes (a 4,096-cell list takes 32 KB)
+            opponent = bytes(opponent)
         if j in self.slots:
             self.unlink(j)
             self.forget(j)
@@ -189,10 +191,6 @@ class FastArena(pool.Arena):
                 self.promote(j)
                 return None
         return upper
-
-    def replay(self, ids, beat: tuple | None = None) -> FastReplayed | None:
-        """``pool.Arena.replay``: the games of slots ``ids`` (see ``scan``)."""
-        return self.scan([ids if isinstance(ids, (set, frozenset)) else set(ids)], beat)
 
     def scan(self, sets: list, beat: tuple | None) -> FastReplayed | None:
         """The games of the slots in the union of ``sets`` with ``pool.Arena.replay``'s stopping
@@ -246,7 +244,8 @@ class FastArena(pool.Arena):
         return out
 
     def single(self, changes: dict, beat: tuple | None) -> FastReplayed | None:
-        """``scan`` in an arena of one slot: its game, if it consults a changed state."""
+        """``scan`` in an arena of one slot: its game, if it consults a changed state (``replay``
+        is ``pool.Arena``'s: a trial only scans)."""
         out, j = FastReplayed(), self.slot_ids()[0]
         if any(s in self.index for s in changes):
             good = self.tally.won if self.side == "cat" else self.tally.games - self.tally.won

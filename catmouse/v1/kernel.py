@@ -49,6 +49,8 @@ def code_array(codes) -> np.ndarray:
     times faster than ``np.asarray`` (the trainers convert a 4,096-cell table per new opponent)."""
     if isinstance(codes, list):
         return np.frombuffer(bytearray(codes), dtype=np.uint8)
+    if isinstance(codes, (bytes, bytearray)):      # (``FastArena`` keeps its opponents so)
+        return np.frombuffer(codes, dtype=np.uint8)
     return np.asarray(codes, dtype=np.int64)
 
 
