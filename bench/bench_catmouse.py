@@ -147,35 +147,37 @@ def trained_pool(iterations: int = 40_000, rows: int = 8, cols: int = 8):
 
 
 def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") -> None:
-    """The per-game arena, ``FastArena`` with the plain walk and with ``v1.walk``: one cat
-    iteration each in turn, same seeds, identical candidates, keys and tables asserted.
-    ``build(make)``: the arena (default: ``pool_arena``, a cat against 4,000 random mice)."""
+    """One cat iteration after another with each arena (per-game, ``FastArena`` with the plain
+    walk, with ``v1.walk``, ...), the same seeds, then identical candidates, keys and tables
+    asserted. Each arena runs its rounds in a block after a warm-up round, as a trainer does: the
+    pool games are bound by memory reads, and arenas taking turns would find their tables out of
+    the caches. ``build(make)``: the arena (default: ``pool_arena``, a cat against 4,000 random
+    mice)."""
     build = build or (lambda make: warm(pool_arena(make=make)))
     default = (pool.BATCH_MIN, jit.ENABLED)
     arenas = {name: build(make) for name, (make, *_) in ARENAS.items()}
-    gc.collect()
-    gc.freeze()                              # the pools' millions of objects: no full GC passes
-    times = dict.fromkeys(arenas, 0.0)
-    for r in range(rounds + 1):              # round 0 warms up (fills the lockstep store)
-        out = {}
-        for name, arena in arenas.items():
-            pool.BATCH_MIN, jit.ENABLED, generator = ARENAS[name][1:]
-            t = time.process_time()          # CPU time: other processes share the cores
-            out[name] = cat_iteration(arena, generator(r), max_changes)
-            if r:
-                times[name] += time.process_time() - t
-        pool.BATCH_MIN, jit.ENABLED = default
-        first = next(iter(out.values()))
-        assert all(o == first for o in out.values()), r
-        assert all(a.table == arenas["per-game"].table for a in arenas.values()), r
-    gc.unfreeze()
+    times, outs = {}, {}
+    for name, arena in arenas.items():
+        pool.BATCH_MIN, jit.ENABLED, generator = ARENAS[name][1:]
+        outs[name] = [cat_iteration(arena, generator(0), max_changes)]   # warm-up (fills stores)
+        gc.collect()
+        gc.freeze()                          # the pools' millions of objects: no full GC passes
+        t = time.process_time()              # CPU time: other processes share the cores
+        outs[name] += [cat_iteration(arena, generator(r), max_changes)
+                       for r in range(1, rounds + 1)]
+        times[name] = time.process_time() - t
+        gc.unfreeze()
+    pool.BATCH_MIN, jit.ENABLED = default
+    first = outs["per-game"]
+    assert all(o == first for o in outs.values())
+    assert all(a.table == arenas["per-game"].table for a in arenas.values())
     plain = times["per-game"] / rounds
     mice = arenas["per-game"].pool() - 1
     columns = ", ".join(f"{name} {times[name] / rounds:.4f} s ({plain * rounds / times[name]:.1f}x)"
                         for name in ARENAS)
     print(f"improved trainer, 8x8, cat vs {what or 'random mice'} (a pool of {mice:,}), "
           f"1-{max_changes} changes per candidate, CPU time per iteration: {columns}; "
-          f"{rounds} iterations each, interleaved, identical candidates, keys and tables; load "
+          f"{rounds} iterations each in a block, identical candidates, keys and tables; load "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
