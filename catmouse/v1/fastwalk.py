@@ -120,19 +120,15 @@ def walk_kernel(st, codes, moved, steps, others, counts, buf, seen, cells, opp, 
             seen[s] = True
             buf[size] = s
             size += 1
-        while True:                          # the opponent, then the learner
-            s = opp[s]
+        learner_next = False
+        while True:                          # the opponent, then the learner, in turn
+            s = moved[s] if learner_next else opp[s]
             if seen[s]:
                 break
             seen[s] = True
             buf[size] = s
             size += 1
-            s = moved[s]
-            if seen[s]:
-                break
-            seen[s] = True
-            buf[size] = s
-            size += 1
+            learner_next = not learner_next
     for k in range(done - 1, -1, -1):        # the table as it was
         codes[out_s[k]], moved[out_s[k]] = was_code[k], was_move[k]
     for p in range(size):                    # the scratch as it was
