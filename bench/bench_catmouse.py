@@ -14,9 +14,9 @@ interleaved in one run, identical candidates, keys and tables, on two pools: ran
 noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
 proposals' walks weigh); "+ keep": ``v1.keep``'s commits, "+ jit": with compiled games
-(``v1.jit``, off by default), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
-``studykit.twister.Twister`` (the same draws as ``random.Random``; now); the columns before commit
-as first written (``plain_fast_commit``). CPU time (the cores are shared), garbage collection
+(``v1.jit``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
+``studykit.twister.Twister`` (the same draws as ``random.Random``; both: now); the columns
+before commit as first written (``plain_fast_commit``). CPU time (the cores are shared), garbage collection
 frozen while timed.
 Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each arena: identical results;
 and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now.
@@ -97,7 +97,9 @@ ARENAS = {          # the pool arenas compared: (make, pool.BATCH_MIN, compiled 
                          False, random.Random),
     "+ keep": FAST + (False, random.Random),
     "+ keep + jit": FAST + (jit.installed(), random.Random),
-    "+ compiled walk (now)": FAST + (False, Twister if fastwalk.ready() else random.Random),
+    "+ keep + compiled walk": FAST + (False, Twister if fastwalk.ready() else random.Random),
+    "+ keep + jit + compiled walk (now)": FAST + (jit.installed(),
+                                                 Twister if fastwalk.ready() else random.Random),
 }
 
 
@@ -189,7 +191,7 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
                                          ("FastArena, plain walk", PlainWalkArena, False, False),
                                          ("FastArena + walk", WholeCommitArena, False, False),
                                          ("+ jit, keep", FastArena, jit.installed(), False),
-                                         ("+ compiled walk", FastArena, False, True)):
+                                         ("+ compiled walk", FastArena, jit.installed(), True)):
         improved.ARENA, jit.ENABLED, fastwalk.ENABLED = arena, compiled, walks
         t = time.process_time()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
@@ -205,7 +207,7 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     print(f"improved trainer, {rows}x{cols} from the WEAK cat, {a.iterations:,} iterations (hall "
           f"of fame {a.pool_sizes[0] - 1:,} mice): pool.Arena {plain:.1f} s, FastArena with the "
           f"plain walk {before:.1f} s, FastArena + walk {walked:.1f} s, + jit and keep "
-          f"{compiled:.1f} s, keep and the compiled walk (now) {now:.1f} s; ratios "
+          f"{compiled:.1f} s, + the compiled walk (now) {now:.1f} s; ratios "
           f"{plain / before:.1f}x, {plain / walked:.1f}x, {plain / compiled:.1f}x and "
           f"{plain / now:.1f}x ({before / walked:.2f}x from the walk, {walked / compiled:.2f}x "
           f"from the compiled games and v1.keep; CPU time; "

@@ -221,9 +221,9 @@ class FastArena(pool.Arena):
             if compiled and head >= fewest:  # the killers one by one (a
                 slots = unique(slots)        # candidate often stops there), then the others
                 upper = self.each(islice(slots, SINGLES), done, upper, beat, SINGLES)
-                taken = dict.fromkeys(islice(slots, head - len(done)))
-                if upper is not None and taken:
-                    upper = self.batch(list(taken), upper, beat, out)
+                if upper is not None:        # (else stopped: no need to draw the others)
+                    taken = dict.fromkeys(islice(slots, head - len(done)))
+                    upper = self.batch(list(taken), upper, beat, out) if taken else upper
             else:
                 upper = self.each(slots, done, upper, beat, head)
             if upper is None:
