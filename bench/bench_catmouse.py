@@ -10,14 +10,14 @@ Improved version-1 trainer: a cat's iterations (candidates scored on a hall of f
 on 8x8, 1-3 changes per candidate as normally, 1-48 as once the cat has stalled) with the
 per-game arena (``pool.Arena``, every game by ``play_flat``), ``FastArena`` (``v1.fastpool``)
 with the plain sequential walk (``mutations.follow_game``) and ``FastArena`` with ``v1.walk``,
-interleaved in one run, identical candidates, keys and tables, on two pools: random mice against a
-noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
+each in a block of iterations, identical candidates, keys and tables, on two pools: random mice
+against a noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
 proposals' walks weigh); "+ keep": ``v1.keep``'s commits, "+ jit": with compiled games
 (``v1.jit``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
 ``studykit.twister.Twister`` (the same draws as ``random.Random``; both: now); the columns
-before commit as first written (``plain_fast_commit``). CPU time (the cores are shared), garbage collection
-frozen while timed.
+before commit as first written (``plain_fast_commit``). CPU time (the cores are shared),
+garbage collection frozen while timed.
 Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each arena: identical results;
 and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now.
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]

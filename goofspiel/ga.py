@@ -36,9 +36,9 @@ from goofspiel.breed import (
     swap_unchecked,
 )
 from goofspiel.game import checked_deck
-from studykit.twister import state_of
 from studykit.checks import array, at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
+from studykit.twister import state_of
 
 MUTATE = ("none", "children", "all")
 MAX_WORK = 10**9   # generations x population x cards^2: about 10 minutes of breeding

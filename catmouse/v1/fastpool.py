@@ -120,7 +120,8 @@ class FastArena(pool.Arena):
 
     def apply(self, changes: dict) -> None:
         """Set cells of the learner's table, and its transitions with them."""
-        table, trans, steps, moved, codes = self.table, self.trans, self.steps, self.moved, self.codes
+        table, trans, steps, moved = self.table, self.trans, self.steps, self.moved
+        codes = self.codes
         for s, code in changes.items():
             table[s] = codes[s] = code
             trans[s] = moved[s] = steps[code][s]

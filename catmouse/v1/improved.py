@@ -25,8 +25,8 @@ from catmouse.tables import (
     to_codes,
     to_letters,
 )
-from catmouse.v1.anneal import accept_worse, mouse_energy, temperature_at
 from catmouse.v1 import fastwalk
+from catmouse.v1.anneal import accept_worse, mouse_energy, temperature_at
 from catmouse.v1.config import IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
