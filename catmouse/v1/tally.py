@@ -37,8 +37,8 @@ class Tally:
         self.lost_dist += sign * int(dist[~won].sum())
         self.lost_rounds += sign * int(rounds[~won].sum())
         values, counts = np.unique(rounds[won], return_counts=True)
-        for r, k in zip(values.tolist(), counts.tolist()):
-            k = self.rounds.get(r, 0) + sign * k
+        for r, games in zip(values.tolist(), counts.tolist()):
+            k = self.rounds.get(r, 0) + sign * games
             if k:
                 self.rounds[r] = k
             else:
