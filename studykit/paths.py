@@ -1,6 +1,7 @@
 """Where executed notebooks, figures, GIFs and claims are written."""
 
 import os
+import tempfile
 from pathlib import Path
 
 from studykit.checks import file_name, whole
@@ -29,13 +30,23 @@ def results_dir(*parts: str) -> Path:
 
 def write_atomic(path: str | Path, text: str) -> Path:
     """Write ``text`` to a temporary file beside ``path``, then rename it into place: an
-    interrupted write never leaves a half-written file under ``path``."""
+    interrupted write never leaves a half-written file under ``path``, and a failed one (disk
+    full, ``path`` a directory, Ctrl-C) leaves no temporary file either."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     path = Path(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
+    if path.is_dir():
+        raise IsADirectoryError(f"cannot write {path}: it is a directory")
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = Path(name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 
