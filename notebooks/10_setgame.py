@@ -35,10 +35,10 @@ SPEED_TABLES = 300            # tables per solver in the speed comparison
 ANIMATION_GAME = 0            # which game of a fresh seeded simulation the animation replays
 
 # %%
-import os
+from studykit import quick_mode, shrink
 
-if os.environ.get("GAMEAI_QUICK"):
-    N_RANDOM_TABLES, N_GAMES, N_TABLES_PER_SIZE, SPEED_TABLES = 20_000, 2_000, 5_000, 20
+_ = shrink(globals(), N_RANDOM_TABLES=20_000, N_GAMES=2_000, N_TABLES_PER_SIZE=5_000,
+           SPEED_TABLES=20)     # GAMEAI_QUICK: a smoke run; constants given to papermill win
 
 # %%
 import setgame
@@ -317,7 +317,7 @@ sizes_stuck = pd.Series(games.table_size[stuck]).value_counts().sort_index()
 replay = setgame.simulate_games(ANIMATION_GAME + 1, seed=SEED, keep_tables=True,
                                 table_size=TABLE_SIZE)
 frames = setgame.game_frames(replay, ANIMATION_GAME)
-if os.environ.get("GAMEAI_QUICK"):
+if quick_mode():
     frames = frames[:3] + frames[-1:]          # a smoke run: the first turns and the end
 show_animation(setgame.animate_game(frames, dpi=60), gif="setgame_game", fps=1,
                publish=SETTING.is_article)
