@@ -6,6 +6,7 @@ and matplotlib's `to_jshtml` animations link a font-awesome stylesheet from one.
 stylesheet links in notebook outputs to the same folder, and copies the files there from
 `book/node_modules` (installed by `make book-assets`) once the pages are written. They
 are not put in a source `_static/` folder, whose scripts Jupyter Book adds to every page.
+It also links `book/book.css` (tables in outputs that fit the text column) on every page.
 """
 
 import re
@@ -26,6 +27,7 @@ ASSETS = {
     "mathjax": "node_modules/mathjax/es5",
     "font-awesome/css": "node_modules/font-awesome/css",
     "font-awesome/fonts": "node_modules/font-awesome/fonts",
+    "book.css": "book.css",
 }
 
 FONT_AWESOME_CDN = re.compile(r"https?://[^\"'\s]*/font-awesome(?:\.min)?\.css")
@@ -43,11 +45,16 @@ def check_assets(app: Sphinx) -> None:
 
 def localise_links(app: Sphinx, pagename: str, templatename: str, context: dict,
                    doctree) -> None:
-    """Point CDN font-awesome stylesheets in a page's body at the book's own copy."""
+    """Point CDN font-awesome stylesheets in a page's body at the book's own copy; link that
+    copy on a page whose animations link none (their buttons' icons are font-awesome's)."""
     body = context.get("body")
-    if body and FONT_AWESOME_CDN.search(body):
-        local = context["pathto"](FONT_AWESOME_LOCAL, 1)
+    if not body:
+        return
+    local = context["pathto"](FONT_AWESOME_LOCAL, 1)
+    if FONT_AWESOME_CDN.search(body):
         context["body"] = FONT_AWESOME_CDN.sub(local, body)
+    elif 'class="animation"' in body and "font-awesome" not in body:
+        context["body"] = f'<link rel="stylesheet" href="{local}">\n' + body
 
 
 def drop_duplicate_scripts(app: Sphinx, pagename: str, templatename: str, context: dict,
@@ -80,6 +87,7 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", check_assets)
+    app.add_css_file("offline/book.css")  # tables in outputs that fit the text column
     app.connect("html-page-context", localise_links)
     app.connect("html-page-context", drop_duplicate_scripts, priority=900)
     app.connect("build-finished", copy_assets)

@@ -3,12 +3,17 @@
 `check_page` opens a page with every request leaving the book's own address blocked
 (aborted before it reaches the network) and recorded, and returns what a reader would
 miss: requests outside the book, local files that failed, JavaScript errors, images that
-do not decode, saved widget views not drawn, math not typeset.
+do not decode, saved widget views not drawn, math not typeset; and what a reader would
+see wrong: Markdown table syntax shown as text, a notebook page without any output,
+a saved progress bar red or short of its total, fewer figures than the notebook holds,
+a negative zero or "1 sets" in an output.
 """
 
 import functools
 import http.server
+import json
 import os
+import re
 import subprocess
 import threading
 from contextlib import contextmanager
@@ -44,8 +49,32 @@ INSPECT_JS = """async () => {
     mathTypeset: math.filter(m => m.querySelector('mjx-container')).length,
     mathErrors: document.querySelectorAll('mjx-merror').length,
     animations: document.querySelectorAll('.animation').length,
+    // what the page shows: Markdown a renderer left as text, outputs, figures, saved state
+    markdownText: [...document.querySelectorAll('main p, main li, main td')]
+                    .map(e => e.innerText),
+    cells: document.querySelectorAll('div.cell').length,
+    outputs: [...document.querySelectorAll('div.cell_output')]
+               .filter(o => o.innerText.trim() || o.querySelector('img, script, .animation'))
+               .length,
+    figures: [...document.querySelectorAll('div.cell_output > img')]
+               .filter(img => img.naturalWidth > 0).length,
+    outputText: [...document.querySelectorAll('div.cell_output')].map(o => o.innerText)
+                  .join('\\n'),
+    widgetState: [...document.querySelectorAll(
+                    'script[type="application/vnd.jupyter.widget-state+json"]')]
+                   .map(s => s.textContent),
   };
 }""".replace("WIDGET_VIEW", WIDGET_VIEW)
+
+# a line of a Markdown table left as text: "| a | b |" or its rule "|---|:--:|"
+RAW_TABLE = re.compile(r"^\s*\|.*\|.*\|\s*$|\|\s*:?-{3,}:?\s*\|", re.MULTILINE)
+# -0.0, -0, -0.00 as a number of its own (not -0.05, not x-0.0)
+NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0+)?(?![\d.])")
+# "1 sets": one thing counted as many (not "bot 1 bids", "player 1 wins")
+ONE_PLURAL = re.compile(
+    r"(?<![\w.-])(?<!bot )(?<!player )(?<!round )(?<!column )(?<!seat )(?<!game )1 "
+    r"(?:sets|rounds|games|runs|trials|seeds|iterations|positions|boards|states|steps|cards|"
+    r"moves|bots|players|points|seconds|minutes|times|cells|mice|cats|wins|draws|losses)\b")
 
 
 @dataclass
@@ -55,6 +84,7 @@ class PageReport:
     failed: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     rendered: dict = field(default_factory=dict)
+    figures_expected: int | None = None
 
     def problems(self) -> list[str]:
         """What is wrong with the page, one line each; empty when it is right."""
@@ -68,7 +98,54 @@ class PageReport:
         if r.get("mathTypeset") != r.get("math") or r.get("mathErrors"):
             found.append(f"{r.get('mathTypeset')} of {r.get('math')} math elements typeset, "
                          f"{r.get('mathErrors')} errors")
+        return found + self.content_problems()
+
+    def content_problems(self) -> list[str]:
+        """What the page shows wrong (see the module's docstring), one line each."""
+        r, found = self.rendered, []
+        for text in r.get("markdownText", []):
+            if RAW_TABLE.search(text):
+                found.append(f"Markdown table shown as text: {text[:80]!r}")
+        if r.get("cells") and not r.get("outputs"):
+            found.append(f"a notebook page of {r['cells']} cells without any rendered output")
+        for bar in saved_progress_bars(r.get("widgetState", [])):
+            if bar["bar_style"] == "danger":
+                found.append(f"a saved progress bar is red: {bar['value']:g} of {bar['max']:g}")
+            elif bar["value"] < bar["max"]:
+                found.append(f"a saved progress bar is unfinished: {bar['value']:g} of "
+                             f"{bar['max']:g}")
+        if self.figures_expected is not None and r.get("figures", 0) < self.figures_expected:
+            found.append(f"{r.get('figures', 0)} of the notebook's {self.figures_expected} "
+                         "figures shown")
+        text = r.get("outputText", "")
+        found += [f"negative zero in an output: {m.group()!r} in "
+                  f"{text[max(0, m.start() - 40):m.end() + 20]!r}"
+                  for m in NEGATIVE_ZERO.finditer(text)]
+        found += [f"one counted as many in an output: {m.group()!r}"
+                  for m in ONE_PLURAL.finditer(text)]
         return found
+
+
+def saved_progress_bars(states: list[str]) -> list[dict]:
+    """The progress bars (bar_style, value, max) in a page's saved widget states."""
+    bars = []
+    for text in states:
+        for model in json.loads(text).get("state", {}).values():
+            if model.get("model_name") in ("FloatProgressModel", "IntProgressModel"):
+                state = model.get("state", {})
+                bars.append({"bar_style": state.get("bar_style", ""),
+                             "value": float(state.get("value", 0)),
+                             "max": float(state.get("max", 100))})
+    return bars
+
+
+def notebook_figures(notebook: Path) -> int:
+    """How many outputs of a notebook the book shows as a picture (image, no HTML or widget)."""
+    cells = json.loads(Path(notebook).read_text())["cells"]
+    shown_first = ("text/html", "application/vnd.jupyter.widget-view+json")
+    return sum(1 for cell in cells for out in cell.get("outputs", [])
+               if any(k.startswith("image/") for k in out.get("data", {}))
+               and not any(k in out["data"] for k in shown_first))
 
 
 def ensure_chromium() -> str:
@@ -104,9 +181,12 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def open_page(context, url: str, base: str, widget_wait_ms: int = 15_000):
-    """Open url in a new page of the browser context; returns (page, report)."""
-    report = PageReport(url)
+def open_page(context, url: str, base: str, widget_wait_ms: int = 15_000,
+              figures: int | None = None):
+    """Open url in a new page of the browser context; returns (page, report).
+
+    figures: how many figures the page must show (a notebook's, see notebook_figures)."""
+    report = PageReport(url, figures_expected=figures)
 
     def route(r):
         if r.request.url.startswith(base) or r.request.url.startswith("data:"):
@@ -138,9 +218,10 @@ def open_page(context, url: str, base: str, widget_wait_ms: int = 15_000):
     return page, report
 
 
-def check_page(context, url: str, base: str, widget_wait_ms: int = 15_000) -> PageReport:
+def check_page(context, url: str, base: str, widget_wait_ms: int = 15_000,
+               figures: int | None = None) -> PageReport:
     """Open url, inspect it and close it."""
-    page, report = open_page(context, url, base, widget_wait_ms)
+    page, report = open_page(context, url, base, widget_wait_ms, figures)
     page.close()
     return report
 

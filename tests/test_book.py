@@ -2,7 +2,9 @@
 
 Builds the book from the working tree (as committed, in CI) in a temporary folder, serves
 it on loopback and opens every page in headless Chromium, blocking and recording any
-request that would leave the book. Chromium comes from Debian (installed here when missing,
+request that would leave the book, and checks what each page shows (tables rendered, outputs
+and figures present, saved progress bars finished, no -0.0 or "1 sets"); each content check
+is shown failing on a page broken on purpose (tests/book_fixtures/). Chromium comes from Debian (installed here when missing,
 as root) and is driven by playwright, which never downloads a browser of its own.
 Screenshots of the front page and of an animated page go to book/_build/screenshots/.
 """
@@ -17,6 +19,7 @@ from book_browser import (
     CHROMIUM_FLAGS,
     check_page,
     ensure_chromium,
+    notebook_figures,
     open_page,
     serve,
     step_animations,
@@ -27,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 SHOTS = BOOK / "_build" / "screenshots"
 ANIMATED = "notebooks/50_tracking.html"
+FIXTURES = Path(__file__).resolve().parent / "book_fixtures"
 
 
 def book_pages() -> list[str]:
@@ -76,9 +80,15 @@ def context(browser):
     context.close()
 
 
+def figures_of(page: str) -> int | None:
+    """How many figures the notebook behind a page holds (None for a page of text)."""
+    notebook = ROOT / page.replace(".html", ".ipynb")
+    return notebook_figures(notebook) if notebook.exists() else None
+
+
 @pytest.mark.parametrize("page", book_pages())
 def test_page_works_offline(page, base, context):
-    report = check_page(context, base + page, base)
+    report = check_page(context, base + page, base, figures=figures_of(page))
     assert not report.problems(), "\n".join(report.problems())
 
 
@@ -130,6 +140,33 @@ def test_checker_catches_a_page_that_leaves_the_book(html, base, context):
                      "JavaScript error: ", "image does not decode: _images/missing.png",
                      "0 of 1 widget views drawn", "0 of 1 math elements typeset"]:
         assert expected in problems, problems
+
+
+@pytest.fixture(scope="module")
+def fixtures_base():
+    with serve(FIXTURES) as url:
+        yield url
+
+
+@pytest.mark.parametrize("fixture, expected", [
+    ("raw_table.html", "Markdown table shown as text: '| claim | source"),
+    ("no_output.html", "a notebook page of 2 cells without any rendered output"),
+    ("red_bar.html", "a saved progress bar is red: 119 of 120"),
+    ("unfinished_bar.html", "a saved progress bar is unfinished: 30 of 1000"),
+    ("missing_figure.html", "0 of the notebook's 1 figures shown"),
+    ("negative_zero.html", "negative zero in an output: '-0.0'"),
+    ("one_plural.html", "one counted as many in an output: '1 sets'"),
+])
+def test_content_check_fails_on_a_broken_page(fixture, expected, fixtures_base, context):
+    """Each content check, on a page broken on purpose (tests/book_fixtures/), and only it."""
+    notebook = FIXTURES / fixture.replace(".html", ".ipynb")
+    figures = notebook_figures(notebook) if notebook.exists() else None
+    report = check_page(context, fixtures_base + fixture, fixtures_base, widget_wait_ms=1000,
+                        figures=figures)
+    problems = report.problems()
+    assert problems == report.content_problems(), problems      # no plumbing problem
+    assert len(problems) == 1 + (fixture == "negative_zero.html"), problems
+    assert problems[0].startswith(expected), problems
 
 
 def test_toc_leaves_out_chapters_whose_file_is_missing(tmp_path):
