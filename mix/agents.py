@@ -12,6 +12,9 @@ from mix.board import Board
 from mix.features import BitFeatures, get_features, threats
 from mix.search import search_move
 from mix.solver import best_moves, shared_table
+from studykit.checks import array, real, shown, whole
+
+MAX_DEPTH = 6  # value-table search plies: depth 6 on 10x20 already takes seconds a move
 
 
 def _cols(mask: int, b: Board) -> list[int]:
@@ -29,6 +32,10 @@ class RandomAgent:
 
     name = "random"
 
+    def cache_key(self) -> dict:
+        """No setting: every random agent plays alike."""
+        return {}
+
     def choose(self, b: Board, rng: random.Random) -> int:
         return rng.choice(b.legal_moves())
 
@@ -40,6 +47,10 @@ class OneStep:
     def __init__(self, safe: bool = False):
         self.safe = safe
         self.name = "onestep-safe" if safe else "onestep"
+
+    def cache_key(self) -> dict:
+        """Its one setting, for ``studykit.cache.cache_key``."""
+        return {"safe": self.safe}
 
     def candidates(self, b: Board) -> list[int]:
         g, me = b.g, b.turn
@@ -131,13 +142,27 @@ class SearchAgent:
 
     def __init__(self, values: Sequence[float], features="bits-strict", depth: int = 2,
                  draw: float = 0.0, name: str | None = None):
-        if depth < 1:
-            raise ValueError(f"depth must be >= 1, got {depth}")
+        depth = whole(depth, "depth", 1, MAX_DEPTH)
+        draw = real(draw, "draw", -1, 1)
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a text or None, got {shown(name)}")
         self.feats = get_features(features) if isinstance(features, str) else features
+        if not hasattr(self.feats, "n_states") or not hasattr(self.feats, "index"):
+            raise TypeError(f"features must be a feature definition's name or object "
+                            f"(mix.get_features), got {shown(features)}")
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+            raise TypeError(f"values must be a list or array of numbers, got {shown(values)}")
         if len(values) != self.feats.n_states:
             raise ValueError(f"values has {len(values)} entries, features need {self.feats.n_states}")
+        array(values, "values", kind="real", ndim=1)   # finite numbers: NaN and infinity refused
         self.values, self.depth, self.draw = list(values), depth, draw
         self.name = name or f"search:{depth}"
+
+    def cache_key(self) -> dict:
+        """Everything that decides this agent's moves: its features, depth, draw value and
+        values (by content), for ``studykit.cache.cache_key``."""
+        return {"features": self.feats.name, "depth": self.depth, "draw": self.draw,
+                "values": [float(v) for v in self.values]}
 
     def choose(self, b: Board, rng: random.Random) -> int:
         return search_move(b, self.depth, self.values, self.feats, rng, self.draw)
@@ -157,6 +182,10 @@ class PerfectAgent:
 
     def __init__(self, tt: dict | None = None):
         self.tt = tt
+
+    def cache_key(self) -> dict:
+        """No setting (its table only saves work): every perfect player plays alike."""
+        return {}
 
     def choose(self, b: Board, rng: random.Random) -> int:
         return rng.choice(best_moves(b, shared_table(b.g) if self.tt is None else self.tt))

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from studykit.checks import flag, whole
+
 X, O = 0, 1
+MAX_SIDE = 40  # rows and cols of any board (the report plays 10x20): its masks are built at once
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,12 @@ class Geometry:
     dirs: tuple[int, ...] = field(init=False)
 
     def __post_init__(self):
+        for name in ("rows", "cols", "k"):  # numpy integers as Python ints, bools refused
+            object.__setattr__(self, name, whole(getattr(self, name), name))
+        object.__setattr__(self, "diagonals", flag(self.diagonals, "diagonals"))
+        if max(self.rows, self.cols) > MAX_SIDE:
+            raise ValueError(f"rows and cols must be at most {MAX_SIDE}, got "
+                             f"{self.rows:,}x{self.cols:,}")
         if self.k < 2:
             raise ValueError(f"k (win length) must be >= 2, got {self.k}")
         if self.rows < 1 or self.cols < 1:

@@ -6,19 +6,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mix.agents import make_agent
-from mix.board import Geometry
-from studykit.checks import array, at_most, flag, shown, whole
+from mix.agents import MAX_DEPTH, make_agent
+from mix.board import MAX_SIDE, Geometry
+from studykit.checks import array, at_most, flag, is_whole, shown, whole
 from studykit.checks import seed as check_seed
 
 
 def check_int(value, name: str, low: int = 1, high: int | None = None) -> int:
-    """An integer in ``low..high`` (no upper limit when ``high`` is None)."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-            high is not None and value > high):
+    """An integer (Python or numpy, never a bool) in ``low..high`` (no upper limit when
+    ``high`` is None), returned as a Python int."""
+    if not is_whole(value) or value < low or (high is not None and value > high):
         span = f">= {low}" if high is None else f"in {low}..{high}"
-        raise ValueError(f"{name} must be an integer {span}, got {value!r}")
-    return value
+        raise ValueError(f"{name} must be an integer {span}, got {shown(value)}")
+    return int(value)
 
 
 def check_agents(names, name: str, allow_empty: bool = False) -> tuple[str, ...]:
@@ -59,8 +59,8 @@ def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ..
 
 # ---- the public API's arguments (TypeError for a wrong kind, ValueError for a wrong value) ----
 
-MAX_SIDE = 40              # rows and cols; the report plays 10x20
-MAX_DEPTH = 6              # search plies: depth 6 on 10x20 already takes seconds a move
+# MAX_SIDE (rows and cols, from mix.board; the report plays 10x20)
+# MAX_DEPTH (search plies, from mix.agents: depth 6 on 10x20 already takes seconds a move)
 MAX_GAMES = 1_000_000      # match games
 MAX_TRAIN_GAMES = 100_000  # training games (~20 ms each on 10x20: about half an hour)
 PERFECT_MAX_SLOTS = 25     # 'perfect' solves positions: 5x5 is its largest board here
@@ -104,17 +104,42 @@ def check_agent(spec, name: str, rows: int = 10, cols: int = 20):
     return spec
 
 
-def check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress) -> None:
-    """Every argument of ``mix.match`` (call it first thing in ``match``)."""
-    at_most(whole(games, "games", 1), "games", MAX_GAMES, "run the games in seeded batches")
-    check_seed(seed)
+def check_games(games, name: str = "games", limit: int = MAX_GAMES) -> int:
+    """A number of games from 1 to ``limit``, as a Python int."""
+    return at_most(whole(games, name, 1), name, limit, "run the games in seeded batches")
+
+
+def check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress
+                ) -> tuple[int, int, Geometry]:
+    """Every argument of ``mix.match`` (call it first thing in ``match``): the games and the
+    seed as Python ints, and the board."""
+    games, seed = check_games(games), check_seed(seed)
     g = check_board(rows, cols, diagonals)
     check_agent(x_agent, "x_agent", g.rows, g.cols)
     check_agent(o_agent, "o_agent", g.rows, g.cols)
     flag(progress, "progress")
+    return games, seed, g
 
 
-def check_solve(rows, cols, diagonals=False, k=4) -> None:
+def check_pairing(x_agent, o_agent, seed, rows, cols, diagonals=False) -> tuple[int, Geometry]:
+    """The agents, seed and board of seeded games between two agents: the seed as a Python
+    int, and the board."""
+    seed, g = check_seed(seed), check_board(rows, cols, diagonals)
+    check_agent(x_agent, "x_agent", g.rows, g.cols)
+    check_agent(o_agent, "o_agent", g.rows, g.cols)
+    return seed, g
+
+
+def check_perfect_board(rows, cols) -> Geometry:
+    """A board on which perfect play is solved move by move: at most PERFECT_MAX_SLOTS slots."""
+    g = check_board(rows, cols)
+    if g.rows * g.cols > PERFECT_MAX_SLOTS:
+        raise ValueError(f"perfect play solves every position: at most {PERFECT_MAX_SLOTS} "
+                         f"slots (5x5), got rows, cols {g.rows}x{g.cols} = {g.rows * g.cols}")
+    return g
+
+
+def check_solve(rows, cols, diagonals=False, k=4) -> Geometry:
     """The board of ``mix.solve``: refused up front beyond SOLVE_MAX_SLOTS slots (call it first
     thing in ``solve``)."""
     g = check_board(rows, cols, diagonals, k)
@@ -122,6 +147,7 @@ def check_solve(rows, cols, diagonals=False, k=4) -> None:
         raise ValueError(f"solving a {g.rows}x{g.cols} board ({g.rows * g.cols} slots) is beyond "
                          f"this machine: at most {SOLVE_MAX_SLOTS} slots (5x6 takes 300 MB; the "
                          "search grows exponentially with the slots)")
+    return g
 
 
 def check_values(values, n: int, name: str = "values") -> list[float]:

@@ -18,6 +18,7 @@ from mix.board import Board, X
 from mix.features import threats
 from mix.threatfeatures import N_FEATURES, SCALE, counter
 from mix.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
+from studykit.checks import array
 
 
 class LinearEvaluation:
@@ -29,8 +30,8 @@ class LinearEvaluation:
     empty)."""
 
     def __init__(self, weights, memory: int = 200_000):
-        w = np.asarray(weights, dtype=float)
-        if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
+        w = array(weights, "weights", kind="real").astype(float)  # NaN, text, bools refused
+        if w.shape != (N_FEATURES,):
             raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
         self.w, self.memory, self.memo, self.geometry, self.shift = w, memory, {}, None, 0
         self.counted: dict = {}   # the scores of leaves by their (packed) feature counts

@@ -51,9 +51,8 @@ def _horizontal(b: Board) -> bool:
 def match(x_agent, o_agent, games: int, seed: int = 0, rows: int = 10, cols: int = 20,
           diagonals: bool = False, progress: bool = False) -> MatchResult:
     """Play ``games`` seeded games, ``x_agent`` moving first; agents by name or object."""
-    check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress)
+    games, seed, g = check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress)
     x, o = make_agent(x_agent), make_agent(o_agent)
-    g = Geometry(rows, cols, 4, diagonals)
     seeds = np.random.SeedSequence(seed).generate_state(games)
     counts, length, horiz = [0, 0, 0], 0, 0
     for s in tqdm(seeds, disable=not progress, desc="games"):

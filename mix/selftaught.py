@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import numbers
 import os
 import random
 from collections.abc import Iterable
@@ -34,8 +35,10 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from mix.board import Geometry, X
+from mix.board import MAX_SIDE, Geometry, X
 from mix.threatfeatures import N_FEATURES, NAMES, SCALE, counter
+from studykit.checks import flag, is_whole, shown
+from studykit.checks import seed as check_seed
 
 SHIPPED = Path(__file__).with_name("selftaught.init")
 SHIPPED_SEED = 1
@@ -57,10 +60,16 @@ class TDConfig:
     cols: int = 20
 
     def __post_init__(self):
-        for name in ("games", "half", "rows", "cols"):
+        for name in ("games", "half", "rows", "cols"):   # numpy integers as Python ints
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"{name} must be a whole number, got {value!r}")  # noqa: TRY004
+            if not is_whole(value):
+                raise ValueError(f"{name} must be a whole number, got {shown(value)}")  # noqa: TRY004
+            object.__setattr__(self, name, int(value))
+        for name in ("alpha", "epsilon"):                # numpy floats as Python floats
+            value = getattr(self, name)
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+                raise ValueError(f"{name} must be a number, got {shown(value)}")  # noqa: TRY004
+            object.__setattr__(self, name, float(value))
         if not 1 <= self.games <= MAX_GAMES:
             raise ValueError(f"games must be from 1 to {MAX_GAMES:,} (about a day of "
                              f"self-play), got {self.games!r}")
@@ -70,6 +79,9 @@ class TDConfig:
             raise ValueError(f"epsilon must be in [0, 1), got {self.epsilon!r}")
         if self.half < 1:
             raise ValueError(f"half must be >= 1, got {self.half!r}")
+        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
+            raise ValueError(f"rows and cols must be from 1 to {MAX_SIDE}, got "
+                             f"{self.rows:,}x{self.cols:,}")
         Geometry(self.rows, self.cols, 4)  # checks the board
 
 
@@ -164,15 +176,21 @@ def train_selftaught(config: TDConfig = TDConfig(), seed: int = SHIPPED_SEED,
     many games, or after each of the given numbers of games (always at 0 and at the end)."""
     if not isinstance(config, TDConfig):
         raise TypeError(f"config must be a TDConfig, got {type(config).__name__}")
-    if isinstance(snapshots, int) and not isinstance(snapshots, bool):
+    seed, progress = check_seed(seed), flag(progress, "progress")
+    if is_whole(snapshots):
         if snapshots < 1:
             raise ValueError(f"snapshots must be >= 1 games apart, got {snapshots}")
-        keep = set(range(snapshots, config.games + 1, snapshots))
+        keep = set(range(snapshots, config.games + 1, int(snapshots)))
     else:
-        keep = set(snapshots)
-        if not all(isinstance(n, int) and 0 <= n <= config.games for n in keep):
+        if isinstance(snapshots, (str, bytes)) or not isinstance(snapshots, Iterable):
+            raise ValueError(f"snapshots must be a number of games or a list of them, got "
+                             f"{shown(snapshots)}")
+        keep = list(snapshots)
+        if len(keep) > config.games + 1 or not all(
+                is_whole(n) and 0 <= n <= config.games for n in keep):
             raise ValueError(f"snapshots must be whole numbers of games from 0 to "
-                             f"{config.games}, got {sorted(keep, key=str)}")
+                             f"{config.games}, got {shown(sorted(keep, key=str))}")
+        keep = {int(n) for n in keep}
     rng = random.Random(seed)
     g = Geometry(config.rows, config.cols, 4)
     w = [0.0] * N_FEATURES

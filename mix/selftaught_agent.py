@@ -10,6 +10,7 @@ import random
 from mix.board import Board
 from mix.evalsearch import Search
 from mix.evaluation import LinearEvaluation
+from studykit.checks import flag, shown, whole
 
 WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
 MAX_DEPTH = 24
@@ -32,11 +33,18 @@ class SelfTaughtAgent:
     Ties are broken by ``rng``."""
 
     def __init__(self, weights, depth: int = 4, name: str | None = None, fixed: bool = False):
-        if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 8:
-            raise ValueError(f"depth must be a whole number from 1 to 8, got {depth!r}")
+        depth, fixed = whole(depth, "depth", 1, 8), flag(fixed, "fixed")
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a text or None, got {shown(name)}")
         self.evaluate = LinearEvaluation(weights)
-        self.weights, self.depth, self.fixed = self.evaluate.w, depth, bool(fixed)
+        self.weights, self.depth, self.fixed = self.evaluate.w, depth, fixed
         self.name = name or f"selftaught:{depth}" + ("-fixed" if fixed else "")
+
+    def cache_key(self) -> dict:
+        """Everything that decides its moves: depth, fixed or not, and the weights (by
+        content), for ``studykit.cache.cache_key``; not its name."""
+        return {"depth": self.depth, "fixed": self.fixed,
+                "weights": [float(v) for v in self.weights]}
 
     def depth_at(self, b: Board) -> int:
         """The depth searched from ``b``."""

@@ -14,13 +14,35 @@ import pandas as pd
 from joblib import Parallel, delayed
 
 from mix.agents import PerfectAgent, make_agent
-from mix.board import Board, Geometry
-from mix.checks import check_agents, check_int
+from mix.board import Board
+from mix.checks import (
+    PERFECT_MAX_SLOTS,
+    check_agent,
+    check_agents,
+    check_board,
+    check_boards,
+    check_games,
+    check_int,
+    check_perfect_board,
+)
 from mix.ladder import ladder
 from mix.selftaught_agent import SelfTaughtAgent
 from mix.solver import shared_table, solve_position
 from mix.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
+from studykit.checks import array
+from studykit.checks import seed as check_seed
 from studykit.stats import wilson
+
+MAX_STUDY_GAMES = 100_000   # games per seat against a fixed or perfect opponent
+
+
+def check_selftaught(agent, name: str = "agent"):
+    """A player like ``SelfTaughtAgent``: with ``choose`` and ``depth_at`` (the studies
+    record the depth it searched)."""
+    if not (hasattr(agent, "choose") and hasattr(agent, "depth_at")):
+        raise TypeError(f"{name} must be a mix.SelfTaughtAgent (an object with choose and "
+                        f"depth_at), got {type(agent).__name__}")
+    return agent
 
 
 def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int = 0,
@@ -55,9 +77,10 @@ def timed_moves(agent, opponent, games: int, seed: int = 0, rows: int = 10,
     """Every move of ``agent`` (a ``SelfTaughtAgent``) in ``games`` seeded games against
     ``opponent``, seats alternating (``agent`` is X in the even games): wall and CPU seconds,
     the depth searched, the legal moves and the move number."""
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
-    opponent, g = make_agent(opponent), Geometry(rows, cols, 4)
+    check_selftaught(agent)
+    games, seed = check_games(games, "games", MAX_STUDY_GAMES), check_seed(seed)
+    g = check_board(rows, cols)
+    opponent = make_agent(check_agent(opponent, "opponent", g.rows, g.cols))
     out = []
     for i, s in enumerate(np.random.SeedSequence(seed).generate_state(games)):
         rng, b = random.Random(int(s)), Board(geometry=g)
@@ -82,9 +105,10 @@ def against_perfect(agent, rows: int, cols: int, games: int, seed: int = 0) -> p
     start for the side to move, and the agent's first mistake (a move that lowered its solved
     value): the move number, the empty slots left after it and the depth it searched (none when
     it made no mistake)."""
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
-    perfect, g = PerfectAgent(), Geometry(rows, cols, 4)
+    check_selftaught(agent)
+    g = check_perfect_board(rows, cols)     # before any search: 10x20 would never end
+    games, seed = check_games(games, "games", MAX_STUDY_GAMES), check_seed(seed)
+    perfect = PerfectAgent()
     start = solve_position(Board(geometry=g), shared_table(g))
     out = []
     for seat in (0, 1):
@@ -122,11 +146,10 @@ def against_perfect_boards(weights, depth: int, boards, games: int, seed: int = 
     each ``(rows, cols)`` of ``boards``: ``games`` seeded games per seat, the boards in parallel
     on ``n_jobs`` processes (the multiprocessing backend: the player's caches stay in its own
     worker)."""
-    boards = [tuple(b) for b in boards]
-    if not boards:
-        raise ValueError("boards must name at least one (rows, cols) board")
+    boards = check_boards(boards, "boards", PERFECT_MAX_SLOTS)
     SelfTaughtAgent(weights, depth)          # refuses bad weights or depth here, not in a worker
-    check_int(games, "games", 1, 100_000)
+    games = check_int(games, "games", 1, MAX_STUDY_GAMES)
+    seed = check_seed(seed)
     runs = Parallel(n_jobs=n_jobs, backend="multiprocessing")(
         delayed(against_perfect)(SelfTaughtAgent(weights, depth), r, c, games, seed=seed)
         for r, c in boards)
@@ -141,7 +164,7 @@ def against_perfect_boards(weights, depth: int, boards, games: int, seed: int = 
 def weights_table(weights) -> pd.DataFrame:
     """The weights per unit of each count (the change of the score, before tanh, for one more
     window, threat, ...), one row per feature and a column per colour."""
-    w = np.asarray(weights, dtype=float)
+    w = array(weights, "weights", kind="real").astype(float)   # finite: NaN refused
     if w.shape != (N_FEATURES,):
         raise ValueError(f"weights must be {N_FEATURES} numbers, got shape {w.shape}")
     unit = w / SCALE

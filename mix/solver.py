@@ -248,8 +248,7 @@ def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
     """+1 / 0 / -1 for a first-player win / draw / second-player win on the empty board."""
     from mix.checks import check_solve  # here: mix.checks imports the agents, which import us
 
-    check_solve(rows, cols, diagonals, k)
-    return solve_position(Board(rows, cols, k, diagonals))
+    return solve_position(Board(geometry=check_solve(rows, cols, diagonals, k)))
 
 
 @dataclass(frozen=True)
@@ -266,7 +265,10 @@ class SolvedBoard:
 def solve_both(rows: int, cols: int, seed: int = 0) -> SolvedBoard:
     """The empty ``rows`` x ``cols`` board solved under MIX rules and with diagonals (a
     picklable trial for ``studykit.run_sweep``; ``seed`` is unused: solving is exact)."""
-    return SolvedBoard(rows, cols, solve(rows, cols), solve(rows, cols, diagonals=True))
+    from mix.checks import check_solve
+
+    g = check_solve(rows, cols)
+    return SolvedBoard(g.rows, g.cols, solve(g.rows, g.cols), solve(g.rows, g.cols, diagonals=True))
 
 
 def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multiprocessing"
@@ -276,8 +278,8 @@ def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multipro
     300 MB, where joblib's default (loky) workers restart with a warning."""
     from joblib import Parallel, delayed
 
-    boards = [tuple(bd) for bd in boards]
-    for rows, cols in boards:
-        Board(rows, cols)  # refuses a board the game cannot be played on
+    from mix.checks import SOLVE_MAX_SLOTS, check_boards
+
+    boards = check_boards(boards, "boards", SOLVE_MAX_SLOTS)  # before any worker starts
     return Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
                                                     for r, c in boards)

@@ -10,40 +10,43 @@ from __future__ import annotations
 
 import random
 
+from mix.board import MAX_SIDE, Board, Geometry
 from mix.agents import make_agent
-from mix.board import Board, Geometry
+from mix.checks import check_agent, check_board, check_games, check_int
 from mix.features import get_features, threat_masks
+from studykit.checks import flag
+from studykit.checks import seed as check_seed
 
 MAX_EXACT_SLOTS = 20  # exact counting enumerates every position: small boards only
 
 
 def report_formula(rows: int, cols: int) -> int:
     """The report's count, 3**(cols + rows) (3**(20+10) on its 10x20 board)."""
-    _check(rows, cols)
+    rows, cols = _check(rows, cols)
     return 3 ** (rows + cols)
 
 
 def slot_assignments(rows: int, cols: int) -> int:
     """Every slot empty, X or O independently: 3**(rows*cols), an upper bound."""
-    _check(rows, cols)
+    rows, cols = _check(rows, cols)
     return 3 ** (rows * cols)
 
 
 def gravity_bound(rows: int, cols: int) -> int:
     """Positions with gravity: each column a stack of 0..rows stones, each X or O, so
     (2**(rows+1) - 1)**cols. Still an upper bound (stone counts and wins are not checked)."""
-    _check(rows, cols)
+    rows, cols = _check(rows, cols)
     return (2 ** (rows + 1) - 1) ** cols
 
 
 def reachable_positions(rows: int, cols: int, diagonals: bool = False) -> int:
     """The exact number of distinct positions (the empty board included) reachable in play,
     X first, a game ending at a win or a full board. Boards of at most 20 slots."""
-    _check(rows, cols)
+    rows, cols = _check(rows, cols)
     if rows * cols > MAX_EXACT_SLOTS:
         raise ValueError(f"exact counting is for boards of at most {MAX_EXACT_SLOTS} slots, "
                          f"got {rows}x{cols}")
-    b = Board(geometry=Geometry(rows, cols, 4, diagonals))
+    b = Board(geometry=Geometry(rows, cols, 4, flag(diagonals, "diagonals")))
     seen = {(0, 0)}
     stack = [[]]  # move sequences still to expand (positions are deduplicated on entry)
     while stack:
@@ -68,10 +71,13 @@ def first_seen(features: list[str] | tuple[str, ...], agents=("random", "random"
                cols: int = 20) -> dict[str, dict[int, int]]:
     """For each feature definition, the states met in ``games`` seeded games between
     ``agents`` and the game (0-based) in which each was first met."""
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
+    games, seed, g = check_games(games), check_seed(seed), check_board(rows, cols)
+    if isinstance(features, str) or not isinstance(features, (list, tuple)):
+        raise TypeError(f"features must be a list or tuple of feature names, got {features!r}")
     feats = {f: get_features(f) for f in features}
-    g, a = Geometry(rows, cols), [make_agent(x) for x in agents]
+    if isinstance(agents, str) or not isinstance(agents, (list, tuple)) or len(agents) != 2:
+        raise ValueError(f"agents must be a pair (X's agent, O's agent), got {agents!r}")
+    a = [make_agent(check_agent(x, f"agents[{i}]", g.rows, g.cols)) for i, x in enumerate(agents)]
     rng, seen = random.Random(seed), {f: {} for f in features}
     for i in range(games):
         b = Board(geometry=g)
@@ -90,7 +96,6 @@ def reachable_states(features: str, agents=("random", "random"), games: int = 10
     return set(first_seen([features], agents, games, seed, rows, cols)[features])
 
 
-def _check(rows: int, cols: int) -> None:
-    for name, v in (("rows", rows), ("cols", cols)):
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
+def _check(rows: int, cols: int) -> tuple[int, int]:
+    """Rows and cols in 1..MAX_SIDE (numpy integers as Python ints, bools refused)."""
+    return check_int(rows, "rows", 1, MAX_SIDE), check_int(cols, "cols", 1, MAX_SIDE)

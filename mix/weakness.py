@@ -11,8 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from mix.agents import make_agent
-from mix.board import Board, Geometry
+from mix.board import Board
+from mix.checks import check_board, check_games, check_pairing
 from mix.features import threats
+from studykit.checks import items, whole
 
 KINDS = ("zugzwang", "block under a potential chess", "two chesses at once",
          "under a threat by choice", "missed a chess")
@@ -20,8 +22,9 @@ KINDS = ("zugzwang", "block under a potential chess", "two chesses at once",
 
 def play_recorded(x_agent, o_agent, seed: int, rows: int = 10, cols: int = 20) -> list[int]:
     """The columns played in one seeded game between two agents (by name or object)."""
+    seed, g = check_pairing(x_agent, o_agent, seed, rows, cols)
     agents = (make_agent(x_agent), make_agent(o_agent))
-    b, rng, moves = Board(rows, cols), random.Random(seed), []
+    b, rng, moves = Board(geometry=g), random.Random(seed), []
     while not b.is_over():
         c = agents[b.turn].choose(b, rng)
         b.play(c)
@@ -48,9 +51,13 @@ def loss_kind(moves: list[int], rows: int = 10, cols: int = 20) -> dict | None:
     - 'under a threat by choice': the same, but a safe move existed.
     Also returns the row of the winning slot (0 = bottom) and the winner's potential chesses.
     """
+    g = check_board(rows, cols)
+    rows, cols = g.rows, g.cols
+    moves = items(moves, "moves", max_len=rows * cols)
     if len(moves) < 2:
         raise ValueError("a lost game has at least two moves")
-    b = Board(geometry=Geometry(rows, cols))
+    moves = [whole(c, "moves", 0, cols - 1) for c in moves]
+    b = Board(geometry=g)
     for c in moves[:-2]:
         b.play(c)
     loser, winner = b.turn, 1 - b.turn
@@ -92,8 +99,9 @@ def why_lost(agent, opponent, games: int, seed: int = 0, rows: int = 10,
              cols: int = 20) -> Losses:
     """``agent`` against ``opponent``, ``games`` games in each seat: how ``agent``'s losses
     happened (a Counter of kinds) and the details of every loss."""
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
+    games = check_games(games)
+    seed, g = check_pairing(agent, opponent, seed, rows, cols)
+    rows, cols = g.rows, g.cols
     seeds = np.random.SeedSequence(seed).generate_state(2 * games)
     out = []
     for i, s in enumerate(seeds):

@@ -52,15 +52,12 @@ SHOW_GAME = ("learned", "builder-search")  # X and O of the animated game
 NJOBS = 2
 
 # %%
-import os
+from studykit import shrink
 
-if os.environ.get("GAMEAI_QUICK"):  # a smoke run, not the experiment
-    TRAIN_GAMES, SEEDS, RANDOM_GAMES, REACH_GAMES, REACH_PLAY = 30, 2, 2_000, 100, 2
-    LADDER_GAMES, CHUNKS, DEEP, COUNTS_GAMES, WEAK_GAMES, DIAG_GAMES = 1, 1, min(DEEP, 3), 30, 2, 1
-    AB_DEPTHS, SOLVE_BOARDS = tuple(AB_DEPTHS)[:1], tuple(SOLVE_BOARDS)[:2]
-    PERFECT_BOARDS = tuple(sorted(PERFECT_BOARDS, key=lambda bd: bd[0] * bd[1]))[:1]
-    COUNT_BOARDS = tuple(sorted(COUNT_BOARDS, key=lambda bd: bd[0] * bd[1]))[:1]
-    NJOBS = 1
+_ = shrink(globals(), TRAIN_GAMES=30, SEEDS=2, RANDOM_GAMES=2_000, REACH_GAMES=100, REACH_PLAY=2,
+           LADDER_GAMES=1, CHUNKS=1, DEEP=3, COUNTS_GAMES=30, WEAK_GAMES=2, DIAG_GAMES=1,
+           AB_DEPTHS=(2,), SOLVE_BOARDS=((4, 4), (4, 5)), PERFECT_BOARDS=((4, 5),),
+           COUNT_BOARDS=((3, 4),), NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
 from mix import check_agents, check_boards, check_int
