@@ -155,6 +155,12 @@ def distributions_of_modules() -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(set(v))) for k, v in importlib.metadata.packages_distributions().items()}
 
 
+@functools.lru_cache(maxsize=256)
+def version_of(distribution: str) -> str:
+    """The installed version of a distribution."""
+    return importlib.metadata.version(distribution)
+
+
 def third_party_versions(modules: Iterable[str]) -> list[str]:
     """``name==version`` of the installed distributions behind ``modules`` (stdlib left out;
     a module not installed is listed as absent)."""
@@ -168,7 +174,7 @@ def third_party_versions(modules: Iterable[str]) -> list[str]:
                       else f"{module} (no distribution)")
             continue
         for dist in dists:
-            found.add(f"{dist}=={importlib.metadata.version(dist)}")
+            found.add(f"{dist}=={version_of(dist)}")
     return sorted(found)
 
 
