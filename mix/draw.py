@@ -35,28 +35,47 @@ def draw_board(b: Board, *, ax=None, title: str | None = None):
     return ax
 
 
-def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20, seed: int = 0):
-    """An ipywidgets board: one button per column, the program answering each move.
+CELL_PX = 30  # the widget's column width: each column's button sits above its column
 
-    The returned box also carries ``board``, ``buttons`` and ``status`` (the game so far)."""
+
+def board_html(b: Board, last: int | None = None, cell: int = CELL_PX) -> str:
+    """The board as an HTML grid of discs (X red, O blue), top row first, columns ``cell``
+    pixels wide and numbered below; the disc of the move in column ``last`` is ringed."""
+    ringed = (b.heights[last] - 1, last) if last is not None and b.heights[last] else None
+    discs = []
+    for r in reversed(range(b.g.rows)):
+        for c in range(b.g.cols):
+            ring = "box-shadow:0 0 0 3px #000;" if (r, c) == ringed else ""
+            discs.append(f'<div style="width:{cell - 6}px;height:{cell - 6}px;margin:3px;'
+                         f'border-radius:50%;border:1px solid grey;box-sizing:border-box;{ring}'
+                         f'background:{COLOURS.get(b.cell(r, c), "white")}"></div>')
+    numbers = "".join(f'<div style="text-align:center;font-size:11px">{c}</div>'
+                      for c in range(b.g.cols))
+    grid = f"display:grid;grid-template-columns:repeat({b.g.cols},{cell}px)"
+    return (f'<div class="mix-board" style="{grid};background:#f2e6c9;width:fit-content">'
+            f'{"".join(discs)}</div><div style="{grid}">{numbers}</div>')
+
+
+def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20, seed: int = 0):
+    """An ipywidgets board: a button above each column, the program answering each move.
+
+    The status line names both moves ("You played column 3, the program answered in column
+    7") and the reply is ringed on the board. The returned box also carries ``board``,
+    ``buttons``, ``status`` and ``picture`` (the board's HTML widget)."""
     import ipywidgets as w
-    from IPython.display import clear_output, display
 
     program, rng, b = make_agent(agent), random.Random(seed), Board(rows, cols)
-    out, status = w.Output(), w.Label()
+    you, them = "XO"[human], "XO"[1 - human]
+    status, picture = w.HTML(), w.HTML()
 
-    def redraw():
-        with out:
-            clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(cols * 0.3 + 0.5, rows * 0.3 + 0.6), dpi=60)
-            draw_board(b, ax=ax)
-            display(fig)
-            plt.close(fig)
+    def show(last: int | None, said: str) -> None:
+        picture.value = board_html(b, last)
         if b.is_over():
-            status.value = ("Draw." if b.winner is None else
-                            "You win!" if b.winner == human else "The program wins.")
+            said += (" Draw." if b.winner is None else
+                     " You win!" if b.winner == human else " The program wins.")
         else:
-            status.value = "Your move: click a column."
+            said += " Your move: click a column."
+        status.value = said.strip()
 
     def on_click(button):
         c = button.column
@@ -64,21 +83,31 @@ def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20,
             status.value = f"Column {c} is not playable now."
             return
         b.play(c)
-        if not b.is_over():
-            b.play(program.choose(b, rng))
-        redraw()
+        said = f"You ({you}) played column {c}"
+        if b.is_over():
+            show(c, said + ".")
+            return
+        reply = program.choose(b, rng)
+        b.play(reply)
+        show(reply, f"{said}, the program ({them}) answered in column {reply} (ringed).")
 
     buttons = []
     for c in range(cols):
-        btn = w.Button(description=str(c), layout=w.Layout(width="34px"))
+        btn = w.Button(description=str(c), tooltip=f"play column {c}",
+                       layout=w.Layout(width=f"{CELL_PX}px", height="26px", margin="0",
+                                       padding="0"))
         btn.column = c
         btn.on_click(on_click)
         buttons.append(btn)
     if human != X:
-        b.play(program.choose(b, rng))
-    redraw()
-    box = w.VBox([w.HBox(buttons), status, out])
-    box.board, box.buttons, box.status = b, buttons, status  # for tests and curious readers
+        opening = program.choose(b, rng)
+        b.play(opening)
+        show(opening, f"You play O: the program (X) opened in column {opening} (ringed).")
+    else:
+        show(None, "You play X (red) against the program (O, blue).")
+    box = w.VBox([w.HBox(buttons), picture,
+                  status])
+    box.board, box.buttons, box.status, box.picture = b, buttons, status, picture
     return box
 
 
