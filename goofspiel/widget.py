@@ -54,11 +54,14 @@ class PlayWidget:
             raise TypeError(f"arena must be a goofspiel.Arena, got {type(arena).__name__}")
         self.arena = arena
         deck = arena.config.deck
-        self.bids = [w.Dropdown(options=list(deck), value=p, description=f"prize {p}",
-                                layout=w.Layout(width="150px"))
-                     for i, p in enumerate(deck)]
-        self.button = w.Button(description="play round", button_style="primary")
-        self.status = w.HTML("Choose one bid card per prize (each card once), then play.")
+        self.bids = [w.Dropdown(options=list(deck), value=p, description=f"prize {p}:",
+                                style={"description_width": "58px"},
+                                layout=w.Layout(width="128px"))
+                     for p in deck]
+        self.button = w.Button(description="play round", button_style="primary",
+                               tooltip="play these bids against the bots")
+        self.status = w.HTML(f"Your bid for each prize, each of your cards {deck[0]}-{deck[-1]} "
+                             "once; then <b>play round</b>.")
         self.last = w.HTML()
         self.past = w.HTML()
         self.button.on_click(self.play_round)
@@ -87,14 +90,16 @@ class PlayWidget:
         result = self.arena.play_round(human)
         who = _names(result)[result.eliminated]
         toss = " (a coin toss broke the tie)" if result.tie_break else ""
+        scores = ", ".join(f"{n} {fmt(p)}" for n, p in zip(_names(result), result.points))
         if result.human_out:
             n = self.arena.rounds_survived
-            self.status.value = (f"<b>You are eliminated</b>{toss} after surviving {n} "
-                                 f"round{'' if n == 1 else 's'}. Game over.")
+            self.status.value = (f"Round {result.number}: {scores}. <b>You are eliminated</b>"
+                                 f"{toss} after surviving {n} round{'' if n == 1 else 's'}. "
+                                 "Game over.")
             self.button.disabled = True
         else:
-            self.status.value = (f"Round {result.number}: <b>{who} is out</b>{toss}; a new bot "
-                                 "has evolved in its place. Play the next round.")
+            self.status.value = (f"Round {result.number}: {scores}. <b>{who} is out</b>{toss}; "
+                                 "a new bot has evolved in its place. Play the next round.")
         self.last.value = (f"<h4>Round {result.number}, prize by prize</h4>"
                            + reveal_table(result).to_html())
         self.past.value = "<h4>All rounds</h4>" + history_table(self.arena.history).to_html()
