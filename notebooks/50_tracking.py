@@ -57,22 +57,15 @@ if os.environ.get("GAMEAI_QUICK"):   # a smoke run, not the experiment; constant
 
 # %%
 import tracking
+from tracking.settings import tracker_settings
 
-if LAYOUT not in tracking.LAYOUTS:
-    raise ValueError(f"LAYOUT must be one of {tracking.LAYOUTS}, got {LAYOUT!r}")
-for name, value in {"STEPS": STEPS, "EPISODES": EPISODES, "SWEEP_EPISODES": SWEEP_EPISODES,
-                    "FIT_EPISODES": FIT_EPISODES, "PARTICLES": PARTICLES, "N_JOBS": N_JOBS,
-                    "ANIMATION_STEPS": ANIMATION_STEPS, "FRAME_STRIDE": FRAME_STRIDE}.items():
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-if EPISODES < 2 or SWEEP_EPISODES < 1:
-    raise ValueError(f"EPISODES must be >= 2 (a standard error needs two), got {EPISODES}")
-for name, value in {"OPPONENT_BETA": OPPONENT_BETA, "MODEL_BETA": MODEL_BETA}.items():
-    if not value >= 0:
-        raise ValueError(f"{name} must be >= 0, got {value!r}")
-for name, values in {"SWEEP_BETAS": SWEEP_BETAS, "SWEEP_OPPONENTS": SWEEP_OPPONENTS}.items():
-    if not len(values) or any(not b >= 0 for b in values):
-        raise ValueError(f"{name} must be a non-empty list of betas >= 0, got {values!r}")
+# each constant within the range this notebook can run (memory of the runs included), else a ValueError
+globals().update(tracker_settings(
+    layout=LAYOUT, steps=STEPS, episodes=EPISODES, sweep_episodes=SWEEP_EPISODES,
+    fit_episodes=FIT_EPISODES, particles=PARTICLES, animation_steps=ANIMATION_STEPS,
+    frame_stride=FRAME_STRIDE, n_jobs=N_JOBS,
+    betas={"OPPONENT_BETA": OPPONENT_BETA, "MODEL_BETA": MODEL_BETA},
+    sweeps={"SWEEP_BETAS": SWEEP_BETAS, "SWEEP_OPPONENTS": SWEEP_OPPONENTS}))
 
 # %%
 import matplotlib.pyplot as plt

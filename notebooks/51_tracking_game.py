@@ -64,23 +64,14 @@ if os.environ.get("GAMEAI_QUICK"):   # a smoke run, not the experiment; constant
 
 # %%
 import tracking
-from tracking import RULES, TEAM_KINDS
+from tracking.settings import game_settings
 
-if not len(MAZES) or any(m not in tracking.LAYOUTS for m in MAZES):
-    raise ValueError(f"MAZES must be a non-empty list of {tracking.LAYOUTS}, got {MAZES!r}")
-if not len(PAIRINGS) or any(len(p) != 2 or p[0] not in TEAM_KINDS or p[1] not in TEAM_KINDS
-                            for p in PAIRINGS):
-    raise ValueError(f"PAIRINGS must be a non-empty list of pairs of team kinds {TEAM_KINDS}, "
-                     f"got {PAIRINGS!r}")
-if RULE not in RULES:
-    raise ValueError(f"RULE must be one of {RULES}, got {RULE!r}")
-for name, value in {"GAMES_PER_SIDE": GAMES_PER_SIDE, "MAX_MOVES": MAX_MOVES, "LOOP_GAMES": LOOP_GAMES,
-                    "LATER_GAMES_PER_SIDE": LATER_GAMES_PER_SIDE, "ANIMATION_MOVES": ANIMATION_MOVES,
-                    "GUARD_MOVES": GUARD_MOVES, "INLINE_FRAMES": INLINE_FRAMES, "N_JOBS": N_JOBS}.items():
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-if isinstance(END_FOOD, bool) or not isinstance(END_FOOD, int) or END_FOOD < 0:
-    raise ValueError(f"END_FOOD must be an integer >= 0 (0: all the food), got {END_FOOD!r}")
+# each constant within the range this notebook can run, else a ValueError naming it
+globals().update(game_settings(
+    mazes=MAZES, pairings=PAIRINGS, rule=RULE, max_moves=MAX_MOVES, end_food=END_FOOD,
+    counts={"GAMES_PER_SIDE": GAMES_PER_SIDE, "LATER_GAMES_PER_SIDE": LATER_GAMES_PER_SIDE,
+            "LOOP_GAMES": LOOP_GAMES}, animation_moves=ANIMATION_MOVES, guard_moves=GUARD_MOVES,
+    inline_frames=INLINE_FRAMES, n_jobs=N_JOBS))
 
 # %%
 import time

@@ -7,6 +7,7 @@ regressions."""
 import math
 
 import numpy as np
+import pytest
 from fuzzing import FUZZ, bad_name, bad_real, bad_whole, not_a_flag, not_whole, refused
 from hypothesis import given
 from hypothesis import strategies as st
@@ -227,3 +228,82 @@ def test_issue_cases():
     refused(lambda: parse_layout(text), "two starts for agent 1")
     refused(lambda: track(steps=10**6), "steps")
     refused(lambda: random_maze(wall_density=0.55), "wall_density")
+
+
+# ---- numpy scalars, bools for integers, string booleans, NaN and huge sizes, on every entry ----
+def _game(**kw):
+    return CaptureGame(TINY, make_team("random"), make_team("random"), **kw)
+
+
+INTEGER_ARGS = {   # entry -> (call taking one keyword, the integer arguments, a valid value each)
+    "track": (lambda **kw: track("tinyCapture", **{"steps": 5, **kw}), {"steps": 5, "seed": 1}),
+    "simulate": (lambda **kw: simulate(TINY, **{"start": START, "steps": 5, **kw}),
+                 {"steps": 5, "episodes": 2, "seed": 1}),
+    "walk": (lambda **kw: walk(TINY, START, **{"steps": 5, "rng": RNG, **kw}),
+             {"steps": 5, "episodes": 2}),
+    "ExactFilter": (lambda **kw: ExactFilter(TINY, START, **kw), {"episodes": 2}),
+    "ParticleFilter": (lambda **kw: ParticleFilter(TINY, START, **{"particles": 10, **kw}),
+                       {"episodes": 2, "particles": 10}),
+    "evaluate": (lambda **kw: evaluate("tinyCapture", method="particles",
+                                       **{"episodes": 2, "steps": 5, "particles": 10, **kw}),
+                 {"episodes": 2, "steps": 5, "seed": 1, "particles": 10}),
+    "random_maze": (lambda **kw: random_maze(**kw),
+                    {"width": 16, "height": 8, "food": 3, "seed": 1}),
+    "CaptureGame": (_game, {"max_moves": 10, "seed": 1, "end_food": 1}),
+    "game_trial": (lambda **kw: game_trial("random", "random", "tinyCapture", "red",
+                                           **{"seed": 0, "max_moves": 8, **kw}),
+                   {"seed": 0, "max_moves": 8, "end_food": 0}),
+    "Weights": (lambda **kw: Weights(**kw), {"carry_limit": 2}),
+    "stuck_share": (lambda **kw: tracking.tournament.stuck_share([(1, 1)] * 8, **kw),
+                    {"window": 3, "distinct": 2}),
+}
+NOT_SIZES = {("Weights", "carry_limit"), ("stuck_share", "window"), ("stuck_share", "distinct")}
+CASES = [(entry, arg) for entry, (_, args) in INTEGER_ARGS.items() for arg in args]
+
+
+@pytest.mark.parametrize("entry, arg", CASES)
+def test_integer_arguments_take_numpy_integers(entry, arg):
+    call, args = INTEGER_ARGS[entry]
+    call(**{arg: np.int64(args[arg])})
+    call(**{arg: np.int32(args[arg])})
+
+
+@pytest.mark.parametrize("entry, arg", CASES)
+@pytest.mark.parametrize("bad", [True, np.bool_(False), "3", "True", math.nan, np.float64(math.nan),
+                                 10**12, -(10**12)])
+def test_integer_arguments_refuse_bools_text_nan_and_huge_sizes(entry, arg, bad):
+    call, _ = INTEGER_ARGS[entry]
+    if bad == 10**12 and (arg == "seed" or (entry, arg) in NOT_SIZES):
+        return                                              # any seed >= 0 is a seed
+    refused(lambda: call(**{arg: bad}), arg)
+
+
+FLAG_ARGS = {"record": _game, "distance": lambda **kw: track("tinyCapture", steps=3, **kw),
+             "sight": lambda **kw: track("tinyCapture", steps=3, **kw),
+             "tracker": lambda **kw: tracking.WeightedAgent(**kw)}
+
+
+@pytest.mark.parametrize("arg", sorted(FLAG_ARGS))
+@pytest.mark.parametrize("bad", ["True", "False", "no", 1, 0, np.int64(1), None])
+def test_flags_refuse_string_booleans_and_numbers(arg, bad):
+    refused(lambda: FLAG_ARGS[arg](**{arg: bad}), arg)
+    FLAG_ARGS[arg](**{arg: np.bool_(True)})
+
+
+@pytest.mark.parametrize("name, call", [
+    ("beta", lambda v: track("tinyCapture", steps=3, beta=v)),
+    ("opponent_beta", lambda v: simulate(TINY, start=START, steps=3, opponent_beta=v)),
+    ("mix", lambda v: ExactFilter(TINY, START, mix=v)),
+    ("beta", lambda v: _game(beta=v)),
+    ("wall_density", lambda v: random_maze(wall_density=v)),
+    ("ghost", lambda v: Weights(ghost=v))])
+@pytest.mark.parametrize("bad", [math.nan, np.float64(math.nan), math.inf, "0.5", True])
+def test_real_arguments_refuse_nan_text_and_bools(name, call, bad):
+    refused(lambda: call(bad), name)
+
+
+def test_issue_30_sizes_and_food_are_refused_not_clipped():
+    refused(lambda: random_maze(food=10**6), "food")
+    refused(lambda: _game(end_food=1000), "end_food")
+    refused(lambda: evaluate("defaultCapture", method="particles", particles=10**9), "particles")
+    refused(lambda: tracking.animate_run(track("tinyCapture", steps=3), dpi=10**6), "dpi")

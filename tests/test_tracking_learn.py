@@ -104,6 +104,6 @@ def test_the_2009_rule_plays_until_all_the_food_is_eaten():
     game.max_moves = 12
     res = game.play()
     assert res.scores["red"] == 2 and res.moves == 12          # the later rule would stop at 2
-    for bad in (-1, 1.5, True):
-        with pytest.raises(ValueError, match="end_food"):
+    for bad in (-1, 1.5, True, 10**6):
+        with pytest.raises((TypeError, ValueError), match="end_food"):
             game_with(end_food=bad)

@@ -75,3 +75,13 @@ def likelihoods(value, name: str, shape: tuple | None = None) -> np.ndarray:
     if not len(arr):
         raise ValueError(f"{name} must hold at least step 0, got shape {arr.shape}")
     return arr
+
+
+def particles(value, episodes, name: str = "particles") -> int:
+    """A particle count 1..MAX_PARTICLES whose filter of ``episodes`` fits in memory."""
+    value = at_most(whole(value, name, 1), name, MAX_PARTICLES,
+                    "a million samples per episode is already far finer than the maze")
+    episodes = at_most(whole(episodes, "episodes", 1), "episodes", MAX_EPISODES,
+                       "run the episodes in several seeded batches")
+    memory(8.0 * 5 * 4 * episodes * value, f"a particle filter of {episodes:,} episodes x {value:,} particles")
+    return value

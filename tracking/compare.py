@@ -35,6 +35,8 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
     maze: Maze = checks.as_maze(layout)
     observer, start = default_cells(maze, observer, start)
     checks.motion(motion), checks.beta(beta), checks.mix(mix)     # before the long simulation
+    if method == "particles":
+        checks.particles(particles, episodes)
     ep = simulate(maze, observers=(observer,), start=start, steps=steps,
                   opponent_beta=opponent_beta, episodes=episodes, seed=seed,
                   distance=distance, sight=sight)

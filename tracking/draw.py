@@ -8,8 +8,11 @@ from matplotlib.animation import FuncAnimation
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Rectangle
 
+from studykit.checks import whole
 from tracking.maze import Maze
 from tracking.sensing import NOISE, SIGHT
+
+MAX_DPI = 300                 # a 32x16 maze at 300 dpi is already a 2,100-pixel-wide frame
 
 
 def draw_maze(maze: Maze, *, ax=None):
@@ -76,11 +79,9 @@ def animate_run(run: dict, *, last: int | None = None, stride: int = 1, readings
     ``readings`` and ``sight`` draw the noisy-distance band and the sight range (say which evidence
     the tracker used).
     """
-    end = len(run["beliefs"]) - 1 if last is None else min(last, len(run["beliefs"]) - 1)
-    if isinstance(stride, bool) or not isinstance(stride, int) or stride < 1:
-        raise ValueError(f"stride must be a positive integer, got {stride!r}")
-    if end < 0:
-        raise ValueError(f"last must be >= 0, got {last!r}")
+    stride, dpi = whole(stride, "stride", 1), whole(dpi, "dpi", 10, MAX_DPI)
+    last_step = len(run["beliefs"]) - 1
+    end = last_step if last is None else min(whole(last, "last", 0), last_step)
     ep = run["episodes"]
     return animate_episode(run["maze"], run["beliefs"], run["path"], ep.observers[0],
                            ep.readings[0, :, 0] if readings else None, sight=sight,

@@ -7,7 +7,8 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.collections import PatchCollection
 
-from tracking.draw import belief_squares, draw_maze
+from studykit.checks import items, whole
+from tracking.draw import MAX_DPI, belief_squares, draw_maze
 from tracking.maze import Maze
 from tracking.teamtrack import team_of
 
@@ -46,7 +47,12 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
         frames: the recorded frames, one per move (the start first).
         show: the frame numbers to draw (default: one per round of four moves).
     """
-    show = list(range(0, len(frames), 4)) if show is None else list(show)
+    if not isinstance(frames, list) or not frames:
+        raise ValueError("frames must be the non-empty list of a recorded game "
+                         "(CaptureGame(..., record=True).frames)")
+    dpi = whole(dpi, "dpi", 10, MAX_DPI)
+    show = list(range(0, len(frames), 4)) if show is None else [
+        whole(k, "show", 0, len(frames) - 1) for k in items(show, "show", max_len=len(frames))]
     fig, axes = plt.subplots(1, 2, figsize=(maze.width / 2.6, maze.height / 4.6 + 0.5), dpi=dpi)
 
     def draw(k):

@@ -95,12 +95,12 @@ class CaptureGame:
         rule = choice(rule, "rule", RULES)
         max_moves = at_most(whole(max_moves, "max_moves", 1), "max_moves", MAX_MOVES,
                             "a contest game is 1,200 or 3,000 moves")
-        if isinstance(end_food, bool) or not isinstance(end_food, (int, np.integer)) or end_food < 0:
-            raise ValueError(f"end_food must be an integer >= 0 (0: eat all the food), got {end_food!r}")
         motion, beta = checks.motion(motion), checks.beta(beta)
         seed, record = check_seed(seed), flag(record, "record")
         if sorted(maze.starts) != [0, 1, 2, 3]:
             raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(maze.starts)}")
+        least = min(len(maze.food_of(t)) for t in TEAMS)       # all but end_food: at least one to eat
+        end_food = whole(end_food, "end_food", 0, least - 1 if least else None)
         for team, pair in (("red", red), ("blue", blue)):
             pair = items(pair, team)
             if len(pair) != 2:

@@ -184,12 +184,15 @@ def random_maze(width: int = 32, height: int = 16, *, wall_density: float = 0.3,
 
     ``width`` is even, 8..200, ``height`` 5..200 and ``wall_density`` in [0, 0.4]: denser mazes
     almost never come out connected, so after MAX_TRIES draws the call gives up with a ValueError.
+    ``food`` per side must fit on the left half's free cells (the starts excluded): at most
+    ``(width / 2 - 1) * (height - 2) - 2``, and no more than the drawn maze has; never clipped.
     """
     width, height = whole(width, "width", 8, MAX_SIDE), whole(height, "height", 5, MAX_SIDE)
     if width % 2:
         raise ValueError(f"width must be even (the maze is point-symmetric), got {width}")
     wall_density = real(wall_density, "wall_density", 0.0, MAX_DENSITY)
-    food, seed = whole(food, "food", 0), check_seed(seed)
+    room = (width // 2 - 1) * (height - 2) - 2          # the left half's inner cells, starts excluded
+    food, seed = whole(food, "food", 0, room), check_seed(seed)
     rng = np.random.default_rng(seed)
     half = width // 2
     for _ in range(MAX_TRIES):
@@ -209,7 +212,11 @@ def random_maze(width: int = 32, height: int = 16, *, wall_density: float = 0.3,
         raise ValueError(f"no connected {width}x{height} maze found in {MAX_TRIES:,} draws at "
                          f"wall_density={wall_density:g}: lower wall_density (0.3 connects at once)")
     left = [c for c in maze.cells if c[0] < half and c not in ((1, 1), (1, 2))]
-    picks = rng.choice(len(left), size=min(food, len(left)), replace=False)
+    if food > len(left):
+        raise ValueError(f"food={food:,} cannot be placed: this {width}x{height} maze (seed {seed}, "
+                         f"wall_density={wall_density:g}) has {len(left)} free cells on its left half "
+                         f"besides the starts; food must be 0..{len(left)} here")
+    picks = rng.choice(len(left), size=food, replace=False)
     red_food = [left[i] for i in picks]
     mirror = lambda c: (width - 1 - c[0], height - 1 - c[1])
     starts = {0: (1, 2), 2: (1, 1)}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import choice
+from studykit.checks import choice, whole
 from studykit.stats import wilson
 from tracking.agents import Weights, make_team
 from tracking.game import CaptureGame
@@ -161,8 +161,7 @@ def stuck_share(cells: list, window: int = 16, distinct: int = 4) -> float:
     A goal-directed agent that is not trapped sweeps through new cells; one caught in a loop
     (approach, flee, approach...) keeps revisiting the same few.
     """
-    if window < 2 or distinct < 1:
-        raise ValueError(f"window must be >= 2 and distinct >= 1, got {window}, {distinct}")
+    window, distinct = whole(window, "window", 2), whole(distinct, "distinct", 1)
     if len(cells) <= window:
         return 0.0
     return float(np.mean([len(set(cells[t - window:t])) <= distinct for t in range(window, len(cells) + 1)]))

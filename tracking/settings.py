@@ -1,0 +1,67 @@
+"""The tracking notebooks' constants, checked against the range the notebooks can actually run.
+
+Notebook 50 (the tracker) and notebook 51 (the capture game) call these in their check cell, so
+an override that the library would refuse later (``EPISODES=1e8``, a run beyond this machine's
+memory, more inline frames than moves) stops at once, with the constant's name and its range.
+"""
+
+from __future__ import annotations
+
+from studykit.checks import choice, items, real, whole
+from tracking import checks
+from tracking.agents import TEAM_KINDS
+from tracking.game import MAX_MOVES, RULES, TEAMS
+from tracking.maze import LAYOUTS, load_layout
+
+MAX_JOBS = 64                 # worker processes of a sweep
+MAX_GAMES = 10_000            # seeded games per pairing and colour (~3 h per pairing on one core)
+GUARD_GAME = 1200             # the border-guard game's length in notebook 51
+
+
+def tracker_settings(*, layout, steps, episodes, sweep_episodes, fit_episodes, particles,
+                     animation_steps, frame_stride, n_jobs, betas: dict, sweeps: dict) -> dict:
+    """Notebook 50's constants as clean values; raises ValueError/TypeError naming the constant."""
+    layout = choice(layout, "LAYOUT", LAYOUTS)
+    cells = load_layout(layout).n
+    steps = whole(steps, "STEPS", 1, checks.MAX_STEPS)
+    episodes = whole(episodes, "EPISODES", 2, checks.MAX_EPISODES)     # a standard error needs two
+    out = {"LAYOUT": layout, "STEPS": steps, "EPISODES": episodes,
+           "SWEEP_EPISODES": whole(sweep_episodes, "SWEEP_EPISODES", 1, checks.MAX_EPISODES),
+           "FIT_EPISODES": whole(fit_episodes, "FIT_EPISODES", 1, checks.MAX_EPISODES),
+           "N_JOBS": whole(n_jobs, "N_JOBS", 1, MAX_JOBS)}
+    for name in ("EPISODES", "SWEEP_EPISODES", "FIT_EPISODES"):
+        checks.run_size(steps, out[name], cells, what=f"the runs of {name}", steps_name="STEPS",
+                        episodes_name=name)
+    out["PARTICLES"] = checks.particles(particles, episodes, "PARTICLES")
+    out["ANIMATION_STEPS"] = whole(animation_steps, "ANIMATION_STEPS", 1, steps)
+    out["FRAME_STRIDE"] = whole(frame_stride, "FRAME_STRIDE", 1, out["ANIMATION_STEPS"])
+    for name, value in betas.items():
+        out[name] = real(value, name, low=0)
+    for name, values in sweeps.items():
+        values = items(values, name, min_len=1, max_len=100)
+        out[name] = [real(b, name, low=0) for b in values]
+    return out
+
+
+def game_settings(*, mazes, pairings, rule, max_moves, end_food, counts: dict, animation_moves,
+                  guard_moves, inline_frames, n_jobs) -> dict:
+    """Notebook 51's constants as clean values; ``counts`` maps the game-count constants to values."""
+    mazes = [choice(m, "MAZES", LAYOUTS) for m in items(mazes, "MAZES", min_len=1, max_len=len(LAYOUTS))]
+    if len(set(mazes)) != len(mazes):
+        raise ValueError(f"MAZES must not repeat a maze, got {mazes}")
+    pairs = []
+    for pair in items(pairings, "PAIRINGS", min_len=1, max_len=50):
+        pair = items(pair, "PAIRINGS", min_len=2, max_len=2)
+        pairs.append(tuple(choice(kind, "PAIRINGS", TEAM_KINDS) for kind in pair))
+    least = min(len(load_layout(m).food_of(t)) for m in mazes for t in TEAMS)
+    max_moves = whole(max_moves, "MAX_MOVES", 1, MAX_MOVES)
+    out = {"MAZES": mazes, "PAIRINGS": pairs, "RULE": choice(rule, "RULE", RULES),
+           "MAX_MOVES": max_moves, "END_FOOD": whole(end_food, "END_FOOD", 0, least - 1),
+           "N_JOBS": whole(n_jobs, "N_JOBS", 1, MAX_JOBS)}
+    for name, value in counts.items():
+        out[name] = whole(value, name, 1, MAX_GAMES)
+    out["ANIMATION_MOVES"] = whole(animation_moves, "ANIMATION_MOVES", 1, max_moves)
+    out["GUARD_MOVES"] = whole(guard_moves, "GUARD_MOVES", 1, GUARD_GAME)
+    shortest = min(out["ANIMATION_MOVES"], out["GUARD_MOVES"])
+    out["INLINE_FRAMES"] = whole(inline_frames, "INLINE_FRAMES", 1, shortest + 1)
+    return out
