@@ -7,36 +7,39 @@ alike.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Sequence
+
+import numpy as np
 
 from catmouse.board import check_board
 from catmouse.exact.solve import optimal_capture
+from studykit.checks import choice, is_whole
 
 
 def check_int(name: str, value, minimum: int = 1, maximum: int | None = None) -> int:
-    """An integer constant in ``minimum..maximum`` (a side, a number of seeds, iterations...)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum or (
-            maximum is not None and value > maximum):
+    """An integer constant in ``minimum..maximum`` (a side, a number of seeds, iterations...);
+    numpy integers count, bools do not; returned as a Python int."""
+    if not is_whole(value) or value < minimum or (maximum is not None and value > maximum):
         allowed = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
         raise ValueError(f"{name} must be an integer {allowed}, got {value!r}")
-    return value
+    return int(value)
 
 
 check_count = check_int       # the name the notebooks on the improved trainers use
 
 
 def check_flag(name: str, value) -> bool:
-    """A True/False constant."""
-    if not isinstance(value, bool):
+    """A True/False constant (numpy's bool too; never 1, 0 or the text "False")."""
+    if not isinstance(value, (bool, np.bool_)):
         raise ValueError(f"{name} must be True or False, got {value!r}")  # noqa: TRY004
-    return value
+    return bool(value)
 
 
 def check_choice(name: str, value, choices: Sequence) -> str:
-    """One of a few allowed values."""
-    if value not in tuple(choices):
-        raise ValueError(f"{name} must be one of {tuple(choices)}, got {value!r}")
-    return value
+    """One of a few allowed values (text matches only text, True only a bool: never True for 1)."""
+    return choice(value, name, choices)
 
 
 def check_choices(name: str, values, allowed: Sequence[str]) -> list[str]:
@@ -44,17 +47,21 @@ def check_choices(name: str, values, allowed: Sequence[str]) -> list[str]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
         raise ValueError(f"{name} must be a non-empty list of names from {tuple(allowed)}, "
                          f"got {values!r}")
+    out = []
     for value in values:
-        if value not in allowed:
-            raise ValueError(f"{name}: {value!r} is not one of {tuple(allowed)}")
-    if len(set(values)) != len(values):
+        try:
+            out.append(choice(value, name, allowed))
+        except ValueError:
+            raise ValueError(f"{name}: {value!r} is not one of {tuple(allowed)}") from None
+    if len(set(out)) != len(out):
         raise ValueError(f"{name} lists a name twice: {values!r}")
-    return list(values)
+    return out
 
 
 def check_seconds(name: str, value, maximum: float = 10.0) -> float:
-    """A positive duration in seconds, at most ``maximum``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= maximum:
+    """A positive duration in seconds, at most ``maximum`` (NaN refused)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or not (
+            math.isfinite(value) and 0 < value <= maximum):
         raise ValueError(f"{name} must be a number of seconds in (0, {maximum:g}], got {value!r}")
     return float(value)
 
@@ -66,17 +73,16 @@ def check_pairs(name: str, value, low: int, high: int) -> list[tuple[int, int]]:
     out = []
     for pair in value:
         if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2 or any(
-                isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high for v in pair):
+                not is_whole(v) or not low <= v <= high for v in pair):
             raise ValueError(f"{name}: each entry must be a pair of integers from {low} to {high}, "
                              f"got {pair!r}")
-        out.append((pair[0], pair[1]))
+        out.append((int(pair[0]), int(pair[1])))
     return out
 
 
 def check_side_range(min_name: str, low, max_name: str, high) -> tuple[int, int]:
     """Board sides ``low..high``: integers, at least 2 (the smallest playable board), low <= high."""
-    check_int(min_name, low, 2)
-    check_int(max_name, high, 2)
+    low, high = check_int(min_name, low, 2), check_int(max_name, high, 2)
     if low > high:
         raise ValueError(f"{min_name} must be <= {max_name}, got {low} > {high}")
     return low, high
@@ -92,8 +98,7 @@ def check_boards(name: str, boards, max_side: int | None = None) -> list[tuple[i
             raise ValueError(f"{name}: each board must be a (rows, cols) pair, got {board!r}")
         rows, cols = board
         try:
-            check_int("rows", rows, 2)
-            check_int("cols", cols, 2)
+            rows, cols = check_int("rows", rows, 2), check_int("cols", cols, 2)
             check_board(rows, cols)
         except ValueError as err:
             raise ValueError(f"{name}: board {board!r} is not playable ({err})") from None

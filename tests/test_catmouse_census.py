@@ -36,3 +36,35 @@ def test_the_speed_census_is_the_speed_solver_from_the_corners():
     assert census.cat_wins((2, 1), "cat") == 9          # a twice-as-fast cat wins everywhere
     with pytest.raises(ValueError):
         catmouse.speed_census([3], ["ab"])
+
+
+def test_a_census_beyond_the_machine_is_refused_at_once():
+    from fuzzing import refused
+
+    err = refused(lambda: catmouse.capture_census(range(2, 200)), "sides")
+    assert "250,000,000" in str(err)
+    refused(lambda: catmouse.capture_census(range(2, 10**12)), "sides")
+    refused(lambda: catmouse.capture_census(iter(range(2, 10**12))), "sides")
+    refused(lambda: catmouse.capture_census(range(2, 41)), "sides")
+    refused(lambda: catmouse.speed_census(range(2, 15), [(3, 3), (3, 2)]), "speeds")
+    refused(lambda: catmouse.speed_census(range(2, 10**9), [(2, 1)]), "sides")
+    refused(lambda: catmouse.speed_census([3], [(2, 1)] * 1000), "speeds")
+
+
+def test_a_census_refuses_repeated_sides_and_pairs_that_would_give_wrong_grids():
+    from fuzzing import refused
+
+    refused(lambda: catmouse.capture_census([3, 3]), "sides")      # the grid had a row of inf
+    refused(lambda: catmouse.speed_census([3, 4], [(2, 1), (2, 1)]), "speeds")
+    refused(lambda: catmouse.speed_census([3], []), "speeds")       # an empty census
+    refused(lambda: catmouse.capture_census([np.int64(3), True]), "sides")
+    census = catmouse.speed_census([3, 4], [(2, 1)])
+    refused(lambda: census.grid((1, 1)), "speeds")                  # not solved: not a KeyError
+    refused(lambda: census.grid((2, 1), "dog"), "first_move")
+    refused(lambda: census.cat_wins((3, 3), "cat"), "speeds")
+
+
+def test_numpy_sides_give_the_same_census():
+    assert catmouse.capture_census(np.arange(2, 6)) == catmouse.capture_census(range(2, 6))
+    assert catmouse.speed_census(np.arange(2, 4), [(np.int64(2), 1)]).values == \
+        catmouse.speed_census([2, 3], [(2, 1)]).values

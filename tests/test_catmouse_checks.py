@@ -89,3 +89,42 @@ def test_choices():
         with pytest.raises(ValueError, match=match) as err:
             check_choices("MICE", bad, ("random", "smart", "strict"))
         assert "MICE" in str(err.value)
+
+
+def test_numpy_integers_count_as_integers_and_bools_never_do():
+    import numpy as np
+
+    assert check_int("N", np.int64(4), 2, 20) == 4 and type(check_int("N", np.int32(4))) is int
+    assert check_count("SEEDS", np.uint8(3)) == 3
+    assert check_pairs("SPEEDS", [(np.int64(2), np.int8(1))], 1, 3) == [(2, 1)]
+    assert check_boards("B", [(np.int64(6), np.int64(7))]) == [(6, 7)]
+    assert check_side_range("MIN_SIDE", np.int64(4), "MAX_SIDE", np.int64(8)) == (4, 8)
+    assert check_seconds("T", np.float64(0.5)) == 0.5
+    assert check_flag("F", np.bool_(True)) is True
+    for bad in (True, np.bool_(True), np.float64(4.0), "4"):
+        with pytest.raises(ValueError, match="N must be an integer"):
+            check_int("N", bad, 1, 20)
+    with pytest.raises(ValueError, match="SPEEDS"):
+        check_pairs("SPEEDS", [(True, 1)], 1, 3)
+    with pytest.raises(ValueError, match="B: board"):
+        check_boards("B", [(True, 6)])
+
+
+@pytest.mark.parametrize("value", ["False", "no", 0, 1, None, "True"])
+def test_string_and_number_booleans_are_refused(value):
+    with pytest.raises(ValueError, match="ONLY_FINISHED must be True or False"):
+        check_flag("ONLY_FINISHED", value)
+
+
+def test_choices_compare_by_kind_and_refuse_what_cannot_be_compared():
+    import numpy as np
+
+    with pytest.raises(ValueError, match="N must be one of"):
+        check_choice("N", True, (1, 2))               # True == 1, but it is not the choice 1
+    with pytest.raises(ValueError, match="MOUSE must be one of"):
+        check_choice("MOUSE", np.array(["smart"]), ("smart",))
+    with pytest.raises(ValueError, match="MICE"):
+        check_choices("MICE", [["smart"]], ("smart",))
+    with pytest.raises(ValueError, match="SECONDS"):
+        check_seconds("SECONDS", float("nan"))
+    assert check_choice("N", np.int64(2), (1, 2)) == 2

@@ -4,25 +4,47 @@ law; and the same for players moving at other speeds."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from catmouse.board import article_rule_cat_wins, check_first_move, parity_rule_cat_wins
-from catmouse.exact.solve import optimal_capture
-from catmouse.exact.speeds import check_speed, solve_speeds
-from studykit.checks import whole
+from catmouse.arguments import MAX_SIDE, MAX_SOLVER_WORK
+from catmouse.board import (
+    article_rule_cat_wins,
+    check_first_move,
+    corner_start,
+    parity_rule_cat_wins,
+)
+from catmouse.exact.solve import solve
+from catmouse.exact.speeds import MAX_WORK, check_speed, solve_speeds, speed_work
+from studykit.checks import choice, items, shown, whole
 
 FIRST_MOVERS = ("cat", "mouse")
 
 
 def check_sides(sides: Iterable[int]) -> tuple[int, ...]:
-    """Board sides of a census: at least one, each a whole number >= 2."""
-    out = tuple(whole(s, "sides", 2) for s in sides)
+    """Board sides of a census: at least one, at most MAX_SIDE, distinct, each a whole number
+    >= 2 (read no further than that, so an endless range is refused at once)."""
+    if isinstance(sides, (str, bytes)) or not isinstance(sides, Iterable):
+        raise TypeError(f"sides must be a list or range of board sides, got {shown(sides)}")
+    if isinstance(sides, Sequence) and len(sides) > MAX_SIDE:
+        raise ValueError(f"sides must hold at most {MAX_SIDE:,} board sides, got {len(sides):,}")
+    out = tuple(whole(s, "sides", 2, MAX_SIDE)
+                for s in itertools.islice(iter(sides), MAX_SIDE + 1))
+    if len(out) > MAX_SIDE:
+        raise ValueError(f"sides must hold at most {MAX_SIDE:,} board sides")
     if not out:
         raise ValueError("sides must hold at least one board side")
+    if len(set(out)) != len(out):
+        raise ValueError(f"sides lists a side twice: {shown(out)}")
     return out
+
+
+def census_work(sides: tuple[int, ...]) -> int:
+    """The solver's position updates for every board of a census: positions x sweeps, summed."""
+    return sum((r * c) ** 2 * (r + c) for r in sides for c in sides)
 
 
 @dataclass(frozen=True)
@@ -73,12 +95,28 @@ class Census:
 
 
 def capture_census(sides: Iterable[int]) -> Census:
-    """Solve every open board with sides from ``sides`` (rows x cols), both first movers."""
+    """Solve every open board with sides from ``sides`` (rows x cols), both first movers.
+
+    Refused when the boards together need more than ``arguments.MAX_SOLVER_WORK`` position
+    updates (sides 2 to 14: 22 million, about 2 s; the limit: about half a minute).
+    """
     sides = check_sides(sides)
-    return Census(sides, tuple(
-        CaptureCase(r, c, f, optimal_capture(r, c, f), parity_rule_cat_wins(r, c, f),
-                    article_rule_cat_wins(r, c, f))
-        for r in sides for c in sides for f in FIRST_MOVERS))
+    work = census_work(sides)
+    if work > MAX_SOLVER_WORK:
+        raise ValueError(f"sides: solving every board with sides from {min(sides)} to "
+                         f"{max(sides)} ({len(sides) ** 2:,} boards) means {work:,} position "
+                         f"updates, more than the limit of {MAX_SOLVER_WORK:,} (about half a "
+                         "minute on this machine); use fewer or smaller sides")
+    cases = []
+    for r in sides:
+        for c in sides:
+            sol = solve(r, c)
+            for f in FIRST_MOVERS:
+                value = sol.value(*corner_start(r, c), f)
+                cases.append(CaptureCase(r, c, f, None if np.isinf(value) else int(value),
+                                         parity_rule_cat_wins(r, c, f),
+                                         article_rule_cat_wins(r, c, f)))
+    return Census(sides, tuple(cases))
 
 
 @dataclass(frozen=True)
@@ -91,6 +129,10 @@ class SpeedCensus:
 
     def grid(self, speeds: tuple[int, int], first: str = "cat") -> np.ndarray:
         """Cat turns by (rows, cols) for one pair of speeds and first mover."""
+        check_first_move(first)
+        pairs = sorted({key[0] for key in self.values})
+        speeds = choice(tuple(speeds) if isinstance(speeds, (tuple, list)) else speeds, "speeds",
+                        pairs)
         return np.array([[self.values[tuple(speeds), r, c, first] for c in self.sides]
                          for r in self.sides])
 
@@ -100,13 +142,24 @@ class SpeedCensus:
 
 
 def speed_census(sides: Iterable[int], speeds: Sequence[tuple[int, int]]) -> SpeedCensus:
-    """Solve every open board with sides from ``sides`` for each (cat, mouse) speed pair."""
+    """Solve every open board with sides from ``sides`` for each (cat, mouse) speed pair.
+
+    Refused when the boards and speeds together need more than ``speeds.MAX_WORK`` steps.
+    """
     sides = check_sides(sides)
     pairs = []
-    for pair in speeds:
+    for pair in items(speeds, "speeds", min_len=1, max_len=9):
         if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
-            raise ValueError(f"speeds must hold (cat speed, mouse speed) pairs, got {pair!r}")
+            raise ValueError(f"speeds must hold (cat speed, mouse speed) pairs, got {shown(pair)}")
         pairs.append((check_speed("cat_speed", pair[0]), check_speed("mouse_speed", pair[1])))
+    if len(set(pairs)) != len(pairs):
+        raise ValueError(f"speeds lists a pair twice: {shown(speeds)}")
+    work = sum(speed_work(r, c, *pair) for pair in pairs for r in sides for c in sides)
+    if work > MAX_WORK:
+        raise ValueError(f"sides and speeds: solving {len(sides) ** 2 * len(pairs):,} boards "
+                         f"means about {work:.1e} steps, more than the limit of {MAX_WORK:.0e} "
+                         "(about a minute on this machine); use fewer or smaller sides or "
+                         "fewer speeds")
     values = {}
     for pair in pairs:
         for r in sides:

@@ -25,10 +25,15 @@ def check_speed(name: str, speed: int) -> int:
     return whole(speed, name, 1, 3)
 
 
+def speed_work(rows: int, cols: int, cat_speed: int, mouse_speed: int) -> int:
+    """The steps of solving a board at these speeds: positions x walk steps x sweeps."""
+    n = rows * cols
+    return n * n * (4 ** cat_speed * cat_speed + 4 ** mouse_speed * mouse_speed) * (rows + cols)
+
+
 def check_work(rows: int, cols: int, cat_speed: int, mouse_speed: int) -> None:
     """Refuse a board and speeds whose solution would take more than about 20 s here."""
-    n = rows * cols
-    work = n * n * (4 ** cat_speed * cat_speed + 4 ** mouse_speed * mouse_speed) * (rows + cols)
+    work = speed_work(rows, cols, cat_speed, mouse_speed)
     if work > MAX_WORK:
         raise ValueError(f"solving {rows}x{cols} at speeds ({cat_speed}, {mouse_speed}) means "
                          f"about {work:.1e} steps, more than the limit of {MAX_WORK:.0e} (about "

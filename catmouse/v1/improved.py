@@ -13,11 +13,11 @@ import random
 from dataclasses import dataclass
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from catmouse.arguments import MAX_ITERATIONS, at_most_iterations, count, table_size
 from catmouse.board import check_board, check_first_move
 from catmouse.exact.policy import Exploitability, best_response, exploitability
+from catmouse.progress import close_at_count, progress_bar
 from catmouse.tables import (
     initial_cat_policy,
     initial_mouse_policy,
@@ -165,7 +165,9 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
 
     it = 0
     admitted = False                     # is the current mouse already in the hall of fame?
-    for it in tqdm(range(1, iterations + 1), disable=not progress, desc="co-evolution"):
+    bar = progress_bar(iterations, progress, "co-evolution")
+    for it in range(1, iterations + 1):
+        bar.update()
         if config.best_response_every and it % config.best_response_every == 0:
             cat_t, mouse_t = (to_letters(tables[s], rows, cols) for s in ("cat", "mouse"))
             arenas["cat"].add(to_codes(best_response(cat_policy=cat_t)).ravel().tolist())
@@ -223,6 +225,7 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
         if config.stop_after and stale["cat"] >= config.stop_after:
             stopped_at = it
             break
+    close_at_count(bar)                   # full at the iterations run, even after an early stop
     if checkpoint_every and (not checkpoints or checkpoints[-1].iteration != it):
         measure(it)
     return CoevolutionRun(to_letters(tables["cat"], rows, cols),

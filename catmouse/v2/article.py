@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from catmouse.arguments import at_most_iterations, count
 from catmouse.board import CODE, DIRECTIONS
+from catmouse.progress import close_at_count, progress_bar
 from catmouse.stream import LegacyStream
 from catmouse.v2.games import check_games, evaluate_batch
 from catmouse.v2.window import initial_window_table, leaves_flagged_edge, validate_window_table
@@ -104,9 +104,11 @@ def _phase(log, history, table, phase, mouse, iterations, last, stop_full, args,
     score = evaluate_local(table, rows, cols, games, mouse, mode, seed)
     shown = score
     done = 0
-    for it in tqdm(range(iterations), disable=not progress, desc=f"phase {phase}"):
+    bar = progress_bar(iterations, progress, f"phase {phase}")
+    for it in range(iterations):
         if stop_full and score.wins == games:
             break
+        bar.update()
         if it and (score != shown or it % 10 == 0):
             line = (f"Iteration: {it:>6}, Number of wins: {score.wins}, avg. number of moves until "
                     f"a win: {score.mean_rounds}, avg_distance: {score.distance}")
@@ -127,6 +129,7 @@ def _phase(log, history, table, phase, mouse, iterations, last, stop_full, args,
             table, score = cands[best_k], best
         history.append((phase, it, score.wins, score.mean_rounds, score.distance))
         done = it + 1
+    close_at_count(bar)                   # full at the iterations run, even after an early stop
     return table, done
 
 
