@@ -8,64 +8,92 @@ values files (any change there plays the pairings again). A ladder's rows are re
 
 from __future__ import annotations
 
-import hashlib
-import json
+import warnings
 from pathlib import Path
 
 import pandas as pd
 from joblib import Parallel, delayed
 
+from mix.checks import MAX_GAMES, check_agent, check_board, check_games
 from mix.match import match
 from studykit import run_sweep
-from studykit.cache import ResultCache
-from studykit.cache import fingerprint as source_fingerprint
+from studykit.cache import CorruptEntryWarning, Field, ResultCache, cache_key, code_fingerprint
+from studykit.checks import choice, flag, shown, whole
+from studykit.checks import seed as check_seed
 from studykit.stats import wilson
 from studykit.sweep import trial_seeds
 
 SEATS = ("X", "O")
 TALLY = ("wins", "losses", "draws", "moves")
 SEPARATOR = " | "  # between player and opponent in a pairing's label
+MAX_JOBS = 256     # workers
+BACKENDS = ("loky", "multiprocessing", "threading", "sequential")
 
 
 def fingerprint() -> str:
-    """A hash of every module and shipped values file of the package: everything that could
-    decide how games are played (rules, features, searches, agents, seeding, the value tables
-    and the self-taught weights). Conservative: editing any of them replays the ladder."""
-    here = Path(__file__).parent
-    return source_fingerprint(sorted([*here.glob("*.py"), *here.glob("*.init")]))
+    """A hash of the code that plays a pairing (the import closure of ``seat_trial``, computed
+    by ``studykit.cache.code_fingerprint``: rules, features, searches, agents, seeding) and of
+    the values files its agents read (the value tables and the self-taught weights)."""
+    return code_fingerprint(seat_trial, files=sorted(Path(__file__).parent.glob("*.init")))
 
 
-def agent_key(spec) -> str:
-    """A stable text key of an agent: its name, or for a value-table searcher its features,
-    depth, draw value and a hash of its values."""
+def agent_key(spec):
+    """The identity of an agent in a cache key: its name, or for an object its class and
+    content (``cache_key``: a searcher's depth, draw and values, a self-taught player's depth
+    and weights), never its class alone; a TypeError for an object without ``cache_key``."""
     if isinstance(spec, str):
         return spec
-    values = getattr(spec, "values", None)
-    if values is not None:
-        digest = hashlib.sha1(json.dumps([float(v) for v in values]).encode()).hexdigest()[:16]
-        return f"search|{spec.feats.name}|{spec.depth}|{spec.draw}|{digest}"
-    return f"{type(spec).__name__}|{getattr(spec, 'name', '')}"
+    if not callable(getattr(spec, "cache_key", None)):
+        raise TypeError(f"an agent of a cached ladder needs a cache_key() method giving what "
+                        f"decides its moves, got a {type(spec).__name__}")
+    return cache_key(spec)
 
 
 def pairing_key(agent, opponent, games: int, chunks: int, seed: int, rows: int, cols: int,
-                diagonals: bool = False) -> list:
-    """The cache key of one pairing played with these settings (the code's fingerprint is the
-    cache's own)."""
-    setting = [rows, cols] + (["diagonals"] if diagonals else [])
-    return [agent_key(agent), agent_key(opponent), games, chunks, seed, *setting]
+                diagonals: bool = False) -> dict:
+    """The cache key of one pairing played with these settings: both agents by content and
+    every argument (the code's fingerprint is the cache's own)."""
+    return cache_key({"agent": agent_key(agent), "opponent": agent_key(opponent),
+                      "games": games, "chunks": chunks, "seed": seed, "rows": rows,
+                      "cols": cols, "diagonals": diagonals})
 
 
-def is_tally(entry) -> bool:
-    """A cached pairing: for each seat, whole counts of wins, losses, draws and moves."""
-    return (isinstance(entry, dict) and set(entry) == set(SEATS)
-            and all(isinstance(entry[s], dict) and set(entry[s]) == set(TALLY)
-                    and all(type(v) in (int, float) and v >= 0 for v in entry[s].values())
-                    for s in SEATS))
+def tally_schema(games: int, rows: int, cols: int) -> dict[str, Field]:
+    """A cached pairing: for each seat, whole counts of wins, losses and draws (each at most
+    ``games``) and the total number of moves (at most every slot of every game)."""
+    count = Field("int", 0, games)
+    seat = Field("dict", items={"wins": count, "losses": count, "draws": count,
+                                "moves": Field("float", 0, games * rows * cols)})
+    return {s: seat for s in SEATS}
 
 
-def open_cache(cache: str | Path | None) -> ResultCache | None:
-    """The ladder's result cache in folder ``cache`` (None: no cache)."""
-    return None if cache is None else ResultCache(cache, fingerprint(), check=is_tally)
+def tally_check(games: int):
+    """The rule across fields of a cached pairing: each seat's games add up to ``games``."""
+    def adds_up(entry) -> bool:
+        return all(entry[s]["wins"] + entry[s]["losses"] + entry[s]["draws"] == games
+                   for s in SEATS)
+    return adds_up
+
+
+def open_cache(cache: str | Path | None, games: int = 1, rows: int = 10,
+               cols: int = 20) -> ResultCache | None:
+    """The ladder's result cache in folder ``cache`` (None: no cache), its entries checked for
+    ladders of ``games`` games per seat on ``rows`` x ``cols`` (anything else is recomputed)."""
+    if cache is None:
+        return None
+    return ResultCache(cache, fingerprint(), schema=tally_schema(games, rows, cols),
+                       check=tally_check(games))
+
+
+def store_entry(results: ResultCache, key, tally: dict) -> None:
+    """Keep a played pairing in the cache; one that cannot be stored (its path a directory, a
+    full disk) is reported and the ladder goes on."""
+    try:
+        results.put("pairing", key, tally)
+    except OSError as error:
+        warnings.warn(f"ladder cache entry {results.path('pairing', key)} could not be stored "
+                      f"({type(error).__name__}: {error}); the pairing is not cached",
+                      CorruptEntryWarning, stacklevel=3)
 
 
 def pair_labels(pairings: dict) -> bool:
@@ -123,16 +151,30 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
     not depend on the batching either. ``diagonals`` plays the diagonal variant; ``backend``
     (e.g. "multiprocessing", for the perfect player's memory-hungry table) picks joblib's.
     """
-    if games < 1 or chunks < 1 or games % chunks:
+    games, chunks = check_games(games, "games", MAX_GAMES), whole(chunks, "chunks", 1)
+    if games % chunks:
         raise ValueError(f"games ({games}) must be a positive multiple of chunks ({chunks})")
-    if not pairings:
-        raise ValueError("pairings is empty")
-    if save_every < 1:
-        raise ValueError(f"save_every must be >= 1, got {save_every}")
+    seed, save_every = check_seed(seed), whole(save_every, "save_every", 1)
+    g = check_board(rows, cols, diagonals)
+    rows, cols, diagonals = g.rows, g.cols, g.diagonals
+    progress = flag(progress, "progress")
+    if n_jobs is not None and whole(n_jobs, "n_jobs", -1, MAX_JOBS) == 0:
+        raise ValueError("n_jobs must be a number of workers (-1: one per core), got 0")
+    if backend is not None:
+        backend = choice(backend, "backend", BACKENDS)
+    if not isinstance(pairings, dict) or not pairings:
+        raise ValueError(f"pairings must be a non-empty dict {{label: (agent, opponent)}}, got "
+                         f"{shown(pairings)}")
+    for label, pair in pairings.items():
+        if isinstance(pair, str) or not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise ValueError(f"pairings[{label!r}] must be an (agent, opponent) pair, got "
+                             f"{shown(pair)}")
+        for who, spec in zip(("agent", "opponent"), pair):
+            check_agent(spec, f"pairings[{label!r}] {who}", rows, cols)
     named = pair_labels(pairings)
-    results = open_cache(cache)
+    results = open_cache(cache, games, rows, cols)
     keys = {label: pairing_key(a, o, games, chunks, seed, rows, cols, diagonals)
-            for label, (a, o) in pairings.items()}
+            for label, (a, o) in pairings.items()} if results else {}
     store = {label: results.get("pairing", keys[label]) if results else None
              for label in pairings}
     todo = [label for label in pairings if store[label] is None]
@@ -149,7 +191,7 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
                                    for k in TALLY}
                             for j, seat in enumerate(SEATS)}
             if results:  # atomically, pairing by pairing: an interruption keeps what was played
-                results.put("pairing", keys[label], store[label])
+                store_entry(results, keys[label], store[label])
     rows_out = []
     for label in pairings:
         row = {"pairing": SEPARATOR.join(label) if named else label}

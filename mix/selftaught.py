@@ -63,7 +63,7 @@ class TDConfig:
         for name in ("games", "half", "rows", "cols"):   # numpy integers as Python ints
             value = getattr(self, name)
             if not is_whole(value):
-                raise ValueError(f"{name} must be a whole number, got {shown(value)}")  # noqa: TRY004
+                raise ValueError(f"{name} must be a whole number, got {shown(value)}")
             object.__setattr__(self, name, int(value))
         for name in ("alpha", "epsilon"):                # numpy floats as Python floats
             value = getattr(self, name)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from mix.board import MAX_SIDE, Board, Geometry
 from mix.agents import make_agent
+from mix.board import MAX_SIDE, Board, Geometry
 from mix.checks import check_agent, check_board, check_games, check_int
 from mix.features import get_features, threat_masks
 from studykit.checks import flag

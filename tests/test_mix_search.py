@@ -119,16 +119,19 @@ def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
     assert len(list(cache.glob("pairing-*.json"))) == 2
 
 
-def test_the_ladder_fingerprint_covers_every_module_and_values_file():
+def test_the_ladder_fingerprint_covers_the_code_that_plays_and_the_values_files():
     import mix
     lad = importlib.import_module("mix.ladder")  # the module: `mix.ladder` is the function
-    from studykit.cache import fingerprint
-    here = Path(mix.__file__).parent
-    files = sorted([*here.glob("*.py"), *here.glob("*.init")])
-    assert {"selftaught.init", "evalsearch.py", "threatfeatures.py", "mix.init"} <= {
-        f.name for f in files}
-    assert lad.fingerprint() == fingerprint(files)
-    assert lad.fingerprint() != fingerprint([f for f in files if f.name != "selftaught.init"])
+    from studykit.cache import code_fingerprint
+    from studykit.codehash import import_closure
+    modules, _ = import_closure(lad.seat_trial)
+    assert {"mix.evalsearch", "mix.threatfeatures", "mix.selftaught_agent", "mix.search",
+            "mix.match", "studykit.sweep"} <= set(modules)
+    files = sorted(Path(mix.__file__).parent.glob("*.init"))
+    assert {"selftaught.init", "mix.init", "counts.init"} <= {f.name for f in files}
+    assert lad.fingerprint() == code_fingerprint(lad.seat_trial, files=files)
+    assert lad.fingerprint() != code_fingerprint(lad.seat_trial, files=[
+        f for f in files if f.name != "selftaught.init"])
 
 
 def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monkeypatch):
@@ -146,7 +149,7 @@ def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monk
     monkeypatch.setattr(lad, "run_sweep", dies_on_second_batch)
     with pytest.raises(KeyboardInterrupt):
         lad.ladder(pairs, games=4, seed=1, chunks=2, rows=5, cols=6, cache=cache, save_every=1)
-    kept = lad.open_cache(cache)
+    kept = lad.open_cache(cache, 4, 5, 6)
     assert kept.get("pairing", lad.pairing_key("random", "onestep", 4, 2, 1, 5, 6)) is not None
     assert len(list(cache.glob("pairing-*.json"))) == 1
     monkeypatch.setattr(lad, "run_sweep", real)
@@ -162,13 +165,13 @@ def test_a_corrupt_ladder_cache_entry_is_reported_and_played_again(tmp_path, con
     cache = tmp_path / "ladder"
     pairs = {"a": ("random", "onestep")}
     good = lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6)
-    entry = lad.open_cache(cache).path("pairing", lad.pairing_key("random", "onestep", 2, 1, 1,
-                                                                   5, 6))
+    entry = lad.open_cache(cache, 2, 5, 6).path(
+        "pairing", lad.pairing_key("random", "onestep", 2, 1, 1, 5, 6))
     entry.write_bytes(content)
     with pytest.warns(CorruptEntryWarning, match=entry.name):
         got = lad.ladder(pairs, games=2, seed=1, chunks=1, rows=5, cols=6, cache=cache)
     assert got.equals(good)
-    assert lad.is_tally(json.loads(entry.read_text()))
+    assert lad.open_cache(cache, 2, 5, 6).why_invalid(json.loads(entry.read_text())) is None
     assert not list(tmp_path.rglob("*.tmp"))
 
 
