@@ -144,6 +144,20 @@ def cell(value, name: str) -> tuple[int, int]:
     return int(pair[0]), int(pair[1])
 
 
+def holds_bool(value, limit: int = 1_000_000) -> bool:
+    """Whether a list or tuple (nested) holds a bool (numpy would read it as 0 or 1); the first
+    ``limit`` items are looked at."""
+    todo, seen = [value], 0
+    while todo and seen < limit:
+        item = todo.pop()
+        seen += 1
+        if isinstance(item, (bool, np.bool_)):
+            return True
+        if isinstance(item, (list, tuple)):
+            todo.extend(item)
+    return False
+
+
 def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: str = "real",
           low: float | None = None, high: float | None = None) -> np.ndarray:
     """A numeric array of the given ``kind`` ("bool", "integer" or "real": finite numbers,
@@ -151,6 +165,8 @@ def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: st
     converted from floats (a float card or index would be silently truncated)."""
     if kind not in ("bool", "integer", "real"):
         raise ValueError(f"kind must be 'bool', 'integer' or 'real', got {kind!r}")
+    if kind != "bool" and holds_bool(value):
+        raise TypeError(f"{name} must hold numbers, not True/False, got {shown(value)}")
     try:
         arr = np.asarray(value)
     except (ValueError, TypeError) as error:  # ragged lists, objects numpy cannot take

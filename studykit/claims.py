@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from studykit.checks import flag, real, shown
 from studykit.stats import wilson
 
 EXACT = "reproduced exactly"
@@ -112,6 +113,16 @@ class Claim:
             raise ValueError(f"claim {self.claim!r}: status {self.status!r} needs the test used")
 
 
+def verdict(value, name: str) -> bool:
+    """A test's outcome: True or False (numpy's bool too); "no", 1 or None are refused, since
+    a text or a number would count as true without being tested."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, the outcome of the stated test, got "
+                        f"{shown(value)} ({type(value).__name__}); compare explicitly, e.g. "
+                        f"ours < reference")
+    return flag(value, name)
+
+
 def text(value, fmt: str | None = None) -> str:
     """A value as shown in the report: numbers through ``fmt`` when given."""
     if fmt is not None and isinstance(value, numbers.Number):
@@ -133,6 +144,7 @@ def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance
     ``tolerance`` is the article's printing precision (0.0005 for a value printed as 26.546).
     Against a derived reference the status is *consistent within error* (exact equality).
     """
+    tolerance = real(tolerance, "tolerance", low=0)
     ref, our = text(reference, fmt), text(ours, fmt)
     if (v := _variant(claim, source, ref, our, setting)) is not None:
         return v
@@ -157,12 +169,9 @@ def statistical_claim(claim: str, reference: float, mean: float, se: float, *,
     ``precision`` is the rounding of the printed value (0.005 for "43%") and ``reference_se``
     the reference's own standard error when it is itself an estimate.
     """
-    for name, value in (("mean", mean), ("reference", reference)):
-        if not math.isfinite(value):
-            raise ValueError(f"{name} must be finite, got {value}")
-    for name, value in (("se", se), ("reference_se", reference_se), ("precision", precision)):
-        if not (math.isfinite(value) and value >= 0):
-            raise ValueError(f"{name} must be a finite non-negative number, got {value}")
+    mean, reference = real(mean, "mean"), real(reference, "reference")
+    se, reference_se = real(se, "se", low=0), real(reference_se, "reference_se", low=0)
+    precision, z = real(precision, "precision", low=0), real(z, "z", above=0)
     ref = reference_text if reference_text is not None else fmt.format(reference)
     our = f"{fmt.format(mean)} ± {fmt.format(se)}"
     if (v := _variant(claim, source, ref, our, setting)) is not None:
@@ -183,6 +192,8 @@ def interval_claim(claim: str, reference: float, estimate: float, low: float, hi
                    reference_text: str | None = None, reason: str = "",
                    setting: Setting | None = None) -> Claim:
     """A reference against our estimate and interval: consistent when it lies inside."""
+    reference, estimate = real(reference, "reference"), real(estimate, "estimate")
+    low, high = real(low, "low"), real(high, "high")
     if not low <= high:
         raise ValueError(f"interval must have low <= high, got [{low}, {high}]")
     ref = reference_text if reference_text is not None else fmt.format(reference)
@@ -196,7 +207,10 @@ def interval_claim(claim: str, reference: float, estimate: float, low: float, hi
 
 def check_claim(claim: str, reference: str, ours: str, holds: bool, *, test: str,
                 source: str = ARTICLE, reason: str = "", setting: Setting | None = None) -> Claim:
-    """A qualitative claim (an ordering, a threshold, a yes/no) checked by a stated test."""
+    """A qualitative claim (an ordering, a threshold, a yes/no) checked by a stated test.
+
+    ``holds`` is True or False (numpy's bool too): the verdict of the test, never a text."""
+    holds = verdict(holds, "holds")
     if (v := _variant(claim, source, reference, ours, setting)) is not None:
         return v
     return Claim(claim, source, reference, ours, CONSISTENT if holds else DIFFERS, test,
@@ -205,7 +219,9 @@ def check_claim(claim: str, reference: str, ours: str, holds: bool, *, test: str
 
 def beyond_claim(claim: str, goal: str, ours: str, met: bool, *, test: str,
                  reason: str = "") -> Claim:
-    """A goal of our own beyond the article: *beyond: met* or *beyond: not met*."""
+    """A goal of our own beyond the article: *beyond: met* or *beyond: not met* (``met``:
+    True or False, numpy's bool too)."""
+    met = verdict(met, "met")
     return Claim(claim, GOAL, goal, ours, BEYOND_MET if met else BEYOND_NOT_MET, test,
                  "" if met else reason)
 
@@ -224,18 +240,27 @@ def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:
     ``"a vs b (difference d ± se)"``, the difference taken in the tested direction. An unknown
     standard error (NaN, e.g. from a single sample) decides nothing: the verdict is False.
     """
-    (mean_a, se_a), (mean_b, se_b) = a, b
-    for name, value in (("a", mean_a), ("b", mean_b)):
-        if not math.isfinite(value):
-            raise ValueError(f"mean {name} must be finite, got {value}")
-    for name, value in (("a", se_a), ("b", se_b)):
-        if not (math.isnan(value) or value >= 0):
-            raise ValueError(f"standard error of {name} must be >= 0 or NaN, got {value}")
+    (mean_a, se_a), (mean_b, se_b) = mean_and_se(a, "a"), mean_and_se(b, "b")
+    z = real(z, "z", above=0)
     diff = mean_b - mean_a if lower else mean_a - mean_b
     se = float(np.hypot(se_a, se_b))
     holds = bool(diff > z * se)
     return holds, (f"{fmt.format(mean_a)} vs {fmt.format(mean_b)} "
                    f"(difference {diff_fmt.format(diff)} ± {fmt.format(se)})")
+
+
+def mean_and_se(pair, name: str) -> tuple[float, float]:
+    """A ``(mean, se)`` pair: a finite mean and a standard error >= 0 or NaN (unknown)."""
+    if isinstance(pair, (str, bytes)) or not isinstance(pair, (tuple, list, np.ndarray)) \
+            or len(pair) != 2:
+        raise ValueError(f"{name} must be a (mean, standard error) pair, got {shown(pair)}")
+    mean = real(pair[0], f"mean {name}")
+    se = pair[1]
+    if isinstance(se, (bool, np.bool_)) or not isinstance(se, numbers.Real):
+        raise TypeError(f"the standard error of {name} must be a number, got {shown(se)}")
+    if not (math.isnan(se) or 0 <= se < math.inf):
+        raise ValueError(f"the standard error of {name} must be >= 0 or NaN, got {se}")
+    return mean, float(se)
 
 
 def not_compared(claim: Claim, reason: str) -> Claim:

@@ -8,17 +8,26 @@ from scipy.stats import norm
 from studykit.checks import array, real
 
 
+def counts(value, name: str) -> np.ndarray:
+    """Whole counts as a float array: integers, or floats within rounding of a whole number."""
+    arr = array(value, name, kind="real").astype(float)
+    whole = np.round(arr)
+    if not np.allclose(arr, whole, rtol=1e-9, atol=1e-9):
+        raise ValueError(f"{name} must be whole numbers (counts), got {value}")
+    return whole
+
+
 def wilson(successes, n, confidence: float = 0.95):
     """Wilson score interval of a binomial proportion, elementwise, clipped to [0, 1].
 
-    Scalars in, floats out; arrays in, arrays out. ``ValueError`` unless ``n >= 1`` and
-    ``0 <= successes <= n``.
+    Scalars in, floats out; arrays in, arrays out. ``successes`` and ``n`` are whole numbers
+    (numpy's too; floats only when whole, as ``share * n`` gives them), ``n >= 1`` and
+    ``0 <= successes <= n``; anything else is refused.
     """
-    k = array(successes, "successes", kind="real").astype(float)
-    m = array(n, "n", kind="real").astype(float)
+    k, m = counts(successes, "successes"), counts(n, "n")
     confidence = real(confidence, "confidence", above=0.0, below=1.0)
     if np.any(m < 1) or np.any(k < 0) or np.any(k > m):
-        raise ValueError(f"need 0 <= k <= n and n >= 1, got k={successes}, n={n}")
+        raise ValueError(f"need 0 <= successes <= n and n >= 1, got successes={successes}, n={n}")
     z = norm.ppf(0.5 + confidence / 2)
     p = k / m
     centre = (p + z * z / (2 * m)) / (1 + z * z / m)

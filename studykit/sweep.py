@@ -63,6 +63,7 @@ def _key(key) -> None:
 
 RESERVED = ("trial", "seed", "result")
 MAX_CALLS = 10_000_000  # far beyond any sweep here; a typo like trials=10**9 stops at once
+MAX_JOBS = 1024         # workers: far beyond a machine's cores or a small cluster's
 MAX_ITERATED = 100_000  # points read from a grid given as an iterator (no length to check first)
 
 
@@ -100,8 +101,9 @@ def run_sweep(trial: Callable[..., Any], grid, *, trials: int = 1, seed: int = 0
         raise TypeError(f"trial must be a function, got {trial!r}")
     if n_jobs is not None:
         n_jobs = whole(n_jobs, "n_jobs")
-        if n_jobs == 0:
-            raise ValueError("n_jobs must be a number of workers (-1: all cores) or None, got 0")
+        if not (n_jobs == -1 or 1 <= n_jobs <= MAX_JOBS):
+            raise ValueError(f"n_jobs must be -1 (all cores), None, or a number of workers from 1 "
+                             f"to {MAX_JOBS}, got {n_jobs:,}")
     progress = flag(progress, "progress")
     if desc is not None and not isinstance(desc, str):
         raise TypeError(f"desc must be text or None, got {type(desc).__name__}")
@@ -125,8 +127,11 @@ def run_sweep(trial: Callable[..., Any], grid, *, trials: int = 1, seed: int = 0
     calls = (delayed(trial)(**jobs[i][0], seed=jobs[i][2]) for i in order)
     runner = Parallel(n_jobs=n_jobs, return_as="generator")
     results: list[Any] = [None] * len(jobs)
-    for i, r in zip(order, tqdm(runner(calls), total=len(jobs), desc=desc, disable=not progress)):
-        results[i] = r
+    # the bar counts each result as it arrives and closes full (green) once all are in
+    with tqdm(total=len(jobs), desc=desc, disable=not progress) as bar:
+        for i, r in zip(order, runner(calls), strict=True):
+            results[i] = r
+            bar.update(1)
     return [{**p, "trial": t, "seed": s, "result": r} for (p, t, s), r in zip(jobs, results)]
 
 

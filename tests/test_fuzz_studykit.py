@@ -91,7 +91,8 @@ def test_flag_choice_seed_items_and_cell(value):
                 max_size=6))
 def test_array_of_whole_numbers_never_truncates_floats(values):
     arr = np.asarray(values) if values else np.zeros(0, dtype=int)
-    if arr.size and not np.issubdtype(arr.dtype, np.integer):
+    if arr.size and (not np.issubdtype(arr.dtype, np.integer)
+                     or any(isinstance(v, bool) for v in values)):  # a bool is no card
         refused(lambda: array(values, "cards", kind="integer", low=-5, high=5), "cards")
     else:
         assert array(values, "cards", kind="integer").tolist() == list(values)
@@ -177,7 +178,7 @@ def test_wilson_refuses_bad_n_and_confidence(value, k):
 @given(st.integers(0, 50), st.integers(1, 50), st.floats(0.01, 0.99))
 def test_wilson_holds_the_proportion(k, n, confidence):
     if k > n:
-        refused(lambda: wilson(k, n), "k <= n")
+        refused(lambda: wilson(k, n), "successes <= n")
     else:
         lo, hi = wilson(k, n, confidence)
         assert 0 <= lo <= k / n <= hi <= 1

@@ -27,7 +27,7 @@ def test_wilson_is_elementwise_and_narrows_with_confidence():
 
 @pytest.mark.parametrize("k,n", [(11, 10), (-1, 10), (0, 0)])
 def test_wilson_rejects_impossible_counts(k, n):
-    with pytest.raises(ValueError, match="k <= n"):
+    with pytest.raises(ValueError, match="successes <= n"):
         wilson(k, n)
 
 
