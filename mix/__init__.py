@@ -9,6 +9,10 @@ the notebooks use is importable from here; the module map is in ``docs/architect
 -1
 """
 
+from mix.startup import quiet_interrupts
+
+quiet_interrupts()  # first: Ctrl-C while `python -m mix` imports is a goodbye, not a traceback
+
 from mix.agents import Builder, OneStep, RandomAgent, SearchAgent, heuristic_values, make_agent
 from mix.board import Board, Geometry, O, X
 from mix.checks import check_agents, check_boards, check_int

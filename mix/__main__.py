@@ -1,7 +1,8 @@
 """Terminal play against the learned program or any named agent: ``python -m mix play
 [--as X|O] [--rows R] [--cols C] [--depth D] [--values FILE | --agent NAME] [--seed S]``.
 Invalid input is explained and asked again; ``q``, end of input (Ctrl-D) or Ctrl-C end the
-game with a goodbye."""
+game with a goodbye (exit code 0); Ctrl-C before the game starts (the imports take seconds)
+leaves with one line and exit code 130 (``mix.startup``)."""
 
 from __future__ import annotations
 
@@ -127,10 +128,10 @@ def main(argv=None) -> int:
             check_agent(a.agent, "--agent", a.rows, a.cols)
         except (TypeError, ValueError) as e:
             a.play_parser.error(str(e))
-    catch_interrupts()           # Ctrl-C ends the game with a goodbye, even under nohup or &
-    if hasattr(sys.stdin, "reconfigure"):
-        sys.stdin.reconfigure(errors="replace")     # stray bytes are not a crash
-    try:
+    try:   # until here Ctrl-C left with code 130 (mix.startup); from here the game ends it
+        catch_interrupts()       # with a goodbye and code 0, even under nohup or &
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")     # stray bytes are not a crash
         try:
             play(0 if a.side.upper() == "X" else 1, a.rows, a.cols, a.depth, a.values, a.seed,
                  agent_name=a.agent)

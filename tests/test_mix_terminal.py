@@ -3,6 +3,7 @@ and as O, invalid inputs explained and asked again, a corrupted values file reje
 
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,34 @@ def test_ctrl_c_ends_with_a_goodbye_even_when_sigint_was_ignored():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
+
+
+@pytest.mark.parametrize("delay", [0.5, 0.8, 1.2, 1.8, 2.6, 4.0])
+def test_ctrl_c_while_the_program_starts_leaves_quietly(delay):
+    """Ctrl-C at several early moments (most of them among the imports, which take seconds):
+    never a traceback; one line and exit code 130 before the game is up, the game's goodbye
+    and 0 after."""
+    child = spawn("--rows", "5", "--cols", "6")
+    time.sleep(delay)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    out = child.before or ""
+    child.close()
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert "Interrupted: goodbye." in out
+    started = "MIX 5x6" in out
+    assert child.exitstatus == (0 if started else 130), (child.exitstatus, out)
+    assert started or out.strip().splitlines()[-1] == "Interrupted: goodbye."
+
+
+def test_the_startup_guard_is_only_for_the_program():
+    from mix.startup import run_as_program
+    assert run_as_program(["python", "-m", "mix", "play"])
+    assert run_as_program(["python", "-X", "importtime", "-m", "mix"])
+    assert not run_as_program(["python", "-m", "pytest", "tests"])
+    assert not run_as_program(["python", "-m", "mix.selftaught", "show"])
+    assert not run_as_program(["python", "notebook.py", "-m", "mixer"])
+    assert not run_as_program([])
 
 
 def test_a_named_agent_plays_a_whole_game_as_x():
