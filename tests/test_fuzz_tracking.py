@@ -176,7 +176,8 @@ def test_weights_refuse_non_finite_and_out_of_range_knobs(name, data):
     refused(lambda: Weights(**{name: value}), name)
 
 
-GAME_BAD = {"rule": bad_name(("eat", "carry")), "max_moves": bad_whole(1, 100_000),
+GAME_BAD = {"rule": bad_name(tracking.RULES),   # max_moves=None: the rule's default
+            "max_moves": bad_whole(1, 100_000).filter(lambda v: v is not None),
             "motion": bad_name(("uniform", "explorer")), "beta": bad_real(0, None),
             "seed": st.one_of(st.none(), st.floats(), st.integers(max_value=-1)),
             "record": not_a_flag, "end_food": st.one_of(st.floats(), st.integers(max_value=-1))}

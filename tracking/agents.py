@@ -143,7 +143,7 @@ class WeightedAgent(Agent):
     def attack_target(self, obs: Observation, cost: np.ndarray) -> int:
         """Closest food by weighted cost; home when carrying enough (carry rule)."""
         food = [self.maze.index[f] for f in obs.food_to_eat]
-        going_home = obs.rule == "carry" and obs.carrying > 0 and (
+        going_home = obs.rule in ("carry", "contest") and obs.carrying > 0 and (
             obs.carrying >= self.w.carry_limit or len(food) <= 2)
         cells = np.flatnonzero(self.home) if going_home or not food else np.array(food)
         return int(cells[np.argmin(cost[cells])])
@@ -202,7 +202,7 @@ class HardRuleAttacker(Agent):
         if close:
             return max(moves, key=lambda m: min(d[moves[m], g] for g in close))
         food = [idx[f] for f in sorted(obs.food_to_eat)]
-        if obs.rule == "carry" and obs.carrying >= 3:
+        if obs.rule in ("carry", "contest") and obs.carrying >= 3:
             food = list(np.flatnonzero(self.home))
         if not food or not moves:
             return "Stop"

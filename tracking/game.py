@@ -4,11 +4,12 @@ Agents 0 and 2 are red (left half), 1 and 3 blue (right half); they move in inde
 0, 1, 2, 3, 0, ... and one move of one agent is one *move* of the game. An agent on the enemy
 half is a Pacman: it eats the enemy food it steps on; a ghost and an enemy Pacman on the same
 cell send the Pacman back to its start. Scoring rules: ``"eat"`` (blog era: a point per food
-eaten) or ``"carry"`` (later contests: food scores when carried back home; a caught Pacman's
-food goes back where it was). The game ends when a team has scored all but ``end_food`` (2 by
+eaten), ``"carry"`` (later contests: food scores when carried back home; a caught Pacman's
+food goes back where it was) or ``"contest"`` (the contest engine's full rules: capsules, scared
+ghosts, food dropped where a Pacman dies, returned food scores; see ``tracking.contest``). The game ends when a team has scored all but ``end_food`` (2 by
 default, the later contests' rule; 0 is the 2009 rule, all the food) of the enemy food, or after
 ``max_moves`` moves (3000 in the blog era, 1200 later). Capsules are drawn but have
-no effect here.
+no effect under "eat" and "carry".
 
 Agents see the world only through an ``Observation``: their team's positions, the contest's
 sensing of the enemies (exact within Manhattan 5 of a teammate, else a noisy distance), which
@@ -25,11 +26,13 @@ import numpy as np
 from studykit.checks import at_most, choice, flag, items, whole
 from studykit.checks import seed as check_seed
 from tracking import checks
+from tracking.contest import CONTEST_MOVES, capsule_owner, contest_move
 from tracking.maze import MOVES, Maze
 from tracking.sensing import NOISE, SIGHT, manhattan
 from tracking.teamtrack import TeamTracker, team_of
 
-RULES = ("eat", "carry")
+RULES = ("eat", "carry", "contest")
+DEFAULT_MOVES = {"eat": 3000, "carry": 3000, "contest": CONTEST_MOVES}
 MIN_FOOD = 2                      # the game ends when a team has scored all but this many
 TEAMS = ("red", "blue")
 MAX_MOVES = 100_000               # ~30 contest games; each move updates two trackers
@@ -55,6 +58,10 @@ class Observation:
     legal: tuple                  # legal move names, Stop included
     beliefs: dict                 # enemy index -> (n,) belief of the team tracker
     rule: str
+    capsules_to_eat: frozenset = frozenset()      # enemy capsules left (on their half)
+    capsules_to_defend: frozenset = frozenset()
+    scared: dict = field(default_factory=dict)    # every agent -> its scared timer (contest rule)
+    carried: dict = field(default_factory=dict)   # every agent -> the food it carries
 
 
 class Agent:
@@ -87,12 +94,13 @@ class GameResult:
 class CaptureGame:
     """One game in progress; ``step()`` plays one move, ``play()`` plays to the end."""
 
-    def __init__(self, maze: Maze, red, blue, *, rule: str = "eat", max_moves: int = 3000,
+    def __init__(self, maze: Maze, red, blue, *, rule: str = "eat", max_moves: int | None = None,
                  motion: str = "uniform", beta: float = 10.0, seed: int = 0, record: bool = False,
                  end_food: int = MIN_FOOD):
         if not isinstance(maze, Maze):
             raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
         rule = choice(rule, "rule", RULES)
+        max_moves = DEFAULT_MOVES[rule] if max_moves is None else max_moves
         max_moves = at_most(whole(max_moves, "max_moves", 1), "max_moves", MAX_MOVES,
                             "a contest game is 1,200 or 3,000 moves")
         motion, beta = checks.motion(motion), checks.beta(beta)
@@ -126,6 +134,12 @@ class CaptureGame:
         self.total = {t: len(maze.food_of(t)) for t in TEAMS}   # food each team defends
         self.carried = [[] for _ in range(4)]                   # cells of the food each agent carries
         self.scores = dict.fromkeys(TEAMS, 0)
+        self.capsules = set(maze.capsules)                      # contest rule: eaten capsules go
+        self.scared = [0] * 4                                   # contest rule: scared timers
+        self.returned = [0] * 4                                 # contest rule: food each returned
+        self.dropped: list = []                                 # contest rule: cells food fell on
+        self.food_to_win = len(maze.food) / 2 - self.end_food   # contest rule: returned to win
+        self.won = False
         self.caught = dict.fromkeys(TEAMS, 0)
         self.forfeits = [0] * 4
         self.turn = 0
@@ -151,6 +165,8 @@ class CaptureGame:
 
     @property
     def over(self) -> bool:
+        if self.rule == "contest":
+            return self.won or self.turn >= self.max_moves
         return self.turn >= self.max_moves or any(
             self.scores[t] >= self.total[o] - self.end_food for t, o in (("red", "blue"), ("blue", "red")))
 
@@ -168,6 +184,9 @@ class CaptureGame:
 
     def apply(self, i: int, move: str) -> None:
         """Move agent ``i`` (a legal move name) and resolve eating, scoring and captures."""
+        if self.rule == "contest":
+            contest_move(self, i, move)
+            return
         team = team_of(i)
         dx, dy = MOVES[move]
         x, y = self.positions[i]
@@ -215,7 +234,10 @@ class CaptureGame:
             teammates=mates, enemies=seen, readings=readings, enemy_pacman=pacman,
             food_to_eat=self.enemy_food(team), food_to_defend=self.enemy_food(other),
             carrying=len(self.carried[i]), score=self.scores[team] - self.scores[other],
-            legal=tuple(self.maze.legal_moves(me)), beliefs=tracker.beliefs, rule=self.rule)
+            legal=tuple(self.maze.legal_moves(me)), beliefs=tracker.beliefs, rule=self.rule,
+            capsules_to_eat=frozenset(c for c in self.capsules if capsule_owner(self, c) == other),
+            capsules_to_defend=frozenset(c for c in self.capsules if capsule_owner(self, c) == team),
+            scared=dict(enumerate(self.scared)), carried={k: len(self.carried[k]) for k in range(4)})
 
     # ---- play --------------------------------------------------------------------------------
     def step(self) -> None:
@@ -243,7 +265,8 @@ class CaptureGame:
     def _snapshot(self) -> None:
         belief = {t: sum(self.trackers[t].beliefs.values()) for t in TEAMS}
         self.frames.append({"positions": tuple(self.positions), "food": frozenset(self.food),
-                            "scores": dict(self.scores), "beliefs": belief})
+                            "scores": dict(self.scores), "beliefs": belief,
+                            "capsules": frozenset(self.capsules), "scared": tuple(self.scared)})
 
     def play(self) -> GameResult:
         """Play until the game is over; return the result."""
@@ -256,6 +279,7 @@ class CaptureGame:
 def play(maze: Maze, red, blue, **kwargs) -> GameResult:
     """Play one game: ``red`` and ``blue`` are pairs of agents (indices 0, 2 and 1, 3).
 
-    Keyword arguments go to ``CaptureGame``: rule, max_moves, motion, beta, seed, record.
+    Keyword arguments go to ``CaptureGame``: rule, max_moves (default 3000, 1200 under "contest"),
+    motion, beta, seed, record, end_food.
     """
     return CaptureGame(maze, red, blue, **kwargs).play()

@@ -70,7 +70,7 @@ class TeamTracker:
             kind, who = event[0], event[1]
             if kind == "move" and who in self.filters:
                 self.filters[who].predict()
-            elif kind == "food" and who in self.filters:
+            elif kind in ("food", "capsule") and who in self.filters:
                 self.filters[who].observe(self._point(event[2])[None])
             elif kind == "capture":
                 victim, captor, cell = who, event[2], event[3]
