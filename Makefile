@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: test reproduce report notebooks bench lint clean book book-assets
+.PHONY: test reproduce report publish notebooks bench lint clean book book-assets
 
 $(BIN)/python:
 	@echo ">> creating $(VENV) with $(PYTHON)"
@@ -33,6 +33,10 @@ reproduce: $(VENV)/.installed-notebook
 # docs/REPORT.md from the committed, executed notebooks (nothing is re-run).
 report: $(VENV)/.installed-notebook
 	$(BIN)/python -m studykit
+
+# docs/gifs/ from the GIFs a full run left under results/gifs/publish/ (quick-mode ones refused).
+publish: $(VENV)/.installed-test
+	$(BIN)/python -m studykit publish
 
 # Maintainers: re-execute every notebook in place at full settings, to commit its outputs.
 notebooks: $(VENV)/.installed-notebook

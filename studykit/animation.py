@@ -1,19 +1,45 @@
-"""Animation export: inline HTML for notebooks, GIF files under results/ and, for the committed
-documentation, legible GIFs under docs/gifs/."""
+"""Animation export: inline HTML for notebooks (self-contained: no link to any outside host),
+GIF files under results/ and, for the documentation, legible GIFs ready to publish.
 
+A run writes only under ``results/``: ``results/gifs/<name>.gif`` and, for a GIF meant for the
+docs (``publish=True``), ``results/gifs/publish/<name>.gif`` at least 480 px wide with
+``<name>.json`` beside it recording the mode it was made in. ``make publish``
+(``python -m studykit publish``) copies those to ``docs/gifs/`` and refuses quick-mode ones.
+"""
+
+import hashlib
+import json
 import math
+import re
+from datetime import UTC, datetime
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
 import matplotlib.pyplot as plt
 from matplotlib.animation import Animation, HTMLWriter, PillowWriter
+from PIL import Image
 
 from studykit.checks import file_name, flag, whole
-from studykit.paths import results_dir
+from studykit.paths import results_dir, write_atomic
 from studykit.quick import quick_mode
 
-DOCS_GIFS = Path(__file__).resolve().parent.parent / "docs" / "gifs"
 MIN_DOCS_WIDTH = 480  # pixels: below this the text in a frame is unreadable
+PUBLISH = "publish"   # results/gifs/publish/: the GIFs a run made for the docs
+
+# matplotlib's player links font-awesome from a public CDN for its button icons; we drop the
+# link and label the buttons with text (their titles and aria-labels stay)
+CDN_LINK = re.compile(r"<link[^>]*https?://[^>]*>\s*", re.IGNORECASE)
+ICONS = {"fa-play fa-flip-horizontal": "&#9664;", "fa-minus": "&minus;", "fa-plus": "+",
+         "fa-fast-backward": "|&#9665;", "fa-step-backward": "&#9665;", "fa-pause": "&#8214;",
+         "fa-play": "&#9654;", "fa-step-forward": "&#9655;", "fa-fast-forward": "&#9655;|"}
+ICON = re.compile(r'<i class="fa ([^"]+)"></i>')
+
+
+def offline_html(page: str) -> str:
+    """matplotlib's player page without its CDN stylesheet, the buttons labelled with text."""
+    page = CDN_LINK.sub("", page)
+    return ICON.sub(lambda m: f'<span class="anim-label">{ICONS.get(m.group(1), "?")}</span>',
+                    page)
 
 
 def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
@@ -21,8 +47,9 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
     """Return the animation as inline JavaScript HTML, optionally saving it as a GIF.
 
     ``gif`` names ``results/gifs/<gif>.gif``; with ``publish`` (pass the notebook's "is this the
-    article's setting" flag) a full, non-quick run also writes ``docs/gifs/<gif>.gif`` at least
-    480 px wide for the README. The figure is closed so the notebook does not show a still too.
+    article's setting" flag) the run also writes the GIF for the README, at least 480 px wide,
+    under ``results/gifs/publish/`` (see ``save_gif``; ``make publish`` copies it to docs/).
+    The HTML links no outside host. The figure is closed so the notebook shows no still too.
     """
     from IPython.display import HTML
 
@@ -33,7 +60,7 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
         page = Path(tmp) / "animation.html"
         writer = HTMLWriter(fps=fps, embed_frames=True, default_mode="once")
         anim.save(str(page), writer=writer)
-        html = HTML(page.read_text())
+        html = HTML(offline_html(page.read_text()))
     plt.close(writer.fig)                       # the writer is told the animation's figure
     return html
 
@@ -46,18 +73,30 @@ def _check(anim, fps, publish) -> None:
 
 
 def save_gif(anim: Animation, name: str, fps: int = 5, *, publish: bool = False) -> Path:
-    """Write ``results/gifs/<name>.gif`` (and ``docs/gifs/<name>.gif`` when publishing).
+    """Write ``results/gifs/<name>.gif``; with ``publish`` also the GIF for the docs.
 
-    Publishing happens only outside quick mode, at a resolution of at least 480 px wide.
-    Returns the results path.
+    The docs' GIF, ``results/gifs/publish/<name>.gif``, is at least 480 px wide, with
+    ``<name>.json`` beside it recording the mode (quick or full), the time, the width and a hash
+    of the GIF, so that ``make publish`` can refuse quick-mode GIFs. Nothing is written outside
+    ``results/``. Returns the path of ``results/gifs/<name>.gif``.
     """
     _check(anim, fps, publish)
-    path = results_dir("gifs") / f"{file_name(name, 'name')}.gif"
+    name = file_name(name, "name")
+    quick = quick_mode()
+    path = results_dir("gifs") / f"{name}.gif"
     writer = PillowWriter(fps=fps)
     anim.save(path, writer=writer)
-    if publish and not quick_mode():
+    if publish:
         fig = writer.fig                        # the writer is told the animation's figure
         dpi = max(fig.dpi, math.ceil(MIN_DOCS_WIDTH / fig.get_figwidth()))
-        DOCS_GIFS.mkdir(parents=True, exist_ok=True)
-        anim.save(DOCS_GIFS / f"{name}.gif", writer=PillowWriter(fps=fps), dpi=dpi)
+        folder = results_dir("gifs", PUBLISH)
+        wide = folder / f"{name}.gif"
+        anim.save(wide, writer=PillowWriter(fps=fps), dpi=dpi)
+        with Image.open(wide) as image:
+            width, frames = image.size[0], image.n_frames
+        record = {"name": name, "quick": quick, "mode": "quick" if quick else "full",
+                  "made": datetime.now(UTC).isoformat(timespec="seconds"),
+                  "width": width, "frames": frames, "fps": fps,
+                  "sha256": hashlib.sha256(wide.read_bytes()).hexdigest()}
+        write_atomic(folder / f"{name}.json", json.dumps(record, indent=1) + "\n")
     return path

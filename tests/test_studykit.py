@@ -1,5 +1,6 @@
-"""The shared helpers: sweeps (local and Dask), quick mode, paths."""
+"""The shared helpers: sweeps (local and Dask), quick mode, paths, animations and publishing."""
 
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -122,33 +123,105 @@ def test_shrink_keeps_what_a_papermill_run_overrode(monkeypatch):
         shrink(namespace, C=3)
 
 
-def test_animation_helpers_show_save_and_publish_without_private_attributes(tmp_path, monkeypatch):
+def small_animation(frames=3):
+    """A 2 x 1.5 inch figure at 50 dpi (100 px wide) whose title counts the frames."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.animation import FuncAnimation
-    from PIL import Image
+
+    fig, ax = plt.subplots(figsize=(2, 1.5), dpi=50)
+    return fig, FuncAnimation(fig, lambda k: ax.set_title(f"frame {k}"), frames=frames)
+
+
+def test_animation_html_links_no_outside_host_and_labels_its_buttons(tmp_path, monkeypatch):
+    import re
+
+    import matplotlib.pyplot as plt
 
     from studykit import animation
 
     monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path / "results"))
-    monkeypatch.setattr(animation, "DOCS_GIFS", tmp_path / "docs")
-    monkeypatch.delenv("GAMEAI_QUICK", raising=False)
+    fig, anim = small_animation()
+    html = animation.show_animation(anim, fps=2).data
+    assert html.count("data:image/png") == 3 and not plt.fignum_exists(fig.number)
+    assert not re.search(r"https?://", html), re.findall(r"https?://\S+", html)
+    assert 'class="fa' not in html
+    labels = re.findall(r'<button title="([^"]+)"[^>]*>\s*<span class="anim-label">([^<]+)</span>',
+                        html)
+    assert len(labels) == 9 and all(text.strip() for _, text in labels), labels
+    assert len({text for _, text in labels}) == 9, "every button reads differently"
 
-    def small():                                   # 2 x 1.5 inches at 50 dpi: 100 px wide
-        fig, ax = plt.subplots(figsize=(2, 1.5), dpi=50)
-        return fig, FuncAnimation(fig, lambda k: ax.set_title(f"frame {k}"), frames=3)
 
-    fig, anim = small()
-    html = animation.show_animation(anim, fps=2)
-    assert html.data.count("data:image/png") == 3 and not plt.fignum_exists(fig.number)
-    fig, anim = small()
-    path = animation.save_gif(anim, "tiny", fps=2, publish=True)
-    assert path == tmp_path / "results" / "gifs" / "tiny.gif"
-    with Image.open(path) as small_gif, Image.open(tmp_path / "docs" / "tiny.gif") as docs_gif:
-        assert small_gif.size[0] == 100 and small_gif.n_frames == 3
-        assert docs_gif.size[0] >= animation.MIN_DOCS_WIDTH        # published legibly wide
+def test_a_run_writes_gifs_only_under_results_with_their_mode(tmp_path, monkeypatch):
+    import json
+
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    from studykit import animation
+
+    root = tmp_path / "repo"
+    (root / "docs" / "gifs").mkdir(parents=True)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path / "results"))
+    for mode in ("0", "1"):
+        monkeypatch.setenv("GAMEAI_QUICK", mode)
+        fig, anim = small_animation()
+        path = animation.save_gif(anim, "tiny", fps=2, publish=True)
+        assert path == tmp_path / "results" / "gifs" / "tiny.gif"
+        wide = tmp_path / "results" / "gifs" / "publish" / "tiny.gif"
+        record = json.loads(wide.with_suffix(".json").read_text())
+        with Image.open(path) as small_gif, Image.open(wide) as docs_gif:
+            assert small_gif.size[0] == 100 and small_gif.n_frames == 3
+            assert docs_gif.size[0] >= animation.MIN_DOCS_WIDTH == 480     # legibly wide
+            assert record["width"] == docs_gif.size[0]
+        assert record["quick"] is (mode == "1") and record["mode"] == ("quick" if mode == "1"
+                                                                      else "full")
+        plt.close("all")
+    fig, anim = small_animation()
+    animation.show_animation(anim, gif="shown", fps=2, publish=True)
+    assert (tmp_path / "results" / "gifs" / "publish" / "shown.gif").is_file()
+    assert not any((root / "docs").rglob("*.*")), "a run never writes docs/"
+    assert not [p for p in Path(animation.__file__).parent.parent.joinpath("docs", "gifs").glob(
+        "tiny.gif")]
     with pytest.raises(TypeError, match="anim"):
         animation.save_gif(fig, "tiny")
     plt.close("all")
+
+
+def test_publish_copies_full_run_gifs_and_refuses_quick_ones(tmp_path, monkeypatch, capsys):
+    import hashlib
+    import json
+
+    import matplotlib.pyplot as plt
+
+    from studykit import animation, publish
+
+    results, docs = tmp_path / "results", tmp_path / "docs" / "gifs"
+    monkeypatch.setenv("GAMEAI_RESULTS", str(results))
+    for name, mode in (("full_one", "0"), ("quick_one", "1")):
+        monkeypatch.setenv("GAMEAI_QUICK", mode)
+        animation.save_gif(small_animation()[1], name, fps=2, publish=True)
+        plt.close("all")
+    folder = results / "gifs" / "publish"
+    assert publish.main(["--docs", str(docs)]) == 1
+    out = capsys.readouterr().out
+    assert "published" in out and "refused quick_one.gif: made in quick mode" in out
+    assert sorted(p.name for p in docs.iterdir()) == ["full_one.gif"]
+    assert (docs / "full_one.gif").read_bytes() == (folder / "full_one.gif").read_bytes()
+    # a record edited to say full, a GIF changed after its record, a narrow one: all refused
+    record = json.loads((folder / "quick_one.json").read_text())
+    (folder / "quick_one.json").write_text(json.dumps({**record, "quick": False}))
+    assert "quick mode" in publish.why_not(folder / "quick_one.gif")
+    (folder / "full_one.gif").write_bytes(b"GIF89a changed")
+    assert "changed" in publish.why_not(folder / "full_one.gif")
+    narrow = {**record, "quick": False, "mode": "full", "width": 100,
+              "sha256": hashlib.sha256((folder / "quick_one.gif").read_bytes()).hexdigest()}
+    (folder / "quick_one.json").write_text(json.dumps(narrow))
+    assert "480" in publish.why_not(folder / "quick_one.gif")
+    (folder / "quick_one.json").unlink()
+    assert "no readable record" in publish.why_not(folder / "quick_one.gif")
+    with pytest.raises(SystemExit, match="nope"):
+        publish.main(["nope", "--docs", str(docs)])
