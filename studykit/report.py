@@ -93,7 +93,7 @@ def record_inventory(study: str, notebook: str, items: Sequence[Item]) -> list[I
     items = list(items)
     if not items or not all(isinstance(i, Item) for i in items):
         raise ValueError("record_inventory needs at least one Item (see studykit.inventory)")
-    payload = {"kind": "inventory", "study": study, "notebook": notebook,
+    payload = {"kind": "inventory", "study": study, "notebook": notebook, "quick": quick_mode(),
                "rows": [asdict(i) for i in items]}
     _publish(payload, _table(("article item", "kind", "where we reproduce it", "why not"),
                              [(i.item, i.kind, i.section, i.reason) for i in items]))
@@ -113,6 +113,13 @@ def read_records(path: Path) -> tuple[list[dict], dict]:
     return records, nb.get("metadata", {}).get("papermill", {})
 
 
+def recorded_mode(records: Sequence[dict]) -> str:
+    """The mode a notebook's run recorded (in the kernel, when its tables were made): "quick",
+    "full", or "not recorded" when no table says."""
+    modes = {r["quick"] for r in records if isinstance(r.get("quick"), bool)}
+    return "quick" if True in modes else "full" if modes else "not recorded"
+
+
 def _duration(meta: dict) -> str:
     seconds = meta.get("duration")
     return f"{seconds:,.0f} s" if isinstance(seconds, (int, float)) else "not recorded"
@@ -127,8 +134,7 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
         name = Path(path).stem
         rows = [r for r in records if r["kind"] == "claims"]
         counts = Counter(c["status"] for r in rows for c in r["rows"])
-        mode = "no report tables" if not rows else ("quick" if any(r["quick"] for r in rows)
-                                                    else "full")
+        mode = recorded_mode(records)
         variant = ("; ".join(d for r in rows for d in r["variant"]) or reference_name(rows)
                    ) if rows else "-"
         if isinstance(meta.get("duration"), (int, float)):
@@ -176,9 +182,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
     if not notebooks:
         parser.error("no notebooks given or found under notebooks/")
+    quick = [Path(nb).stem for nb in notebooks if recorded_mode(read_records(nb)[0]) == "quick"]
     text = build_report(notebooks, note=(
         "Built by `make report` (`python -m studykit`) from the outputs of the committed "
-        "notebooks, executed at full settings; nothing is re-run."))
+        "notebooks; nothing is re-run. Each notebook's mode is the one its run recorded: "
+        + (f"{len(quick)} ran in quick mode ({', '.join(quick)}), so their numbers are a smoke "
+           "test, not the experiment." if quick else "every one at full settings.")))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(args.out, text + "\n")
     print(f"wrote {args.out}")

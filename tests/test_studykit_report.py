@@ -143,3 +143,31 @@ def test_report_functions_refuse_what_they_cannot_use(tmp_path):
             read_records(tmp_path / name)
     with pytest.raises(ValueError, match="missing.ipynb"):
         read_records(tmp_path / "missing.ipynb")
+
+
+def test_the_report_states_the_mode_each_run_recorded_not_the_builders(tmp_path, monkeypatch):
+    """Issue 30 item 5: a quick run's notebook is 'quick' in the report built in a full-mode
+    shell, and `make report`'s note says so instead of claiming full settings."""
+    from studykit import report
+
+    def executed(name, quick, source):
+        monkeypatch.setenv("GAMEAI_QUICK", quick)
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+            "from studykit import *\n" + source)])
+        NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+        nbformat.write(nb, tmp_path / f"{name}.ipynb")
+        return tmp_path / f"{name}.ipynb"
+
+    quick = executed("10_quick", "on", "record_claims('Q', '10_quick', [beyond_claim("
+                                       "'runs', 'yes', 'yes', True, test='ran')])")
+    full = executed("20_full", "off", "record_inventory('F', '20_full', "
+                                      "[Item('Figure 1', 'figure', reason='no data')])")
+    monkeypatch.delenv("GAMEAI_QUICK")          # the report is built in full mode
+    out = tmp_path / "REPORT.md"
+    assert report.main([str(quick), str(full), "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| 10_quick | quick |" in text and "| 20_full | full |" in text
+    assert "1 ran in quick mode (10_quick)" in text and "every one at full" not in text
+    monkeypatch.setenv("GAMEAI_QUICK", "1")     # and in quick mode: still what was recorded
+    assert report.main([str(full), "--out", str(out)]) == 0
+    assert "| 20_full | full |" in out.read_text() and "every one at full" in out.read_text()
