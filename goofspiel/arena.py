@@ -64,6 +64,7 @@ class ArenaConfig:
         for name in ("population", "survivors", "random_bots", "duels"):
             whole(getattr(self, name), name)
         flag(self.as_published, "as_published")
+        whole(self.population, "population", 3)        # two survivors and a child at least
         if not 2 <= self.survivors < self.population:
             raise ValueError(f"survivors must be in [2, population - 1], got survivors "
                              f"{self.survivors} with population {self.population}")

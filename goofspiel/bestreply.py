@@ -18,25 +18,29 @@ from goofspiel.birkhoff import margin_best_response
 from goofspiel.checks import check_number, check_payoff
 from goofspiel.equilibrium import Equilibrium
 from goofspiel.game import Strategy
-from goofspiel.matrixgame import best_response
+from goofspiel.matrixgame import best_response, mixed, payoffs
 from goofspiel.mixture import Mixture, as_mixture, deck_cards
 from goofspiel.winloss import METHODS as REPLY_METHODS
-from goofspiel.winloss import Reply, branch_best_response, winloss_best_response
+from goofspiel.winloss import Reply, branch_best_response, reply_sized, winloss_best_response
 
 StrategyLike = Strategy | Mixture | Equilibrium | Mapping[tuple, float]
 
 
 def _mixture_of(strategy, deck) -> Mixture:
-    if isinstance(strategy, Equilibrium):
-        return strategy.mixture
     if isinstance(strategy, np.ndarray):
         raise TypeError("strategy as a probability vector over the n! strategies needs the payoff "
                         "matrix: exploitability(x, payoff_matrix(deck, payoff)); otherwise give a "
                         "Strategy, a Mixture, an Equilibrium or a mapping bid tuple -> probability")
-    if not isinstance(strategy, (Strategy, Mixture, Mapping)):
+    if not isinstance(strategy, (Strategy, Mixture, Equilibrium, Mapping)):
         raise TypeError("strategy must be a Strategy, a Mixture, an Equilibrium or a mapping bid "
                         f"tuple -> probability, got {type(strategy).__name__}")
-    return as_mixture(strategy, None if deck is None else deck_cards(deck, "deck"))
+    cards = None if deck is None else deck_cards(deck, "deck")
+    if isinstance(strategy, Equilibrium):
+        strategy = strategy.mixture
+    if cards is not None and isinstance(strategy, (Strategy, Mixture)) and strategy.deck != cards:
+        raise ValueError(f"strategy plays on the deck {strategy.deck}, not on deck {cards}: "
+                         "a strategy's deck is its own (leave deck out)")
+    return as_mixture(strategy, cards)
 
 
 def best_reply(strategy: StrategyLike, payoff: str = "margin", *,
@@ -57,6 +61,7 @@ def best_reply(strategy: StrategyLike, payoff: str = "margin", *,
     mix = _mixture_of(strategy, deck)
     if payoff == "margin":
         return margin_best_response(mix)
+    reply_sized(mix)
     search = branch_best_response if method == "branch" else winloss_best_response
     return search(mix, time_limit=time_limit)
 
@@ -72,12 +77,13 @@ def exploitability(strategy: StrategyLike | np.ndarray, payoff: str | np.ndarray
     payoff matrix a (``payoff_matrix``) is the matrix game's form.
     """
     if isinstance(payoff, np.ndarray):
-        x = np.asarray(strategy, dtype=np.float64) if isinstance(strategy, np.ndarray) else None
-        if x is None or x.ndim != 1 or payoff.ndim != 2 or payoff.shape[1] != len(x):
+        if not isinstance(strategy, np.ndarray):
             raise ValueError("with a payoff matrix a, strategy must be a probability vector x with "
-                             f"len(x) == a.shape[1], got {type(strategy).__name__} and a of shape "
-                             f"{payoff.shape}")
-        return best_response(x, payoff).gain
+                             f"len(x) == a.shape[1], got {type(strategy).__name__}")
+        if deck is not None or time_limit is not None:
+            raise ValueError("deck and time_limit are not used with a payoff matrix: leave them out")
+        a = payoffs(payoff, "payoff")
+        return best_response(mixed(strategy, a, "strategy"), a).gain
     reply = best_reply(strategy, payoff, deck=deck, time_limit=time_limit)
     if not reply.optimal:
         raise RuntimeError(f"time_limit={time_limit} s reached before the best win/loss reply was "

@@ -18,10 +18,13 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment, linprog
 from scipy.sparse import coo_matrix
 
+from goofspiel.checks import check_number
 from goofspiel.game import Strategy
 from goofspiel.mixture import Mixture, as_mixture, deck_cards
 from goofspiel.winloss import Reply
+from studykit.checks import array
 
+MAX_N = 64             # the LP has n^2 + 2n variables: 8 s at 64 cards, growing like n^4
 NOISE = 1e-13          # leftovers of a peeled permutation below this are rounding noise
 LP_OPTIONS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
@@ -42,7 +45,8 @@ def margin_lp(deck: int | Iterable[int]) -> OptimalMarginal:
     Maximise sum(u) + sum(v) subject to u_i + v_l <= p_i sum_k sign(k - l) X[i, k] for all i, l,
     and X doubly stochastic: the worst opponent reply to X then scores exactly that sum.
     """
-    prizes = np.array(deck_cards(deck), dtype=np.float64)
+    prizes = np.array(deck_cards(deck, "deck", MAX_N, "for the Birkhoff LP (8 s at 64 cards, "
+                                 "growing like n^4)"), dtype=np.float64)
     n = len(prizes)
     rows, cols, vals = [], [], []
     for i in range(n):
@@ -73,13 +77,15 @@ def birkhoff(marginal: np.ndarray, tol: float = 1e-9) -> tuple[np.ndarray, np.nd
     (n-1)^2 + 1 permutations (Caratheodory). Entries of ``marginal`` below ``tol`` count as
     zero; while peeling, only floating-point noise (below ``NOISE``) is dropped.
     """
-    x = np.asarray(marginal, dtype=np.float64)
+    x = array(marginal, "marginal", ndim=2).astype(np.float64)
     if x.ndim != 2 or x.shape[0] != x.shape[1] or x.size == 0 or not np.all(np.isfinite(x)):
         raise ValueError(f"marginal must be a finite non-empty square matrix, got shape {x.shape}")
+    if len(x) > MAX_N:
+        raise ValueError(f"marginal must be at most {MAX_N} x {MAX_N} (each peeled permutation "
+                         f"is an assignment problem, up to n^2 of them), got shape {x.shape}")
     if x.min() < -1e-6 or not (np.allclose(x.sum(0), 1, atol=1e-6) and np.allclose(x.sum(1), 1, atol=1e-6)):
         raise ValueError("marginal must be doubly stochastic (entries >= 0, rows and columns summing to 1)")
-    if not 0 < tol < 1e-3:
-        raise ValueError(f"tol must be in (0, 1e-3), got {tol}")
+    tol = check_number("tol", tol, 0.0, 1e-3)
     n = len(x)
     residual = np.where(x > tol, x, 0.0)
     perms, weights = [], []
@@ -134,7 +140,9 @@ class MarginEquilibrium:
 def margin_equilibrium(deck: int | Iterable[int], tol: float = 1e-9) -> MarginEquilibrium:
     """The exact point-margin equilibrium of fixed-bid goofspiel on deck 1..n (or given cards)."""
     start = time.perf_counter()
-    cards = deck_cards(deck)
+    cards = deck_cards(deck, "deck", MAX_N, "for the Birkhoff LP (8 s at 64 cards, growing like "
+                       "n^4)")
+    tol = check_number("tol", tol, 0.0, 1e-3)
     optimum = margin_lp(cards)
     ranks, probs = birkhoff(optimum.marginal, tol)
     mixture = Mixture(cards, ranks, probs)

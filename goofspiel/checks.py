@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
+
 PAYOFFS = ("margin", "winloss")
 
 
@@ -16,7 +18,7 @@ def check_payoff(payoff) -> None:
 
 def check_number(name: str, value, low: float, high: float = math.inf) -> float:
     """``value`` as a real number in (low, high), else a TypeError / ValueError naming it."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
     if not low < value < high:
         span = f"({low:g}, {high:g})" if math.isfinite(high) else f"> {low:g} and finite"

@@ -24,9 +24,14 @@ from scipy.optimize import linprog
 from tqdm.auto import tqdm
 
 from goofspiel.branch import branch_and_bound, improve
+from goofspiel.checks import check_number
 from goofspiel.mixture import Mixture, deck_cards, margin_matrix
 from goofspiel.winloss import METHODS, PRUNE_TOL, margin_reply, winloss_best_response
+from studykit.checks import choice, flag, whole
+from studykit.checks import seed as check_seed
 
+MAX_CARDS = 64          # as the Birkhoff LP; beyond 9 cards the result is not certified anyway
+MAX_STEPS = 100_000     # starts, batch and regret-matching steps per iteration
 SUPPORT_TOL = 1e-12     # restricted-game probabilities below this are dropped
 RECENT = 3              # the LP's working set keeps strategies in support this many iterations
 
@@ -116,17 +121,13 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         seed: seed of the local search's random starts.
         progress: show a tqdm progress bar.
     """
-    cards = deck_cards(deck)
-    if oracle not in METHODS:
-        raise ValueError(f"oracle must be one of {METHODS}, got {oracle!r}")
-    if not 0 < tol < 1e-3:
-        raise ValueError(f"tol must be in (0, 1e-3), got {tol}")
-    if not time_limit > 0:
-        raise ValueError(f"time_limit must be > 0 seconds, got {time_limit}")
-    if approximate < 0:
-        raise ValueError(f"approximate must be >= 0 regret-matching steps, got {approximate}")
-    if starts < 0 or batch < 1:
-        raise ValueError(f"starts must be >= 0 and batch >= 1, got starts={starts}, batch={batch}")
+    cards = deck_cards(deck, "deck", MAX_CARDS, "for the double oracle")
+    oracle = choice(oracle, "oracle", METHODS)
+    tol = check_number("tol", tol, 0.0, 1e-3)
+    time_limit = check_number("time_limit", time_limit, 0.0)
+    approximate = whole(approximate, "approximate", 0, MAX_STEPS)
+    starts, batch = whole(starts, "starts", 0, MAX_STEPS), whole(batch, "batch", 1, MAX_STEPS)
+    seed, progress = check_seed(seed), flag(progress, "progress")
     start, rng, n = time.perf_counter(), np.random.default_rng(seed), len(cards)
     population = np.arange(n, dtype=np.int64)[None, :]              # the identity first
     signs = np.zeros((1, 1), dtype=np.int8)

@@ -11,7 +11,11 @@ from matplotlib.animation import FuncAnimation
 from matplotlib.image import AxesImage
 
 from goofspiel.arena import RoundResult, format_points, reveal
+from goofspiel.game import checked_deck
 from goofspiel.orders import PartialOrder, hasse_edges, levels
+from studykit.checks import array, real, shown, whole
+
+MAX_ROUNDS = 1_000
 
 
 def draw_order(order: PartialOrder, title: str = "", *, ax: plt.Axes | None = None) -> plt.Axes:
@@ -52,15 +56,27 @@ def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval:
 
     One frame per prize (in each round's reveal order) plus one for the round's result.
     """
-    if not history:
-        raise ValueError("history must hold at least one round")
+    if isinstance(history, (str, bytes)) or not isinstance(history, Sequence) or not history \
+            or not all(isinstance(r, RoundResult) for r in history):
+        raise ValueError("history must be a non-empty list of RoundResult (an Arena's history)")
+    if len(history) > MAX_ROUNDS:
+        raise ValueError(f"history must hold at most {MAX_ROUNDS} rounds (one frame per prize), "
+                         f"got {len(history):,}")
+    players = len(history[0].strategies)
+    if any(len(r.strategies) != players or r.strategies[0].deck != history[0].strategies[0].deck
+           for r in history):
+        raise ValueError("history must hold rounds of one game: the same players and deck")
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != players \
+            or not all(isinstance(name, str) for name in names):
+        raise ValueError(f"names must hold one name (text) per player, {players} in all, got "
+                         f"{shown(names)}")
+    interval = whole(interval, "interval", 1, 60_000)
     frames = []
     for result in history:
         steps = list(reveal(result))
         for k in range(len(steps)):
             frames.append((result, steps[k], k + 1, False))
         frames.append((result, steps[-1], len(steps), True))
-    players = len(names)
     fig, (ax_bid, ax_pts) = plt.subplots(1, 2, figsize=(6.4, 3.0), dpi=80)
     fig.subplots_adjust(left=0.1, right=0.95, bottom=0.17, top=0.88, wspace=0.55)
     colors = [f"C{k}" for k in range(players)]
@@ -100,15 +116,17 @@ def draw_marginal(marginal: np.ndarray, deck: Iterable[int] | None = None, *,
     prize (``Equilibrium.marginal``); ``deck`` labels both axes (default 1..n). Returns the
     image, for a colour bar; a new figure is made when ``ax`` is None.
     """
-    x = np.asarray(marginal, dtype=np.float64)
+    x = array(marginal, "marginal", ndim=2).astype(np.float64)
     if x.ndim != 2 or x.shape[0] != x.shape[1] or x.size == 0 or not np.all(np.isfinite(x)):
         raise ValueError(f"marginal must be a finite non-empty square matrix, got shape {x.shape}")
     n = len(x)
-    cards = list(range(1, n + 1)) if deck is None else sorted(int(c) for c in deck)
+    cards = list(range(1, n + 1)) if deck is None else list(checked_deck(deck))
     if len(cards) != n:
         raise ValueError(f"deck must hold {n} cards (one per row of marginal), got {len(cards)}")
-    if vmax is not None and not vmax > 0:
-        raise ValueError(f"vmax must be > 0 or None, got {vmax}")
+    if vmax is not None:
+        vmax = real(vmax, "vmax", above=0.0)
+    if not isinstance(title, str):
+        raise TypeError(f"title must be text, got {shown(title)}")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.8, 4.2))
     image = ax.imshow(x, cmap="viridis", origin="lower", vmin=0,

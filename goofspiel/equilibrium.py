@@ -24,18 +24,34 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from goofspiel.birkhoff import MAX_N as BIRKHOFF_MAX_N
 from goofspiel.birkhoff import margin_best_response, margin_equilibrium
 from goofspiel.checks import check_number, check_payoff
 from goofspiel.doubleoracle import winloss_equilibrium
-from goofspiel.matrixgame import all_ranks, lexicographic_index, payoff_matrix, solve_matrix_game
-from goofspiel.mixture import Mixture, deck_cards
+from goofspiel.matrixgame import (
+    MATRIX_MAX_N,
+    RANKS_MAX_N,
+    all_ranks,
+    lexicographic_index,
+    payoff_matrix,
+    solve_matrix_game,
+)
+from goofspiel.mixture import Mixture, deck_cards, margin_matrix
 
 METHODS = ("lp", "birkhoff", "double-oracle")
-LP_MAX_N = 7            # 5,040 strategies; 8 cards would need a 40,320-square matrix (13 GB)
-MARGIN_MAX_N = 64       # the Birkhoff LP: 0.06 s at 20 cards, 2.5 s at 50, 8 s at 64 (grows ~ n^4)
+LP_MAX_N = MATRIX_MAX_N  # 5,040 strategies; 8 cards would need a 40,320-square matrix (13 GB)
+MARGIN_MAX_N = BIRKHOFF_MAX_N  # the Birkhoff LP: 0.06 s at 20 cards, 2.5 s at 50, 8 s at 64 (grows ~ n^4)
 WINLOSS_MAX_N = 9       # double oracle: 8 cards certified in 203 s; 9 cards still 0.061 off after 10 min
 WINLOSS_SECONDS = 600.0  # default time limit of the double oracle
-VECTOR_MAX_N = 8        # ``Equilibrium.probs`` over all n! strategies up to this deck size
+VECTOR_MAX_N = RANKS_MAX_N  # ``Equilibrium.probs`` over all n! strategies up to this deck size
+LIMITS = {               # the largest deck of each method, and why (checked before any work)
+    "lp": (LP_MAX_N, "for the n! LP (8 cards need a 40,320-square matrix, 13 GB; method "
+                     "'birkhoff' or 'double-oracle' solves larger decks)"),
+    "birkhoff": (MARGIN_MAX_N, "for the Birkhoff LP (8 s at 64 cards, growing like n^4)"),
+    "double-oracle": (WINLOSS_MAX_N, "for the win/loss double oracle (it certifies 8 cards in "
+                                     "about 200 s, and at 9 cards the best reply still gained "
+                                     "0.061 after 10 minutes)"),
+}
 
 
 @dataclass(frozen=True)
@@ -130,12 +146,14 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
         seed: seed of the double oracle's local search.
     """
     check_payoff(payoff)
-    cards = deck_cards(n, "n")
+    if method is not None and (not isinstance(method, str) or method not in METHODS):
+        raise ValueError(f"method must be one of {METHODS} or None, got {method!r}")
+    largest = method or ("lp" if matrix is not None else
+                         "birkhoff" if payoff == "margin" else "double-oracle")
+    cards = deck_cards(n, "n", *LIMITS[largest])          # refused before anything is built
     size = len(cards)
     if method is None:
         method = default_method(size, payoff) if matrix is None else "lp"
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS} or None, got {method!r}")
     tol = check_number("tol", tol, 0.0, 1e-3)
     time_limit = check_number("time_limit", time_limit, 0.0)
     if not isinstance(progress, (bool, np.bool_)):
@@ -150,9 +168,6 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
         if payoff != "margin":
             raise ValueError("method 'birkhoff' solves the margin game only (the win/loss payoff "
                              "is not bilinear): use method 'double-oracle'")
-        if size > MARGIN_MAX_N:
-            raise ValueError(f"n must be <= {MARGIN_MAX_N} for the Birkhoff LP (8 s at 64 cards, "
-                             f"growing like n^4), got {size}")
         e = margin_equilibrium(cards, tol)
         gain = margin_best_response(e.mixture).gain
         return Equilibrium(cards, payoff, method, e.value, e.mixture, gain, gain <= tol, gain,
@@ -160,11 +175,6 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
     if payoff != "winloss":
         raise ValueError("method 'double-oracle' solves the win/loss game only: use 'birkhoff' "
                          "for the margin")
-    if size > WINLOSS_MAX_N:
-        raise ValueError(f"n must be <= {WINLOSS_MAX_N} for the win/loss double oracle, got {size}: "
-                         "it certifies 8 cards in about 200 s, and at 9 cards the best reply still "
-                         "gained 0.061 after 10 minutes (goofspiel.doubleoracle.winloss_equilibrium "
-                         "runs any deck for an uncertified approximation)")
     e = winloss_equilibrium(cards, tol=tol, time_limit=time_limit, progress=progress, seed=seed)
     return Equilibrium(cards, payoff, method, e.value, e.mixture, e.certificate, e.certified,
                        e.gap, e.seconds, e)
@@ -175,10 +185,6 @@ def _lp_equilibrium(cards: tuple[int, ...], payoff: str, matrix: np.ndarray | No
     """The n! matrix game by LP: the small-deck oracle."""
     start = time.perf_counter()
     size = len(cards)
-    if size > LP_MAX_N:
-        raise ValueError(f"n must be <= {LP_MAX_N} for the n! LP (8 cards need a 40,320-square "
-                         f"matrix, 13 GB), got {size}: method 'birkhoff' or 'double-oracle' "
-                         "solves larger decks")
     rows = math.factorial(size)
     if matrix is None:
         a = payoff_matrix(cards, payoff)
@@ -187,6 +193,12 @@ def _lp_equilibrium(cards: tuple[int, ...], payoff: str, matrix: np.ndarray | No
         if a.shape != (rows, rows) or not np.issubdtype(a.dtype, np.number) or not np.all(np.isfinite(a)):
             raise ValueError(f"matrix must be the finite {rows} x {rows} payoff matrix of the deck "
                              f"(payoff_matrix), got shape {a.shape}")
+        probe = [0, rows // 2, rows - 1]                  # three rows, computed afresh
+        ranks = all_ranks(size).astype(np.int64)
+        expected = margin_matrix(ranks[probe], ranks, cards)
+        if not np.array_equal(a[probe], np.sign(expected) if payoff == "winloss" else expected):
+            raise ValueError(f"matrix must be payoff_matrix(n, {payoff!r}) of the deck {cards}: "
+                             "its rows differ (a matrix of another deck or payoff?)")
     solution = solve_matrix_game(a)
     x, value = solution.probs.copy(), solution.value
     x[x < tol] = 0.0

@@ -100,6 +100,9 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     population, survivors = whole(population, "population"), whole(survivors, "survivors")
     immigrants, seed = whole(immigrants, "immigrants"), check_seed(seed)
     as_published, progress = flag(as_published, "as_published"), flag(progress, "progress")
+    if population < 2:
+        raise ValueError(f"population must be a whole number >= 2 (members after breeding), got "
+                         f"{population:,}")
     if not 1 <= survivors < population:
         raise ValueError(f"survivors must be in [1, population - 1], got {survivors}")
     if not 2 <= initial <= population:

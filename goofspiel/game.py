@@ -8,10 +8,10 @@ Three equivalent views convert to and from it: the bid per prize, the preference
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import pairwise
+from itertools import islice, pairwise
 
 import numpy as np
 
@@ -26,9 +26,14 @@ def whole_numbers(values, name: str) -> list[int]:
     """Whole numbers from a list, tuple, range or array (never truncated from floats)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"{name} must be a list or tuple of whole numbers, got {shown(values)}")
-    cards = list(values.tolist() if isinstance(values, np.ndarray) else values)
-    if len(cards) > MAX_CARDS:
-        raise ValueError(f"{name} holds {len(cards):,} cards, more than the limit {MAX_CARDS:,}")
+    if isinstance(values, np.ndarray) and values.ndim != 1:
+        raise TypeError(f"{name} must be a list or tuple of whole numbers, got an array of shape "
+                        f"{values.shape}")
+    size = len(values) if isinstance(values, Sized) else None    # counted before it is copied
+    cards = list(islice(values, MAX_CARDS + 1)) if size is None or size <= MAX_CARDS else None
+    if cards is None or len(cards) > MAX_CARDS:
+        raise ValueError(f"{name} holds {'more than ' if size is None else ''}"
+                         f"{size or MAX_CARDS:,} cards, more than the limit {MAX_CARDS:,}")
     bad = [c for c in cards if not is_whole(c)]
     if bad:
         raise TypeError(f"{name} must hold whole numbers (cards), got {shown(bad[0])} in "

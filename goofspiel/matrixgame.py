@@ -15,11 +15,18 @@ from scipy.optimize import linprog
 
 from goofspiel.checks import check_payoff
 from goofspiel.game import Strategy
-from goofspiel.mixture import deck_cards
+from goofspiel.mixture import PROB_TOL, deck_cards
+from studykit.checks import real, shown, whole
+
+MATRIX_MAX_N = 7       # the n! x n! payoff matrix: 5,040 square at 7 cards; 8 cards need 13 GB
+RANKS_MAX_N = 8        # every strategy as a rank row (40,320 rows at 8 cards)
+MATRIX_MAX_CELLS = 5_040**2   # the largest matrix game solved by LP (the 7-card game)
+SUM_TOL = 1e-6         # a probability vector must sum to 1 within this (as a Mixture's probs)
 
 
 def all_ranks(n: int) -> np.ndarray:
     """Every strategy of an n-card deck as rank rows, in lexicographic order: (n!, n)."""
+    n = whole(n, "n", 1, RANKS_MAX_N)
     return np.array(list(itertools.permutations(range(n))), dtype=np.int8).reshape(-1, n)
 
 
@@ -37,7 +44,8 @@ def lexicographic_index(ranks: np.ndarray) -> np.ndarray:
 def payoff_matrix(deck: int | Iterable[int], payoff: str = "margin") -> np.ndarray:
     """A[s, t]: payoff of strategy s against t (rows of ``all_ranks``); antisymmetric."""
     check_payoff(payoff)
-    cards = deck_cards(deck, "deck")
+    cards = deck_cards(deck, "deck", MATRIX_MAX_N, "for the n! x n! payoff matrix (8 cards "
+                       "need 13 GB)")
     ranks = all_ranks(len(cards))
     a = np.zeros((len(ranks), len(ranks)), dtype=np.int16)
     for i, prize in enumerate(cards):
@@ -64,6 +72,7 @@ class BestResponse:
 
 def solve_matrix_game(a: np.ndarray) -> MatrixGameSolution:
     """Maximin mixed strategy of the row player and the game value, by LP (HiGHS)."""
+    a = payoffs(a, "a")
     m = a.shape[0]
     c = np.zeros(m + 1)
     c[-1] = -1.0                                           # maximise v
@@ -79,19 +88,61 @@ def solve_matrix_game(a: np.ndarray) -> MatrixGameSolution:
 
 def mixed_vector(strategy: Mapping[tuple, float] | Strategy, deck: int | Iterable[int]) -> np.ndarray:
     """A mixed strategy (mapping bid tuple -> probability, or one Strategy) as a vector over n!."""
-    cards = deck_cards(deck, "deck")
+    if not isinstance(strategy, (Strategy, Mapping)):
+        raise TypeError(f"strategy must be a Strategy or a mapping bid tuple -> probability, got "
+                        f"{type(strategy).__name__}")
+    cards = deck_cards(deck, "deck", RANKS_MAX_N, "for a vector over all n! strategies")
+    if isinstance(strategy, Strategy) and strategy.deck != cards:
+        raise ValueError(f"strategy plays on the deck {strategy.deck}, not on deck {cards}")
     index = {tuple(cards[r] for r in row): k for k, row in enumerate(all_ranks(len(cards)))}
     x = np.zeros(len(index))
     items = {strategy.bids: 1.0}.items() if isinstance(strategy, Strategy) else strategy.items()
     for bids, p in items:
-        if tuple(bids) not in index:
-            raise ValueError(f"strategy holds bids {bids} that are not a permutation of {cards}")
-        x[index[tuple(bids)]] += p
+        key = tuple(bids) if isinstance(bids, (tuple, list)) else None
+        if key not in index:
+            raise ValueError(f"strategy holds bids {shown(bids)} that are not a permutation of "
+                             f"{cards}")
+        x[index[key]] += real(p, f"the probability of {key}", low=0)
+    if abs(x.sum() - 1.0) > PROB_TOL:
+        raise ValueError(f"strategy probabilities must sum to 1, got {x.sum()!r}")
+    return x
+
+
+def payoffs(a, name: str = "a") -> np.ndarray:
+    """``a`` as a finite, non-empty 2-D payoff matrix of at most ``MATRIX_MAX_CELLS`` entries."""
+    if not isinstance(a, np.ndarray):
+        raise TypeError(f"{name} must be a payoff matrix (a numpy array), got {type(a).__name__}")
+    if a.ndim != 2 or not a.size or a.dtype == bool or not np.issubdtype(a.dtype, np.number) \
+            or np.iscomplexobj(a):
+        raise ValueError(f"{name} must be a non-empty 2-D array of numbers, got shape {a.shape} "
+                         f"and dtype {a.dtype}")
+    if a.size > MATRIX_MAX_CELLS:
+        raise ValueError(f"{name} must have at most {MATRIX_MAX_CELLS:,} entries (the 7-card "
+                         f"game's matrix), got {a.shape}")
+    if not np.isfinite(a).all():
+        raise ValueError(f"{name} must hold finite numbers (no NaN or infinity)")
+    return a
+
+
+def mixed(x, a: np.ndarray, name: str = "x") -> np.ndarray:
+    """``x`` as a probability vector over the columns of payoff matrix ``a``."""
+    if not isinstance(x, np.ndarray):
+        raise TypeError(f"{name} must be a probability vector (a numpy array), got "
+                        f"{type(x).__name__}")
+    if x.ndim != 1 or len(x) != a.shape[1] or x.dtype == bool or not np.issubdtype(
+            x.dtype, np.number) or np.iscomplexobj(x):
+        raise ValueError(f"{name} must be a probability vector with len({name}) == a.shape[1] "
+                         f"= {a.shape[1]}, got shape {x.shape} and dtype {x.dtype}")
+    x = x.astype(np.float64, copy=False)
+    if not (np.isfinite(x).all() and (x >= 0).all() and abs(x.sum() - 1.0) <= SUM_TOL):
+        raise ValueError(f"{name} must hold finite probabilities >= 0 summing to 1, got sum "
+                         f"{x.sum()!r} and minimum {x.min()!r}")
     return x
 
 
 def best_response(x: np.ndarray, a: np.ndarray) -> BestResponse:
     """The pure strategy (row index) gaining most against mixed ``x``, and its expected payoff."""
-    gains = a @ x
+    a = payoffs(a, "a")
+    gains = a @ mixed(x, a)
     k = int(np.argmax(gains))
     return BestResponse(k, float(gains[k]))

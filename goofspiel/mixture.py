@@ -7,37 +7,49 @@ the n! permutations, so it serves the 20-card game where the n! matrix game cann
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import numbers
+from collections.abc import Iterable, Mapping, Sized
 from dataclasses import dataclass, field
+from itertools import islice, pairwise
 
 import numpy as np
 
-from goofspiel.game import Strategy
+from goofspiel.game import MAX_CARDS, Strategy, whole_numbers
+from studykit.checks import array, is_whole, memory, shown
 
 PROB_TOL = 1e-9        # probabilities must sum to 1 within this
 
 
-def deck_cards(deck: int | Iterable[int], name: str = "deck") -> tuple[int, ...]:
+def deck_cards(deck: int | Iterable[int], name: str = "deck", most: int = MAX_CARDS,
+               why: str = "") -> tuple[int, ...]:
     """The prize cards: 1..n for an int n >= 1, else the sorted distinct integer cards given.
 
-    ``name`` is the argument named in the error message.
+    ``name`` is the argument named in the error message; more than ``most`` cards are refused
+    before any is listed (``why`` says why in the message).
     """
     what = f"{name} must be an int n >= 1 or distinct integer cards"
+    too_many = f"{name} must be <= {most:,} cards{' ' + why if why else ''}, got "
     if isinstance(deck, (bool, np.bool_)):
         raise ValueError(f"{what}, got {deck!r}")  # noqa: TRY004
     if isinstance(deck, (int, np.integer)):
         if deck < 1:
             raise ValueError(f"{what}, got n = {deck}")
+        if deck > most:
+            raise ValueError(f"{too_many}{int(deck):,}")
         return tuple(range(1, int(deck) + 1))
-    try:
-        cards = list(deck)
-    except TypeError:
-        raise ValueError(f"{what}, got {deck!r}") from None
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable) or (
+            isinstance(deck, np.ndarray) and deck.ndim != 1):
+        raise ValueError(f"{what}, got {shown(deck)}")
+    if isinstance(deck, Sized) and len(deck) > most:            # counted before it is listed
+        raise ValueError(f"{too_many}{len(deck):,}")
+    cards = list(islice(deck, most + 1))
+    if len(cards) > most:
+        raise ValueError(f"{too_many}more than that")
     if not cards or not all(isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_))
                             for c in cards):
-        raise ValueError(f"{name} must hold at least one card, all integers, got {cards!r}")
+        raise ValueError(f"{name} must hold at least one card, all integers, got {shown(cards)}")
     if len(set(cards)) != len(cards):
-        raise ValueError(f"{name} must not repeat cards, got {cards!r}")
+        raise ValueError(f"{name} must not repeat cards, got {shown(cards)}")
     return tuple(sorted(int(c) for c in cards))
 
 
@@ -50,7 +62,18 @@ class Mixture:
     probs: np.ndarray = field(repr=False)
 
     def __post_init__(self):
-        n = len(self.deck)
+        deck = self.deck
+        if type(deck) is not tuple or not all(type(c) is int for c in deck):
+            deck = tuple(whole_numbers(deck, "deck"))
+            object.__setattr__(self, "deck", deck)
+        if not deck or any(a >= b for a, b in pairwise(deck)):
+            raise ValueError(f"deck must list distinct cards in increasing order, got {shown(deck)}")
+        for name, kind, ndim in (("ranks", "integer", 2), ("probs", "real", 1)):
+            value = getattr(self, name)
+            checked = array(value, name, kind=kind, ndim=ndim)
+            if checked is not value:
+                object.__setattr__(self, name, checked)
+        n = len(deck)
         if self.ranks.ndim != 2 or self.ranks.shape[1] != n or len(self.ranks) != len(self.probs):
             raise ValueError(f"ranks must have shape (k, {n}) with k = len(probs), got "
                              f"{self.ranks.shape} and {len(self.probs)} probabilities")
@@ -91,14 +114,18 @@ def as_mixture(strategy: Strategy | Mixture | Mapping[tuple, float],
     if not isinstance(strategy, Mapping) or not strategy:
         raise ValueError("strategy must be a Strategy, a Mixture or a non-empty mapping "
                          f"bid tuple -> probability, got {type(strategy).__name__}")
-    first = next(iter(strategy))
-    cards = deck_cards(deck if deck is not None else len(first))
+    for bids in strategy:
+        if not isinstance(bids, tuple) or not all(is_whole(b) for b in bids):
+            raise ValueError(f"strategy must map bid tuples (whole-number cards) to probabilities, "
+                             f"got the key {shown(bids)}")
+    cards = deck_cards(deck if deck is not None else len(next(iter(strategy))))
     index = {c: k for k, c in enumerate(cards)}
     merged: dict[tuple[int, ...], float] = {}
     for bids, p in strategy.items():
         if sorted(bids) != list(cards):
             raise ValueError(f"strategy holds bids {tuple(bids)} that are not a permutation of {cards}")
-        if not np.isfinite(p) or p < 0:
+        if isinstance(p, (bool, np.bool_)) or not isinstance(p, numbers.Real) \
+                or not np.isfinite(p) or p < 0:
             raise ValueError(f"strategy probabilities must be finite and >= 0, got {p!r} on {tuple(bids)}")
         row = tuple(index[b] for b in bids)
         merged[row] = merged.get(row, 0.0) + float(p)
@@ -112,7 +139,13 @@ def as_mixture(strategy: Strategy | Mixture | Mapping[tuple, float],
 
 def margin_matrix(ours: np.ndarray, theirs: np.ndarray, prizes: Iterable[int]) -> np.ndarray:
     """M[a, b]: point margin of rank row ``ours[a]`` against ``theirs[b]`` (exact integers)."""
-    ours, theirs = np.atleast_2d(ours), np.atleast_2d(theirs)
+    prizes = whole_numbers(prizes, "prizes")
+    ours = np.atleast_2d(array(ours, "ours", kind="integer", ndim=(1, 2)))
+    theirs = np.atleast_2d(array(theirs, "theirs", kind="integer", ndim=(1, 2)))
+    if ours.shape[1] != len(prizes) or theirs.shape[1] != len(prizes):
+        raise ValueError(f"ours and theirs must hold rank rows of one bid per prize ({len(prizes)} "
+                         f"prizes), got shapes {ours.shape} and {theirs.shape}")
+    memory(8.0 * len(ours) * len(theirs), f"margin_matrix({len(ours):,} x {len(theirs):,})")
     out = np.zeros((len(ours), len(theirs)), dtype=np.int64)
     for i, prize in enumerate(prizes):
         out += prize * np.sign(ours[:, i, None] - theirs[None, :, i])

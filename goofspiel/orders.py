@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from goofspiel.game import whole_numbers
 from studykit.checks import is_whole
 
+MAX_CARDS = 64       # a breeding-pairs state a reader can follow, and a drawing that fits
+
 
 @dataclass
 class PartialOrder:
@@ -26,6 +28,9 @@ class PartialOrder:
         self.cards = tuple(whole_numbers(self.cards, "cards"))
         if len(set(self.cards)) != len(self.cards) or not self.cards:
             raise ValueError(f"cards must be distinct and non-empty, got {self.cards}")
+        if len(self.cards) > MAX_CARDS:
+            raise ValueError(f"cards must number at most {MAX_CARDS} (an order keeps every pair: "
+                             f"n^2 entries, n^3 steps to draw), got {len(self.cards):,}")
         self.below = {c: set() for c in self.cards}
 
     def ordered(self, a: int, b: int) -> bool:

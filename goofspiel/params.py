@@ -10,6 +10,8 @@ from __future__ import annotations
 from ast import literal_eval
 from collections.abc import Callable
 
+from studykit.checks import is_whole
+
 
 def list_constant(name: str, value, ok: Callable[[object], bool] | None = None,
                   allowed: str = "") -> list:
@@ -29,8 +31,7 @@ def list_constant(name: str, value, ok: Callable[[object], bool] | None = None,
 
 def whole_constant(name: str, value, low: int, high: int | None = None) -> int:
     """``value`` as a whole number in ``[low, high]``, or a ValueError naming the constant."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-            high is not None and value > high):
+    if not is_whole(value) or value < low or (high is not None and value > high):
         span = f"[{low}, {high}]" if high is not None else f">= {low}"
         raise ValueError(f"{name} must be a whole number {span}, got {value!r}")
-    return value
+    return int(value)

@@ -22,8 +22,10 @@ from scipy.optimize import Bounds, LinearConstraint, linear_sum_assignment, milp
 from scipy.sparse import coo_matrix, csr_matrix, hstack, vstack
 
 from goofspiel.branch import branch_and_bound, improve
+from goofspiel.checks import check_number
 from goofspiel.game import Strategy
 from goofspiel.mixture import Mixture, as_mixture, gain_tensor, margin_matrix
+from studykit.checks import choice, memory
 
 MilpInput = Strategy | Mixture | Mapping[tuple, float]
 METHODS = ("branch", "milp")
@@ -46,6 +48,18 @@ class Reply:
     seconds: float
 
 
+def seconds(time_limit) -> float | None:
+    """A time limit: None (no limit) or a number of seconds > 0."""
+    return None if time_limit is None else check_number("time_limit", time_limit, 0.0)
+
+
+def reply_sized(mix: Mixture) -> Mixture:
+    """``mix``, unless the gain tables of a win/loss reply to it would not fit in memory."""
+    n, k = len(mix.deck), len(mix.probs)
+    memory(8.0 * 3 * k * n * n, f"a win/loss reply to {k:,} strategies of {n:,} cards")
+    return mix
+
+
 def winloss_value(ranks: np.ndarray, mix: Mixture) -> np.ndarray:
     """Expected win/loss payoff of each rank row in ``ranks`` against the mixture."""
     return np.sign(margin_matrix(ranks, mix.ranks, mix.deck)) @ mix.probs
@@ -65,10 +79,9 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
     Slow beyond a few dozen opponents (the LP relaxation lets a fractional reply beat every
     opponent at once); ``branch_best_response`` is the fast exact alternative.
     """
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be > 0 seconds or None, got {time_limit}")
+    time_limit = seconds(time_limit)
     start = time.perf_counter()
-    mix = as_mixture(strategy, deck)
+    mix = reply_sized(as_mixture(strategy, deck))
     n, k = len(mix.deck), len(mix.probs)
     g = gain_tensor(mix.ranks, mix.deck).reshape(k, n * n).astype(np.float64)   # m_j = g[j] . x
     low, high = np.empty(k), np.empty(k)
@@ -107,10 +120,9 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
 def branch_best_response(strategy: MilpInput, deck: int | Iterable[int] | None = None, *,
                          time_limit: float | None = None) -> Reply:
     """The exact win/loss best reply by the dedicated branch and bound (``goofspiel.branch``)."""
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be > 0 seconds or None, got {time_limit}")
+    time_limit = seconds(time_limit)
     start = time.perf_counter()
-    mix = as_mixture(strategy, deck)
+    mix = reply_sized(as_mixture(strategy, deck))
     ranks, payoff = improve(mix, margin_reply(mix))            # a good incumbent first
     found = branch_and_bound(mix, incumbent=payoff, tol=PRUNE_TOL, time_limit=time_limit)
     if found.ranks.size:
@@ -134,8 +146,7 @@ def winloss_exploitability(strategy: MilpInput, deck: int | Iterable[int] | None
     ``method`` is ``"branch"`` (dedicated branch and bound, fast) or ``"milp"`` (HiGHS MILP).
     Raises RuntimeError if ``time_limit`` stops the search before optimality is proven.
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    method = choice(method, "method", METHODS)
     search = branch_best_response if method == "branch" else winloss_best_response
     reply = search(strategy, deck, time_limit=time_limit)
     if not reply.optimal:

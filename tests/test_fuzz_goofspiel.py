@@ -3,11 +3,13 @@ orders, observations, scripted players): random bids and decks either make the s
 describe or are refused (never a truncated card, never a repeated one), and every bad argument
 is refused quickly by our own checks, naming itself. The issue's cases are regressions."""
 
+import itertools
 import math
 import random
 from itertools import pairwise
 
 import numpy as np
+import pytest
 from fuzzing import FUZZ, bad_name, bad_real, bad_whole, not_a_flag, not_whole, refused
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,7 +17,21 @@ from hypothesis import strategies as st
 from goofspiel import (
     Arena,
     ArenaConfig,
+    Mixture,
     Strategy,
+    all_ranks,
+    animate_game,
+    best_reply,
+    best_response,
+    draw_marginal,
+    equilibrium,
+    exploitability,
+    mixed_vector,
+    payoff_matrix,
+    solve_matrix_game,
+    strategy_table,
+    summarise_by_label,
+    whole_constant,
     breed_pairs,
     breed_preferences,
     breed_random,
@@ -31,8 +47,12 @@ from goofspiel import (
     scripted_human,
     scripted_trial,
 )
+from goofspiel.birkhoff import birkhoff, margin_equilibrium, margin_lp
 from goofspiel.breed import order_crossover, swap_mutate
+from goofspiel.doubleoracle import winloss_equilibrium
 from goofspiel.game import award
+from goofspiel.measures import strategy_row
+from goofspiel.mixture import margin_matrix
 from goofspiel.observe import difference, improvement, mean_se, never_beaten_after
 from goofspiel.orders import PartialOrder, hasse_edges, pairs_steps
 from goofspiel.scripted import survival_summary
@@ -225,3 +245,147 @@ def test_issue_cases():
     refused(lambda: Arena(ArenaConfig(bots=10**8)), "bots")
     refused(lambda: evolve(generations=10**7), "generations")
     refused(lambda: evolve(seed=None), "seed")
+
+
+# ---- issue 30: sizes checked first, numpy integers, inputs that do not fit together -----------
+
+HUGE = [10**9, 10**18, range(10**9), np.int64(10**9)]
+
+
+@pytest.mark.parametrize("size", HUGE, ids=["1e9", "1e18", "range", "np.int64"])
+def test_every_deck_entry_refuses_a_huge_deck_at_once(size):
+    """Each refuses in under a second, before listing the cards (equilibrium(10**9) filled
+    24 GB): the equilibrium, the matrix game, the replies, the GA, the arena, the strategies."""
+    cards = size if isinstance(size, range) else range(1, int(size) + 1)
+    refused(lambda: equilibrium(size), "n must be <= 64")
+    refused(lambda: equilibrium(size, "winloss"), "n must be <= 9")
+    refused(lambda: equilibrium(size, method="lp"), "n must be <= 7")
+    refused(lambda: payoff_matrix(size), "deck")
+    refused(lambda: mixed_vector({}, size), "deck")
+    refused(lambda: margin_lp(size), "deck")
+    refused(lambda: margin_equilibrium(size), "deck")
+    refused(lambda: winloss_equilibrium(size, progress=False), "deck")
+    refused(lambda: best_reply({(1, 2): 1.0}, deck=size), "deck")
+    refused(lambda: identity(cards), "deck")
+    refused(lambda: random_strategy(cards, np.random.default_rng(0)), "deck")
+    refused(lambda: evolve(deck=cards), "deck")
+    refused(lambda: grid_trial("pairs", 0.0, 5, 2, 0, cards=len(cards)), "deck")
+    refused(lambda: ArenaConfig(deck=cards), "deck")
+    refused(lambda: Strategy(cards, cards), "deck")
+    refused(lambda: Strategy.from_bids(cards), "bids")
+    refused(lambda: PartialOrder(cards), "cards")
+    refused(lambda: all_ranks(size), "n")
+
+
+def test_endless_decks_are_refused_without_being_listed():
+    refused(lambda: identity(itertools.count(1)), "deck")
+    refused(lambda: equilibrium(itertools.count(1)), "n must be <= 64")
+
+
+def test_matrix_games_refuse_what_they_cannot_solve_in_time():
+    refused(lambda: solve_matrix_game(np.zeros((6000, 6000), np.int8)), "a")
+    refused(lambda: solve_matrix_game(np.full((3, 3), np.nan)), "a")
+    refused(lambda: solve_matrix_game([[0, 1], [-1, 0]]), "a")
+    refused(lambda: birkhoff(np.eye(65)), "marginal")
+    refused(lambda: margin_matrix(np.zeros((10**5, 3), int), np.zeros((10**5, 3), int), [1, 2, 3]),
+            "GB")
+
+
+@pytest.mark.parametrize("value", [np.int64(3), np.int32(3), np.uint8(3)])
+def test_numpy_integers_are_whole_numbers(value):
+    assert whole_constant("N", value, 1) == 3 and type(whole_constant("N", value, 1)) is int
+    assert equilibrium(value).deck == (1, 2, 3)
+    assert payoff_matrix(value).shape == (6, 6)
+    assert identity(np.arange(1, value + 1)).deck == (1, 2, 3)
+    assert evolve(generations=2, population=value + 2, survivors=value, initial=value,
+                  deck=range(1, 6)).best.shape == (2,)
+    assert ArenaConfig(bots=value, population=value + 1, survivors=value).bots == 3
+    assert winloss_equilibrium(value, starts=value, batch=value, seed=value,
+                               progress=False).certified
+
+
+@pytest.mark.parametrize("value", [True, False, np.True_, "3", 3.0, None])
+def test_bool_text_and_floats_are_not_whole_numbers(value):
+    refused(lambda: whole_constant("N", value, 0), "N")
+    refused(lambda: equilibrium(value), "n")
+    refused(lambda: winloss_equilibrium(4, starts=value, progress=False), "starts")
+    refused(lambda: winloss_equilibrium(4, seed=value, progress=False), "seed")
+    refused(lambda: all_ranks(value), "n")
+
+
+@pytest.mark.parametrize("name, value", [("tol", "small"), ("tol", np.nan), ("tol", True),
+                                         ("time_limit", np.nan), ("time_limit", "10"),
+                                         ("oracle", "lp"), ("approximate", -1),
+                                         ("batch", 0), ("progress", "no")])
+def test_winloss_equilibrium_refuses_each_bad_argument(name, value):
+    refused(lambda: winloss_equilibrium(4, **{"progress": False, name: value}), name)
+
+
+def test_strategies_for_another_deck_are_refused_not_answered():
+    """exploitability(identity(1..3), deck=[4, 5, 6]) was 0.0: the deck was ignored."""
+    s = identity(range(1, 4))
+    for payoff in ("margin", "winloss"):
+        refused(lambda p=payoff: exploitability(s, p, deck=[4, 5, 6]), "deck")
+        refused(lambda p=payoff: best_reply(equilibrium(3), p, deck=[4, 5, 6]), "deck")
+    assert exploitability(s, "margin", deck=[1, 2, 3]) == exploitability(s, "margin")
+    refused(lambda: mixed_vector(s, [4, 5, 6]), "deck")
+    refused(lambda: mixed_vector(identity(range(1, 4)), 4), "deck")
+    e20 = equilibrium(20)
+    refused(lambda: strategy_row("identity", range(7), range(1, 8), e20.mixture), "deck")
+    refused(lambda: strategy_table([("identity", range(20))], range(2, 22), e20.mixture), "deck")
+    a = payoff_matrix(3, "margin")
+    refused(lambda: equilibrium(3, "winloss", matrix=a), "matrix")
+    refused(lambda: equilibrium([2, 4, 6], matrix=a), "matrix")
+    refused(lambda: margin_matrix([[0, 1, 2]], [[2, 1, 0]], [1, 2]), "prizes")
+
+
+def test_mixed_strategies_with_bad_content_are_refused():
+    a = payoff_matrix(3)
+    for x in (np.full(6, 0.5), np.array([1.5, -0.5, 0, 0, 0, 0]), np.full(6, np.nan),
+              np.ones(6, bool), np.ones(6) / 6 + 0j):
+        refused(lambda v=x: exploitability(v, a), "strategy")
+        refused(lambda v=x: best_response(v, a), "x")
+    refused(lambda: exploitability(np.ones(6) / 6, a, deck=3), "deck")
+    refused(lambda: best_response(np.ones(6) / 6, a.tolist()), "a")
+    for mapping in ({(1, 2, 3): "1"}, {(1, 2, 3): True}, {(1, 2, 3): np.nan}, {123: 1.0},
+                    {"123": 1.0}, {(1, 2.5, 3): 1.0}):
+        refused(lambda m=mapping: exploitability(m), "strategy")
+        refused(lambda m=mapping: mixed_vector(m, 3), "strategy", "probability")
+    refused(lambda: mixed_vector({(1, 2, 3): 0.5}, 3), "sum to 1")
+    refused(lambda: mixed_vector("123", 3), "strategy")
+    ranks, probs = np.array([[0, 1, 2]]), np.ones(1)
+    refused(lambda: Mixture((3, 2, 1), ranks, probs), "deck")
+    refused(lambda: Mixture((1, 1, 2), ranks, probs), "deck")
+    refused(lambda: Mixture((1, 2.5, 3), ranks, probs), "deck")
+    refused(lambda: Mixture((1, 2, 3), [[0.0, 1.0, 2.0]], probs), "ranks")
+    refused(lambda: Mixture((1, 2, 3), ranks, ["1"]), "probs")
+    assert Mixture((1, 2, 3), [[0, 1, 2]], [1.0]).strategy == {(1, 2, 3): 1.0}
+
+
+def test_drawings_refuse_what_does_not_fit():
+    e = equilibrium(4)
+    refused(lambda: draw_marginal(e.marginal, deck=[1.5, 2, 3, 4]), "deck")
+    refused(lambda: draw_marginal(e.marginal, vmax=np.nan), "vmax")
+    refused(lambda: draw_marginal(e.marginal, vmax=True), "vmax")
+    refused(lambda: draw_marginal([["a"]]), "marginal")
+    arena = Arena(ArenaConfig(), seed=0)
+    arena.play_round(identity(range(1, 8)))
+    refused(lambda: animate_game(arena.history, ["you"]), "names")
+    refused(lambda: animate_game(arena.history, ["you", 1]), "names")
+    refused(lambda: animate_game(["round"], ["you", "bot"]), "history")
+    refused(lambda: animate_game(arena.history, ["you", "bot"], interval=0), "interval")
+    refused(lambda: summarise_by_label({"strategy": []}), "table")
+
+
+def test_an_absurd_population_is_named_with_its_range():
+    """evolve(population=-5) complained about survivors."""
+    for value in (-5, 0, 1):
+        error = refused(lambda v=value: evolve(population=v), "population")
+        assert str(error).startswith("population must be a whole number >= 2")
+    error = refused(lambda: ArenaConfig(population=-5), "population")
+    assert str(error).startswith("population must be a whole number >= 3")
+
+
+def test_breeding_pairs_replays_refuse_decks_too_big_to_follow():
+    prefs = list(range(1, 66))
+    refused(lambda: pairs_steps([("mom", 1, 2)], prefs, prefs[::-1]), "cards")
