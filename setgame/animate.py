@@ -8,10 +8,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 
-from setgame.cards import LINES, decode
+from setgame.cards import COMPLETION, DECK_SIZE, LINES, card_codes, decode
 from setgame.draw import draw_table
 from setgame.games import GameTurns
-from studykit.checks import whole
+from studykit.checks import array, shown, whole
+
+MAX_FRAMES = 10_000
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,26 @@ def game_frames(games: GameTurns, game: int = 0) -> list[TurnFrame]:
     return frames
 
 
+def check_frame(frame: TurnFrame) -> None:
+    """Refuse a frame whose parts do not fit together: codes of distinct cards, sets of three
+    indices into them that are sets, the set taken one of them."""
+    codes = card_codes(frame.codes, "frame codes", ndim=1)
+    if len(np.unique(codes)) != len(codes):
+        raise ValueError("frame codes must be distinct cards")
+    triples = set()
+    for triple in frame.sets:
+        t = tuple(int(i) for i in array(triple, "frame sets", kind="integer", ndim=1))
+        if len(t) != 3 or len(set(t)) != 3 or not all(0 <= i < len(codes) for i in t) \
+                or int(COMPLETION[codes[t[0]], codes[t[1]]]) != codes[t[2]]:
+            raise ValueError(f"frame sets must hold sets, as index triples into the frame's "
+                             f"{len(codes)} codes, got {shown(triple)}")
+        triples.add(tuple(sorted(t)))
+    if frame.taken is not None and tuple(sorted(frame.taken)) not in triples:
+        raise ValueError(f"the frame's taken set must be one of its sets, got {shown(frame.taken)}")
+    whole(frame.turn, "frame turn", 0)
+    whole(frame.deck_left, "frame deck_left", 0, DECK_SIZE)
+
+
 def animate_game(frames: list[TurnFrame], *, dpi: int = 80) -> FuncAnimation:
     """Animate the frames of ``game_frames``: each turn's table with its sets outlined.
 
@@ -61,6 +83,11 @@ def animate_game(frames: list[TurnFrame], *, dpi: int = 80) -> FuncAnimation:
     if not isinstance(frames, list) or not frames or not all(
             isinstance(f, TurnFrame) for f in frames):
         raise ValueError("frames must be the non-empty list of game_frames(...)")
+    if len(frames) > MAX_FRAMES:
+        raise ValueError(f"frames must number at most {MAX_FRAMES:,} (one figure each), got "
+                         f"{len(frames):,}")
+    for f in frames:
+        check_frame(f)
     dpi = whole(dpi, "dpi", 10, 600)
     columns = max(4, -(-max(len(f.codes) for f in frames) // 3))   # 3 rows, as on a table
     fig, ax = plt.subplots(figsize=(max(6.0, columns * 1.25 + 0.4), 3 * 1.6 * 0.9 + 1.0), dpi=dpi)

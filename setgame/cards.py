@@ -6,6 +6,8 @@ for any two distinct cards exactly one third card completes a set: ``-(a + b) mo
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from studykit.checks import array
@@ -13,6 +15,7 @@ from studykit.checks import array
 N_ATTRIBUTES = 4
 N_VALUES = 3
 DECK_SIZE = N_VALUES**N_ATTRIBUTES  # 81
+MAX_CARD_PAIRS = 10**8                # third_card's broadcast result, in attributes (0.8 GB)
 _PLACES = N_VALUES ** np.arange(N_ATTRIBUTES - 1, -1, -1)  # first attribute most significant
 
 
@@ -65,6 +68,20 @@ def full_deck() -> np.ndarray:
 
 def third_card(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The card completing a set with cards ``a`` and ``b`` (vectors, broadcasting)."""
+    a, b = card_vectors(a, "a"), card_vectors(b, "b")
+    try:
+        shape = np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise ValueError(f"a and b must be cards of broadcastable shapes, got {a.shape} and "
+                         f"{b.shape}") from None
+    if math.prod(shape) > MAX_CARD_PAIRS:
+        raise ValueError(f"a and b must pair at most {MAX_CARD_PAIRS:,} card attributes, got "
+                         f"shape {shape}")
+    return third_card_unchecked(a, b)
+
+
+def third_card_unchecked(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``third_card`` of card vectors already checked (the solvers' inner loops)."""
     return (-(np.asarray(a) + np.asarray(b))) % N_VALUES
 
 
@@ -76,7 +93,7 @@ def is_set(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> bool:
 
 def _completion_table() -> np.ndarray:
     deck = full_deck()
-    table = encode_unchecked(third_card(deck[:, None, :], deck[None, :, :])).astype(np.int8)
+    table = encode_unchecked(third_card_unchecked(deck[:, None, :], deck[None, :, :])).astype(np.int8)
     table.flags.writeable = False
     return table
 

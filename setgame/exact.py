@@ -138,9 +138,12 @@ def no_set_probability(n_cards: int, counts: np.ndarray) -> float:
     """Exact P(no set among n random distinct cards of the 81) from ``count_cap_sets(4)``."""
     n_cards = whole(n_cards, "n_cards", 0, DECK_SIZE)
     counts = array(counts, "counts", kind="integer", ndim=1, low=0)
-    if not len(counts) or counts[0] != 1:
-        raise ValueError("counts must be count_cap_sets(4) (one empty collection first), "
-                         f"got {len(counts)} numbers starting {counts[:3].tolist()}")
+    small = [math.comb(DECK_SIZE, k) for k in range(3)]       # 1, 81, 3240: nothing to avoid
+    if len(counts) < 3 or counts[:3].tolist() != small or any(
+            int(c) > math.comb(DECK_SIZE, k) for k, c in enumerate(counts)):
+        raise ValueError(f"counts must be count_cap_sets(4), the counts of the 81-card game "
+                         f"(starting {small}), got {len(counts)} numbers starting "
+                         f"{counts[:3].tolist()}")
     total = math.comb(DECK_SIZE, n_cards)
     found = int(counts[n_cards]) if n_cards < len(counts) else 0
     return found / total

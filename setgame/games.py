@@ -14,7 +14,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from setgame.cards import DECK_SIZE, LINES
-from studykit.checks import at_most, flag, memory, whole
+from studykit.checks import at_most, flag, memory, shown, whole
 from studykit.checks import seed as check_seed
 
 TABLE_SIZE = 12
@@ -35,6 +35,22 @@ class GameTurns:
     deck_left: np.ndarray   # cards still in the deck
     final: np.ndarray       # True on the game's last table (deck empty, no set)
     tables: np.ndarray | None = None  # (turns, 81) membership, when asked for
+
+    def __post_init__(self):
+        columns = {"game": self.game, "turn": self.turn, "table_size": self.table_size,
+                   "n_sets": self.n_sets, "deck_left": self.deck_left, "final": self.final}
+        for name, column in columns.items():
+            if not isinstance(column, np.ndarray) or column.ndim != 1 or len(column) != len(
+                    self.game) or not (column.dtype == bool if name == "final"
+                                       else np.issubdtype(column.dtype, np.integer)):
+                raise ValueError(f"{name} must be a 1-D {'bool' if name == 'final' else 'integer'}"
+                                 f" array with one entry per turn ({len(self.game)} turns), got "
+                                 f"{shown(column)}")
+        if self.tables is not None and not (
+                isinstance(self.tables, np.ndarray) and self.tables.dtype == bool
+                and self.tables.shape == (len(self.game), DECK_SIZE)):
+            raise ValueError(f"tables must be None or a ({len(self.game)}, {DECK_SIZE}) bool "
+                             f"array of card membership, got {shown(self.tables)}")
 
     def __len__(self) -> int:
         return len(self.game)

@@ -17,7 +17,7 @@ from setgame.cards import (
     DECK_SIZE,
     N_ATTRIBUTES,
     encode_unchecked,
-    third_card,
+    third_card_unchecked,
     validate_table,
 )
 from studykit.checks import choice
@@ -35,7 +35,8 @@ def sets_pairs(cards: np.ndarray) -> list[Triple]:
     """For each pair i < j, find the completing card among the cards after j."""
     found = []
     for i, j in combinations(range(len(cards)), 2):
-        match = np.flatnonzero(np.all(cards[j + 1:] == third_card(cards[i], cards[j]), axis=1))
+        third = third_card_unchecked(cards[i], cards[j])
+        match = np.flatnonzero(np.all(cards[j + 1:] == third, axis=1))
         found.extend((i, j, j + 1 + int(k)) for k in match)
     return found
 
@@ -53,7 +54,7 @@ def sets_recursive(cards: np.ndarray) -> list[Triple]:
         members = set(groups[2])
         for i in groups[0]:
             for j in groups[1]:
-                k = lookup.get(tuple(third_card(cards[i], cards[j]).tolist()))
+                k = lookup.get(tuple(third_card_unchecked(cards[i], cards[j]).tolist()))
                 if k in members:
                     found.append(tuple(sorted((i, j, k))))
         return found

@@ -122,8 +122,9 @@ def test_simulate_games_refuses_each_bad_argument(name, data):
                 min_size=1, max_size=8))
 def test_proportions_take_true_false_draws_only(event):
     values = np.asarray(event)
-    valid = values.dtype == bool or (np.issubdtype(values.dtype, np.integer)
-                                     and set(values.tolist()) <= {0, 1})
+    bools = [isinstance(v, bool) for v in event]
+    valid = all(bools) or (not any(bools) and np.issubdtype(values.dtype, np.integer)
+                           and set(values.tolist()) <= {0, 1})     # a bool is never a number
     if valid:
         p = proportion(event).p
         assert p == np.mean(np.asarray(event, dtype=bool))
@@ -183,3 +184,66 @@ def test_issue_float_cards_are_refused_not_truncated():
     refused(lambda: count_sets(table), "whole numbers")
     refused(lambda: find_sets(table[0]), "whole numbers")
     assert count_sets(np.array([[[0, 1, 2, 0], [1, 2, 0, 0], [2, 0, 1, 0]]])).tolist() == [1]
+
+
+# ---- issue 30: inputs that do not fit together, numpy integers, sizes -------------------------
+
+@pytest.mark.parametrize("a", [[0, 0, 0, 3], [0, 0, 0, -1], [0, 0, 0], [0.5, 0, 0, 0], "0000",
+                               [True, False, True, False], [0, 0, 0, np.nan], None])
+def test_third_card_refuses_what_is_not_a_card(a):
+    """third_card([0, 0, 0, 3], ...) returned a card: feature values are 0, 1 or 2."""
+    refused(lambda: setgame.third_card(a, [0, 0, 0, 0]), "a")
+    refused(lambda: setgame.third_card([0, 0, 0, 0], a), "b")
+
+
+def test_third_card_broadcasts_cards_and_refuses_mismatched_or_huge_shapes():
+    deck = full_deck()
+    assert setgame.third_card(deck[:, None], deck[None]).shape == (81, 81, 4)
+    assert setgame.third_card(np.array([0, 1, 2, 0], np.int8), [1, 1, 1, 0]).tolist() == [2, 1, 0, 0]
+    refused(lambda: setgame.third_card(deck[:3], deck[:5]), "shapes")
+    big = np.zeros((10**4, 1, 4), np.int8)
+    refused(lambda: setgame.third_card(big, big.reshape(1, -1, 4)), "at most")
+
+
+def test_exact_probability_refuses_counts_of_another_game():
+    """count_cap_sets(2) or (3) are the counts of a smaller game: their probabilities would be
+    quietly wrong for 81 cards."""
+    for dimension in (2, 3):
+        refused(lambda d=dimension: no_set_probability(5, count_cap_sets(d)), "counts")
+    refused(lambda: no_set_probability(3, [1, 81, 3240, 10**9]), "counts")
+
+
+@pytest.mark.parametrize("value", [np.int64(12), np.int32(12), np.uint8(12)])
+def test_numpy_integers_are_counts(value):
+    assert setgame.check_table_size(value) == 12
+    assert random_tables(value, value, RNG).shape == (12, 12)
+    assert len(simulate_games(value, seed=value, table_size=value, batch_size=value)) > 0
+    assert find_cap_set(value, seed=value).__len__() == 12
+    assert solver_rates(n_cards=value, n_tables=value, seed=value, batched_tables=value)
+
+
+@pytest.mark.parametrize("value", [True, np.True_, "12", 12.0, None])
+def test_bools_text_and_floats_are_not_counts(value):
+    refused(lambda: setgame.check_table_size(value), "table_size")
+    refused(lambda: random_tables(value, 3, RNG), "m")
+    refused(lambda: simulate_games(value), "n_games")
+    refused(lambda: find_cap_set(value), "size")
+    refused(lambda: solver_rates(n_tables=value), "n_tables")
+
+
+def test_recorded_games_and_frames_with_bad_content_are_refused():
+    games = simulate_games(2, keep_tables=True)
+    fields = {f: getattr(games, f) for f in ("game", "turn", "table_size", "n_sets",
+                                               "deck_left", "final", "tables")}
+    for name, bad in [("game", games.game[:-1]), ("final", games.final.astype(int)),
+                      ("turn", games.turn.astype(float)), ("tables", games.tables[:, :80]),
+                      ("n_sets", list(games.n_sets))]:
+        refused(lambda n=name, b=bad: setgame.GameTurns(**{**fields, n: b}), name, "per turn")
+    frames = setgame.game_frames(games)
+    good = frames[0]
+    cases = {"codes": np.array([0, 0, 1]), "sets": [(0, 1, 99)], "taken": (0, 1, 99)}
+    for name, bad in cases.items():
+        frame = setgame.TurnFrame(**{**good.__dict__, name: bad})
+        refused(lambda f=frame: setgame.animate_game([f]), "frame")
+    not_a_set = setgame.TurnFrame(np.array([0, 1, 3]), [(0, 1, 2)], None, 0, 78)
+    refused(lambda: setgame.animate_game([not_a_set]), "frame sets")
