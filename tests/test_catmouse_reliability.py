@@ -194,3 +194,23 @@ def test_found_by_probing_each_parameter():
     assert catmouse.optimal_capture(5, 4, obstacles=walls) == catmouse.optimal_capture(
         5, 4, obstacles=[(1, 2), (2, 1)])
     refused(lambda: catmouse.optimal_capture(5, 4, obstacles=walls + 0.5), "obstacles[0]")
+
+
+def test_the_trials_refuse_boards_the_cat_cannot_win_instead_of_returning_nan():
+    """4x4 with the cat first: its lost moves were NaN (inf - inf) at every checkpoint."""
+    for call in (lambda: catmouse.variant_trial(4, 4, "cat", "article's scheme", 200, 0, 50),
+                 lambda: catmouse.tuning_trial(4, 4, "cat", "improved", 200, 0, 50),
+                 lambda: catmouse.compare_trainers_trial(6, 6, "cat", 0, 300, 100)):
+        err = refused(call, "first_move")
+        assert "first_move='mouse'" in str(err)
+    for call in (lambda: catmouse.variant_trial(4, 5, "cat", "article's scheme", 200, 0, 0),
+                 lambda: catmouse.tuning_trial(4, 5, "cat", "improved", 200, 0, 0),
+                 lambda: catmouse.compare_trainers_trial(4, 5, "cat", 0, 300, 0)):
+        refused(call, "checkpoint_every")       # no checkpoint: nothing measured, final None
+
+
+def test_exploitability_on_a_board_the_cat_cannot_win_is_never_nan():
+    cat = catmouse.exploitability(cat_policy=catmouse.greedy_table(4, 4), first_move="cat")
+    assert (cat.optimal, cat.value, cat.wins, cat.lost_moves) == (math.inf, math.inf, False, 0.0)
+    mouse = catmouse.exploitability(mouse_policy=catmouse.initial_mouse_policy(4, 4))
+    assert mouse.optimal == math.inf and not math.isnan(mouse.lost_moves)

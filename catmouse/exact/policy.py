@@ -99,7 +99,8 @@ class Exploitability:
     ``optimal``: cat moves under optimal play (inf: the mouse evades); ``value``: cat moves when the
     table meets a best response; ``wins``: the table's side wins against it (capture for a cat,
     evasion for a mouse); ``lost_moves``: moves conceded to the optimum (extra cat moves for a
-    cat, moves of survival lost for a mouse).
+    cat, moves of survival lost for a mouse; 0 where both never end: nothing is conceded to an
+    optimum in which the mouse evades).
     """
 
     optimal: float
@@ -119,9 +120,14 @@ def exploitability(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarra
     optimal = float(sol.to_move(first_move)[start])
     if cat_policy is not None:
         value = float(cat_policy_values(cat_policy).to_move(first_move)[start])
-        return Exploitability(optimal, value, bool(np.isfinite(value)), value - optimal)
+        return Exploitability(optimal, value, bool(np.isfinite(value)), conceded(value, optimal))
     value = float(mouse_policy_values(mouse_policy).to_move(first_move)[start])
-    return Exploitability(optimal, value, bool(np.isinf(value)), optimal - value)
+    return Exploitability(optimal, value, bool(np.isinf(value)), conceded(optimal, value))
+
+
+def conceded(more: float, less: float) -> float:
+    """``more - less`` moves, 0 when both are infinite (inf - inf would be NaN)."""
+    return 0.0 if more == less else more - less
 
 
 def best_response(cat_policy: np.ndarray | None = None, mouse_policy: np.ndarray | None = None,

@@ -9,11 +9,14 @@ so sweeps can run it in parallel and keep it on disk (``catmouse.runcache``).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
 from dataclasses import replace
 
 import numpy as np
 
+from catmouse.arguments import MAX_ITERATIONS, count
+from catmouse.board import parity_rule_cat_wins, winnable_first_move
 from catmouse.exact.policy import exploitability
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
@@ -46,10 +49,22 @@ TUNING = {
 }
 
 
+def check_trial(rows: int, cols: int, first_move: str, checkpoint_every: int) -> int:
+    """A trial's board is one the cat can win (else it is never unexploitable and its lost moves
+    are undefined) and it measures at checkpoints; returns ``checkpoint_every``."""
+    if not parity_rule_cat_wins(rows, cols, first_move):
+        raise ValueError(f"first_move={first_move!r} on {rows}x{cols}: the cat cannot force a "
+                         "capture there, so a trial has nothing to measure; use first_move="
+                         f"{winnable_first_move(rows, cols)!r} (winnable_first_move)")
+    return count(checkpoint_every, "checkpoint_every", 1, MAX_ITERATIONS)
+
+
 def variant_trial(rows: int, cols: int, first_move: str, variant: str, iterations: int, seed: int,
                   checkpoint_every: int = 1_000) -> dict:
     """One run of a named ``VARIANTS`` config from the WEAK cat: ``lost`` (iteration, the cat's
-    moves lost to the optimum) at every checkpoint, and ``solved_at`` (None: never)."""
+    moves lost to the optimum, inf: never catches) at every checkpoint, and ``solved_at`` (None:
+    never)."""
+    checkpoint_every = check_trial(rows, cols, first_move, checkpoint_every)
     variant = choice(variant, "variant", VARIANTS)
     run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed,
                                  VARIANTS[variant], checkpoint_every, stop_when_solved=True)
@@ -66,8 +81,9 @@ def compare_trainers_trial(rows: int, cols: int, first_move: str, seed: int,
     (``article``, ``improved``: lists of (iteration, lost moves)), the first checkpoint at which
     each cat was unexploitable (``solved_at``, ``article_solved_at``; None: never) and the
     improved run's ``hall_of_fame`` size. The improved run stops once solved; the article's runs
-    its full budget (modern generator).
+    its full budget (modern generator). Lost moves are inf where the cat never catches.
     """
+    checkpoint_every = check_trial(rows, cols, first_move, checkpoint_every)
     check_improved(rows, cols, first_move, "WEAK", iterations, seed, config, checkpoint_every)
     base = train_tabular(rows, cols, first_move, "WEAK", iterations, seed, mode="fast",
                          snapshot_every=checkpoint_every)
@@ -97,6 +113,7 @@ def tuning_trial(rows: int, cols: int, first_move: str, variant: str, iterations
     run, ``final_lost`` (the cat's moves lost to the optimum at the end, inf: never catches),
     ``worse_moves`` (worse mouse candidates accepted by annealing).
     """
+    checkpoint_every = check_trial(rows, cols, first_move, checkpoint_every)
     variant = choice(variant, "variant", TUNING)
     early = TUNING[variant].stop_after > 0
     run = train_tabular_improved(rows, cols, first_move, "WEAK", iterations, seed, TUNING[variant],
@@ -104,6 +121,25 @@ def tuning_trial(rows: int, cols: int, first_move: str, variant: str, iterations
     final = run.checkpoints[-1].cat.lost_moves if run.checkpoints else None
     return {"solved_at": run.solved_at, "stopped_at": run.stopped_at, "iterations": run.iterations,
             "final_lost": final, "worse_moves": run.worse_moves}
+
+
+def check_trial_call(fn, arguments: Mapping) -> None:
+    """Check the arguments of a call of ``variant_trial``, ``compare_trainers_trial`` or
+    ``tuning_trial`` as the trial would, without running it (the run cache does this before it
+    computes the code fingerprint, so a bad call is refused at once)."""
+    if fn not in (variant_trial, compare_trainers_trial, tuning_trial):
+        raise TypeError(f"fn must be variant_trial, compare_trainers_trial or tuning_trial, got "
+                        f"{getattr(fn, '__name__', type(fn).__name__)}")
+    bound = inspect.signature(fn).bind(**arguments)
+    bound.apply_defaults()
+    a = bound.arguments
+    checkpoint_every = check_trial(a["rows"], a["cols"], a["first_move"], a["checkpoint_every"])
+    config = a.get("config", IMPROVED)
+    if fn is not compare_trainers_trial:
+        names = VARIANTS if fn is variant_trial else TUNING
+        config = names[choice(a["variant"], "variant", names)]
+    check_improved(a["rows"], a["cols"], a["first_move"], "WEAK", a["iterations"], a["seed"],
+                   config, checkpoint_every)
 
 
 def solved_counts(rows: list[dict], by: tuple[str, ...]) -> dict[tuple, tuple[int, int]]:
