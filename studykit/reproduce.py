@@ -5,13 +5,19 @@ Safe to interrupt: a notebook is executed to ``NAME.partial.ipynb`` and moved in
 when it completed, so every ``NAME.ipynb`` under ``results/notebooks/`` is a complete execution
 with its own date and mode in the report (a failed one is kept as ``NAME.failed.ipynb`` for
 its traceback). The report is written when the run ends, completed or not, and names the
-notebooks that failed or were not reached. ``STUDY=mix`` (or a list of notebook paths) reruns
-a subset; the other notebooks' results stay as they were.
+notebooks that failed, were interrupted (Ctrl-C) or were not reached. ``STUDY=mix`` (or a list of
+notebook paths) reruns a subset; the other notebooks' results stay as they were.
+
+The kernels' own messages (their start-up warnings, the errors they log when shut down in the
+middle of a cell) go to ``results/notebooks/NAME.kernel.log``, kept when a notebook did not
+complete; Ctrl-C ends the run with a one-line message and exit status 130, no traceback.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import signal
 import sys
 import time
 from datetime import UTC, datetime
@@ -23,6 +29,39 @@ from studykit.report import build_report, read_records
 
 ROOT = Path(__file__).resolve().parent.parent
 INCOMPLETE = (".partial.ipynb", ".failed.ipynb")  # never read as results
+INTERRUPTED = 130  # the exit status of a run stopped by Ctrl-C (128 + SIGINT)
+
+
+class AfterInterrupt(logging.Filter):
+    """Drops the messages of the notebook machinery (papermill, nbclient, asyncio) once Ctrl-C
+    was pressed: their complaints about the kernel being stopped are not errors of the run."""
+
+    def __init__(self):
+        super().__init__()
+        self.stopping = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not self.stopping
+
+    def on_sigint(self, signum, frame):
+        self.stopping = True
+        raise KeyboardInterrupt
+
+
+QUIET_LOGGERS = ("papermill", "nbclient", "traitlets", "asyncio")
+
+
+def kernel_manager(log):
+    """A kernel manager class whose kernels write their own output to the open file ``log``
+    instead of this terminal."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    class LoggedKernelManager(AsyncKernelManager):
+        async def _async_launch_kernel(self, kernel_cmd, **kw):
+            kw["stdout"] = kw["stderr"] = log
+            return await super()._async_launch_kernel(kernel_cmd, **kw)
+
+    return LoggedKernelManager
 
 
 def select(study: str | None, root: Path = ROOT) -> list[Path]:
@@ -50,7 +89,27 @@ def write_report(results: Path, status: dict[str, str], mode: str, started: str)
 
 
 def main(argv: list[str]) -> int:
+    """Run the notebooks and write the report; Ctrl-C ends it cleanly (exit status 130)."""
+    quiet = AfterInterrupt()
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).addFilter(quiet)
+    previous = signal.signal(signal.SIGINT, quiet.on_sigint)
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        quiet.stopping = True
+        print(">> interrupted", flush=True)
+        return INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if not quiet.stopping:  # after Ctrl-C the filter stays: asyncio complains at exit
+            for name in QUIET_LOGGERS:
+                logging.getLogger(name).removeFilter(quiet)
+
+
+def run(argv: list[str]) -> int:
     notebooks = [Path(a).resolve() for a in argv] or select(os.environ.get("STUDY"))
+    mode = "quick" if quick_mode() else "full"   # a bad GAMEAI_QUICK stops here, before any run
     import papermill
 
     results = Path(os.environ.get("GAMEAI_RESULTS") or ROOT / "results").resolve()
@@ -60,22 +119,29 @@ def main(argv: list[str]) -> int:
     for stale in out_dir.glob("*.ipynb"):
         if stale.name.endswith(INCOMPLETE):
             stale.unlink()
-    mode = "quick" if quick_mode() else "full"
     started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     status = {nb.stem: "not reached" for nb in notebooks}
     timings: list[tuple[str, float]] = []
     print(f">> executing {len(notebooks)} notebooks in {mode} mode into {out_dir}")
-    failed = False
+    failed = interrupted = False
     try:
         for nb in notebooks:
             start = time.perf_counter()
             print(f">> {nb.name} ...", flush=True)
             final = out_dir / nb.name
             partial = final.with_suffix(".partial.ipynb")
+            log_path = final.with_suffix(".kernel.log")
             final.unlink(missing_ok=True)  # never leave an older run under the name of this one
             try:
-                papermill.execute_notebook(str(nb), str(partial), cwd=str(nb.parent),
-                                           kernel_name="python3", progress_bar=False)
+                with open(log_path, "w") as log:
+                    papermill.execute_notebook(str(nb), str(partial), cwd=str(nb.parent),
+                                               kernel_name="python3", progress_bar=False,
+                                               kernel_manager_class=kernel_manager(log))
+            except KeyboardInterrupt:
+                status[nb.stem], interrupted = "interrupted", True
+                partial.unlink(missing_ok=True)
+                print(f"   interrupted (the kernel's messages: {log_path})", flush=True)
+                break
             except Exception as error:  # noqa: BLE001 - reported; the other notebooks go on
                 status[nb.stem], failed = f"failed ({type(error).__name__})", True
                 if partial.exists():  # kept for its traceback, under a name that says so
@@ -83,13 +149,18 @@ def main(argv: list[str]) -> int:
                 print(f"   FAILED: {error}".splitlines()[0], flush=True)
                 continue
             partial.replace(final)
+            log_path.unlink(missing_ok=True)
             seconds = time.perf_counter() - start
             status[nb.stem] = "completed"
             timings.append((nb.stem, seconds))
             print(f"   done in {seconds:.1f} s ({len(read_records(final)[0])} report tables)",
                   flush=True)
     finally:
-        report = write_report(results, status, mode, started)
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the report is always written
+        try:
+            report = write_report(results, status, mode, started)
+        finally:
+            signal.signal(signal.SIGINT, previous)
         print(f">> wrote {report}")
         if timings:
             width = max(len(name) for name, _ in timings)
@@ -97,6 +168,11 @@ def main(argv: list[str]) -> int:
             for name, seconds in timings:
                 print(f"   {name:<{width}}  {seconds:8.1f} s")
             print(f"   {'total':<{width}}  {sum(s for _, s in timings):8.1f} s")
+    if interrupted:
+        print(">> interrupted: " + ", ".join(f"{n}: {s}" for n, s in status.items()
+                                              if s in ("interrupted", "not reached")),
+              flush=True)
+        return INTERRUPTED
     return 1 if failed else 0
 
 

@@ -25,9 +25,11 @@ def test_a_failing_notebook_leaves_no_result_and_the_report_says_so(tmp_path, mo
     (results / "notebooks" / "20_bad.ipynb").write_text("{}")  # an older run's result
     (results / "notebooks" / "30_old.partial.ipynb").write_text("{}")  # an interrupted one
     assert reproduce.main([str(good), str(bad)]) == 1
-    done = sorted(p.name for p in (results / "notebooks").iterdir())
+    done = sorted(p.name for p in (results / "notebooks").glob("*.ipynb"))
     assert done == ["10_good.ipynb", "20_bad.failed.ipynb"], \
         "a failed or interrupted execution never stays under a result's name"
+    assert not (results / "notebooks" / "10_good.kernel.log").exists()
+    assert (results / "notebooks" / "20_bad.kernel.log").exists()  # kept: it did not complete
     report = (results / "REPORT.md").read_text()
     assert "20_bad: failed (PapermillExecutionError)" in report
     assert "10_good: completed" in report and "quick mode" in report
@@ -41,3 +43,51 @@ def test_study_selection_by_name():
     assert all("goofspiel" in p.stem for p in reproduce.select("goofspiel"))
     with pytest.raises(SystemExit, match="matches no notebook"):
         reproduce.select("chess")
+
+
+def test_ctrl_c_ends_the_run_cleanly_and_names_the_interrupted_notebook(tmp_path):
+    """Issue 30 item 12: Ctrl-C in a terminal (SIGINT to the foreground process group) while a
+    notebook runs: no traceback from us or the kernel, the notebook is 'interrupted' (not 'not
+    reached'), the next one 'not reached', no partial result, exit status 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    marker = tmp_path / "started"
+    slow = tiny_notebook(tmp_path / "10_slow.ipynb",
+                         f"import pathlib, time\npathlib.Path({str(marker)!r}).touch()\n"
+                         "time.sleep(120)")
+    nxt = tiny_notebook(tmp_path / "20_next.ipynb", "x = 1")
+    results = tmp_path / "results"
+    env = {**os.environ, "GAMEAI_RESULTS": str(results), "GAMEAI_QUICK": "1"}
+    run = subprocess.Popen([sys.executable, "-m", "studykit.reproduce", str(slow), str(nxt)],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           start_new_session=True)
+    try:
+        deadline = time.monotonic() + 180
+        while not marker.exists():
+            assert run.poll() is None and time.monotonic() < deadline, "the notebook never ran"
+            time.sleep(0.2)
+        os.killpg(run.pid, signal.SIGINT)
+        out, _ = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == 130, out
+    assert "Traceback" not in out and "Error" not in out, out
+    assert "10_slow: interrupted" in out and "20_next: not reached" in out
+    report = (results / "REPORT.md").read_text()
+    assert "10_slow: interrupted, 20_next: not reached" in report
+    assert not list((results / "notebooks").glob("*.ipynb")), "no partial or complete result"
+    assert (results / "notebooks" / "10_slow.kernel.log").exists()
+
+
+def test_a_bad_quick_value_stops_before_any_notebook(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path / "results"))
+    monkeypatch.setenv("GAMEAI_QUICK", "maybe")
+    nb = tiny_notebook(tmp_path / "10_x.ipynb", "x = 1")
+    with pytest.raises(ValueError, match="GAMEAI_QUICK"):
+        reproduce.main([str(nb)])
+    assert not (tmp_path / "results").exists()
