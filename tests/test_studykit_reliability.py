@@ -209,3 +209,29 @@ def test_the_real_bar_ends_full(capsys):
     finally:
         studykit.sweep.tqdm = before
     assert seen and seen[0] == (6, 6)
+
+
+def test_a_papermill_value_wins_over_quick_mode_in_a_real_run(tmp_path, monkeypatch):
+    """Notebooks can rely on ``shrink``: ``-p N 7`` in quick mode runs N = 7, the constants not
+    given shrink, and GAMEAI_QUICK=0 is full mode."""
+    import nbformat
+    import papermill
+
+    params = nbformat.v4.new_code_cell("N = 3000\nM = 40")
+    params.metadata["tags"] = ["parameters"]
+    nb = nbformat.v4.new_notebook(cells=[params, nbformat.v4.new_code_cell(
+        "from studykit import shrink\nshrink(globals(), N=20, M=2)\nprint(N, M)")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    source = tmp_path / "nb.ipynb"
+    nbformat.write(nb, source)
+
+    def printed(quick):
+        monkeypatch.setenv("GAMEAI_QUICK", quick)
+        out = papermill.execute_notebook(str(source), str(tmp_path / "out.ipynb"),
+                                         parameters={"N": 7}, progress_bar=False,
+                                         kernel_name="python3")
+        return [o["text"] for c in out.cells for o in c.get("outputs", []) if "text" in o][-1]
+
+    assert printed("1").split() == ["7", "2"]
+    assert printed("0").split() == ["7", "40"]
