@@ -43,6 +43,15 @@ notebooks: $(VENV)/.installed-notebook
 	@for nb in notebooks/*.ipynb; do echo ">> $$nb"; \
 	  (cd notebooks && ../$(BIN)/papermill --cwd . $$(basename $$nb) $$(basename $$nb)) || exit 1; done
 
+# JupyterLab on the notebooks. The committed animations are JavaScript outputs, which
+# JupyterLab runs only in notebooks trusted on this machine: `jupyter trust` signs them first.
+# Each paired .py script is touched so jupytext reads a notebook's cells from it (the
+# notebook's papermill metadata would otherwise make it "more recent than" its script).
+lab: $(VENV)/.installed-test
+	$(BIN)/jupyter trust notebooks/[0-9]*.ipynb
+	touch notebooks/[0-9]*.py
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
 $(VENV)/.installed-book: pyproject.toml | $(BIN)/python
 	@echo ">> installing game-ai-studies with its book extras into $(VENV)"
 	$(BIN)/python -m pip install --quiet -e '.[book]'
