@@ -12,8 +12,11 @@ exactly its keys). ``low`` and ``high`` bound numbers; ``nullable`` also accepts
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 KINDS = ("int", "float", "bool", "str", "list", "dict")
 TYPE_NAMES = {int: "int", float: "float", bool: "bool", str: "str", list: "list", dict: "dict"}
@@ -41,9 +44,12 @@ class Field:
                 continue
             if kind not in ("int", "float"):
                 raise ValueError(f"{bound} bounds numbers only, not a {kind} field")
-            if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                    or math.isnan(value):
-                raise ValueError(f"{bound} must be a number or None, got {value!r}")
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) \
+                    or not math.isfinite(value):
+                raise ValueError(f"{bound} must be a finite number or None (unbounded), "
+                                 f"got {value!r}")
+            object.__setattr__(self, bound, int(value) if isinstance(value, numbers.Integral)
+                               else float(value))
         if self.low is not None and self.high is not None and self.low > self.high:
             raise ValueError(f"low must be <= high, got {self.low} > {self.high}")
         if kind == "list" and not isinstance(self.items, Field):

@@ -62,7 +62,8 @@ def _key(key) -> None:
 
 
 RESERVED = ("trial", "seed", "result")
-MAX_CALLS = 10_000_000  # far beyond any sweep here; a typo like trials=10**9 stops at once
+MAX_CALLS = 1_000_000   # calls of one sweep: far beyond any here; trials=10**9 stops at once
+MAX_TRIALS = 100_000    # seeds of one sweep (deriving 10**5 takes seconds, 10**7 minutes)
 MAX_JOBS = 1024         # workers: far beyond a machine's cores or a small cluster's
 MAX_ITERATED = 100_000  # points read from a grid given as an iterator (no length to check first)
 
@@ -81,8 +82,8 @@ def trial_seeds(seed: int, trials: int) -> list[int]:
         raise TypeError("seed must be a whole number (None would make every run different)")
     _whole("seed", seed, 0)
     _whole("trials", trials, 1)
-    if trials > MAX_CALLS:
-        raise ValueError(f"trials={trials:,} is more than {MAX_CALLS:,} calls")
+    if trials > MAX_TRIALS:
+        raise ValueError(f"trials={trials:,} is more than {MAX_TRIALS:,} seeds per sweep")
     return [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(seed).spawn(trials)]
 
 

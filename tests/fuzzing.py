@@ -9,6 +9,7 @@ import math
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -86,3 +87,43 @@ def bad_name(known) -> st.SearchStrategy:
 
 
 not_a_flag = st.one_of(st.integers(), st.text(max_size=3), st.none(), st.just("no"))
+
+
+# ---- classes added for issue 30: numpy scalars, bools where a count belongs, text booleans,
+# NaN in every guise, huge sizes (generic: every package's fuzz tests may use them) -----------
+NUMPY_INTEGER_TYPES = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+                       np.uint64)
+
+
+def numpy_integers(min_value: int = -100, max_value: int = 100) -> st.SearchStrategy:
+    """numpy integer scalars (every width, signed and unsigned) from min_value to max_value:
+    where a Python int is accepted, these must be too."""
+    def fits(pair):
+        kind, value = pair
+        info = np.iinfo(kind)
+        return info.min <= value <= info.max
+
+    return (st.tuples(st.sampled_from(NUMPY_INTEGER_TYPES),
+                      st.integers(min_value=min_value, max_value=max_value))
+            .filter(fits).map(lambda pair: pair[0](pair[1])))
+
+
+def whole_numbers(min_value: int = -100, max_value: int = 100) -> st.SearchStrategy:
+    """Python ints and numpy integer scalars alike."""
+    return st.one_of(st.integers(min_value=min_value, max_value=max_value),
+                     numpy_integers(min_value, max_value))
+
+
+numpy_floats = st.one_of(st.floats(width=32, allow_nan=True).map(np.float32),
+                         st.floats(allow_nan=True).map(np.float64))
+# True/False where a count or a size belongs: never a whole number
+bools = st.sampled_from([True, False, np.bool_(True), np.bool_(False)])
+# text that reads like a truth value: never a bool
+string_booleans = st.sampled_from(["no", "yes", "true", "false", "True", "False", "0", "1",
+                                   "off", "on", "", "n", "y"])
+# NaN and infinities as Python and numpy floats
+nan_like = st.sampled_from([math.nan, -math.nan, math.inf, -math.inf, np.float64("nan"),
+                            np.float32("nan"), np.float64("inf"), np.float32("-inf")])
+# sizes no study can run: must be refused at once, never started
+huge_whole = st.sampled_from([10**6, 10**7, 10**9, 10**12, 2**31, 2**63 - 1, 2**63, 10**18,
+                              10**100, np.int64(10**12), np.uint64(2**63)])

@@ -7,7 +7,20 @@ import numbers
 
 import numpy as np
 import pytest
-from fuzzing import FUZZ, bad_whole, not_a_flag, not_whole, refused
+from fuzzing import (
+    FUZZ,
+    bad_whole,
+    bools,
+    huge_whole,
+    nan_like,
+    not_a_flag,
+    not_whole,
+    numpy_floats,
+    numpy_integers,
+    refused,
+    string_booleans,
+    whole_numbers,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -120,7 +133,7 @@ def test_memory_refuses_beyond_the_machine_and_names_the_override(monkeypatch):
 # ---- run_sweep -------------------------------------------------------------------------------
 
 @FUZZ
-@given(bad_whole(1, 10_000_000))
+@given(bad_whole(1, 100_000))
 def test_run_sweep_refuses_bad_trial_counts_before_running(trials):
     refused(lambda: run_sweep(trial, {"x": [1]}, trials=trials, progress=False), "trials")
 
@@ -147,7 +160,7 @@ def test_run_sweep_refuses_grids_that_are_not_grids(grid):
 def test_run_sweep_issue_cases():
     refused(lambda: run_sweep(trial, {"trial": [1]}, progress=False), "reserved")
     refused(lambda: run_sweep(trial, {"x": [1]}, seed=None, progress=False), "None")
-    refused(lambda: run_sweep(trial, {"x": [1]}, trials=10**9, progress=False), "10,000,000")
+    refused(lambda: run_sweep(trial, {"x": [1]}, trials=10**9, progress=False), "1,000,000")
     refused(lambda: run_sweep(trial, {"x": range(10**5), "y": range(10**5)}, progress=False),
             "points")
     refused(lambda: run_sweep(trial, iter(lambda: {"x": 1}, None), progress=False), "points")
@@ -213,3 +226,159 @@ def test_flags_are_never_truthy_text(value):
 def test_whole_names_its_limit(limit):
     error = refused(lambda: whole(limit + 1, "steps", 0, limit), "steps")
     assert f"{limit:,}" in str(error)
+
+
+# ---- issue 30's classes: numpy scalars, bools where a count belongs, text booleans, NaN, huge --
+
+from studykit import (  # noqa: E402 - grouped with the tests that use them
+    beyond_claim,
+    check_claim,
+    count_with_interval,
+    exact_claim,
+    interval_claim,
+    mean_difference,
+    quick_mode,
+    statistical_claim,
+    trial_seeds,
+)
+from studykit.animation import save_gif, show_animation  # noqa: E402
+from studykit.cache import Field, cache_key, code_fingerprint  # noqa: E402
+from studykit.checks import is_whole  # noqa: E402
+
+
+@FUZZ
+@given(numpy_integers(0, 10))
+def test_numpy_integers_pass_wherever_python_ints_do(n):
+    assert whole(n, "count", 0, 10) == int(n) and is_whole(n)
+    assert seed(n) == int(n) and cell((n, n), "start") == (int(n), int(n))
+    assert trial_seeds(n, 2) == trial_seeds(int(n), 2)
+    if n >= 1:
+        assert wilson(n // 2, n) == wilson(int(n) // 2, int(n))
+        assert count_with_interval(n // 2, n) == count_with_interval(int(n) // 2, int(n))
+    assert cache_key({"n": n}) == {"n": int(n)} and type(cache_key(n)) is int
+
+
+@FUZZ
+@given(bools)
+def test_a_bool_never_counts_as_a_whole_number(flag_value):
+    refused(lambda: whole(flag_value, "count"), "count")
+    refused(lambda: seed(flag_value), "seed")
+    refused(lambda: wilson(flag_value, 3), "successes")
+    refused(lambda: wilson(1, flag_value), "n")
+    refused(lambda: trial_seeds(flag_value, 2), "seed")
+    refused(lambda: run_sweep(trial, {"x": [1]}, trials=flag_value, progress=False), "trials")
+    refused(lambda: run_sweep(trial, {"x": [1]}, n_jobs=flag_value, progress=False), "n_jobs")
+    refused(lambda: save_figure(object(), "x", dpi=flag_value), "fig", "dpi")
+    refused(lambda: array([1, flag_value], "cards", kind="integer"), "cards")
+
+
+@FUZZ
+@given(st.one_of(string_booleans, st.integers(), st.none(), st.floats(allow_nan=True),
+                 st.lists(st.booleans(), max_size=2), bools))
+def test_claims_take_only_a_real_verdict(value):
+    if isinstance(value, (bool, np.bool_)):
+        assert check_claim("c", "r", "o", value, test="t").status in ("consistent within error",
+                                                                       "differs")
+        assert beyond_claim("c", "g", "o", value, test="t").status.startswith("beyond")
+    else:
+        refused(lambda: check_claim("c", "r", "o", value, test="t"), "holds")
+        refused(lambda: beyond_claim("c", "g", "o", value, test="t"), "met")
+
+
+@FUZZ
+@given(nan_like, st.integers(0, 3))
+def test_claims_refuse_nan_and_infinity_wherever_a_number_goes(bad, where):
+    args = [0.5, 0.5, 0.0, 1.0]
+    args[where] = bad
+    refused(lambda: interval_claim("c", *args), "reference", "estimate", "low", "high")
+    stat = [0.5, 0.5, 0.1]
+    stat[where % 3] = bad
+    refused(lambda: statistical_claim("c", *stat), "reference", "mean", "se")
+    refused(lambda: exact_claim("c", 1, 1, tolerance=bad), "tolerance")
+    refused(lambda: mean_difference((bad, 0.1), (1.0, 0.1)), "a")
+    refused(lambda: statistical_claim("c", 0.5, 0.5, 0.1, z=bad), "z")
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=6), string_booleans))
+def test_quick_mode_reads_only_true_and_false_words(monkeypatch_text):
+    import os
+
+    before = os.environ.get("GAMEAI_QUICK")
+    os.environ["GAMEAI_QUICK"] = monkeypatch_text.replace("\0", "")
+    try:
+        word = os.environ["GAMEAI_QUICK"].strip().lower()
+        if word in ("1", "true", "yes", "on"):
+            assert quick_mode() is True
+        elif word in ("", "0", "false", "no", "off"):
+            assert quick_mode() is False
+        else:
+            refused(quick_mode, "GAMEAI_QUICK")
+    finally:
+        if before is None:
+            del os.environ["GAMEAI_QUICK"]
+        else:
+            os.environ["GAMEAI_QUICK"] = before
+
+
+@FUZZ
+@given(huge_whole)
+def test_huge_sizes_are_refused_at_once(size):
+    refused(lambda: run_sweep(trial, {"x": [1]}, trials=size, progress=False), "trials")
+    refused(lambda: trial_seeds(0, size), "trials")
+    refused(lambda: run_sweep(trial, {"x": [1]}, n_jobs=size, progress=False), "n_jobs")
+    refused(lambda: run_sweep(trial, [{"x": 1}] * 2, trials=int(size) // 2 + 1,
+                              progress=False), "trials", "calls")
+    refused(lambda: whole(size, "steps", 0, 10**5), "steps")
+    refused(lambda: save_figure(object(), "x", dpi=size), "fig", "dpi")
+    if size < 2**63:
+        refused(lambda: wilson(size + 1, size), "successes")
+
+
+@FUZZ
+@given(st.one_of(nan_like, numpy_floats.filter(lambda v: not np.isfinite(v))))
+def test_nan_is_never_a_cache_key_a_count_or_a_bound(bad):
+    refused(lambda: cache_key({"x": bad}), "NaN")
+    refused(lambda: wilson(bad, 3), "successes")
+    refused(lambda: Field("float", low=bad), "low")
+    refused(lambda: real(bad, "beta"), "beta")
+
+
+@FUZZ
+@given(st.one_of(st.just(object()), st.just({1, 2}), st.just(b"bytes"), st.just(1j),
+                 st.just(np.array([object()])), st.just({1: "x"})))
+def test_objects_without_an_identity_are_never_keyed_by_their_class(value):
+    refused(lambda: cache_key(value), "cache_key()", "keys must be texts", "objects")
+    refused(lambda: cache_key([1, {"a": value}]), "cache_key()", "keys must be texts", "objects")
+
+
+@FUZZ
+@given(st.one_of(st.integers(), st.none(), st.just(""), st.just("no such.module"),
+                 st.just(["studykit"]), st.just(1.5)))
+def test_code_fingerprint_refuses_what_is_not_a_root(root):
+    refused(lambda: code_fingerprint(root), "root")
+
+
+@FUZZ
+@given(st.one_of(bools, st.integers(max_value=0), st.integers(min_value=101), string_booleans,
+                 nan_like))
+def test_animation_entries_refuse_bad_fps_and_objects(fps):
+    refused(lambda: save_gif(object(), "x"), "anim")
+    refused(lambda: show_animation(object()), "anim")
+
+    from matplotlib.animation import Animation
+
+    class Still(Animation):                       # refused before anything is drawn
+        def __init__(self):
+            pass
+
+    refused(lambda: save_gif(Still(), "x", fps=fps), "fps")
+    refused(lambda: save_gif(Still(), "x", publish="yes"), "publish")
+
+
+@FUZZ
+@given(whole_numbers(1, 50))
+def test_run_sweep_takes_numpy_counts(trials):
+    rows = run_sweep(trial, {"x": [1]}, trials=trials, seed=np.int64(3), n_jobs=1,
+                     progress=False)
+    assert len(rows) == int(trials)
