@@ -26,11 +26,22 @@ MAX_ITERATIONS = 10_000_000              # training iterations (the article: 100
 MAX_GAMES = 100_000                      # games per evaluation (the article: 1,000)
 MAX_SWEEPS = 10_000_000                  # value-iteration sweeps
 BYTES_PER_POSITION = 120                 # the solver's arrays and temporaries per position
+MAX_BOARD_CELLS = 1_732                  # cells of a board with walls: cells ** 2 <= MAX_POSITIONS
 
 
 def board(rows, cols, low: int = 2) -> tuple[int, int]:
     """``rows`` and ``cols`` as whole numbers from ``low`` (2: the smallest playable board)."""
     return whole(rows, "rows", low, MAX_SIDE), whole(cols, "cols", low, MAX_SIDE)
+
+
+def board_cells_limit(rows: int, cols: int, what: str = "a board with walls") -> int:
+    """Refuse a board with walls and start cells of more than MAX_BOARD_CELLS cells: even with
+    one cat its cells ** 2 positions would be beyond the solver, its only use."""
+    if rows * cols > MAX_BOARD_CELLS:
+        raise ValueError(f"{what} of {rows}x{cols} = {rows * cols:,} cells is more than the "
+                         f"limit of {MAX_BOARD_CELLS:,} cells (a 41x42 board): even with one cat "
+                         "the exact solver could not take it; use a smaller board")
+    return rows * cols
 
 
 def first_move(value, name: str = "first_move") -> str:

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from catmouse.arguments import board_cell, board_cells
+from catmouse.arguments import board_cell, board_cells, board_cells_limit
 from catmouse.arguments import obstacles as walls_arg
 from catmouse.board import check_board, corner_start, neighbours
 from studykit.checks import seed as seed_arg
 from studykit.checks import whole
 
-MAX_RANDOM_WORK = 50_000_000      # cells x tries of ``random_board``
+MAX_RANDOM_WORK = 2_000_000       # cells x tries of ``random_board`` (about 14 us each: 30 s)
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Board:
 
     def __post_init__(self):
         rows, cols = check_board(self.rows, self.cols)
+        board_cells_limit(rows, cols)
         walls = walls_arg(self.obstacles, rows, cols)
         cats = board_cells(self.cats, "cats", rows, cols, walls, min_len=1, max_len=3)
         mouse = board_cell(self.mouse, "mouse", rows, cols, walls)
@@ -53,6 +54,7 @@ def parse_board(text: str) -> Board:
     if not lines:
         raise ValueError("text board: no rows (draw the board with . # C M)")
     check_board(rows, cols)
+    board_cells_limit(rows, cols, "text board: a board")
     walls, cats, mice = [], [], []
     for r, line in enumerate(lines):
         y = rows - 1 - r
@@ -84,6 +86,7 @@ def random_board(rows: int, cols: int, walls: int, seed: int, cats: int = 1,
                  max_tries: int = 1000) -> Board:
     """``walls`` random wall cells (seeded), keeping the corners free and the free cells connected."""
     rows, cols = check_board(rows, cols)
+    board_cells_limit(rows, cols)
     cats = whole(cats, "cats", 1, 3)
     max_tries = whole(max_tries, "max_tries", 1)
     seed = seed_arg(seed)

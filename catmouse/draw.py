@@ -12,6 +12,8 @@ from catmouse.board import check_board
 from studykit.checks import items, real, shown, whole
 
 MAX_DRAWN_SIDE = 100          # a larger board is no longer legible (and slow to draw)
+MAX_FRAMES = 100_000          # frames of one animation, positions of one game drawn
+MAX_PANELS = 100              # games in one figure of small multiples
 
 
 def drawn_board(rows, cols) -> tuple[int, int]:
@@ -23,8 +25,9 @@ def drawn_board(rows, cols) -> tuple[int, int]:
 
 
 def positions_arg(value, rows: int, cols: int, name: str = "positions") -> list:
-    """A non-empty list of (cat_x, cat_y, mouse_x, mouse_y) positions on the board."""
-    out = list(items(value, name, min_len=1))
+    """A non-empty list of (cat_x, cat_y, mouse_x, mouse_y) positions on the board (at most
+    MAX_FRAMES of them)."""
+    out = list(items(value, name, min_len=1, max_len=MAX_FRAMES))
     for k, p in enumerate(out):
         if isinstance(p, (str, bytes)) or not hasattr(p, "__len__") or len(p) != 4:
             raise ValueError(f"{name}[{k}] must be (cat_x, cat_y, mouse_x, mouse_y), got "
@@ -74,8 +77,10 @@ def animate_game(positions, rows: int, cols: int, title: str = "", interval: int
     """Animate a list of (cat_x, cat_y, mouse_x, mouse_y) positions (one frame per half move)."""
     rows, cols = drawn_board(rows, cols)
     frame_options(interval, dpi)
-    max_frames = whole(max_frames, "max_frames", 1, 100_000)
-    positions = positions_arg(positions, rows, cols)[:max_frames]
+    max_frames = whole(max_frames, "max_frames", 1, MAX_FRAMES)
+    if isinstance(positions, (list, tuple, np.ndarray)) and len(positions) > max_frames:
+        positions = positions[:max_frames]              # only these are shown: check only these
+    positions = positions_arg(positions, rows, cols)
     size = max(2.5, min(6.0, 0.45 * max(rows, cols)))
     fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
     c_art, m_art = draw_board(rows, cols, positions[0][:2], positions[0][2:], title=title, ax=ax)
@@ -103,6 +108,10 @@ def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: in
     real(width, "width", above=0, high=50)
     if not isinstance(games, dict) or not games:
         raise TypeError(f"games must be a non-empty dict {{label: positions}}, got {shown(games)}")
+    total = sum(len(items(pos, f"games[{label!r}]")) for label, pos in games.items())
+    if total > MAX_FRAMES:                               # counted before checking each one
+        raise ValueError(f"games hold {total:,} positions in all, more than the "
+                         f"{MAX_FRAMES:,} frames one animation may have; animate fewer games")
     games = {label: positions_arg(pos, rows, cols, f"games[{label!r}]")
              for label, pos in games.items()}
     frames = [(label, i, p) for label, pos in games.items() for i, p in enumerate(pos)]
@@ -162,6 +171,9 @@ def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, 
     table = np.asarray(table)
     if table.ndim != 2 or not table.size or table.dtype.kind not in "iuf":
         raise ValueError(f"table must be a 2-D array of numbers, got {shown(table)}")
+    if max(table.shape) > MAX_DRAWN_SIDE:
+        raise ValueError(f"table of shape {table.shape} has more than {MAX_DRAWN_SIDE} rows or "
+                         "columns: too many cells to label legibly")
     if len(items(row_labels, "row_labels")) != table.shape[0] or \
             len(items(col_labels, "col_labels")) != table.shape[1]:
         raise ValueError(f"row_labels and col_labels must have {table.shape[0]} and "
@@ -188,6 +200,9 @@ def plot_trajectories(games: dict, rows: int, cols: int, ncols: int = 4, title: 
     ncols = whole(ncols, "ncols", 1, 20)
     if not isinstance(games, dict) or not games:
         raise TypeError(f"games must be a non-empty dict {{label: game}}, got {shown(games)}")
+    if len(games) > MAX_PANELS:
+        raise ValueError(f"games holds {len(games):,} games, more than the {MAX_PANELS} panels "
+                         "one figure can show legibly")
     for label, game in games.items():
         if not all(hasattr(game, a) for a in ("positions", "winner", "rounds")):
             raise TypeError(f"games[{label!r}] must be a game (TableGame), got "

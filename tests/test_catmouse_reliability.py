@@ -214,3 +214,30 @@ def test_exploitability_on_a_board_the_cat_cannot_win_is_never_nan():
     assert (cat.optimal, cat.value, cat.wins, cat.lost_moves) == (math.inf, math.inf, False, 0.0)
     mouse = catmouse.exploitability(mouse_policy=catmouse.initial_mouse_policy(4, 4))
     assert mouse.optimal == math.inf and not math.isnan(mouse.lost_moves)
+
+
+def test_sizes_beyond_any_use_are_refused_before_the_work():
+    big_text = "\n".join(["." * 1000] * 999 + ["C" + "." * 998 + "M"])
+    refused(lambda: catmouse.parse_board(big_text), "1,732 cells")            # was about 5 s
+    refused(lambda: catmouse.random_board(1000, 1000, 10, seed=0, max_tries=50), "1,732 cells")
+    refused(lambda: catmouse.random_board(40, 40, 10, seed=0, max_tries=10_000), "max_tries")
+    refused(lambda: catmouse.Board(50, 50, (), ((0, 0),), (49, 49)), "1,732 cells")
+    assert catmouse.Board(41, 42, (), ((0, 0),), (41, 40)).rows == 41       # the largest allowed
+    runs = [1] * 1_000_000
+    refused(lambda: catmouse.solved_share(runs, 10**7, 1), "budget")          # was 4 s
+    games = {str(k): GAME for k in range(101)}
+    refused(lambda: catmouse.plot_trajectories(games, 4, 4), "games")
+    refused(lambda: catmouse.plot_capture_heatmap(np.zeros((3000, 3)), list(range(3000)),
+                                                  [1, 2, 3], "t"), "table")
+    moves = [(0, 0, 3, 3)] * 60_000
+    refused(lambda: catmouse.animate_games({"a": moves, "b": moves}, 4, 4), "games")
+
+
+def test_an_animation_checks_only_the_frames_it_shows():
+    import matplotlib.pyplot as plt
+
+    frames = [(0, 0, 3, 3)] * 5 + [(9, 9, 9, 9)] * 10**4          # off the board after frame 5
+    anim = catmouse.animate_game(frames, 4, 4, max_frames=5)
+    anim.to_jshtml()
+    plt.close("all")
+    refused(lambda: catmouse.animate_game(frames, 4, 4, max_frames=6), "positions[5]")

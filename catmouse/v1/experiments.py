@@ -165,13 +165,13 @@ def solved_share(solved_at, budget: int, step: int):
     iterations (``solved_at``: each run's first solving iteration, or None): (grid, shares)."""
     step, budget = whole(step, "step", 1), whole(budget, "budget", 0)
     solved_at = items(solved_at, "solved_at")
+    points = budget // step + 1
+    if points * max(len(solved_at), 1) > 100_000_000:         # before reading every run
+        raise ValueError(f"budget={budget:,} in steps of {step:,} over {len(solved_at):,} runs "
+                         "means more than 100 million points; use a larger step")
     for k, s in enumerate(solved_at):
         if s is not None:
             whole(s, f"solved_at[{k}]", 0)
-    points = budget // step + 1
-    if points * max(len(solved_at), 1) > 100_000_000:
-        raise ValueError(f"budget={budget:,} in steps of {step:,} over {len(solved_at):,} runs "
-                         "means more than 100 million points; use a larger step")
     grid = np.arange(0, budget + 1, step)
     done = np.array([np.inf if s is None else s for s in solved_at], dtype=float)
     if done.size == 0:
