@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 from mix.board import Board
 from mix.features import BitFeatures, get_features, threats
-from mix.search import search_move
+from mix.search import MAX_DEPTH, search_move
 from mix.solver import best_moves, shared_table
-from studykit.checks import array, real, shown, whole
+from studykit.checks import array, flag, real, shown, whole
 
-MAX_DEPTH = 6  # value-table search plies: depth 6 on 10x20 already takes seconds a move
+# MAX_DEPTH (from mix.search): value-table search plies; depth 6 on 10x20 takes seconds a move
 
 
 def _cols(mask: int, b: Board) -> list[int]:
@@ -45,7 +45,7 @@ class OneStep:
     the opponent's winning slot (when another move exists)."""
 
     def __init__(self, safe: bool = False):
-        self.safe = safe
+        self.safe = safe = flag(safe, "safe")   # the text "no" would count as true
         self.name = "onestep-safe" if safe else "onestep"
 
     def cache_key(self) -> dict:
@@ -181,6 +181,9 @@ class PerfectAgent:
     name = "perfect"
 
     def __init__(self, tt: dict | None = None):
+        if tt is not None and not isinstance(tt, dict):
+            raise TypeError(f"tt must be a dict (a transposition table) or None, got "
+                            f"{type(tt).__name__}")
         self.tt = tt
 
     def cache_key(self) -> dict:

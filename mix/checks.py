@@ -63,6 +63,7 @@ def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ..
 # MAX_DEPTH (search plies, from mix.agents: depth 6 on 10x20 already takes seconds a move)
 MAX_GAMES = 1_000_000      # match games
 MAX_TRAIN_GAMES = 100_000  # training games (~20 ms each on 10x20: about half an hour)
+MAX_JOBS = 256             # worker processes
 PERFECT_MAX_SLOTS = 25     # 'perfect' solves positions: 5x5 is its largest board here
 SOLVE_MAX_SLOTS = 30       # solving an empty board: 5x6 needs 300 MB and minutes; 10x20 never ends
 _AGENT = re.compile(r"([a-z-]+)(?::([0-9]+))?")
@@ -119,6 +120,17 @@ def check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress
     check_agent(o_agent, "o_agent", g.rows, g.cols)
     flag(progress, "progress")
     return games, seed, g
+
+
+def check_jobs(n_jobs, name: str = "n_jobs") -> int | None:
+    """A number of worker processes: None (joblib's default), -1 (one per core) or 1..MAX_JOBS."""
+    if n_jobs is None:
+        return None
+    n_jobs = whole(n_jobs, name, -1, MAX_JOBS)
+    if n_jobs == 0:
+        raise ValueError(f"{name} must be a number of workers from 1 to {MAX_JOBS} (or -1: one "
+                         "per core), got 0")
+    return n_jobs
 
 
 def check_pairing(x_agent, o_agent, seed, rows, cols, diagonals=False) -> tuple[int, Geometry]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 from joblib import Parallel, delayed
 
-from mix.checks import MAX_GAMES, check_agent, check_board, check_games
+from mix.checks import MAX_GAMES, check_agent, check_board, check_games, check_jobs
 from mix.match import match
 from studykit import run_sweep
 from studykit.cache import CorruptEntryWarning, Field, ResultCache, cache_key, code_fingerprint
@@ -26,7 +26,6 @@ from studykit.sweep import trial_seeds
 SEATS = ("X", "O")
 TALLY = ("wins", "losses", "draws", "moves")
 SEPARATOR = " | "  # between player and opponent in a pairing's label
-MAX_JOBS = 256     # workers
 BACKENDS = ("loky", "multiprocessing", "threading", "sequential")
 
 
@@ -158,8 +157,7 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
     g = check_board(rows, cols, diagonals)
     rows, cols, diagonals = g.rows, g.cols, g.diagonals
     progress = flag(progress, "progress")
-    if n_jobs is not None and whole(n_jobs, "n_jobs", -1, MAX_JOBS) == 0:
-        raise ValueError("n_jobs must be a number of workers (-1: one per core), got 0")
+    n_jobs = check_jobs(n_jobs)
     if backend is not None:
         backend = choice(backend, "backend", BACKENDS)
     if not isinstance(pairings, dict) or not pairings:

@@ -52,7 +52,9 @@ def alpha(run: int, games: int) -> float:
 
 
 def alpha_changes(games: int) -> list[int]:
-    """The training games (0-based) at which ``alpha`` takes a new value."""
+    """The training games (0-based) at which ``alpha`` takes a new value (``games`` up to
+    MAX_TRAIN_GAMES, as ``train``)."""
+    at_most(whole(games, "games"), "games", MAX_TRAIN_GAMES, "train plays at most as many")
     steps = [alpha(r, games) for r in range(games)]
     return [r for r in range(games) if r == 0 or steps[r] != steps[r - 1]]
 

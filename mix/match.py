@@ -37,6 +37,14 @@ class MatchResult:
 
 def play_game(x_agent, o_agent, rng: random.Random, g: Geometry) -> Board:
     """Play one game to the end and return the final board."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
+    if not isinstance(g, Geometry):
+        raise TypeError(f"g must be a mix.Geometry, got {type(g).__name__}")
+    for name, agent in (("x_agent", x_agent), ("o_agent", o_agent)):
+        if not hasattr(agent, "choose"):
+            raise TypeError(f"{name} must be an agent (an object with choose), got "
+                            f"{type(agent).__name__}; names go to match")
     b, agents = Board(geometry=g), (x_agent, o_agent)
     while not b.is_over():
         b.play(agents[b.turn].choose(b, rng))

@@ -19,8 +19,10 @@ from math import nextafter
 from mix.board import Board, Geometry, X, center_order
 from mix.horizon import horizon_evaluators
 from mix.solver import solve, solve_boards, solve_both, solve_position  # noqa: F401
+from studykit.checks import is_whole, shown
 
 INF = float("inf")
+MAX_DEPTH = 6  # value-table search plies: depth 6 on 10x20 already takes seconds a move
 
 
 @lru_cache(maxsize=64)
@@ -179,8 +181,9 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
 def search_values(b: Board, depth: int, values: Sequence[float], feats,
                   draw: float = 0.0) -> dict[int, float]:
     """Mover's value of each move that ties for best (others are bounded below it)."""
-    if depth < 1:
-        raise ValueError(f"depth must be >= 1, got {depth}")
+    if not is_whole(depth) or not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH}, got "
+                         f"{shown(depth)}")
     return _searcher(b.g, values, feats, draw)(b, depth)
 
 

@@ -37,7 +37,7 @@ from tqdm.auto import tqdm
 
 from mix.board import MAX_SIDE, Geometry, X
 from mix.threatfeatures import N_FEATURES, NAMES, SCALE, counter
-from studykit.checks import flag, is_whole, shown
+from studykit.checks import array, flag, is_whole, shown
 from studykit.checks import seed as check_seed
 
 SHIPPED = Path(__file__).with_name("selftaught.init")
@@ -207,9 +207,15 @@ def train_selftaught(config: TDConfig = TDConfig(), seed: int = SHIPPED_SEED,
 
 def weights_text(weights, config: TDConfig, seed: int) -> str:
     """The weights file's text: how they were trained, then one ``weight name`` per line."""
-    w = np.asarray(weights, dtype=float)
-    if w.shape != (N_FEATURES,) or not np.all(np.isfinite(w)):
-        raise ValueError(f"weights must be {N_FEATURES} finite numbers")
+    if not isinstance(config, TDConfig):
+        raise TypeError(f"config must be a TDConfig, got {type(config).__name__}")
+    seed = check_seed(seed)
+    try:
+        w = array(weights, "weights", kind="real").astype(float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"weights must be {N_FEATURES} finite numbers ({error})") from None
+    if w.shape != (N_FEATURES,):
+        raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
     lines = [MAGIC, *(f"{k} {getattr(config, k)!r}" for k in SETTINGS), f"seed {seed!r}",
              f"weights {N_FEATURES}", *(f"{float(v)!r} {name}" for v, name in zip(w, NAMES))]
     return "\n".join(lines) + "\n"
@@ -217,6 +223,8 @@ def weights_text(weights, config: TDConfig, seed: int) -> str:
 
 def save_weights(path: str | Path, weights, config: TDConfig, seed: int) -> Path:
     """Write the weights file (see ``weights_text``); an interrupted write leaves no file."""
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a file path, got {type(path).__name__}")
     path, text = Path(path), weights_text(weights, config, seed)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text)
@@ -227,6 +235,8 @@ def save_weights(path: str | Path, weights, config: TDConfig, seed: int) -> Path
 def read_weights(path: str | Path = SHIPPED) -> tuple[np.ndarray, TDConfig, int]:
     """The weights, training settings and seed of a weights file; ``ValueError`` naming the
     file and the line when it is not one."""
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a file path, got {type(path).__name__}")
     path = Path(path)
     where = f"weights file {path}"
     try:

@@ -23,6 +23,7 @@ from mix.checks import (
     check_boards,
     check_games,
     check_int,
+    check_jobs,
     check_perfect_board,
 )
 from mix.ladder import ladder
@@ -57,6 +58,8 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
     if not isinstance(snapshots, dict) or not snapshots:
         raise ValueError(f"snapshots must be a non-empty dict {{games: weights}}, got "
                          f"{type(snapshots).__name__}")
+    for n in snapshots:
+        check_int(n, "snapshots' games trained", 0)
     opponents = check_agents(opponents, "opponents")
     depth = check_int(depth, "depth", 1, 8)
     cells = [(n, o) for n in snapshots for o in opponents]
@@ -149,7 +152,7 @@ def against_perfect_boards(weights, depth: int, boards, games: int, seed: int = 
     boards = check_boards(boards, "boards", PERFECT_MAX_SLOTS)
     SelfTaughtAgent(weights, depth)          # refuses bad weights or depth here, not in a worker
     games = check_int(games, "games", 1, MAX_STUDY_GAMES)
-    seed = check_seed(seed)
+    seed, n_jobs = check_seed(seed), check_jobs(n_jobs)
     runs = Parallel(n_jobs=n_jobs, backend="multiprocessing")(
         delayed(against_perfect)(SelfTaughtAgent(weights, depth), r, c, games, seed=seed)
         for r, c in boards)

@@ -179,10 +179,27 @@ def mirror(s: int, g: Geometry) -> int:
     return sum(((s >> (c * h)) & col) << ((g.cols - 1 - c) * h) for c in range(g.cols))
 
 
+def check_position(b: Board, tt) -> None:
+    """A position the solver can finish: a ``Board`` with at most ``SOLVE_MAX_SLOTS`` empty
+    slots (the search grows exponentially with them), and ``tt`` a dict or None."""
+    from mix.checks import SOLVE_MAX_SLOTS
+
+    if not isinstance(b, Board):
+        raise TypeError(f"b must be a mix.Board, got {type(b).__name__}")
+    if tt is not None and not isinstance(tt, dict):
+        raise TypeError(f"tt must be a dict (a transposition table) or None, got "
+                        f"{type(tt).__name__}")
+    empty = b.g.rows * b.g.cols - b.moves
+    if empty > SOLVE_MAX_SLOTS:
+        raise ValueError(f"b has {empty} empty slots: the solver finishes at most "
+                         f"{SOLVE_MAX_SLOTS} (the search grows exponentially with them)")
+
+
 def solve_position(b: Board, tt: dict | None = None) -> int:
     """+1 / 0 / -1: the side to move wins / draws / loses under perfect play; ``tt`` (a dict
     kept between calls on the same board size) makes repeated solving fast. Its keys are one
     integer per position and its values shared (lo, hi) bound pairs, to keep it small."""
+    check_position(b, tt)
     if b.winner is not None:
         return -1
     me, opp = b.stones[b.turn], b.stones[1 - b.turn]
@@ -198,6 +215,7 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
     """The legal moves of the best game value for the side to move, in column order (what a
     perfect player chooses among). Only the moves that may tie or beat the best so far are
     solved exactly; the others are only shown to be worse, by a null-window search."""
+    check_position(b, tt)
     if b.winner is not None:
         raise ValueError("the game is over")
     g = b.g
@@ -278,8 +296,12 @@ def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multipro
     300 MB, where joblib's default (loky) workers restart with a warning."""
     from joblib import Parallel, delayed
 
-    from mix.checks import SOLVE_MAX_SLOTS, check_boards
+    from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs
+    from studykit.checks import choice
 
     boards = check_boards(boards, "boards", SOLVE_MAX_SLOTS)  # before any worker starts
+    check_jobs(n_jobs)
+    if backend is not None:
+        choice(backend, "backend", ("loky", "multiprocessing", "threading", "sequential"))
     return Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
                                                     for r, c in boards)
