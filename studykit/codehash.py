@@ -58,7 +58,7 @@ def package_dirs(search: Sequence[str | Path] | None = None) -> dict[str, Path]:
         else:
             spec = importlib.util.find_spec(package)
             locations = spec.submodule_search_locations if spec else None
-            folder = Path(list(locations)[0]) if locations else None
+            folder = Path(next(iter(locations))) if locations else None
         if folder is not None:
             found[package] = folder
     return found

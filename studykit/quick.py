@@ -4,7 +4,6 @@ import ast
 import os
 from collections.abc import Mapping, MutableMapping
 
-
 VARIABLE = "GAMEAI_QUICK"
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("", "0", "false", "no", "off")

@@ -7,7 +7,6 @@ from scipy.stats import norm
 
 from studykit.checks import array, real
 
-
 MAX_COUNT = 2**53
 
 

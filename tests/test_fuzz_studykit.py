@@ -24,8 +24,24 @@ from fuzzing import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studykit import results_dir, run_sweep, save_figure, shrink, wilson
-from studykit.cache import ResultCache
+from studykit import (
+    beyond_claim,
+    check_claim,
+    count_with_interval,
+    exact_claim,
+    interval_claim,
+    mean_difference,
+    quick_mode,
+    results_dir,
+    run_sweep,
+    save_figure,
+    shrink,
+    statistical_claim,
+    trial_seeds,
+    wilson,
+)
+from studykit.animation import save_gif, show_animation
+from studykit.cache import Field, ResultCache, cache_key, code_fingerprint
 from studykit.checks import (
     MEMORY_VARIABLE,
     array,
@@ -33,6 +49,7 @@ from studykit.checks import (
     choice,
     file_name,
     flag,
+    is_whole,
     items,
     memory,
     real,
@@ -230,20 +247,6 @@ def test_whole_names_its_limit(limit):
 
 # ---- issue 30's classes: numpy scalars, bools where a count belongs, text booleans, NaN, huge --
 
-from studykit import (  # noqa: E402 - grouped with the tests that use them
-    beyond_claim,
-    check_claim,
-    count_with_interval,
-    exact_claim,
-    interval_claim,
-    mean_difference,
-    quick_mode,
-    statistical_claim,
-    trial_seeds,
-)
-from studykit.animation import save_gif, show_animation  # noqa: E402
-from studykit.cache import Field, cache_key, code_fingerprint  # noqa: E402
-from studykit.checks import is_whole  # noqa: E402
 
 
 @FUZZ

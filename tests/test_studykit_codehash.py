@@ -94,7 +94,7 @@ def test_every_kind_of_import_is_followed(tree):
 
 
 def test_third_party_versions_and_python_count(tree, monkeypatch):
-    import studykit.codehash as codehash
+    from studykit import codehash
 
     base = code_fingerprint("studykit.stats", search=[tree])
     real = codehash.third_party_versions

@@ -3,6 +3,7 @@ whole, messages that say what is wrong, a progress bar that reaches its total (i
 
 import math
 import re
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -156,7 +157,7 @@ def test_run_sweep_takes_numpy_worker_counts():
 class Bars:
     """Stand-in for tqdm recording what each bar reached."""
 
-    made = []
+    made: ClassVar[list] = []
 
     def __init__(self, iterable=None, total=None, **kwargs):
         self.iterable, self.total, self.n, self.closed = iterable, total, 0, False
