@@ -26,6 +26,8 @@ What the top level holds, by topic (its modules in brackets):
 - drawing, and the checks of the notebooks' constants (``draw``, ``params``).
 """
 
+# First: under ``python -m goofspiel``, Ctrl-C during the imports below exits quietly (``startup``).
+from goofspiel import startup  # noqa: F401, I001
 from goofspiel.arena import (
     SCORING,
     Arena,

@@ -4,7 +4,9 @@ Each round you commit one bid card per prize, either as a whole list or prize by
 round is then revealed card by card with running scores. The lowest scorer is eliminated;
 beat a bot and it is replaced by a bot evolved in secret between rounds from the surviving
 bots, a copy of your last strategy and fresh random bots. Invalid input is explained and
-asked again; ``q``, end of input (Ctrl-D) or Ctrl-C quits with a goodbye.
+asked again; ``q``, end of input (Ctrl-D) or Ctrl-C quits with a goodbye (status 0). Ctrl-C
+before the first prompt, while the program starts, prints "Interrupted." and exits with
+status 130, never a traceback (``goofspiel.startup``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from goofspiel.arena import Arena, ArenaConfig, RoundResult, reveal
 from goofspiel.arena import format_points as fmt
 from goofspiel.game import Strategy
+from goofspiel.startup import exit_on_interrupt
 from studykit.checks import option_real, option_whole, shown
 from studykit.terminal import catch_interrupts, ignore_interrupts
 
@@ -166,7 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    catch_interrupts()           # Ctrl-C ends the game with a goodbye, even under nohup or &
+    exit_on_interrupt()          # until the first prompt: "Interrupted." and status 130
     parser = build_parser()
     a = parser.parse_args(argv)
     try:
@@ -197,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         try:
+            catch_interrupts()     # Ctrl-C ends the game with a goodbye, even under nohup or &
             play(config, a.seed, a.rounds or None, sys.stdin.readline, write, pause)
         finally:                   # from here on Ctrl-C (a second one, or one as the game
             ignore_interrupts()    # ends) cannot cut the goodbye or the exit short

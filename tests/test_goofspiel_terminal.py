@@ -3,6 +3,7 @@ bids typed as a list and prize by prize, the right closing message (predicted by
 the same seed through the library), end of input and Ctrl-C without a traceback."""
 import io
 import sys
+import time
 
 import pytest
 
@@ -154,3 +155,49 @@ def test_a_delay_that_is_not_a_sensible_number_of_seconds_is_refused(delay):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2 and "delay" in log.getvalue() and "Traceback" not in log.getvalue()
+
+
+# Ctrl-C while the program starts (issue 30): ``-X importtime`` prints a line as each import
+# finishes (or is abandoned), so SIGINT is sent at known moments of the seconds of imports
+# before the first prompt.
+IMPORTS = ["goofspiel.startup", "numpy", "matplotlib.pyplot", "scipy.optimize", "goofspiel.arena",
+           "pandas", "goofspiel.measures", "goofspiel"]
+
+
+@pytest.mark.parametrize("module", IMPORTS)
+def test_ctrl_c_during_the_imports_exits_quietly_with_status_130(module):
+    log = io.StringIO()
+    child = pexpect.spawn(sys.executable, ["-X", "importtime", "-m", "goofspiel", "play",
+                                           "--delay", "0"],
+                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    child.logfile_read = log
+    child.expect(rf"\| +{module.replace('.', '[.]')}\r\n")   # that import has just finished
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    text = log.getvalue()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-2000:]
+    if module == "goofspiel" and "Interrupted: goodbye" in text:   # the prompt came first
+        assert child.exitstatus == 0
+    else:
+        assert child.exitstatus == 130 and text.count("Interrupted.") == 1, text[-500:]
+
+
+@pytest.mark.parametrize("seconds", [0.5, 1.5])
+def test_ctrl_c_soon_after_the_start_exits_quietly(seconds):
+    child, log = spawn()
+    time.sleep(seconds)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    text = log.getvalue()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-2000:]
+    assert (child.exitstatus, "Interrupted.") in [(130, text.strip()[-12:]), (0, "Interrupted.")]
+
+
+def test_a_plain_import_leaves_ctrl_c_alone():
+    import signal
+
+    from goofspiel.startup import launched_as_program
+    assert not launched_as_program()
+    assert signal.getsignal(signal.SIGINT) is not __import__("goofspiel").startup.interrupted
