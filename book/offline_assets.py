@@ -45,16 +45,11 @@ def check_assets(app: Sphinx) -> None:
 
 def localise_links(app: Sphinx, pagename: str, templatename: str, context: dict,
                    doctree) -> None:
-    """Point CDN font-awesome stylesheets in a page's body at the book's own copy; link that
-    copy on a page whose animations link none (their buttons' icons are font-awesome's)."""
+    """Point CDN font-awesome stylesheets in a page's body at the book's own copy."""
     body = context.get("body")
-    if not body:
-        return
-    local = context["pathto"](FONT_AWESOME_LOCAL, 1)
-    if FONT_AWESOME_CDN.search(body):
+    if body and FONT_AWESOME_CDN.search(body):
+        local = context["pathto"](FONT_AWESOME_LOCAL, 1)
         context["body"] = FONT_AWESOME_CDN.sub(local, body)
-    elif 'class="animation"' in body and "font-awesome" not in body:
-        context["body"] = f'<link rel="stylesheet" href="{local}">\n' + body
 
 
 def drop_duplicate_scripts(app: Sphinx, pagename: str, templatename: str, context: dict,
