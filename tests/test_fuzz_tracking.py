@@ -192,7 +192,7 @@ def test_capture_game_refuses_each_bad_argument(name, data):
 
 
 @FUZZ
-@given(bad_name(tracking.agents.TEAM_KINDS))
+@given(bad_name(tracking.TEAM_KINDS))
 def test_team_kinds_and_agents_are_checked(kind):
     refused(lambda: make_team(kind), "kind")
     refused(lambda: CaptureGame(TINY, (object(), object()), make_team("random")), "red")

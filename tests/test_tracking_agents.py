@@ -13,10 +13,10 @@ from tracking.agents import (
     RandomAgent,
     WeightedAgent,
     Weights,
-    make_team,
 )
 from tracking.game import Agent, CaptureGame
 from tracking.maze import load_layout, parse_layout
+from tracking.teams import make_team
 from tracking.tournament import game_trial, loop_trial, stuck_share, summarize_games, wilson
 
 # a ring: the lower corridor (y = 1) and the upper one (y = 3) both lead to the food at (10, 2)

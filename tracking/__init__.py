@@ -10,19 +10,13 @@ a capture-the-flag game whose teams track both enemies, with weighted-graph agen
 (51, 248)
 """
 
-from tracking.agents import (
-    TEAM_KINDS,
-    HardRuleAttacker,
-    RandomAgent,
-    WeightedAgent,
-    Weights,
-    make_team,
-)
+from tracking.agents import HardRuleAttacker, RandomAgent, WeightedAgent, Weights
 from tracking.compare import evaluate, sweep_trial
 from tracking.draw import animate_run, plot_belief
 from tracking.drawgame import animate_game, plot_visits
 from tracking.episodes import Episodes, default_cells, score, simulate, summarize, track
 from tracking.filters import ExactFilter, run_filter
+from tracking.fullteam import FullAgent, Plan
 from tracking.game import RULES, Agent, CaptureGame, GameResult, Observation, play
 from tracking.learn import BetaFit, MoveStatistics, fit_beta, log_likelihood, move_statistics
 from tracking.maze import LAYOUTS, Maze, load_layout, parse_layout, random_maze
@@ -30,6 +24,7 @@ from tracking.opponents import walk
 from tracking.particles import ParticleFilter
 from tracking.sensing import evidence, noisy_distance, observe, reading_likelihood, visible
 from tracking.smoother import smooth
+from tracking.teams import TEAM_KINDS, make_team
 from tracking.teamtrack import TeamTracker
 from tracking.tournament import (
     ATTACKERS,
@@ -57,6 +52,7 @@ __all__ = [
     "CaptureGame",
     "Episodes",
     "ExactFilter",
+    "FullAgent",
     "GameResult",
     "GameSummary",
     "GuardSummary",
@@ -66,6 +62,7 @@ __all__ = [
     "MoveStatistics",
     "Observation",
     "PairingTable",
+    "Plan",
     "ParticleFilter",
     "RandomAgent",
     "TeamTracker",

@@ -86,7 +86,7 @@ class WeightedAgent(Agent):
 
     def __init__(self, role: str = "attacker", *, tracker: bool = True, weights: Weights = Weights()):
         role, tracker = choice(role, "role", ("attacker", "defender")), flag(tracker, "tracker")
-        _weights(weights)
+        checked_weights(weights)
         self.role, self.tracker, self.w = role, tracker, weights
 
     def register(self, maze: Maze, index: int, rng: np.random.Generator) -> None:
@@ -210,33 +210,8 @@ class HardRuleAttacker(Agent):
         return min(moves, key=lambda m: d[moves[m], goal])
 
 
-TEAM_KINDS = ("tracker", "greedy", "random", "hard", "tracker attacker", "tracker defender")
-
-
-def _weights(weights) -> Weights:
+def checked_weights(weights) -> Weights:
+    """``weights`` if it is a ``Weights``, else a TypeError."""
     if not isinstance(weights, Weights):
         raise TypeError(f"weights must be a tracking.Weights, got {type(weights).__name__}")
     return weights
-
-
-def make_team(kind: str, weights: Weights = Weights()) -> tuple:
-    """Two fresh agents, an attacker and a defender, of one of ``TEAM_KINDS``.
-
-    "tracker": both plan on the team tracker's beliefs; "greedy": both tracker-blind; "random";
-    "hard": the hard-rule attacker with a greedy defender; "tracker attacker" / "tracker defender":
-    only that agent reads the tracker (to see which half of the team gains from it).
-    """
-    kind, weights = choice(kind, "kind", TEAM_KINDS), _weights(weights)
-    if kind == "tracker":
-        return WeightedAgent("attacker", weights=weights), WeightedAgent("defender", weights=weights)
-    if kind == "greedy":
-        return (WeightedAgent("attacker", tracker=False, weights=weights),
-                WeightedAgent("defender", tracker=False, weights=weights))
-    if kind in ("tracker attacker", "tracker defender"):     # one of the two reads the tracker
-        return (WeightedAgent("attacker", tracker=kind == "tracker attacker", weights=weights),
-                WeightedAgent("defender", tracker=kind == "tracker defender", weights=weights))
-    if kind == "random":
-        return RandomAgent(), RandomAgent()
-    if kind == "hard":
-        return HardRuleAttacker(), WeightedAgent("defender", tracker=False, weights=weights)
-    raise ValueError(f"kind must be one of {TEAM_KINDS}, got {kind!r}")

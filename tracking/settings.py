@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from studykit.checks import choice, items, real, whole
 from tracking import checks
-from tracking.agents import TEAM_KINDS
+from tracking.teams import TEAM_KINDS
 from tracking.game import MAX_MOVES, RULES, TEAMS
 from tracking.maze import LAYOUTS, load_layout
 

@@ -9,9 +9,10 @@ import numpy as np
 
 from studykit.checks import choice, whole
 from studykit.stats import wilson
-from tracking.agents import Weights, make_team
+from tracking.agents import Weights
 from tracking.game import CaptureGame
 from tracking.maze import LAYOUTS, Maze, load_layout, random_maze
+from tracking.teams import make_team
 
 
 def maze_named(name: str) -> Maze:

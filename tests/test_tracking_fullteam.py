@@ -1,0 +1,96 @@
+"""The full-game tracker team (tracking.fullteam): it never steps onto or next to an enemy ghost it
+sees (unless scared), banks its food and runs for a capsule when chased, and plays the contest's
+rules to the end."""
+
+import numpy as np
+import pytest
+from fuzzing import refused
+
+import tracking
+from tracking import Agent, CaptureGame, load_layout, make_team
+from tracking.contestrun import contest_trial, deaths
+from tracking.fullteam import FullAgent, Plan
+
+DEFAULT = load_layout("defaultCapture")
+
+
+class Checked(FullAgent):
+    """A FullAgent that checks its own move against the ghosts it sees."""
+
+    def act(self, obs):
+        move = super().act(obs)
+        dist, idx = self.maze.distances(), self.maze.index
+        ghosts = [idx[c] for j, c in obs.enemies.items() if c is not None and not obs.enemy_pacman[j]
+                  and obs.scared[j] <= dist[idx[obs.position], idx[c]] + 1]
+        if ghosts:
+            def near(m):
+                x = idx[self.maze.legal_moves(obs.position)[m]]
+                return not self.home[x] and dist[x, ghosts].min() <= 1
+            if near(move):
+                assert all(near(m) for m in obs.legal), (obs.position, move, ghosts)
+                self.cornered += 1
+        return move
+
+
+@pytest.mark.parametrize("layout, seed", [("defaultCapture", 0), ("mediumCapture", 1),
+                                          ("tinyCapture", 2)])
+def test_never_onto_or_next_to_a_ghost_it_sees(layout, seed):
+    ours = (Checked("attacker"), Checked("defender"))
+    for agent in ours:
+        agent.cornered = 0
+    game = CaptureGame(load_layout(layout), ours, make_team("tracker"), rule="contest", seed=seed)
+    game.play()
+    assert sum(a.cornered for a in ours) <= 1
+    assert deaths(game, "red")["seen"] <= 1
+
+
+class Still(Agent):
+    def act(self, obs):
+        return "Stop"
+
+
+def first_move(position, carrying=0, ghost=None, scared=0, capsule=True):
+    attacker = FullAgent("attacker", weights=tracking.Weights(noise=0.0))
+    game = CaptureGame(DEFAULT, (attacker, Still()), (Still(), Still()), rule="contest", seed=0)
+    game.positions[0] = position
+    game.carried[0] = [(0, 0)] * carrying
+    if ghost is not None:
+        game.positions[1], game.scared[1] = ghost, scared
+    if not capsule:
+        game.capsules.clear()
+    return attacker.act(game.observation(0))
+
+
+def test_a_pacman_with_food_banks_it_when_a_ghost_comes_near():
+    assert first_move((18, 10), carrying=2, ghost=(22, 9)) == "West"     # home is west
+
+
+def test_a_chased_pacman_runs_for_a_capsule_the_ghost_cannot_reach_first():
+    # at (24, 9) the capsule at (25, 10) is two steps away (north, then east), home farther west,
+    # where the ghost comes from
+    assert first_move((24, 9), carrying=1, ghost=(20, 9)) == "North"
+
+
+def test_scared_ghosts_are_no_threat_while_their_timer_lasts():
+    agent = FullAgent("attacker")
+    game = CaptureGame(DEFAULT, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
+    game.positions[0], game.positions[1] = (21, 9), (24, 9)
+    here = DEFAULT.index[(21, 9)]
+    steps = int(DEFAULT.distances()[here, DEFAULT.index[(24, 9)]])
+    for timer, threat in ((0, True), (steps + 1, True), (steps + 2, False), (30, False)):
+        game.scared[1] = timer                  # a threat unless scared for longer than the way
+        cells = agent.threat_cells(game.observation(0), here)
+        assert (DEFAULT.index[(24, 9)] in cells) == threat, timer
+
+
+def test_the_full_team_beats_the_previous_team_in_a_contest_game():
+    res = contest_trial("full tracker", "tracker", "defaultCapture", "red", 5)
+    assert res["seen_deaths_a"] < res["seen_deaths_b"] and res["moves"] <= 1200
+
+
+def test_plan_knobs_are_checked():
+    refused(lambda: Plan(margin=0), "margin")
+    refused(lambda: Plan(believe=float("nan")), "believe")
+    refused(lambda: Plan(raid=True), "raid")
+    refused(lambda: FullAgent(plan={"margin": 1}), "plan")
+    assert Plan(bank=np.int64(3)).bank == 3
