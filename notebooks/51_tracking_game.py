@@ -49,6 +49,10 @@ LOOP_GAMES = 12              # games per attacker in the loop lesson
 ANIMATION_MOVES = 600        # moves of the animated game saved as a GIF
 GUARD_MOVES = 400            # moves of the border-guarding game saved as a GIF
 INLINE_FRAMES = 24           # frames shown inline (kept few: the notebook stays small)
+CONTEST_MAZES = ["defaultCapture", "mediumCapture", "tinyCapture"]   # the contest-rules tournament
+CONTEST_GAMES_PER_SIDE = 10  # games per pairing, maze and colour under the contest's rules
+CONTEST_MOVES = 1200         # the contest's game length
+CAPSULE_SEEDS = 40           # seeds searched for a game where a capsule turns a chase around
 N_JOBS = 2
 SEED = 0
 
@@ -60,7 +64,8 @@ from studykit import shrink
 if os.environ.get("GAMEAI_QUICK"):   # a smoke run, not the experiment; constants given to papermill win
     shrink(globals(), PAIRINGS=[("tracker", "greedy"), ("tracker", "random")], GAMES_PER_SIDE=1,
            LATER_GAMES_PER_SIDE=1, LOOP_GAMES=2, MAX_MOVES=400, ANIMATION_MOVES=40, GUARD_MOVES=40,
-           INLINE_FRAMES=4, N_JOBS=1)
+           INLINE_FRAMES=4, N_JOBS=1, CONTEST_MAZES=["tinyCapture"], CONTEST_GAMES_PER_SIDE=1,
+           CONTEST_MOVES=300, CAPSULE_SEEDS=2)
 
 # %%
 import tracking
@@ -71,7 +76,9 @@ globals().update(game_settings(
     mazes=MAZES, pairings=PAIRINGS, rule=RULE, max_moves=MAX_MOVES, end_food=END_FOOD,
     counts={"GAMES_PER_SIDE": GAMES_PER_SIDE, "LATER_GAMES_PER_SIDE": LATER_GAMES_PER_SIDE,
             "LOOP_GAMES": LOOP_GAMES}, animation_moves=ANIMATION_MOVES, guard_moves=GUARD_MOVES,
-    inline_frames=INLINE_FRAMES, n_jobs=N_JOBS))
+    inline_frames=INLINE_FRAMES, n_jobs=N_JOBS,
+    contest={"mazes": CONTEST_MAZES, "games": CONTEST_GAMES_PER_SIDE, "moves": CONTEST_MOVES,
+             "seeds": CAPSULE_SEEDS}))
 
 # %%
 import time
@@ -107,7 +114,11 @@ from tracking import (
     plot_visits,
 )
 
+from tracking.contestrun import capsule_turnaround, contest_claims, contest_lines, contest_summary, contest_trial
+
 PAIRINGS = [tuple(p) for p in PAIRINGS]
+CONTEST_PAIRINGS = [("full tracker", "greedy"), ("full tracker", "tracker"), ("tracker", "greedy")]
+maze_of_home = tracking.load_layout(MAZES[0])
 HOME = MAZES[0]
 maze = tracking.load_layout(HOME)
 SETTING = compare_setting({"HOME": HOME}, {"HOME": "defaultCapture"})
@@ -329,6 +340,67 @@ plt.show()
 # keep the weights moving.
 
 # %% [markdown]
+# ## Under the contest's rules
+#
+# The later contests changed the game in ways the blog-era rules above leave out, and those rules
+# decide real games. `rule="contest"` plays them as the contest's engine (version 1.002)
+# resolves a move: a Pacman that eats an enemy **capsule** makes both enemy agents **scared** for
+# 40 of their own moves; a Pacman meeting a scared ghost sends the *ghost* back to its start;
+# food scores only when **returned** home, and a caught Pacman **drops** what it carries on free
+# cells around where it died (searched breadth-first over the 8 neighbouring cells), on that half;
+# the game ends when a team has returned all but 2 of the food it can win, or after 1,200 moves.
+#
+# Under these rules a Pacman that walks into a ghost loses everything it carries. The **full
+# tracker** team (`tracking.fullteam`) keeps the tracker team's weighted graph and adds what the
+# contest needs: it never steps onto or next to a ghost it sees or strongly believes is there
+# (unless that ghost is scared long enough), it heads home when a ghost comes near or when its
+# way home passes where a ghost gets first (a dead end's mouth), banks its food, runs for a
+# capsule a chasing ghost cannot reach first, hunts while the enemy ghosts are scared, keeps its
+# scared defender off enemy Pacmen, and sends its defender raiding when no enemy has crossed for a
+# long time (so a team hovering at the border cannot stall the game). It plays
+# `CONTEST_GAMES_PER_SIDE` games per colour on each of `CONTEST_MAZES` against the greedy team and
+# against the previous tracker team, and the previous tracker team plays the greedy team as the
+# "before". A win share is taken over decided games (ties apart), with its 95% Wilson interval;
+# a death is *in sight* when the killer was within sight of the victim's team when the victim
+# last chose its move.
+
+# %%
+contest_grid = [{"a": a, "b": b, "layout": layout, "side": side, "max_moves": CONTEST_MOVES}
+                for layout in CONTEST_MAZES for a, b in CONTEST_PAIRINGS for side in ("red", "blue")]
+contest_rows = run_sweep(contest_trial, contest_grid, trials=CONTEST_GAMES_PER_SIDE, seed=SEED + 3,
+                         n_jobs=N_JOBS, progress=False)
+contest_pooled = contest_summary(contest_rows)
+pd.DataFrame(contest_lines(contest_summary(contest_rows, keys=("layout", "a", "b"))))
+
+# %% [markdown]
+# Pooled over the mazes:
+
+# %%
+pd.DataFrame(contest_lines(contest_pooled))
+
+# %% [markdown]
+# ### A capsule turns a chase around
+#
+# The first seeded game (of `CAPSULE_SEEDS`) on the home maze in which a full-tracker Pacman (red)
+# eats a capsule with an enemy ghost in sight and then sends a scared ghost home: capsules are the
+# gold dots, a grey ring marks a scared agent (its timer in the title).
+
+# %%
+turn = capsule_turnaround(HOME, CAPSULE_SEEDS, max_moves=CONTEST_MOVES)
+if turn is None:
+    print(f"no such game in {CAPSULE_SEEDS} seeds on {HOME}")
+else:
+    capsule_seed, eaten, chase = turn
+    start, stop = max(0, eaten - 24), min(len(chase.frames) - 1, eaten + 40)
+    print(f"seed {capsule_seed}: the capsule is eaten at move {eaten}; final score red {chase.scores['red']} : "
+          f"{chase.scores['blue']} blue")
+    save_gif(animate_game(maze_of_home, chase.frames, show=range(start, stop + 1, 4), dpi=80),
+             "tracking_capsule", fps=4, publish=SETTING.is_article)
+    plt.close("all")
+    show_animation(animate_game(maze_of_home, chase.frames, show=np.linspace(start, stop, INLINE_FRAMES).astype(int),
+                                dpi=45), fps=2)
+
+# %% [markdown]
 # ## Did it reproduce?
 #
 # The blog's part 2 prints no numbers; its lesson is checked as orderings of means over games
@@ -374,6 +446,7 @@ if vs_random:
                                all(v > 0.9 for v in vs_random.values()),
                                test="win rate above 90% on every maze",
                                reason="lost more than 10% of games to random play"))
+claims += contest_claims(contest_pooled)
 claims = record_claims("Tracking", "51_tracking_game", claims, setting=SETTING)
 
 # %% [markdown]

@@ -4,6 +4,7 @@ suffered to a ghost they could see."""
 from __future__ import annotations
 
 from studykit.checks import choice, whole
+from studykit.claims import beyond_claim, mean_difference
 from studykit.stats import wilson
 from tracking.game import CaptureGame
 from tracking.sensing import SIGHT, manhattan
@@ -117,3 +118,35 @@ def capsule_turnaround(layout: str, seeds: int, *, max_moves: int = 1200, window
                                     rule="contest", max_moves=max_moves, seed=seed, record=True)
                 return seed, eaten, again.play()
     return None
+
+
+def contest_claims(pooled: dict) -> list:
+    """Our goals under the contest's rules (beyond the article, whose era had no capsule effect),
+    from ``contest_summary`` pooled by (a, b): the full tracker team wins more than 0.6 of the
+    decided games against the greedy and the previous tracker teams (the lower end of the 95%
+    Wilson interval), and its Pacmen die to a ghost in sight less often than the previous team's
+    against the same greedy team (by more than 2 combined standard errors)."""
+    claims = []
+    for other, name in (("greedy", "the greedy team"), ("tracker", "the previous tracker team")):
+        s = pooled.get(("full tracker", other))
+        if s is None:
+            continue
+        lo, hi = s["wilson"]
+        claims.append(beyond_claim(
+            f"Under the contest's rules the full tracker team beats {name}",
+            "lower end of the 95% interval above 0.6 of decided games",
+            f"{s['wins']}-{s['ties']}-{s['losses']} (W-T-L): {s['win share of decided']:.2f} "
+            f"[{lo:.2f}, {hi:.2f}] of {s['decided']} decided", lo > 0.6,
+            test="Wilson 95% interval of the win share of decided games, pooled over the mazes",
+            reason="the interval reaches 0.6 or below"))
+    after, before = pooled.get(("full tracker", "greedy")), pooled.get(("tracker", "greedy"))
+    if after is not None and before is not None:
+        ok, text = mean_difference(after["seen deaths a"], before["seen deaths a"], lower=True,
+                                   fmt="{:.2f}", diff_fmt="{:.2f}")
+        claims.append(beyond_claim(
+            "Under the contest's rules the full tracker team's Pacmen die to a ghost in sight less "
+            "often than the previous tracker team's", "fewer deaths in sight per game",
+            f"per game against the greedy team, after vs before: {text}", ok,
+            test="mean deaths in sight per game lower by > 2 combined SE",
+            reason="no clear reduction"))
+    return claims

@@ -28,6 +28,12 @@ def draw_state(maze: Maze, frame: dict, view: str, *, ax=None):
     ax.scatter(food[left, 0], food[left, 1], s=6, color="salmon")
     ax.scatter(food[~left, 0], food[~left, 1], s=6, color="lightskyblue")
     ax.add_collection(PatchCollection(belief_squares(maze, frame["beliefs"][view]), color=COLORS[view], alpha=0.45))
+    if frame.get("contest"):                      # capsules, and a ring around each scared agent
+        for x, y in frame["capsules"]:
+            ax.plot(x, y, "o", ms=9, color="gold", mec="k")
+        for i, (x, y) in enumerate(frame["positions"]):
+            if frame["scared"][i]:
+                ax.plot(x, y, "o", ms=14, mfc="none", mec="grey", mew=1.5)
     for i, (x, y) in enumerate(frame["positions"]):
         team = team_of(i)
         pacman = (x >= maze.width // 2) == (team == "red")
@@ -35,7 +41,10 @@ def draw_state(maze: Maze, frame: dict, view: str, *, ax=None):
         ax.plot(x, y, "o" if pacman else "^", ms=7, color=COLORS[team], mfc=COLORS[team] if own else "none",
                 mew=2)
     s = frame["scores"]
-    ax.set_title(f"{view} team's view: belief about the enemies | red {s['red']} : {s['blue']} blue",
+    scared = [i for i in range(4) if frame.get("contest") and frame["scared"][i]]
+    timers = ", ".join(f"{i} ({frame['scared'][i]})" for i in scared)
+    note = f" | scared: {timers}" if scared else ""
+    ax.set_title(f"{view} team's view: belief about the enemies | red {s['red']} : {s['blue']} blue{note}",
                  fontsize=10)
     return ax
 

@@ -266,7 +266,8 @@ class CaptureGame:
         belief = {t: sum(self.trackers[t].beliefs.values()) for t in TEAMS}
         self.frames.append({"positions": tuple(self.positions), "food": frozenset(self.food),
                             "scores": dict(self.scores), "beliefs": belief,
-                            "capsules": frozenset(self.capsules), "scared": tuple(self.scared)})
+                            "capsules": frozenset(self.capsules), "scared": tuple(self.scared),
+                            "contest": self.rule == "contest"})
 
     def play(self) -> GameResult:
         """Play until the game is over; return the result."""

@@ -44,8 +44,9 @@ def tracker_settings(*, layout, steps, episodes, sweep_episodes, fit_episodes, p
 
 
 def game_settings(*, mazes, pairings, rule, max_moves, end_food, counts: dict, animation_moves,
-                  guard_moves, inline_frames, n_jobs) -> dict:
-    """Notebook 51's constants as clean values; ``counts`` maps the game-count constants to values."""
+                  guard_moves, inline_frames, n_jobs, contest: dict | None = None) -> dict:
+    """Notebook 51's constants as clean values; ``counts`` maps the game-count constants to values;
+    ``contest`` holds the contest section's mazes, games per side, moves and capsule seeds."""
     mazes = [choice(m, "MAZES", LAYOUTS) for m in items(mazes, "MAZES", min_len=1, max_len=len(LAYOUTS))]
     if len(set(mazes)) != len(mazes):
         raise ValueError(f"MAZES must not repeat a maze, got {mazes}")
@@ -64,4 +65,13 @@ def game_settings(*, mazes, pairings, rule, max_moves, end_food, counts: dict, a
     out["GUARD_MOVES"] = whole(guard_moves, "GUARD_MOVES", 1, GUARD_GAME)
     shortest = min(out["ANIMATION_MOVES"], out["GUARD_MOVES"])
     out["INLINE_FRAMES"] = whole(inline_frames, "INLINE_FRAMES", 1, shortest + 1)
+    if contest is not None:
+        names = items(contest["mazes"], "CONTEST_MAZES", min_len=1, max_len=len(LAYOUTS))
+        out["CONTEST_MAZES"] = [choice(m, "CONTEST_MAZES", LAYOUTS) for m in names]
+        out["CONTEST_GAMES_PER_SIDE"] = whole(contest["games"], "CONTEST_GAMES_PER_SIDE", 1, MAX_GAMES)
+        out["CONTEST_MOVES"] = whole(contest["moves"], "CONTEST_MOVES", 1, MAX_MOVES)
+        out["CAPSULE_SEEDS"] = whole(contest["seeds"], "CAPSULE_SEEDS", 1, MAX_GAMES)
+        if out["CONTEST_MOVES"] + 1 < out["INLINE_FRAMES"]:
+            raise ValueError(f"INLINE_FRAMES must be at most CONTEST_MOVES + 1 = {out['CONTEST_MOVES'] + 1}, "
+                             f"got {out['INLINE_FRAMES']}")
     return out
