@@ -25,7 +25,7 @@ from studykit.machine import machine_load
 from studykit.paths import results_dir, save_figure
 from studykit.quick import quick_mode, shrink
 from studykit.report import record_claims, record_inventory
-from studykit.stats import wilson
+from studykit.stats import Estimate, wilson
 from studykit.sweep import run_sweep, trial_seeds
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "CONSISTENT",
     "DIFFERS",
     "EXACT",
+    "Estimate",
     "VARIANT",
     "Claim",
     "Item",

@@ -11,19 +11,28 @@ machine). They run once, at the boundary, never inside a hot loop.
     beta = real(beta, "beta", low=0)                  # finite, >= 0: NaN and inf refused
     motion = choice(motion, "motion", ("uniform", "explorer"))
     memory(8 * steps * cells, "the beliefs")          # refuses beyond the machine, says how to override
+
+The same functions check a notebook's first-cell constants, value first, then the constant's
+name, then what is allowed (the one way every notebook does it):
+
+    ROWS = whole(ROWS, "ROWS", 2, 20)                 # an integer in 2..20
+    BETA = real(BETA, "BETA", low=0)                  # a finite real number >= 0
+    RULE = choice(RULE, "RULE", ("eat", "carry"))     # one of a few names
+    ANIMATE = flag(ANIMATE, "ANIMATE")                # True or False
+    SEED = seed(SEED, "SEED")                         # a whole number >= 0
+    DEPTHS = sequence(DEPTHS, "DEPTHS", lambda v, n: whole(v, n, 1, 6), distinct=True)
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-import os
-from collections.abc import Iterable, Sequence
+from ast import literal_eval
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
-MEMORY_VARIABLE = "GAMEAI_MAX_MEMORY_GB"
-
+from studykit.limits import MEMORY_VARIABLE, at_most, memory, memory_limit  # noqa: F401 - part of this API
 
 def shown(value, width: int = 80) -> str:
     """``repr(value)`` cut to ``width`` characters, for error messages."""
@@ -136,6 +145,33 @@ def items(value, name: str, *, min_len: int = 0, max_len: int | None = None) -> 
     return out
 
 
+def sequence(value, name: str, item: Callable | None = None, *, min_len: int = 1,
+             max_len: int | None = None, distinct: bool = False) -> tuple:
+    """A list constant of a notebook: a list, tuple or 1-D array, or the text of a list or tuple
+    (papermill passes a tuple as its text, ``"(5, 6)"``), with ``min_len`` to ``max_len`` items,
+    each cleaned by ``item(value, name)`` (e.g. ``lambda v, n: whole(v, n, 1, 6)``); returned as a
+    tuple. ``distinct=True`` refuses an item given twice."""
+    if isinstance(value, str) and value.lstrip()[:1] in ("(", "["):
+        try:
+            parsed = literal_eval(value) if len(value) <= 100_000 else None
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            parsed = None
+        if not isinstance(parsed, (list, tuple)):
+            raise ValueError(f"{name} must be a list or tuple, got the text {shown(value)}")
+        value = parsed
+    out = items(value, name, min_len=min_len, max_len=max_len)
+    if item is not None:
+        out = tuple(item(v, f"{name}[{i}]") for i, v in enumerate(out))
+    if distinct:
+        try:
+            repeated = len(set(out)) != len(out)
+        except TypeError:                                  # unhashable items: compare pairwise
+            repeated = any(a == b for i, a in enumerate(out) for b in out[:i])
+        if repeated:
+            raise ValueError(f"{name} must not list an item twice, got {shown(value)}")
+    return out
+
+
 def cell(value, name: str) -> tuple[int, int]:
     """A grid cell: a pair of whole numbers, as a tuple."""
     pair = items(value, name)
@@ -204,42 +240,6 @@ def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: st
         raise ValueError(f"{name} must hold values {_span(low, high)}, got values from "
                          f"{arr.min()} to {arr.max()}")
     return arr
-
-
-def at_most(value: int, name: str, limit: int, why: str) -> int:
-    """Refuse a size beyond ``limit`` (the work it would start is beyond this machine)."""
-    if value > limit:
-        raise ValueError(f"{name}={value:,} is more than the limit {limit:,}: {why}")
-    return value
-
-
-def memory_limit() -> float:
-    """Bytes one call may allocate: ``GAMEAI_MAX_MEMORY_GB`` when set, else half of this
-    machine's physical memory (or 8 GB when it cannot be read)."""
-    text = os.environ.get(MEMORY_VARIABLE, "").strip()
-    if text:
-        try:
-            limit = float(text)
-        except ValueError:
-            limit = float("nan")
-        if not (math.isfinite(limit) and limit > 0):
-            raise ValueError(f"{MEMORY_VARIABLE} must be a positive number of gigabytes, got {text!r}")
-        return limit * 1e9
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2
-    except (ValueError, OSError, AttributeError):
-        return 8e9
-
-
-def memory(nbytes: float, what: str) -> None:
-    """Refuse a call that would allocate about ``nbytes`` (``what`` says for what) beyond
-    ``memory_limit()``; the message names the limit and how to raise it."""
-    limit = memory_limit()
-    if nbytes > limit:
-        source = (f"set by {MEMORY_VARIABLE}" if os.environ.get(MEMORY_VARIABLE, "").strip()
-                  else f"half of this machine's memory; set {MEMORY_VARIABLE} to change it")
-        raise ValueError(f"{what} would need about {nbytes / 1e9:,.1f} GB, more than the "
-                         f"{limit / 1e9:,.1f} GB allowed ({source})")
 
 
 def generator(value, name: str = "rng") -> np.random.Generator:

@@ -1,11 +1,20 @@
-"""Confidence intervals shared by the studies."""
+"""Estimates and confidence intervals shared by the studies.
+
+``Estimate`` is the one type for a sample mean: it carries the mean, its standard error (SE) and
+the number of values, and derives intervals on demand, named as such (``half_width(z)``,
+``interval(z)``); tables print ``text()`` (mean ± SE) or ``text(z=1.96)`` (mean ± a 95% normal
+half-width). ``wilson`` gives the interval of a share when its counts are small or extreme.
+"""
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.stats import norm
 
-from studykit.checks import array, real
+from studykit.checks import array, real, whole
 
 MAX_COUNT = 2**53
 
@@ -42,3 +51,64 @@ def wilson(successes, n, confidence: float = 0.95):
     if lo.ndim == 0:
         return float(lo), float(hi)
     return lo, hi
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A sample ``mean``, its standard error ``se`` (NaN when unknown, as with one value) and
+    the number of values ``n`` behind it; intervals are derived from it, never stored."""
+
+    mean: float
+    se: float
+    n: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "mean", real(self.mean, "mean"))
+        se = self.se
+        if not (isinstance(se, (float, np.floating)) and math.isnan(se)):
+            se = real(se, "se", low=0)
+        object.__setattr__(self, "se", float(se))
+        object.__setattr__(self, "n", whole(self.n, "n", 1))
+
+    @classmethod
+    def of(cls, values, *, min_n: int = 1) -> Estimate:
+        """The mean of ``values`` (finite numbers, 1-D) and its standard error ``std(ddof=1) /
+        sqrt(n)``; one value gives se NaN; fewer than ``min_n`` values (or none) are refused."""
+        min_n = whole(min_n, "min_n", 1)
+        v = array(values, "values", ndim=1, kind="real").astype(float)
+        if len(v) < min_n:
+            raise ValueError(f"values must hold at least {min_n} number{'s' * (min_n > 1)}, "
+                             f"got {len(v)}")
+        se = float(v.std(ddof=1) / math.sqrt(len(v))) if len(v) > 1 else math.nan
+        return cls(float(v.mean()), se, len(v))
+
+    @classmethod
+    def share(cls, successes, n) -> Estimate:
+        """A share ``successes / n`` with its binomial standard error ``sqrt(p (1 - p) / n)``
+        (for its interval at small or extreme counts, use ``wilson(successes, n)``)."""
+        k, m = float(counts(successes, "successes")), float(counts(n, "n"))
+        if m < 1 or not 0 <= k <= m:
+            raise ValueError(f"need 0 <= successes <= n and n >= 1, got successes={successes}, n={n}")
+        p = k / m
+        return cls(p, math.sqrt(p * (1 - p) / m), int(m))
+
+    def half_width(self, z: float = 1.96) -> float:
+        """Half the width of the normal interval ``mean ± z * se`` (z = 1.96: 95%)."""
+        return real(z, "z", above=0) * self.se
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The normal interval ``(mean - z * se, mean + z * se)`` (z = 1.96: 95%)."""
+        half = self.half_width(z)
+        return self.mean - half, self.mean + half
+
+    def z(self, reference: float = 0.0) -> float:
+        """``(mean - reference) / se``: 0 when they are equal, ±inf when se is 0 and they differ."""
+        gap = self.mean - real(reference, "reference")
+        if self.se == 0:
+            return 0.0 if gap == 0 else math.copysign(math.inf, gap)
+        return gap / self.se
+
+    def text(self, fmt: str = "{:.2f}", z: float | None = None) -> str:
+        """``"mean ± se"``, or ``"mean ± z * se"`` (a normal half-width) when ``z`` is given."""
+        spread = self.se if z is None else self.half_width(z)
+        return f"{fmt.format(self.mean)} ± {fmt.format(spread)}"
