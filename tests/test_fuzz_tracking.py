@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tracking
+import tracking.contestrun
 from tracking import (
     CaptureGame,
     ExactFilter,
@@ -308,3 +309,27 @@ def test_issue_30_sizes_and_food_are_refused_not_clipped():
     refused(lambda: _game(end_food=1000), "end_food")
     refused(lambda: evaluate("defaultCapture", method="particles", particles=10**9), "particles")
     refused(lambda: tracking.animate_run(track("tinyCapture", steps=3), dpi=10**6), "dpi")
+
+
+# ---- the contest rules' entries ------------------------------------------------------------------
+@pytest.mark.parametrize("name, call", [
+    ("max_moves", lambda v: tracking.contestrun.contest_trial("random", "random", "tinyCapture", "red",
+                                                               0, max_moves=v)),
+    ("end_food", lambda v: tracking.contestrun.contest_trial("random", "random", "tinyCapture", "red",
+                                                              0, end_food=v)),
+    ("seeds", lambda v: tracking.contestrun.capsule_turnaround("tinyCapture", v)),
+    ("window", lambda v: tracking.contestrun.capsule_turnaround("tinyCapture", 1, window=v)),
+    ("Plan.bank", lambda v: tracking.Plan(bank=v)),
+    ("Plan.raid", lambda v: tracking.Plan(raid=v))])
+@pytest.mark.parametrize("bad", [True, "3", math.nan, 10**12, -1])
+def test_contest_entries_refuse_bools_text_nan_and_huge_sizes(name, call, bad):
+    refused(lambda: call(bad), name)
+
+
+def test_contest_rule_and_team_kind_are_checked():
+    refused(lambda: _game(rule="Contest"), "rule")
+    refused(lambda: tracking.contestrun.contest_trial("full", "greedy", "tinyCapture", "red", 0), "kind")
+    refused(lambda: tracking.contestrun.contest_trial("full tracker", "greedy", "tinyCapture", "left", 0),
+            "side")
+    game = _game(rule="contest", max_moves=np.int64(30), end_food=np.int64(0))
+    assert game.play().moves == 30
