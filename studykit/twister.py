@@ -1,4 +1,5 @@
-"""Python's ``random.Random`` draws compiled with numba, on a copy of its Mersenne Twister state.
+"""Python's ``random.Random`` draws replayed exactly: compiled with numba on a copy of its
+Mersenne Twister state, and ``draw_below`` (``randrange``'s algorithm) in plain Python.
 
 ``state_of(rnd)`` copies a Random's state into an int64 array (624 words, the index, then the
 624 words tempered, the outputs they give, refreshed at each twist);
@@ -65,6 +66,17 @@ def sample_uses_pool(n: int, k: int) -> bool:
     if k > 5:
         setsize += 4 ** ceil(log(k * 3, 4))
     return n <= setsize
+
+
+def draw_below(getrandbits, n: int) -> int:
+    """``Random.randrange(n)`` (``_randbelow``) for any n >= 1, written out on ``getrandbits``
+    (e.g. ``rnd.getrandbits``): ``getrandbits(n.bit_length())`` until below n. Plain Python, for
+    loops that draw exactly what ``randrange`` draws without its per-call checks."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 @njit
