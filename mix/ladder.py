@@ -1,8 +1,10 @@
 """The strength ladder: pairings played in both seats, split into seeded chunks of games that
 ``studykit.run_sweep`` spreads over the workers, with Wilson 95% intervals on the win shares.
 Results can be cached in a folder (``studykit.cache.ResultCache``, one JSON file per pairing),
-keyed by the agents and the settings, valid for one fingerprint of the package's code and
-values files (any change there plays the pairings again). A ladder's rows are read with
+keyed by both agents' content (a searcher's values, a self-taught player's weights, by
+``cache_key``) and every setting, valid for one fingerprint of the code that plays them (its
+computed import closure) and of the values files; each entry is checked (whole counts adding
+up to the games played) before it is used, and played again otherwise. A ladder's rows are read with
 ``pairing_row``, ``seats_text`` and the test ``better_in_both_seats`` (its failure explained by
 ``seats_not_better``)."""
 
