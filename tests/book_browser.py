@@ -4,7 +4,8 @@
 (aborted before it reaches the network) and recorded, and returns what a reader would
 miss: requests outside the book, local files that failed, JavaScript errors, images that
 do not decode, saved widget views not drawn, math not typeset; and what a reader would
-see wrong: Markdown table syntax shown as text, a notebook page without any output,
+see wrong: Markdown table syntax shown as text, a table of an output wider than the
+text column (its last columns behind a scroll bar), a notebook page without any output,
 a saved progress bar red or short of its total, fewer figures than the notebook holds,
 a negative zero or "1 sets" in an output.
 """
@@ -58,6 +59,9 @@ INSPECT_JS = """async () => {
                .length,
     figures: [...document.querySelectorAll('div.cell_output > img')]
                .filter(img => img.naturalWidth > 0).length,
+    wideTables: [...document.querySelectorAll('.cell_output .pst-scrollable-table-container')]
+                  .filter(c => c.scrollWidth > c.clientWidth + 1)
+                  .map(c => c.querySelector('tr') ? c.querySelector('tr').innerText : ''),
     outputText: [...document.querySelectorAll('div.cell_output')].map(o => o.innerText)
                   .join('\\n'),
     widgetState: [...document.querySelectorAll(
@@ -106,6 +110,8 @@ class PageReport:
         for text in r.get("markdownText", []):
             if RAW_TABLE.search(text):
                 found.append(f"Markdown table shown as text: {text[:80]!r}")
+        for header in r.get("wideTables", []):
+            found.append(f"a table wider than the text column: {header[:80]!r}")
         if r.get("cells") and not r.get("outputs"):
             found.append(f"a notebook page of {r['cells']} cells without any rendered output")
         for bar in saved_progress_bars(r.get("widgetState", [])):

@@ -2,14 +2,16 @@
 
 Builds the book from the working tree (as committed, in CI) in a temporary folder, serves
 it on loopback and opens every page in headless Chromium, blocking and recording any
-request that would leave the book, and checks what each page shows (tables rendered, outputs
-and figures present, saved progress bars finished, no -0.0 or "1 sets"); each content check
-is shown failing on a page broken on purpose (tests/book_fixtures/). Chromium comes from Debian (installed here when missing,
-as root) and is driven by playwright, which never downloads a browser of its own.
+request that would leave the book, and checks what each page shows (tables rendered,
+outputs and figures present, saved progress bars finished, no -0.0 or "1 sets"); each
+content check is shown failing on a page broken on purpose (tests/book_fixtures/).
+Chromium comes from Debian (installed here when missing, as root) and is driven by
+playwright, which never downloads a browser of its own.
 Screenshots of the front page and of an animated page go to book/_build/screenshots/.
 """
 
 import importlib.util
+import json
 import subprocess
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from book_browser import (
     ensure_chromium,
     notebook_figures,
     open_page,
+    saved_progress_bars,
     serve,
     step_animations,
 )
@@ -150,6 +153,7 @@ def fixtures_base():
 
 @pytest.mark.parametrize("fixture, expected", [
     ("raw_table.html", "Markdown table shown as text: '| claim | source"),
+    ("wide_table.html", "a table wider than the text column: 'claim\\tsource"),
     ("no_output.html", "a notebook page of 2 cells without any rendered output"),
     ("red_bar.html", "a saved progress bar is red: 119 of 120"),
     ("unfinished_bar.html", "a saved progress bar is unfinished: 30 of 1000"),
@@ -167,6 +171,17 @@ def test_content_check_fails_on_a_broken_page(fixture, expected, fixtures_base, 
     assert problems == report.content_problems(), problems      # no plumbing problem
     assert len(problems) == 1 + (fixture == "negative_zero.html"), problems
     assert problems[0].startswith(expected), problems
+
+
+def test_no_committed_progress_bar_is_red_or_unfinished():
+    """The saved widget state of every committed notebook: each progress bar closed at its total."""
+    found = []
+    for notebook in sorted((ROOT / "notebooks").glob("[0-9]*.ipynb")):
+        state = json.loads(notebook.read_text())["metadata"].get("widgets", {})
+        for bar in saved_progress_bars([json.dumps(v) for v in state.values()]):
+            if bar["bar_style"] == "danger" or bar["value"] < bar["max"]:
+                found.append(f"{notebook.name}: {bar}")
+    assert not found, "\n".join(found)
 
 
 def test_toc_leaves_out_chapters_whose_file_is_missing(tmp_path):
