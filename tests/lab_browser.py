@@ -78,8 +78,8 @@ def lab_server(notebooks: Path, tmp: Path, timeout: float = 180.0):
             [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
              f"--port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
              f"--ServerApp.root_dir={folder}", "--LabApp.expose_app_in_browser=True",
-             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-             "--LabApp.extension_manager=readonly",
+             "--LabApp.news_url=", "--LabApp.extension_manager=readonly",
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
              *(["--allow-root"] if os.geteuid() == 0 else [])],
             cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
     lab = Lab(f"http://127.0.0.1:{port}/", token, folder, log)
