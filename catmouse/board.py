@@ -122,7 +122,7 @@ def parity_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
     Every ply changes the Manhattan distance by one, so its parity at the cat's turn never
     changes, and the cat can force a capture iff it is odd.
     """
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)          # Python ints: a bool result, not numpy's
     check_first_move(first_move)
     return (rows + cols) % 2 == (1 if first_move == "cat" else 0)
 

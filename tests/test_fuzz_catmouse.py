@@ -304,3 +304,279 @@ def test_feature_policy_moves_the_cat_only_and_policies_need_a_table_policy():
     refused(lambda: catmouse.mouse_survival(RotationPolicy("mouse"), 5, 5, "dog"), "first_move")
     refused(lambda: catmouse.measure_cells(policy_cells(5, 5), 5, 5, "smart", max_sweeps=0),
             "max_sweeps")
+
+
+# ---- every public entry point, argument by argument: numpy integers, bools, text booleans, NaN,
+# huge sizes (issue 30 items 8 and 9) ------------------------------------------------------------
+import dataclasses  # noqa: E402
+import itertools  # noqa: E402
+import math  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+MOUSE4 = catmouse.initial_mouse_policy(4, 4)
+GAME = catmouse.play_tables(GREEDY, MOUSE4)
+TEAM = catmouse.parse_board("..M\n...\nCC.")
+
+
+def entry(fn, base, sizes=(), numbers=(), flags=(), reals=()):
+    """A public call: its valid keyword arguments; ``sizes``: integer arguments bounded above
+    (huge values must be refused), ``numbers``: integers without an upper bound (seeds,
+    coordinates), ``flags``: True/False arguments, ``reals``: float arguments."""
+    return {"fn": fn, "base": base, "sizes": sizes, "numbers": numbers, "flags": flags,
+            "reals": reals}
+
+
+ENTRIES = {
+    "solve": entry(solve, dict(rows=4, cols=5, cats=1), ("rows", "cols", "cats")),
+    "optimal_capture": entry(optimal_capture, dict(rows=4, cols=5, first_move="cat", cats=1),
+                             ("rows", "cols", "cats")),
+    "capture_with_speeds": entry(capture_with_speeds, dict(rows=5, cols=5, cat_speed=2,
+                                                           mouse_speed=1),
+                                 ("rows", "cols", "cat_speed", "mouse_speed")),
+    "solve_speeds": entry(catmouse.solve_speeds, dict(rows=5, cols=5, cat_speed=2, mouse_speed=1),
+                          ("rows", "cols", "cat_speed", "mouse_speed")),
+    "random_cat_capture": entry(random_cat_capture, dict(rows=5, cols=5, limit=10),
+                                ("rows", "cols", "limit")),
+    "expected_capture": entry(catmouse.expected_capture, dict(rows=4, cols=4, max_sweeps=1000,
+                                                              tol=1e-9),
+                              ("rows", "cols", "max_sweeps"), reals=("tol",)),
+    "expected_capture_from_corner": entry(expected_capture_from_corner,
+                                          dict(rows=4, cols=5, max_sweeps=1000),
+                                          ("rows", "cols", "max_sweeps")),
+    "policy_capture_from_corner": entry(policy_capture_from_corner,
+                                        dict(rows=5, cols=5, mouse="smart", first_move="mouse",
+                                             cat_table=policy_cells(5, 5), max_sweeps=1000),
+                                        ("rows", "cols", "max_sweeps")),
+    "policy_cells": entry(policy_cells, dict(rows=5, cols=5), ("rows", "cols")),
+    "greedy_table": entry(greedy_table, dict(rows=4, cols=4), ("rows", "cols")),
+    "greedy_is_optimal": entry(catmouse.greedy_is_optimal, dict(rows=4, cols=4), ("rows", "cols")),
+    "greedy_direction": entry(catmouse.greedy_direction, dict(cx=0, cy=0, mx=1, my=2),
+                              numbers=("cx", "cy", "mx", "my")),
+    "initial_cat_policy": entry(catmouse.initial_cat_policy, dict(rows=4, cols=4),
+                                ("rows", "cols")),
+    "initial_mouse_policy": entry(catmouse.initial_mouse_policy, dict(rows=4, cols=4),
+                                  ("rows", "cols")),
+    "validate_policy": entry(catmouse.validate_policy, dict(policy=GREEDY, rows=4, cols=4,
+                                                            who="cat"), ("rows", "cols")),
+    "parity_rule_cat_wins": entry(catmouse.parity_rule_cat_wins, dict(rows=4, cols=5,
+                                                                      first_move="cat"),
+                                  ("rows", "cols")),
+    "article_rule_cat_wins": entry(catmouse.article_rule_cat_wins, dict(rows=4, cols=5,
+                                                                        first_move="cat"),
+                                   ("rows", "cols")),
+    "winnable_first_move": entry(catmouse.winnable_first_move, dict(rows=4, cols=5),
+                                 ("rows", "cols")),
+    "random_board": entry(random_board, dict(rows=5, cols=5, walls=3, seed=0, cats=1,
+                                             max_tries=10),
+                          ("rows", "cols", "walls", "cats", "max_tries"), ("seed",)),
+    "Board": entry(catmouse.Board, dict(rows=4, cols=4, obstacles=(), cats=((0, 0),),
+                                        mouse=(3, 3)), ("rows", "cols")),
+    "hill_climb_cat": entry(catmouse.hill_climb_cat, dict(rows=4, cols=4, iterations=3, seed=0,
+                                                          progress=False),
+                            ("rows", "cols", "iterations"), ("seed",), ("progress",)),
+    "hill_climb_team": entry(catmouse.hill_climb_team, dict(board=TEAM, iterations=2, seed=0,
+                                                            progress=False),
+                             ("iterations",), ("seed",), ("progress",)),
+    "play_tables": entry(catmouse.play_tables, dict(cat_policy=GREEDY, mouse_policy=MOUSE4,
+                                                    validate=True), flags=("validate",)),
+    "train_tabular": entry(train_tabular, dict(rows=4, cols=5, iterations=20, seed=0, mode="fast",
+                                               snapshot_every=10, log_every=5, progress=False,
+                                               verbose=False),
+                           ("rows", "cols", "iterations", "snapshot_every", "log_every"),
+                           ("seed",), ("progress", "verbose")),
+    "train_tabular_improved": entry(train_tabular_improved,
+                                    dict(rows=4, cols=5, iterations=20, seed=0,
+                                         checkpoint_every=10, stop_when_solved=False,
+                                         progress=False),
+                                    ("rows", "cols", "iterations", "checkpoint_every"), ("seed",),
+                                    ("stop_when_solved", "progress")),
+    "train_plain": entry(catmouse.train_plain, dict(rows=4, cols=5, iterations=20, seed=0),
+                         ("rows", "cols", "iterations"), ("seed",)),
+    "CoevolutionConfig": entry(CoevolutionConfig,
+                               dict(max_changes=3, candidates=2, hall_of_fame=10, patience=5,
+                                    restart_after=30, best_response_every=0, half_life=100,
+                                    stop_after=0, temperature=1.0, both_learn=True,
+                                    sequential=True, drift=True),
+                               ("max_changes", "candidates", "hall_of_fame", "patience",
+                                "restart_after", "best_response_every", "stop_after"),
+                               ("half_life",), ("both_learn", "sequential", "drift"),
+                               ("temperature",)),
+    "evaluate_local": entry(evaluate_local, dict(policy=WINDOW, rows=5, cols=5, games=10, seed=0,
+                                                 mode="fast"),
+                            ("rows", "cols", "games"), ("seed",)),
+    "train_local": entry(train_local, dict(rows=5, cols=5, games=10, mode="fast",
+                                           phase1_iterations=2, phase2_iterations=2,
+                                           candidates=2, max_edits=5, seed=0, progress=False,
+                                           verbose=False),
+                         ("rows", "cols", "games", "phase1_iterations", "phase2_iterations",
+                          "candidates", "max_edits"), ("seed",), ("progress", "verbose")),
+    "train_local_exact": entry(catmouse.train_local_exact, dict(rows=5, cols=5, iterations=2,
+                                                                seed=0, progress=False),
+                               ("rows", "cols", "iterations"), ("seed",), ("progress",)),
+    "train_local_mouse_exact": entry(catmouse.train_local_mouse_exact,
+                                     dict(rows=5, cols=5, iterations=2, seed=0, progress=False),
+                                     ("rows", "cols", "iterations"), ("seed",), ("progress",)),
+    "cat_window_as_table": entry(catmouse.cat_window_as_table, dict(rows=5, cols=5, table=WINDOW),
+                                 ("rows", "cols")),
+    "window_direction": entry(catmouse.window_direction, dict(table=WINDOW, cx=0, cy=0, mx=1,
+                                                              my=1, rows=5, cols=5),
+                              ("rows", "cols", "cx", "cy", "mx", "my")),
+    "play_pursuit": entry(play_pursuit, dict(rows=4, cols=4, cat_fn=lambda c, m: ["R"],
+                                             mouse_fn=lambda c, m: "D", max_cat_moves=2),
+                          ("rows", "cols", "max_cat_moves")),
+    "measure_cat": entry(catmouse.measure_cat, dict(policy=FeaturePolicy(), rows=5, cols=5,
+                                                    mouse="smart", max_sweeps=100),
+                         ("rows", "cols", "max_sweeps")),
+    "measure_cells": entry(catmouse.measure_cells, dict(cat_next=policy_cells(5, 5), rows=5,
+                                                        cols=5, mouse="smart", max_sweeps=100),
+                           ("rows", "cols", "max_sweeps")),
+    "mouse_survival": entry(catmouse.mouse_survival, dict(policy=RotationPolicy("mouse"), rows=5,
+                                                          cols=5), ("rows", "cols")),
+    "train_cat_policy": entry(catmouse.train_cat_policy,
+                              dict(policy=FeaturePolicy(), configs=((5, 5, "smart"),),
+                                   iterations=1, seed=0, progress=False),
+                              ("iterations",), ("seed",), ("progress",)),
+    "train_mouse_policy": entry(catmouse.train_mouse_policy,
+                                dict(policy=RotationPolicy("mouse"), boards=((5, 5),),
+                                     iterations=1, seed=0, progress=False),
+                                ("iterations",), ("seed",), ("progress",)),
+    "LegacyStream": entry(LegacyStream, dict(seed=3, block=4096), ("block",), ("seed",)),
+    "solved_share": entry(catmouse.solved_share, dict(solved_at=[1, None], budget=10, step=1),
+                          ("budget",), ("step",)),
+    "variant_trial": entry(catmouse.variant_trial,
+                           dict(rows=3, cols=4, first_move="cat", variant="article's scheme",
+                                iterations=20, seed=0, checkpoint_every=10),
+                           ("rows", "cols", "iterations", "checkpoint_every"), ("seed",)),
+    "tuning_trial": entry(catmouse.tuning_trial,
+                          dict(rows=3, cols=4, first_move="cat", variant="improved",
+                               iterations=20, seed=0, checkpoint_every=10),
+                          ("rows", "cols", "iterations", "checkpoint_every"), ("seed",)),
+    "compare_trainers_trial": entry(catmouse.compare_trainers_trial,
+                                    dict(rows=3, cols=4, first_move="cat", iterations=20, seed=0,
+                                         checkpoint_every=10),
+                                    ("rows", "cols", "iterations", "checkpoint_every"),
+                                    ("seed",)),
+    "draw_board": entry(catmouse.draw_board, dict(rows=4, cols=4, cat=(0, 0), mouse=(3, 3)),
+                        ("rows", "cols")),
+    "article_pictures": entry(catmouse.article_pictures, dict(rows=4, cols=5), ("rows", "cols")),
+    "window_pictures": entry(catmouse.window_pictures, dict(rows=5, cols=5), ("rows", "cols")),
+    "animate_game": entry(catmouse.animate_game, dict(positions=[(0, 0, 3, 3)], rows=4, cols=4,
+                                                      interval=100, max_frames=5, dpi=30),
+                          ("rows", "cols", "max_frames", "dpi"), reals=("interval",)),
+    "animate_games": entry(catmouse.animate_games, dict(games={"a": [(0, 0, 3, 3)]}, rows=4,
+                                                        cols=4, dpi=30, interval=100, width=3.0),
+                           ("rows", "cols", "dpi"), reals=("interval", "width")),
+    "plot_learning_curves": entry(catmouse.plot_learning_curves,
+                                  dict(run=train_tabular(4, 5, iterations=10), window=5),
+                                  numbers=("window",)),
+    "plot_trajectories": entry(catmouse.plot_trajectories, dict(games={"g": GAME}, rows=4,
+                                                                cols=4, ncols=2),
+                               ("rows", "cols", "ncols")),
+    "play_local": entry(lambda rows, cols: play_local(WINDOW, rows, cols, "random",
+                                                      itertools.cycle([0, 1, 2, 3]).__next__),
+                        dict(rows=5, cols=5), ("rows", "cols")),
+    "capture_census": entry(lambda side: catmouse.capture_census([2, side]), dict(side=3),
+                            ("side",)),
+    "speed_census": entry(lambda side, speed: catmouse.speed_census([2, side], [(speed, 1)]),
+                          dict(side=3, speed=2), ("side", "speed")),
+}
+INTEGERS = [(name, arg) for name, e in ENTRIES.items() for arg in (*e["sizes"], *e["numbers"])]
+SIZES = [(name, arg) for name, e in ENTRIES.items() for arg in e["sizes"]]
+FLAGS = [(name, arg) for name, e in ENTRIES.items() for arg in e["flags"]]
+REALS = [(name, arg) for name, e in ENTRIES.items() for arg in e["reals"]]
+
+
+def call(name, **changes):
+    e = ENTRIES[name]
+    try:
+        return e["fn"](**{**e["base"], **changes})
+    finally:
+        plt.close("all")
+
+
+def same(a, b) -> bool:
+    """Equal results: dataclasses field by field, arrays element by element (NaN equal to NaN),
+    figures and animations taken as equal."""
+    if type(a) is not type(b):
+        return False
+    if dataclasses.is_dataclass(a):
+        return all(same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    if isinstance(a, np.ndarray):
+        return a.shape == b.shape and a.dtype == b.dtype and np.array_equal(
+            a, b, equal_nan=a.dtype.kind == "f")
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float):
+        return a == b or (math.isnan(a) and math.isnan(b))
+    if isinstance(a, (int, str, bool, type(None))):
+        return a == b
+    if isinstance(a, LegacyStream):
+        return same(a.below(1000), b.below(1000))
+    return True                              # figures, animations, policies: drawn, not compared
+
+
+def test_the_table_covers_every_public_function_with_integer_arguments():
+    import inspect
+
+    covered = {e["fn"] for e in ENTRIES.values()} | {play_local}
+    missing = []
+    for name in catmouse.__all__:
+        obj = getattr(catmouse, name)
+        if not callable(obj) or obj in covered or name.startswith("check_"):
+            continue
+        try:
+            params = inspect.signature(obj).parameters
+        except (TypeError, ValueError):
+            continue
+        ints = [p for p, v in params.items() if v.annotation in ("int", "int | None")
+                or (isinstance(v.default, int) and not isinstance(v.default, bool))]
+        if ints and name not in RESULT_TYPES:
+            missing.append((name, ints))
+    assert not missing, missing
+
+
+RESULT_TYPES = {"CaptureTimes", "Census", "SpeedCensus", "Checkpoint", "Climb", "ClimbScore",
+                "CoevolutionRun", "Expectation", "Exploitability", "LocalGame", "LocalRun",
+                "LocalScore", "Measure", "PlainRun", "Pursuit", "Solution", "StartValues",
+                "TableGame", "TabularRun", "compare_trainers",       # compare_trainers_trial
+                "compare_trainers_cached", "variant_run_cached", "tuning_run_cached",
+                "is_cached", "plot_capture_heatmap", "board_area"}
+
+
+@pytest.mark.parametrize("name,arg", INTEGERS, ids=[f"{n}-{a}" for n, a in INTEGERS])
+def test_numpy_integers_work_wherever_python_integers_do(name, arg):
+    value = ENTRIES[name]["base"][arg]
+    for kind in (np.int64, np.int32, np.uint16):
+        assert same(call(name, **{arg: kind(value)}), call(name)), (name, arg, kind)
+
+
+@pytest.mark.parametrize("name,arg", INTEGERS, ids=[f"{n}-{a}" for n, a in INTEGERS])
+def test_bools_text_floats_and_nan_never_count_as_integers(name, arg):
+    for bad in (True, False, np.bool_(True), "3", 3.0, math.nan, np.float64(3.0)):
+        refused(lambda bad=bad: call(name, **{arg: bad}), arg)
+
+
+@pytest.mark.parametrize("name,arg", SIZES, ids=[f"{n}-{a}" for n, a in SIZES])
+def test_huge_sizes_are_refused_at_once(name, arg):
+    for huge in (10**12, 2**63, np.int64(2**62), np.uint64(2**64 - 1), -1, -(2**63)):
+        refused(lambda huge=huge: call(name, **{arg: huge}), arg, *SIZE, "limit", "cells",
+                "memory", "GB", "steps", "work", "entries")
+
+
+@pytest.mark.parametrize("name,arg", FLAGS, ids=[f"{n}-{a}" for n, a in FLAGS])
+def test_text_and_number_booleans_are_refused(name, arg):
+    for bad in ("False", "True", "no", "0", "", 0, 1, None, 1.0):
+        refused(lambda bad=bad: call(name, **{arg: bad}), arg)
+    assert same(call(name, **{arg: np.bool_(ENTRIES[name]["base"][arg])}), call(name))
+
+
+@pytest.mark.parametrize("name,arg", REALS, ids=[f"{n}-{a}" for n, a in REALS])
+def test_nan_infinities_text_and_bools_are_refused_as_numbers(name, arg):
+    for bad in (math.nan, math.inf, -math.inf, np.float64("nan"), "1.0", True, None):
+        refused(lambda bad=bad: call(name, **{arg: bad}), arg)
+    value = ENTRIES[name]["base"][arg]
+    assert same(call(name, **{arg: np.float64(value)}), call(name))

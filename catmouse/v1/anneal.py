@@ -22,10 +22,10 @@ import random
 from studykit.checks import real, whole
 
 
-def check_schedule(temperature: float, half_life: int) -> None:
-    """Refuse a temperature that is not a finite number >= 0, or a half-life below 1 iteration."""
-    real(temperature, "temperature", low=0)
-    whole(half_life, "half_life", 1)
+def check_schedule(temperature: float, half_life: int) -> tuple[float, int]:
+    """Refuse a temperature that is not a finite number >= 0, or a half-life below 1 iteration;
+    returns them as a Python float and int."""
+    return real(temperature, "temperature", low=0), whole(half_life, "half_life", 1)
 
 
 def temperature_at(iteration: int, temperature: float, half_life: int) -> float:

@@ -52,15 +52,18 @@ class CoevolutionConfig:
     stop_after: int = 0            # > 0: stop once the cat has not improved for this many iterations
 
     def __post_init__(self):
-        check_schedule(self.temperature, self.half_life)
-        whole(self.max_changes, "max_changes", 1, 64)
-        whole(self.candidates, "candidates", 0, 1_000)
-        whole(self.hall_of_fame, "hall_of_fame", 0, 100_000)
+        temperature, half_life = check_schedule(self.temperature, self.half_life)
+        fields = {"temperature": temperature, "half_life": half_life,
+                  "max_changes": whole(self.max_changes, "max_changes", 1, 64),
+                  "candidates": whole(self.candidates, "candidates", 0, 1_000),
+                  "hall_of_fame": whole(self.hall_of_fame, "hall_of_fame", 0, 100_000),
+                  "admit": choice(self.admit, "admit", ("strong", "beaten"))}
         for name in ("patience", "restart_after", "best_response_every", "stop_after"):
-            whole(getattr(self, name), name, 0, MAX_ITERATIONS)
-        choice(self.admit, "admit", ("strong", "beaten"))
+            fields[name] = whole(getattr(self, name), name, 0, MAX_ITERATIONS)
         for name in ("both_learn", "sequential", "drift"):
-            flag(getattr(self, name), name)
+            fields[name] = flag(getattr(self, name), name)
+        for name, value in fields.items():        # Python numbers, whatever numpy type came in
+            object.__setattr__(self, name, value)
 
 
 ARTICLE = CoevolutionConfig()

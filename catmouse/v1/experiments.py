@@ -84,7 +84,8 @@ def compare_trainers_trial(rows: int, cols: int, first_move: str, seed: int,
     its full budget (modern generator). Lost moves are inf where the cat never catches.
     """
     checkpoint_every = check_trial(rows, cols, first_move, checkpoint_every)
-    check_improved(rows, cols, first_move, "WEAK", iterations, seed, config, checkpoint_every)
+    rows, cols, iterations, seed, checkpoint_every = check_improved(
+        rows, cols, first_move, "WEAK", iterations, seed, config, checkpoint_every)
     base = train_tabular(rows, cols, first_move, "WEAK", iterations, seed, mode="fast",
                          snapshot_every=checkpoint_every)
     snaps = dict(base.snapshot_policies)

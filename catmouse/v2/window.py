@@ -99,8 +99,8 @@ def window_direction(table: np.ndarray, cx: int, cy: int, mx: int, my: int, rows
     rows, cols = check_board(rows, cols)
     check_window_board(rows, cols)
     table = validate_window_table(table)
-    board_cell((cx, cy), "cat", rows, cols)
-    board_cell((mx, my), "mouse", rows, cols)
+    board_cell((cx, cy), "the cat (cx, cy)", rows, cols)
+    board_cell((mx, my), "the mouse (mx, my)", rows, cols)
     return window_step(table, cx, cy, mx, my, rows, cols)
 
 
