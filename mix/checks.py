@@ -3,13 +3,10 @@ it accepts, so a mistyped first cell stops at once instead of deep inside an exp
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from mix.agents import MAX_DEPTH, make_agent
 from mix.board import MAX_SIDE, Geometry
 from studykit.checks import array, at_most, flag, is_whole, shown, whole
-from studykit.checks import seed as check_seed
 
 
 def check_int(value, name: str, low: int = 1, high: int | None = None) -> int:
@@ -20,20 +17,6 @@ def check_int(value, name: str, low: int = 1, high: int | None = None) -> int:
         raise ValueError(f"{name} must be an integer {span}, got {shown(value)}")
     return int(value)
 
-
-def check_agents(names, name: str, allow_empty: bool = False) -> tuple[str, ...]:
-    """A list or tuple of agent names that ``mix.make_agent`` knows."""
-    if isinstance(names, str) or not isinstance(names, Sequence):
-        raise ValueError(  # noqa: TRY004 (a notebook constant: ValueError, like the others)
-            f"{name} must be a list or tuple of agent names, got {names!r}")
-    if not names and not allow_empty:
-        raise ValueError(f"{name} must not be empty")
-    for agent in names:
-        try:
-            make_agent(agent)
-        except (ValueError, TypeError) as err:
-            raise ValueError(f"{name}: {err}") from None
-    return tuple(names)
 
 
 def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ...]:
@@ -60,13 +43,12 @@ def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ..
 # ---- the public API's arguments (TypeError for a wrong kind, ValueError for a wrong value) ----
 
 # MAX_SIDE (rows and cols, from mix.board; the report plays 10x20)
-# MAX_DEPTH (search plies, from mix.agents: depth 6 on 10x20 already takes seconds a move)
+# MAX_DEPTH (search plies, from mix.search; its checks are in mix.agentchecks)
 MAX_GAMES = 1_000_000      # match games
 MAX_TRAIN_GAMES = 100_000  # training games (~20 ms each on 10x20: about half an hour)
 MAX_JOBS = 256             # worker processes
 PERFECT_MAX_SLOTS = 25     # 'perfect' solves positions: 5x5 is its largest board here
 SOLVE_MAX_SLOTS = 30       # solving an empty board: 5x6 needs 300 MB and minutes; 10x20 never ends
-_AGENT = re.compile(r"([a-z-]+)(?::([0-9]+))?")
 
 
 def check_board(rows, cols, diagonals=False, k=4) -> Geometry:
@@ -81,45 +63,11 @@ def check_board(rows, cols, diagonals=False, k=4) -> Geometry:
         raise ValueError(f"rows, cols: {err}") from None
 
 
-def check_agent(spec, name: str, rows: int = 10, cols: int = 20):
-    """An agent name ``make_agent`` knows (depth in 1..MAX_DEPTH, 'perfect' only on boards of
-    at most PERFECT_MAX_SLOTS slots), or an object with ``choose``."""
-    if hasattr(spec, "choose"):
-        return spec
-    if not isinstance(spec, str):
-        raise TypeError(f"{name} must be an agent name or an object with choose(), got "
-                        f"{shown(spec)} ({type(spec).__name__})")
-    match = _AGENT.fullmatch(spec)
-    if match is None or not spec.isascii():
-        raise ValueError(f"{name} must be an agent name like 'random' or 'alphabeta:3', got "
-                         f"{shown(spec)}")
-    if match.group(2) is not None:
-        whole(int(match.group(2)), f"{name} depth", 1, MAX_DEPTH)
-    if match.group(1) == "perfect" and rows * cols > PERFECT_MAX_SLOTS:
-        raise ValueError(f"{name}='perfect' solves every position: at most {PERFECT_MAX_SLOTS} "
-                         f"slots (5x5), got {rows}x{cols} = {rows * cols}")
-    try:
-        make_agent(spec)
-    except (ValueError, TypeError) as err:
-        raise ValueError(f"{name}: {err}") from None
-    return spec
-
 
 def check_games(games, name: str = "games", limit: int = MAX_GAMES) -> int:
     """A number of games from 1 to ``limit``, as a Python int."""
     return at_most(whole(games, name, 1), name, limit, "run the games in seeded batches")
 
-
-def check_match(x_agent, o_agent, games, seed, rows, cols, diagonals, progress
-                ) -> tuple[int, int, Geometry]:
-    """Every argument of ``mix.match`` (call it first thing in ``match``): the games and the
-    seed as Python ints, and the board."""
-    games, seed = check_games(games), check_seed(seed)
-    g = check_board(rows, cols, diagonals)
-    check_agent(x_agent, "x_agent", g.rows, g.cols)
-    check_agent(o_agent, "o_agent", g.rows, g.cols)
-    flag(progress, "progress")
-    return games, seed, g
 
 
 def check_jobs(n_jobs, name: str = "n_jobs") -> int | None:
@@ -132,14 +80,6 @@ def check_jobs(n_jobs, name: str = "n_jobs") -> int | None:
                          "per core), got 0")
     return n_jobs
 
-
-def check_pairing(x_agent, o_agent, seed, rows, cols, diagonals=False) -> tuple[int, Geometry]:
-    """The agents, seed and board of seeded games between two agents: the seed as a Python
-    int, and the board."""
-    seed, g = check_seed(seed), check_board(rows, cols, diagonals)
-    check_agent(x_agent, "x_agent", g.rows, g.cols)
-    check_agent(o_agent, "o_agent", g.rows, g.cols)
-    return seed, g
 
 
 def check_perfect_board(rows, cols) -> Geometry:

@@ -16,7 +16,8 @@ from pathlib import Path
 import pandas as pd
 from joblib import Parallel, delayed
 
-from mix.checks import MAX_GAMES, check_agent, check_board, check_games, check_jobs
+from mix.agentchecks import check_agent
+from mix.checks import MAX_GAMES, check_board, check_games, check_jobs
 from mix.match import match
 from studykit import run_sweep
 from studykit.cache import CorruptEntryWarning, Field, ResultCache, cache_key, code_fingerprint

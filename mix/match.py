@@ -11,7 +11,7 @@ from tqdm.auto import tqdm
 
 from mix.agents import make_agent
 from mix.board import Board, Geometry
-from mix.checks import check_match
+from mix.agentchecks import check_match
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,8 @@
 """Search: depth-limited alpha-beta negamax on a state-value table.
 
 Values are from X's point of view (X maximises); a win is worth +-1 like the learner's
-terminal states. The exact solver for small boards is ``mix.solver`` (its functions can be
-imported from here too); the nodes one and two moves from the leaves are valued by
-``mix.horizon``, which stops at the first reply that makes a move no better than the best
+terminal states. The exact solver for small boards is ``mix.solver``. The nodes one and two
+moves from the leaves are valued by ``mix.horizon``, which stops at the first reply that makes a move no better than the best
 already found (``tau``: the move's exact value is not needed). ``tests/oracles_mix.py`` keeps
 the plain search this one replaces, and the search before its horizon stopped early
 (``previous_search_values``): all return the same moves and values.
@@ -18,7 +17,6 @@ from math import nextafter
 
 from mix.board import Board, Geometry, X, center_order
 from mix.horizon import horizon_evaluators
-from mix.solver import solve, solve_boards, solve_both, solve_position  # noqa: F401
 from studykit.checks import is_whole, shown
 
 INF = float("inf")

@@ -13,12 +13,11 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
+from mix.agentchecks import check_agent, check_agents
 from mix.agents import PerfectAgent, make_agent
 from mix.board import Board
 from mix.checks import (
     PERFECT_MAX_SLOTS,
-    check_agent,
-    check_agents,
     check_board,
     check_boards,
     check_games,

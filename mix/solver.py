@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mix.board import Board, Geometry, center_order, has_line
+from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs, check_solve
 from mix.features import raw_threats
 
 _BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
@@ -182,8 +183,6 @@ def mirror(s: int, g: Geometry) -> int:
 def check_position(b: Board, tt) -> None:
     """A position the solver can finish: a ``Board`` with at most ``SOLVE_MAX_SLOTS`` empty
     slots (the search grows exponentially with them), and ``tt`` a dict or None."""
-    from mix.checks import SOLVE_MAX_SLOTS
-
     if not isinstance(b, Board):
         raise TypeError(f"b must be a mix.Board, got {type(b).__name__}")
     if tt is not None and not isinstance(tt, dict):
@@ -264,8 +263,6 @@ def threat_slots(s: int, g: Geometry) -> int:
 
 def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
     """+1 / 0 / -1 for a first-player win / draw / second-player win on the empty board."""
-    from mix.checks import check_solve  # here: mix.checks imports the agents, which import us
-
     return solve_position(Board(geometry=check_solve(rows, cols, diagonals, k)))
 
 
@@ -283,8 +280,6 @@ class SolvedBoard:
 def solve_both(rows: int, cols: int, seed: int = 0) -> SolvedBoard:
     """The empty ``rows`` x ``cols`` board solved under MIX rules and with diagonals (a
     picklable trial for ``studykit.run_sweep``; ``seed`` is unused: solving is exact)."""
-    from mix.checks import check_solve
-
     g = check_solve(rows, cols)
     return SolvedBoard(g.rows, g.cols, solve(g.rows, g.cols), solve(g.rows, g.cols, diagonals=True))
 
@@ -296,7 +291,6 @@ def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multipro
     300 MB, where joblib's default (loky) workers restart with a warning."""
     from joblib import Parallel, delayed
 
-    from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs
     from studykit.checks import choice
 
     boards = check_boards(boards, "boards", SOLVE_MAX_SLOTS)  # before any worker starts

@@ -12,7 +12,8 @@ import random
 
 from mix.agents import make_agent
 from mix.board import MAX_SIDE, Board, Geometry
-from mix.checks import check_agent, check_board, check_games, check_int
+from mix.agentchecks import check_agent
+from mix.checks import check_board, check_games, check_int
 from mix.features import get_features, threat_masks
 from studykit.checks import flag
 from studykit.checks import seed as check_seed

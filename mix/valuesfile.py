@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
+from mix.checks import check_values
 from mix.features import get_features
 from studykit.checks import shown
 from studykit.paths import write_atomic
@@ -29,8 +30,6 @@ def default_path() -> Path:
 
 def save_values(path: str | Path, values: Sequence[float], features: str = "bits-strict") -> None:
     """Write ``values`` (one per state of ``features``, X's point of view) to ``path``."""
-    from mix.checks import check_values
-
     if not isinstance(features, str):
         raise TypeError(f"features must be a feature definition's name, got {type(features).__name__}")
     n = get_features(features).n_states

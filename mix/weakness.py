@@ -12,7 +12,8 @@ import numpy as np
 
 from mix.agents import make_agent
 from mix.board import Board
-from mix.checks import check_board, check_games, check_pairing
+from mix.agentchecks import check_pairing
+from mix.checks import check_board, check_games
 from mix.features import threats
 from studykit.checks import items, whole
 

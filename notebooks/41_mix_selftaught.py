@@ -317,7 +317,7 @@ claims.append(beyond_claim(
 #
 # ## Against perfect play on small boards
 #
-# On small boards the exact solver (`mix.search.solve_position`) plays perfectly, and every
+# On small boards the exact solver (`mix.solve_position`) plays perfectly, and every
 # board here is a draw: a perfect player never loses, so every game the self-taught player
 # loses is a drawn game it threw away. Its weights come from 10x20, where boards almost never
 # fill up; on a small board they fill, and the last moves are decided by zugzwang. With few

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from mix.board import Board
-from mix.checks import check_agents, check_boards, check_int
+from mix.agentchecks import check_agents
+from mix.checks import check_boards, check_int
 from mix.draw import game_animation
 from mix.ladder import ladder, seat_trial, sweep
 from mix.learn import alpha, alpha_changes, distance_to_final, train
