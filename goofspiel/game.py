@@ -128,7 +128,10 @@ class Strategy:
         below = {c: 0 for c in cards}
         if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
             raise TypeError(f"pairs must be a collection of (a, b) card pairs, got {shown(pairs)}")
-        pairs = [tuple(whole_numbers(p, "pairs")) for p in pairs]
+        most = len(cards) * (len(cards) - 1) // 2            # each unordered pair at most once
+        pairs = [tuple(whole_numbers(p, "pairs")) for p in islice(pairs, most + 1)]
+        if len(pairs) > most:
+            raise ValueError(f"pairs must hold at most {most:,} pairs for {len(cards)} cards")
         for pair in pairs:
             if len(pair) != 2:
                 raise ValueError(f"pairs must hold (a, b) pairs of cards, got {pair}")

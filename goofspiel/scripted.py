@@ -21,8 +21,9 @@ import numpy as np
 
 from goofspiel.arena import Arena, ArenaConfig, PoolFate, pool_fates
 from goofspiel.bestreply import best_counter
-from goofspiel.game import Strategy, identity
-from studykit.checks import array, at_most, choice, flag, generator, real, whole
+from goofspiel.game import MAX_CARDS, Strategy, identity, whole_numbers
+from goofspiel.mixture import PROB_TOL
+from studykit.checks import array, at_most, choice, flag, generator, real, shown, whole
 from studykit.checks import seed as check_seed
 from studykit.stats import wilson
 
@@ -132,7 +133,7 @@ def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, se
     """One scripted game of up to ``rounds`` rounds, for ``studykit.run_sweep``."""
     rounds = at_most(whole(rounds, "rounds", 1), "rounds", 10_000,
                      "each round runs a hidden GA; the notebooks play 10")
-    cards = whole(cards, "cards", 2)
+    cards = whole(cards, "cards", 2, MAX_CARDS)
     as_published = flag(as_published, "as_published")
     deck = tuple(range(1, cards + 1))
     arena = Arena(ArenaConfig(deck=deck, bots=bots, scoring=scoring, as_published=as_published,
@@ -153,13 +154,22 @@ def bot_measures(ranks: Sequence[int], deck: Sequence[int],
                  equilibrium: Mapping[tuple, float] | None = None) -> BotMeasures:
     """How good a pure bot is: its best counter's margin (exploitability) and, given an
     equilibrium (bids -> probability), its expected win/loss payoff against it (<= 0)."""
-    bot = Strategy(tuple(deck), tuple(ranks))
+    bot = Strategy(tuple(whole_numbers(deck, "deck")), tuple(whole_numbers(ranks, "ranks")))
     exploitable = best_counter(bot).gain
     if equilibrium is None:
         return BotMeasures(exploitable)
+    if not isinstance(equilibrium, Mapping) or not equilibrium:
+        raise TypeError(f"equilibrium must map bid tuples to probabilities, got {shown(equilibrium)}")
     cards = np.array(bot.deck)
-    bids = np.array(list(equilibrium))
-    probs = np.array(list(equilibrium.values()))
+    bids = [tuple(b) if isinstance(b, (tuple, list)) else () for b in equilibrium]
+    if any(len(b) != len(cards) for b in bids):
+        raise ValueError(f"equilibrium bids must be permutations of the deck {bot.deck}")
+    bids = array(np.array(bids), "equilibrium bids", kind="integer", ndim=2)
+    probs = array(np.array(list(equilibrium.values())), "equilibrium probabilities", ndim=1, low=0)
+    if bids.shape[1] != len(cards) or not (np.sort(bids, axis=1) == cards).all():
+        raise ValueError(f"equilibrium bids must be permutations of the deck {bot.deck}")
+    if abs(probs.sum() - 1.0) > PROB_TOL:
+        raise ValueError(f"equilibrium probabilities must sum to 1, got {probs.sum()!r}")
     diff = (cards * np.sign(np.array(bot.bids)[None, :] - bids)).sum(axis=1)
     return BotMeasures(exploitable, float(probs @ np.sign(diff)))
 

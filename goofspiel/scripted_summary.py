@@ -12,8 +12,9 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu
 
-from goofspiel.scripted import ScriptedGame, Survival, bot_measures, survival_summary
-from studykit.checks import generator, whole
+from goofspiel.arena import SCORING
+from goofspiel.scripted import HUMANS, ScriptedGame, Survival, bot_measures, survival_summary
+from studykit.checks import choice, generator, items, whole
 
 BEHAVIOURS = {True: "published", False: "fixed"}     # the bots as published, or with the fix
 STAGES = ("round 1", "rounds 2-3", "rounds 4+")
@@ -67,6 +68,8 @@ def survival_table(rows: Sequence[dict], humans: Sequence[str], scorings: Sequen
     ``rng`` draws the bootstrap resamples, configuration after configuration in the order of
     ``humans``, ``scorings``, published first."""
     rows, rounds, rng = check_rows(rows), whole(rounds, "rounds", 1), generator(rng, "rng")
+    humans = [choice(h, "humans", HUMANS) for h in items(humans, "humans", min_len=1)]
+    scorings = [choice(sc, "scorings", SCORING) for sc in items(scorings, "scorings", min_len=1)]
     table, summaries, p_values = [], {}, {}
     for h in humans:
         for sc in scorings:

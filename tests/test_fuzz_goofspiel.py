@@ -55,7 +55,8 @@ from goofspiel.measures import strategy_row
 from goofspiel.mixture import margin_matrix
 from goofspiel.observe import difference, improvement, mean_se, never_beaten_after
 from goofspiel.orders import PartialOrder, hasse_edges, pairs_steps
-from goofspiel.scripted import survival_summary
+from goofspiel.scripted import bot_measures, survival_summary
+from goofspiel.scripted_summary import survival_table
 
 card = st.one_of(st.integers(-2, 9), st.sampled_from([1.9, 2.5, 3.2, 2.0, math.nan]),
                  st.booleans())
@@ -389,3 +390,26 @@ def test_an_absurd_population_is_named_with_its_range():
 def test_breeding_pairs_replays_refuse_decks_too_big_to_follow():
     prefs = list(range(1, 66))
     refused(lambda: pairs_steps([("mom", 1, 2)], prefs, prefs[::-1]), "cards")
+
+
+def test_scripted_players_refuse_sizes_and_equilibria_that_do_not_fit():
+    refused(lambda: scripted_trial("identity", False, "game", 2, 0, cards=10**9), "cards")
+    refused(lambda: bot_measures((0, 1, 2), (1, 2, 3), {(4, 5, 6): 1.0}), "permutations")
+    refused(lambda: bot_measures((0, 1, 2), (1, 2, 3), {(1, 2): 1.0}), "permutations")
+    refused(lambda: bot_measures((0, 1, 2), (1, 2, 3), {(1, 2, 3): 0.5}), "sum to 1")
+    refused(lambda: bot_measures((0, 1, 2), (1, 2, 3), {(1, 2, 3): "1"}), "probabilities")
+    refused(lambda: bot_measures((0, 1, 2), (1, 2, 3), {(1, 2, 3): np.nan}), "probabilities")
+    refused(lambda: bot_measures((0, 1, 2), (1, 2, 3), [(1, 2, 3)]), "equilibrium")
+    assert bot_measures((0, 1, 2), (1, 2, 3), {(1, 2, 3): 1.0}).vs_equilibrium == 0.0
+    rows = [{"human": "identity", "scoring": "game", "as_published": pub,
+             "result": scripted_trial("identity", pub, "game", 2, seed)}
+            for pub in (False, True) for seed in range(2)]
+    rng = np.random.default_rng(0)
+    refused(lambda: survival_table(rows, "identity", ["game"], 2, rng), "humans")
+    refused(lambda: survival_table(rows, ["alien"], ["game"], 2, rng), "humans")
+    refused(lambda: survival_table(rows, ["identity"], [], 2, rng), "scorings")
+    assert len(survival_table(rows, ["identity"], ["game"], 2, rng).table) == 2
+
+
+def test_pairs_beyond_a_total_order_are_refused_without_being_listed():
+    refused(lambda: Strategy.from_pairs(itertools.repeat((1, 2)), (1, 2, 3)), "pairs")
