@@ -2,12 +2,12 @@
 
 - the engine: random games and feature evaluations per second, bitboard against the plain
   array board of the tests;
-- the search (``mix.search`` against ``tests/oracles_mix.py``, the code it replaced): whole
+- the search (``mix.search`` against its plain twin ``mix.plain.alphabeta``): whole
   seeded games of the report's program against alpha-beta depth 4 (every move identical),
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
-- the exact solver (``mix.solver`` against the oracle): empty boards solved, identical values,
+- the exact solver (``mix.solver`` against its plain twin ``mix.plain.solver``): empty boards solved, identical values,
   and a perfect player's games on 4x5 (identical games);
-- the self-taught player (``mix.evalsearch`` against the plain search of the oracles): seeded
+- the self-taught player (``mix.evalsearch`` against its plain twin ``mix.plain.selftaught``): seeded
   games at depth 4 against alpha-beta depth 4, both seats (every move identical), its own
   moves timed apart; and self-play training (``mix.selftaught``, identical weights, bit for
   bit);
@@ -41,6 +41,9 @@ from mix.board import Board, Geometry
 from mix.features import BitFeatures
 from mix.learn import train
 from mix.match import match, play_game
+from mix.plain import alphabeta as plain_alphabeta
+from mix.plain import solver as plain_solver
+from mix.plain.selftaught import PlainSelfTaught
 from mix.search import search_values
 from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.selftaught_agent import SelfTaughtAgent
@@ -57,7 +60,7 @@ class PlainSearcher:
         self.a = agent
 
     def choose(self, b, rng):
-        return oracle.search_move(b, self.a.depth, self.a.values, self.a.feats, rng, self.a.draw)
+        return plain_alphabeta.search_move(b, self.a.depth, self.a.values, self.a.feats, rng, self.a.draw)
 
 
 class PlainPerfect:
@@ -67,7 +70,7 @@ class PlainPerfect:
         self.tt = {}
 
     def choose(self, b, rng):
-        return rng.choice(oracle.best_moves(b, self.tt))
+        return rng.choice(plain_solver.best_moves(b, self.tt))
 
 
 def cpu(f, *args):
@@ -158,14 +161,14 @@ def search(games):
     for agent, label in ((ab4, "depth-4 alpha-beta"), (learned, "2-ply lookahead (the report's)")):
         args = (agent.depth, agent.values, agent.feats)
         new, t_new = cpu(lambda a=args: [search_values(b, *a) for b in roots])
-        old, t_old = cpu(lambda a=args: [oracle.search_values(b, *a) for b in roots])
+        old, t_old = cpu(lambda a=args: [plain_alphabeta.search_values(b, *a) for b in roots])
         row(f"{label}: {len(roots)} searches", t_new, t_old, new == old)
 
 
 def solver():
     for rows, cols, diag in ((5, 5, False), (4, 6, True), (5, 5, True)):
         new, t_new = cpu(solve, rows, cols, diag)
-        old, t_old = cpu(oracle.solve, rows, cols, diag)
+        old, t_old = cpu(plain_solver.solve, rows, cols, diag)
         rule = "with diagonals" if diag else "MIX rules"
         row(f"solve {rows}x{cols} ({rule}): value {new}", t_new, t_old, new == old)
     g, learned = Geometry(4, 5), make_agent("learned")
@@ -178,7 +181,7 @@ def solver():
     for c in (2, 2, 1):
         b.play(c)
     new, t_new = cpu(best_moves, b)
-    old, t_old = cpu(oracle.best_moves, b)
+    old, t_old = cpu(plain_solver.best_moves, b)
     row(f"a perfect move on 5x5 after 3 moves: {new}", t_new, t_old, new == old)
 
 
@@ -200,7 +203,7 @@ def selftaught(games):
     seeded games in each seat, fast and plain, whole games then its own moves; and training."""
     g, w, ab4 = Geometry(10, 20), load_weights(), make_agent("alphabeta:4")
     seeds = np.random.SeedSequence(41).generate_state(games)
-    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(selftaught_oracle.PlainSelfTaught(w, 4))
+    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(PlainSelfTaught(w, 4))
     new_t = old_t = 0.0
     same, moves = True, 0
     for seat in (0, 1):
