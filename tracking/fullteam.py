@@ -44,7 +44,7 @@ class Plan:
 
     margin: int = 1
     bank: int = 5
-    near: int = 5
+    near: int = 3
     believe: float = 0.25
     blocked: float = 200.0
     patience: int = 12
