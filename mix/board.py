@@ -8,6 +8,7 @@ row 0 at the bottom, is bit ``c * (rows + 1) + r``. Shifting by 1 moves up a col
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from studykit.checks import flag, whole
 
@@ -52,6 +53,13 @@ class Geometry:
     def bit(self, row: int, col: int) -> int:
         """The bit of slot (row, col), row 0 at the bottom."""
         return 1 << (col * self.height + row)
+
+
+@lru_cache(maxsize=64)
+def column_masks(g: Geometry) -> tuple[int, ...]:
+    """Each column's mask: its ``rows`` slots (the one place the searches and the solver get
+    them from)."""
+    return tuple(((1 << g.rows) - 1) << (c * g.height) for c in range(g.cols))
 
 
 def has_line(s: int, g: Geometry) -> bool:

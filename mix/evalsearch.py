@@ -25,9 +25,8 @@ from itertools import chain, compress
 from operator import getitem, itemgetter, mul
 from struct import Struct
 
-from mix.board import Board, X
+from mix.board import Board, X, center_order, column_masks
 from mix.evaluation import LinearEvaluation
-from mix.search import center_order
 from mix.threatfeatures import counter
 from mix.threatsteps import FIELD, THREAT_COUNTS, WINDOW_COUNTS, stepper
 
@@ -46,7 +45,7 @@ in_order = itemgetter(*sorted(range(28), key=lambda j: (WINDOW_COUNTS + THREAT_C
 @lru_cache(maxsize=32)
 def _columns(g) -> tuple[list[int], list[int], int]:
     """Each column's mask, the columns from the centre out, and the mask of the top slots."""
-    colmask = [((1 << g.rows) - 1) << (c * g.height) for c in range(g.cols)]
+    colmask = column_masks(g)
     return colmask, center_order(g.cols), sum(1 << (c * g.height + g.rows - 1)
                                               for c in range(g.cols))
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import nextafter
 
-from mix.board import Board, Geometry, X, center_order
+from mix.board import Board, Geometry, X, center_order, column_masks
 from mix.horizon import horizon_evaluators
 from studykit.checks import is_whole, shown
 
@@ -27,7 +27,7 @@ MAX_DEPTH = 6  # value-table search plies: depth 6 on 10x20 already takes second
 def _columns(g: Geometry) -> tuple[list[int], dict[int, list[tuple[int, int]]]]:
     """Each column's mask, and for each column ``k`` the (column, mask) pairs in search order:
     ``k`` first, then the others centre first."""
-    colmask = [((1 << g.rows) - 1) << (c * g.height) for c in range(g.cols)]
+    colmask = column_masks(g)
     order = center_order(g.cols)
     return colmask, {k: [(k, colmask[k])] + [(c, colmask[c]) for c in order if c != k]
                      for k in order}

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
-from mix.board import MAX_SIDE, Geometry, X
+from mix.board import MAX_SIDE, Geometry, X, column_masks
 from mix.threatfeatures import N_FEATURES, NAMES, SCALE, counter
 from studykit.checks import array, flag, is_whole, shown
 from studykit.checks import seed as check_seed
@@ -107,7 +107,7 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
     c = counter(g)
     grown, moved, finish = c.grown, c.moved, c.finish
     full, bottom, size, scale = g.full, g.bottom, g.rows * g.cols, SCALE.tolist()
-    colmask = [((1 << g.rows) - 1) << (col * g.height) for col in range(g.cols)]
+    colmask = column_masks(g)
     stones, raw, turn, played, windows = [0, 0], [0, 0], X, 0, 0
     prev = None                     # (counts, value) of the previous position
     while True:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mix.board import Board, Geometry, center_order, has_line
+from mix.board import Board, Geometry, center_order, column_masks, has_line
 from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs, check_solve
 from mix.features import raw_threats
 
@@ -222,9 +222,9 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
     me, opp = b.stones[b.turn], b.stones[1 - b.turn]
     occ, mme, mopp = me | opp, mirror(me, g), mirror(opp, g)
     f, wins = (occ + g.bottom) & g.full, threat_slots(me, g)
-    best, out = -2, []
+    best, out, colmask = -2, [], column_masks(g)
     for c in b.legal_moves():
-        m = f & (((1 << g.rows) - 1) << (c * g.height))
+        m = f & colmask[c]
         if wins & m:
             v = 1
         elif occ | m == g.full:
