@@ -55,7 +55,7 @@ def threats4(s: int, dirs: tuple[int, ...]) -> int:
 
 
 _RAW_CACHES: dict = {}  # geometry -> {stones: their threat slots, empty or not}
-_RAW_CACHE_LIMIT = 200_000  # entries kept per geometry before the memo starts afresh
+RAW_CACHE_LIMIT = 200_000  # entries kept per geometry before the memo starts afresh (default)
 
 
 def clear_memo() -> None:
@@ -70,12 +70,12 @@ def memo_size() -> int:
     return sum(map(len, _RAW.values())) + sum(len(c) for c in _RAW_CACHES.values())
 
 
-def raw_threats(g: Geometry) -> tuple[dict, Callable[[int], int]]:
+def raw_threats(g: Geometry, limit: int = RAW_CACHE_LIMIT) -> tuple[dict, Callable[[int], int]]:
     """A memo of ``threats(s, g.full, g)`` (every slot, empty or not, that would complete k in
-    a row for the stones ``s``; emptied when it grows past ``_RAW_CACHE_LIMIT``) and the
+    a row for the stones ``s``; emptied when it grows past ``limit`` entries) and the
     function that computes an entry. Searches mask the slots with the empty ones themselves."""
     rc = _RAW_CACHES.get(g)
-    if rc is None or len(rc) > _RAW_CACHE_LIMIT:
+    if rc is None or len(rc) > limit:
         rc = _RAW_CACHES[g] = {}
     if g.k == 4:
         dirs, full = g.dirs, g.full

@@ -111,10 +111,9 @@ def test_errors():
         Geometry(5, 5, 1)
 
 
-def test_raw_threat_memo_and_masks_shared_by_the_definitions(monkeypatch):
+def test_raw_threat_memo_and_masks_shared_by_the_definitions():
     """``raw_threats``: the unmasked threat slots, memoised per geometry and emptied past its
     limit; one ``threat_masks`` scan gives every definition's index (as ``first_seen`` uses)."""
-    import mix.features as F
     from mix.features import get_features, raw_threats, threat_masks, threats
     from mix.statespace import first_seen
     rng = random.Random(8)
@@ -133,10 +132,9 @@ def test_raw_threat_memo_and_masks_shared_by_the_definitions(monkeypatch):
                 fe = get_features(name)
                 assert fe.from_masks(masks, b.turn) == fe.index(b.stones, b.turn, g)
         assert raw_threats(g)[0] is rc
-    monkeypatch.setattr(F, "_RAW_CACHE_LIMIT", 0)
-    rc, raw = raw_threats(Geometry(4, 5))
+    rc, raw = raw_threats(Geometry(4, 5), limit=0)
     rc[1] = raw(1)
-    assert raw_threats(Geometry(4, 5))[0] is not rc  # past the limit: a fresh memo
+    assert raw_threats(Geometry(4, 5), limit=0)[0] is not rc  # past the limit: a fresh memo
 
     def plain_first_seen(defs, agents, games, seed, rows, cols):
         from mix.agents import make_agent
