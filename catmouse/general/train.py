@@ -183,12 +183,17 @@ def train_mouse_policy(policy: TablePolicy, boards=MOUSE_BOARDS, iterations: int
                         iterations, seed, maximise=True, progress=progress)
 
 
+SAME = 1e-9  # relative difference below which a policy's value is the optimum (rounding only)
+
+
 @dataclass(frozen=True)
 class Measure:
     """A cat's exact expected capture time from the corner start against the optimum.
 
-    ``excess`` = value / optimal - 1; when ``converged`` is False (a cat that dawdles) the value is
-    the lower bound reached so far, so the excess is an underestimate.
+    ``excess`` = value / optimal - 1, exactly 0.0 when the two agree within ``SAME`` (relative:
+    far above the sweeps' 1e-12 tolerance, far below any real excess); when ``converged`` is False
+    (a cat that dawdles) the value is the lower bound reached so far, so the excess is an
+    underestimate.
     """
 
     optimal: float
@@ -208,7 +213,8 @@ def measure_cells(cat_next: np.ndarray, rows: int, cols: int, mouse: str,
     first_move = first_mover(first_move, rows, cols)
     opt = optimal_expected(rows, cols, mouse, first_move)
     out = policy_capture_from_corner(rows, cols, mouse, first_move, cat_next, max_sweeps)
-    return Measure(opt, out.value, out.value / opt - 1, out.converged)
+    excess = out.value / opt - 1
+    return Measure(opt, out.value, 0.0 if abs(excess) < SAME else excess, out.converged)
 
 
 def measure_cat(policy: TablePolicy, rows: int, cols: int, mouse: str,
