@@ -41,6 +41,7 @@ publish: $(VENV)/.installed-test
 # Maintainers: re-execute every notebook in place at full settings, to commit its outputs.
 notebooks: $(VENV)/.installed-notebook
 	@for nb in notebooks/*.ipynb; do echo ">> $$nb"; \
+	  $(BIN)/python -c "import sys; from studykit.reproduce import clear_widget_state as c; c(sys.argv[1])" $$nb; \
 	  (cd notebooks && ../$(BIN)/papermill --cwd . $$(basename $$nb) $$(basename $$nb)) || exit 1; done
 
 # JupyterLab on the notebooks. The committed animations are JavaScript outputs, which

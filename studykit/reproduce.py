@@ -23,6 +23,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import nbformat
+
 from studykit.paths import write_atomic
 from studykit.quick import quick_mode
 from studykit.report import build_report, read_records
@@ -62,6 +64,24 @@ def kernel_manager(log):
             return await super()._async_launch_kernel(kernel_cmd, **kw)
 
     return LoggedKernelManager
+
+
+def without_widget_state(path: Path) -> nbformat.NotebookNode:
+    """The notebook at ``path`` without the widget state of its last run.
+
+    nbclient replaces the saved state only when the new run creates widgets, so a notebook that
+    no longer shows a progress bar would keep an old, stale bar (red, say) in its metadata.
+    """
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata.pop("widgets", None)
+    return nb
+
+
+def clear_widget_state(path: str | Path) -> None:
+    """Drop the saved widget state of the notebook file ``path`` before it is re-executed."""
+    path = Path(path)
+    nb = without_widget_state(path)
+    write_atomic(path, nbformat.writes(nb) + "\n")
 
 
 def select(study: str | None, root: Path = ROOT) -> list[Path]:
@@ -134,7 +154,8 @@ def run(argv: list[str]) -> int:
             final.unlink(missing_ok=True)  # never leave an older run under the name of this one
             try:
                 with open(log_path, "w") as log:
-                    papermill.execute_notebook(str(nb), str(partial), cwd=str(nb.parent),
+                    papermill.execute_notebook(without_widget_state(nb), str(partial),
+                                               cwd=str(nb.parent),
                                                kernel_name="python3", progress_bar=False,
                                                kernel_manager_class=kernel_manager(log))
             except KeyboardInterrupt:

@@ -91,3 +91,28 @@ def test_a_bad_quick_value_stops_before_any_notebook(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="GAMEAI_QUICK"):
         reproduce.main([str(nb)])
     assert not (tmp_path / "results").exists()
+
+
+STALE = {"application/vnd.jupyter.widget-state+json": {"version_major": 2, "version_minor": 0,
+         "state": {"abc": {"model_name": "FloatProgressModel", "model_module": "@jupyter-widgets/controls",
+                           "model_module_version": "2.0.0",
+                           "state": {"bar_style": "danger", "value": 30.0, "max": 1000.0}}}}}
+
+
+def test_a_rerun_keeps_no_widget_state_of_an_earlier_run(tmp_path, monkeypatch):
+    """A notebook that makes no widget any more must not keep an old run's (red) bar."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["widgets"] = STALE
+    path = tmp_path / "stale.ipynb"
+    nbformat.write(nb, path)
+    assert "widgets" not in reproduce.without_widget_state(path).metadata
+    assert "widgets" in nbformat.read(path, as_version=4).metadata   # the file is left alone
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path / "results"))
+    monkeypatch.delenv("GAMEAI_QUICK", raising=False)
+    assert reproduce.run([str(path)]) == 0
+    done = nbformat.read(tmp_path / "results" / "notebooks" / "stale.ipynb", as_version=4)
+    assert "widgets" not in done.metadata
+    reproduce.clear_widget_state(path)                                 # the maintainers' rerun
+    cleared = nbformat.read(path, as_version=4)
+    assert "widgets" not in cleared.metadata and cleared.cells[0].source == "x = 1"
