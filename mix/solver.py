@@ -2,21 +2,21 @@
 transposition table, on the board's integers.
 
 Threats are masks (the slots completing k in a row, memoised), which settle much without
-searching: the mover wins at once on one of its threat slots; it loses when the opponent has two playable
-threat slots, or one it cannot block; and a move directly under an opponent's threat slot
-loses (the opponent plays on top of it), so only the other moves are searched, those that make
-the most threat slots first, then centre first. A position is keyed by one integer, the
+searching: the mover wins at once on one of its threat slots; it loses when the opponent has two
+playable threat slots, or one it cannot block; and a move directly under an opponent's threat
+slot loses (the opponent plays on top of it), so only the other moves are searched, those that
+make the most threat slots first, then centre first. A position is keyed by one integer, the
 mover's stones plus a marker above each column's top stone, and its mirror image (columns
 reversed), which has the same value, shares its entry. A value is found by two null-window
-searches (at least a draw? a win?), which prune more than one search with the full window,
-and settle more at once. The mover never wins without k cells in a row free of the other's
-stones; nor, when an even number of cells is empty, without k in a row among its
-stones, the empty cells of the columns with an odd number of them and the lower cell of each
-pair of the other columns: the other side answers on top of each move, and when the mover
-fills an odd column, starts another (one is left: odd columns come in pairs). With two empty
-cells left, what passed the threat rules is a draw. ``tests/oracles_mix.py`` keeps the plain solver and the one before these bounds
-(``bounded_solve_position``) and spells the pair bound out (``mover_cells``): all give the
-same values and best moves.
+searches (at least a draw? a win?), which prune more than one search with the full window, and
+settle more at once. The mover never wins without k cells in a row free of the other's stones;
+nor, when an even number of cells is empty, without k in a row among its stones, the empty cells
+of the columns with an odd number of them and the lower cell of each pair of the other columns:
+the other side answers on top of each move, and when the mover fills an odd column, starts
+another (one is left: odd columns come in pairs). With two empty cells left, what passed the
+threat rules is a draw. ``mix.plain.solver`` is the plain solver; ``tests/oracles_mix.py`` keeps
+the one before these bounds (``bounded_solve_position``) and spells the pair bound out
+(``mover_cells``): all give the same values and best moves.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from mix.board import Board, Geometry, center_order, column_masks, has_line
 from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs, check_solve
 from mix.features import raw_threats
+from studykit.checks import choice
 
 _BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
 WIN, LOSS, DRAW, OPEN = _BOUNDS[1, 1], _BOUNDS[-1, -1], _BOUNDS[0, 0], _BOUNDS[-1, 1]
@@ -290,8 +291,6 @@ def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multipro
     default backend is joblib's "multiprocessing", because the tables of the larger boards pass
     300 MB, where joblib's default (loky) workers restart with a warning."""
     from joblib import Parallel, delayed
-
-    from studykit.checks import choice
 
     boards = check_boards(boards, "boards", SOLVE_MAX_SLOTS)  # before any worker starts
     check_jobs(n_jobs)
