@@ -39,7 +39,7 @@ from oracles_catmouse import plain_fast_commit, plain_over_moves, plain_v2_score
 
 from catmouse import Board, train_local, train_tabular
 from catmouse.exact import fixpoint, policy, solve
-from catmouse.stream import LegacyStream
+from studykit.legacy_numpy import LegacyStream
 from catmouse.tables import greedy_table, to_codes
 from catmouse.teams import hill_climb_team
 from catmouse.v1 import fastwalk, improved, jit, pool

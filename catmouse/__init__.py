@@ -73,7 +73,7 @@ from catmouse.runcache import (
     tuning_run_cached,
     variant_run_cached,
 )
-from catmouse.stream import LegacyStream
+from studykit.legacy_numpy import LegacyStream
 from catmouse.tables import greedy_table, initial_cat_policy, initial_mouse_policy, validate_policy
 from catmouse.teams import (
     ClimbScore,

@@ -59,13 +59,6 @@ def count(value, name: str, low: int = 0, high: int = MAX_ITERATIONS) -> int:
     return whole(value, name, low, high)
 
 
-def legacy_seed(value, name: str = "seed") -> int:
-    """A seed of numpy's legacy ``RandomState``: a whole number from 0 to 2**32 - 1."""
-    if value is None:
-        raise TypeError(f"{name} must be a whole number from 0 to 4,294,967,295, got None")
-    return whole(value, name, 0, 2 ** 32 - 1)
-
-
 def positions(cells: int, cats: int, sweeps: int = 0, what: str = "solving") -> int:
     """Refuse more than MAX_POSITIONS positions ``cells ** (cats + 1)``, or more work than
     MAX_SOLVER_WORK (positions x cats x ``sweeps``, about rows + cols + walls: one sweep per cat

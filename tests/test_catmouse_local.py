@@ -7,7 +7,7 @@ import pytest
 from oracles_catmouse import move_probabilities
 
 from catmouse.mice import mouse_move, transition_arrays
-from catmouse.stream import LegacyStream
+from studykit.legacy_numpy import LegacyStream
 from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, summarize, train_local
 from catmouse.v2.games import evaluate_batch, play_local
 from catmouse.v2.window import (

@@ -17,15 +17,15 @@ from catmouse.arguments import (
     MAX_ITERATIONS,
     at_most_iterations,
     count,
-    legacy_seed,
     table_size,
 )
 from catmouse.board import check_board
-from catmouse.stream import LegacyStream, uniform_below
+from catmouse.stream import uniform_below
 from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
 from catmouse.v1.kernel import TableGame, flat_board, play_flat, play_tables
 from studykit.checks import choice, flag, memory
 from studykit.checks import seed as seed_arg
+from studykit.legacy_numpy import LegacyStream, legacy_seed
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from catmouse.arguments import at_most_iterations, legacy_seed, table_size
+from catmouse.arguments import at_most_iterations, table_size
 from catmouse.board import DELTAS, check_board, check_first_move
 from catmouse.tables import initial_cat_policy, initial_mouse_policy
 from studykit.checks import choice
+from studykit.legacy_numpy import legacy_seed
 
 
 def _nested(table: np.ndarray) -> list:

@@ -20,15 +20,7 @@ import random
 
 from catmouse.v1 import fastwalk
 from catmouse.v1.mutations import follow_game
-
-
-def draw_below(getrandbits, n: int) -> int:
-    """``random.Random.randrange(n)``'s algorithm (n > 0) on ``getrandbits``: the walk's draws."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
+from studykit.twister import draw_below
 
 
 def _same_as_randrange() -> bool:
