@@ -39,7 +39,6 @@ from oracles_catmouse import plain_fast_commit, plain_over_moves, plain_v2_score
 
 from catmouse import Board, train_local, train_tabular
 from catmouse.exact import fixpoint, policy, solve
-from studykit.legacy_numpy import LegacyStream
 from catmouse.tables import greedy_table, to_codes
 from catmouse.teams import hill_climb_team
 from catmouse.v1 import fastwalk, improved, jit, pool
@@ -51,6 +50,7 @@ from catmouse.v1.mutations import propose_changes
 from catmouse.v2.article import candidate_tables, summarize
 from catmouse.v2.games import evaluate_batch, game_streams
 from catmouse.v2.window import initial_window_table
+from studykit.legacy_numpy import LegacyStream
 from studykit.sweep import trial_seeds
 from studykit.twister import Twister
 

@@ -73,7 +73,6 @@ from catmouse.runcache import (
     tuning_run_cached,
     variant_run_cached,
 )
-from studykit.legacy_numpy import LegacyStream
 from catmouse.tables import greedy_table, initial_cat_policy, initial_mouse_policy, validate_policy
 from catmouse.teams import (
     ClimbScore,
@@ -108,6 +107,7 @@ from catmouse.v2.window import (
     validate_window_table,
     window_direction,
 )
+from studykit.legacy_numpy import LegacyStream
 
 __all__ = [
     "ARTICLE",

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 
-
 def uniform_below(seed: int, block: int = 1 << 15):
     """``below(k)``: an integer in [0, k) from a block of ``Generator`` uniforms (cheap per call).
 

@@ -13,9 +13,9 @@ from mix.startup import quiet_interrupts
 
 quiet_interrupts()  # first: Ctrl-C while `python -m mix` imports is a goodbye, not a traceback
 
+from mix.agentchecks import check_agents
 from mix.agents import Builder, OneStep, RandomAgent, SearchAgent, heuristic_values, make_agent
 from mix.board import Board, Geometry, O, X
-from mix.agentchecks import check_agents
 from mix.checks import check_boards, check_int
 from mix.draw import draw_board, game_animation, play_widget
 from mix.features import BitFeatures, CountFeatures, get_features, raw_features, threats

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
+from mix.agentchecks import check_match
 from mix.agents import make_agent
 from mix.board import Board, Geometry
-from mix.agentchecks import check_match
 
 
 @dataclass(frozen=True)

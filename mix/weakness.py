@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mix.agentchecks import check_pairing
 from mix.agents import make_agent
 from mix.board import Board
-from mix.agentchecks import check_pairing
 from mix.checks import check_board, check_games
 from mix.features import threats
 from studykit.checks import items, whole

@@ -34,6 +34,7 @@ import numpy as np
 
 from studykit.limits import MEMORY_VARIABLE, at_most, memory, memory_limit  # noqa: F401 - part of this API
 
+
 def shown(value, width: int = 80) -> str:
     """``repr(value)`` cut to ``width`` characters, for error messages."""
     try:

@@ -13,10 +13,10 @@ import numpy as np
 
 from catmouse.board import DIRECTIONS, corner_start, legal_directions, step
 from catmouse.mice import MOUSE_DIRECTIONS, mouse_move
-from studykit.legacy_numpy import LegacyStream
 from catmouse.v1.plain import play_nested, train_plain
 from catmouse.v2.article import candidate_tables, summarize
 from catmouse.v2.games import play_local
+from studykit.legacy_numpy import LegacyStream
 
 __all__ = [
     "BelowStream",

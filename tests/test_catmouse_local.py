@@ -7,7 +7,6 @@ import pytest
 from oracles_catmouse import move_probabilities
 
 from catmouse.mice import mouse_move, transition_arrays
-from studykit.legacy_numpy import LegacyStream
 from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, summarize, train_local
 from catmouse.v2.games import evaluate_batch, play_local
 from catmouse.v2.window import (
@@ -17,6 +16,7 @@ from catmouse.v2.window import (
     window_direction,
     window_index,
 )
+from studykit.legacy_numpy import LegacyStream
 
 
 def test_legacy_stream_matches_randomstate_calls():

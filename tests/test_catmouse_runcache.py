@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 import catmouse
-import catmouse.v1.experiments as experiments
 from catmouse.runcache import (
     SCHEMAS,
     cached,
@@ -20,6 +19,7 @@ from catmouse.runcache import (
     store,
     stored,
 )
+from catmouse.v1 import experiments
 from catmouse.v1.experiments import compare_trainers_trial, tuning_trial, variant_trial
 from studykit.cache import CorruptEntryWarning
 

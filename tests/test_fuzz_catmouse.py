@@ -308,12 +308,12 @@ def test_feature_policy_moves_the_cat_only_and_policies_need_a_table_policy():
 
 # ---- every public entry point, argument by argument: numpy integers, bools, text booleans, NaN,
 # huge sizes (issue 30 items 8 and 9) ------------------------------------------------------------
-import dataclasses  # noqa: E402
-import itertools  # noqa: E402
-import math  # noqa: E402
+import dataclasses
+import itertools
+import math
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
 
 MOUSE4 = catmouse.initial_mouse_policy(4, 4)
 GAME = catmouse.play_tables(GREEDY, MOUSE4)

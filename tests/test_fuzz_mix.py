@@ -27,8 +27,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mix
-from mix.agents import OneStep
 from mix.agentchecks import check_agent, check_match
+from mix.agents import OneStep
 from mix.checks import check_solve
 
 TRAIN_BAD = {"games": st.one_of(not_whole(), st.integers(max_value=9),

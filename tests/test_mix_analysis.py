@@ -5,8 +5,8 @@ path, the board solver sweep and the game animation."""
 import numpy as np
 import pytest
 
-from mix.board import Board
 from mix.agentchecks import check_agents
+from mix.board import Board
 from mix.checks import check_boards, check_int
 from mix.draw import game_animation
 from mix.ladder import ladder, seat_trial, sweep

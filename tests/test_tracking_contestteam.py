@@ -25,7 +25,7 @@ class Grid:
     def __getitem__(self, x):
         return [(x, y) in self.cells for y in range(self.height)]
 
-    def asList(self):  # noqa: N802
+    def asList(self):
         return sorted(self.cells)
 
 
@@ -53,7 +53,7 @@ class FakeState:
         self.walls = Grid([(x, y) for x in range(maze.width) for y in range(maze.height)
                            if maze.walls[x, y]], maze.width, maze.height)
 
-    def makeObservation(self, index):  # noqa: N802
+    def makeObservation(self, index):
         return FakeState(self.game, viewer=index, rng=self.rng)
 
     def _seen(self, k):
@@ -62,49 +62,49 @@ class FakeState:
         mates = [p for j, p in enumerate(self.game.positions) if team_of(j) == team_of(self.viewer)]
         return any(manhattan(m, self.game.positions[k]) <= SIGHT for m in mates)
 
-    def getWalls(self):  # noqa: N802
+    def getWalls(self):
         return self.walls
 
-    def getRedFood(self):  # noqa: N802
+    def getRedFood(self):
         g = self.game.maze
         return Grid([f for f in self.game.food if f[0] < self.half], g.width, g.height)
 
-    def getBlueFood(self):  # noqa: N802
+    def getBlueFood(self):
         g = self.game.maze
         return Grid([f for f in self.game.food if f[0] >= self.half], g.width, g.height)
 
-    def getCapsules(self):  # noqa: N802
+    def getCapsules(self):
         return sorted(self.game.capsules)
 
-    def getRedCapsules(self):  # noqa: N802
+    def getRedCapsules(self):
         return [c for c in self.getCapsules() if c[0] <= self.game.maze.width / 2]
 
-    def getBlueCapsules(self):  # noqa: N802
+    def getBlueCapsules(self):
         return [c for c in self.getCapsules() if c[0] > self.game.maze.width / 2]
 
-    def getInitialAgentPosition(self, k):  # noqa: N802
+    def getInitialAgentPosition(self, k):
         return self.game.maze.starts[k]
 
-    def getNumAgents(self):  # noqa: N802
+    def getNumAgents(self):
         return 4
 
-    def getAgentPosition(self, k):  # noqa: N802
+    def getAgentPosition(self, k):
         return self.game.positions[k] if self._seen(k) else None
 
-    def getAgentState(self, k):  # noqa: N802
+    def getAgentState(self, k):
         return AgentState(self.game, k, self._seen(k))
 
-    def getAgentDistances(self):  # noqa: N802
+    def getAgentDistances(self):
         me = self.game.positions[self.viewer]
         return [manhattan(me, p) + int(self.rng.integers(-NOISE, NOISE + 1)) for p in self.game.positions]
 
-    def getLegalActions(self, k):  # noqa: N802
+    def getLegalActions(self, k):
         return list(self.game.maze.legal_moves(self.game.positions[k]))
 
-    def getScore(self):  # noqa: N802
+    def getScore(self):
         return self.game.scores["red"] - self.game.scores["blue"]
 
-    def isOnRedTeam(self, k):  # noqa: N802
+    def isOnRedTeam(self, k):
         return k % 2 == 0
 
 

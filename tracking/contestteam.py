@@ -125,17 +125,17 @@ class ContestAgent:
         self.planner = FullAgent(role)
         self.seed = seed
 
-    def registerInitialState(self, gameState) -> None:  # noqa: N802 -- the contest's names
+    def registerInitialState(self, gameState) -> None:
         self.mind.start(gameState)
         self.planner.register(self.mind.maze, self.index, np.random.default_rng([self.seed, self.index]))
 
-    def observationFunction(self, gameState):  # noqa: N802
+    def observationFunction(self, gameState):
         return gameState.makeObservation(self.index)
 
-    def getAction(self, gameState) -> str:  # noqa: N802
+    def getAction(self, gameState) -> str:
         return self.chooseAction(gameState)
 
-    def chooseAction(self, gameState) -> str:  # noqa: N802
+    def chooseAction(self, gameState) -> str:
         """A legal action; Stop if planning fails in any way (the contest forfeits on errors)."""
         legal = list(gameState.getLegalActions(self.index))
         try:
@@ -149,7 +149,7 @@ class ContestAgent:
         pass
 
 
-def createTeam(firstIndex, secondIndex, isRed, first="attacker", second="defender", seed=0):  # noqa: N802, N803
+def createTeam(firstIndex, secondIndex, isRed, first="attacker", second="defender", seed=0):
     """The contest's team factory: two agents sharing one team mind (tracker)."""
     mind = TeamMind(bool(isRed))
     return [ContestAgent(firstIndex, first, mind, int(seed)), ContestAgent(secondIndex, second, mind, int(seed))]

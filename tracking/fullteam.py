@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from studykit.checks import real, whole
-from tracking.agents import Weights, WeightedAgent
+from tracking.agents import WeightedAgent, Weights
 from tracking.game import Observation
 from tracking.maze import Maze
 

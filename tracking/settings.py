@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from studykit.checks import choice, items, real, whole
 from tracking import checks
-from tracking.teams import TEAM_KINDS
 from tracking.game import MAX_MOVES, RULES, TEAMS
 from tracking.maze import LAYOUTS, load_layout
+from tracking.teams import TEAM_KINDS
 
 MAX_JOBS = 64                 # worker processes of a sweep
 MAX_GAMES = 10_000            # seeded games per pairing and colour (~3 h per pairing on one core)

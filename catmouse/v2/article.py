@@ -16,10 +16,10 @@ import numpy as np
 from catmouse.arguments import at_most_iterations, count
 from catmouse.board import CODE, DIRECTIONS
 from catmouse.progress import close_at_count, progress_bar
-from studykit.legacy_numpy import LegacyStream
 from catmouse.v2.games import check_games, evaluate_batch
 from catmouse.v2.window import initial_window_table, leaves_flagged_edge, validate_window_table
 from studykit.checks import flag
+from studykit.legacy_numpy import LegacyStream
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from mix.features import threats
 from mix.selftaught_agent import search_depth
 from mix.threatfeatures import SCALE, masks, tally
 
+
 def lowest_in_column(mask: int, g) -> int:
     """The lowest set slot of ``mask`` in each column (each shift keeps to its column)."""
     m = masks(g)
