@@ -195,7 +195,7 @@ for n in SMALL_NS:
                  "unique best vs random": len(top) == 1 and top[0] == ident,
                  "best counter gain": counter_gain, "n(n-3)/2": n * (n - 3) / 2,
                  "assignment counter gain": best_counter(identity(range(1, n + 1))).gain,
-                 "margin value": round(eq_m.value, 9), "margin support": len(eq_m.strategy),
+                 "margin value": round(eq_m.value, 9) + 0.0, "margin support": len(eq_m.strategy),
                  "margin LP s": round(t_m, 1)})
 facts = pd.DataFrame(rows)
 facts
@@ -253,7 +253,7 @@ measure = pd.DataFrame([{
     "win/loss exploitability": exploitability(mixed_vector(bot, N), awl),
     "margin vs equilibrium": float(mixed_vector(bot, N) @ am @ eq_margin.probs),
     "win/loss vs equilibrium": float(mixed_vector(bot, N) @ awl @ eq.probs)} for bot in bots])
-measure.describe().loc[["mean", "min", "max"]].round(3)
+measure.describe().loc[["mean", "min", "max"]].round(3) + 0.0   # + 0.0: no "-0.000"
 
 # %% [markdown]
 # Every bot loses to its best counter by a wide margin and loses on average against the
