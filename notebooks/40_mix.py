@@ -20,7 +20,7 @@
 # 10x20 board (four in a row, horizontally or vertically, never diagonally), with a value
 # table over 128 feature states (whose turn; mate, chess and potential chess for each side),
 # SARSA-style updates over 500 self-play games, and a 2-ply minimax over the table
-# ("future seeing"). Its claims: an exact model would need 3**(20+10) states, fewer than 60
+# ("future seeing"). Its claims: an exact model would need `3**(20+10)` states, fewer than 60
 # feature states are reachable, the lookahead's updates make the values converge much faster,
 # the values come out almost the same from run to run, and the program is "a very good
 # opponent for anyone", beaten only by preparing potential chesses in the upper rows. It
@@ -179,10 +179,10 @@ claims.append(check_claim(
 # %% [markdown]
 # ## How large is the game?
 #
-# The report: an exact model of MIX "will contain 3**(20+10) states". Read literally that is
-# 3**30, about 2e14. A board of 10x20 = 200 slots, each empty, X or O, has 3**200
+# The report: an exact model of MIX "will contain `3**(20+10)` states". Read literally that is
+# `3**30`, about 2e14. A board of 10x20 = 200 slots, each empty, X or O, has `3**200`
 # configurations, so the exponent was surely meant as 20×10; gravity (each column a stack of
-# X and O) cuts that to at most (2**11 - 1)**20. On small boards we count the positions
+# X and O) cuts that to at most `(2**11 - 1)**20`. On small boards we count the positions
 # reachable in play exactly and set them against the same formulas.
 
 # %%
@@ -211,7 +211,7 @@ claims.append(check_claim(
 # %% [markdown]
 # ## How many states are reachable?
 #
-# The report's MDP has 2**7 states plus two terminal ones (X won, O won), and "the real
+# The report's MDP has `2**7` states plus two terminal ones (X won, O won), and "the real
 # number of states ... is less than 60". We count the distinct states met in random games and
 # in games between stronger players (the learned program against itself, the safe one-ply
 # heuristic and the potential-chess builder), for the strict definition (a potential chess is
