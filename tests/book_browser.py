@@ -24,6 +24,18 @@ from pathlib import Path
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = "/usr/bin/chromium"
+
+# Notebooks whose committed outputs predate this work's fixes and still await a full
+# re-execution: where the known problem shows ("bars": the saved widget state and the book page,
+# "book": the book page, "lab": JupyterLab) and what it is. The tests that read committed
+# outputs expect exactly these problems on exactly these notebooks, so re-executing one makes
+# them fail until its entry is deleted here.
+STALE_OUTPUTS = {
+    "23_catmouse_v1_improved": ("bars", "progress bars saved red or one short (its sweeps' bars)"),
+    "40_mix": ("lab", "an animation linking font-awesome from a public CDN (the book serves its "
+                      "own copy, JupyterLab fetches it)"),
+    "41_mix_selftaught": ("book", "-0.000 printed among the self-taught weights"),
+}
 # no connection of Chromium's own (updates, sync, field trials) may leave the machine
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
