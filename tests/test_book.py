@@ -18,17 +18,14 @@ from pathlib import Path
 import pytest
 import yaml
 from book_browser import (
-    CHROMIUM_FLAGS,
     STALE_OUTPUTS,
     check_page,
-    ensure_chromium,
     notebook_figures,
     open_page,
     saved_progress_bars,
     serve,
     step_animations,
 )
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -66,15 +63,6 @@ def html(tmp_path_factory):
 def base(html):
     with serve(html) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = ensure_chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

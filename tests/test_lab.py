@@ -17,9 +17,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from book_browser import CHROMIUM_FLAGS, STALE_OUTPUTS, ensure_chromium
+from book_browser import STALE_OUTPUTS
 from lab_browser import STEP_TIMEOUT_MS, LabSession, lab_server
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=STEP_TIMEOUT_MS)
@@ -32,15 +32,6 @@ SHOTS = ROOT / "results" / "lab-screenshots"
 def lab(tmp_path_factory):
     with lab_server(ROOT / "notebooks", tmp_path_factory.mktemp("lab")) as lab:
         yield lab
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = ensure_chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
