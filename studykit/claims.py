@@ -1,14 +1,27 @@
 """Claims: one row of the reproduction report, with where its reference comes from and a verdict.
 
-Every row names its **source**: ``"article"`` (the value or a short quote as the article
-printed it) or ``"derived: <what>"`` (our exact count, LP, solver or re-simulation, named).
-Its **status** is one of:
+Every row names its **source**, one of three kinds:
 
-- *reproduced exactly*: equal to what the article printed, at its precision (article rows only);
+- ``"article"``: the value or a short quote as the article printed it;
+- ``"author's code: <where>"``: a value the author's published code printed, not the article
+  (e.g. ``"author's code: notebook Cat_Mouse_v1 of the author's repository"``);
+- ``"derived: <what>"``: our own reference (exact count, LP, solver, re-simulation), named;
+
+or, for a **regression check** (our result against an earlier run of ours, not a reproduction),
+``"regression: <which earlier run>"``. Its **status** is one of:
+
+- *reproduced exactly*: equal to what the article (or the author's code) printed, at its
+  precision;
 - *consistent within error* / *differs*: decided by a stated **test** (``|z| <= 2`` on our
   standard error, the reference inside our 95% interval, an ordering that holds, ...);
 - *beyond: met* / *beyond: not met*: a goal of our own beyond the article;
-- *setting differs*: the run's setting is not the article's, so no comparison is made.
+- *setting differs*: the run's setting is not the article's, so no comparison is made;
+- *regression: holds* / *regression: broken*: a regression check (``regression_claim``),
+  shown and counted apart from the reproductions.
+
+**Sampling-error rule.** When the article's number is itself an estimate from a sample of a
+stated size, its standard error enters the test (``reference_se`` of ``statistical_claim``,
+e.g. ``share_se(0.1, 5000)``), so that our run is not held to a precision the article lacked.
 
 Thresholds are never equalities: a claim like "under 10 minutes" is checked with ``check_claim``
 or ``beyond_claim`` and says which test it used.
@@ -24,7 +37,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from studykit.checks import flag, real, shown
-from studykit.stats import wilson
 
 EXACT = "reproduced exactly"
 CONSISTENT = "consistent within error"
@@ -32,10 +44,17 @@ DIFFERS = "differs"
 BEYOND_MET = "beyond: met"
 BEYOND_NOT_MET = "beyond: not met"
 VARIANT = "setting differs"
-STATUSES = (EXACT, CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET, VARIANT)
+REGRESSION_HOLDS = "regression: holds"
+REGRESSION_BROKEN = "regression: broken"
+STATUSES = (EXACT, CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET, VARIANT, REGRESSION_HOLDS,
+            REGRESSION_BROKEN)
 
 ARTICLE = "article"
+AUTHOR_CODE = "author's code: "      # + where the author's published code printed the value
+DERIVED = "derived: "                # + what we derived the reference from
+REGRESSION = "regression: "          # + which earlier run of ours
 GOAL = "derived: a goal of ours"
+SOURCE_KINDS = (AUTHOR_CODE, DERIVED, REGRESSION)
 UNEXPLAINED = "unexplained: no reason recorded for this difference"
 
 
@@ -85,8 +104,9 @@ class Claim:
 
     Args:
         claim: what is claimed, in a few words.
-        source: ``"article"`` or ``"derived: <what>"``.
-        reference: the article's value or quote (as printed), or our derived reference.
+        source: ``"article"``, ``"author's code: <where>"``, ``"derived: <what>"`` or
+            ``"regression: <which earlier run>"``.
+        reference: the article's (or author's code's) value or quote, as printed, or ours.
         ours: what we measured.
         status: one of ``STATUSES``.
         test: how the status was decided (empty only for *reproduced exactly*).
@@ -104,13 +124,27 @@ class Claim:
     def __post_init__(self):
         if self.status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
-        if self.source != ARTICLE and not self.source.startswith("derived: "):
-            raise ValueError(f"source must be 'article' or 'derived: <what>', got {self.source!r}")
-        if self.status == EXACT and self.source != ARTICLE:
-            raise ValueError(f"claim {self.claim!r}: only an article value is 'reproduced exactly'"
-                             " (a derived reference is 'consistent within error' by a test)")
-        if self.status in (CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET) and not self.test:
+        if not isinstance(self.source, str) or not (self.source == ARTICLE or any(
+                self.source.startswith(k) and self.source[len(k):].strip() for k in SOURCE_KINDS)):
+            raise ValueError("source must be 'article', \"author's code: <where>\", 'derived: "
+                             f"<what>' or 'regression: <which run>', got {self.source!r}")
+        if self.status == EXACT and not is_printed(self.source):
+            raise ValueError(f"claim {self.claim!r}: only a printed value (article, author's "
+                             "code) is 'reproduced exactly' (a derived reference is 'consistent "
+                             "within error' by a test)")
+        if (self.status in (REGRESSION_HOLDS, REGRESSION_BROKEN)) != \
+                self.source.startswith(REGRESSION):
+            raise ValueError(f"claim {self.claim!r}: a 'regression: ...' source goes with a "
+                             f"regression status and only with one, got {self.source!r} and "
+                             f"{self.status!r}")
+        if self.status in (CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET, REGRESSION_HOLDS,
+                           REGRESSION_BROKEN) and not self.test:
             raise ValueError(f"claim {self.claim!r}: status {self.status!r} needs the test used")
+
+
+def is_printed(source: str) -> bool:
+    """Whether a reference was printed by the author: in the article or by the author's code."""
+    return source == ARTICLE or source.startswith(AUTHOR_CODE)
 
 
 def verdict(value, name: str) -> bool:
@@ -131,7 +165,7 @@ def text(value, fmt: str | None = None) -> str:
 
 
 def _variant(claim, source, reference, ours, setting):
-    if source == ARTICLE and setting is not None and not setting.is_article:
+    if is_printed(source) and setting is not None and not setting.is_article:
         return Claim(claim, source, reference, ours, VARIANT,
                      reason=f"not compared: {setting.describe()}")
     return None
@@ -139,7 +173,7 @@ def _variant(claim, source, reference, ours, setting):
 
 def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance: float = 0.0,
                 fmt: str | None = None, reason: str = "", setting: Setting | None = None) -> Claim:
-    """A deterministic value: *reproduced exactly* when ``ours`` equals the article's value.
+    """A deterministic value: *reproduced exactly* when ``ours`` equals the printed value.
 
     ``tolerance`` is the article's printing precision (0.0005 for a value printed as 26.546).
     Against a derived reference the status is *consistent within error* (exact equality).
@@ -153,9 +187,9 @@ def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance
         test = "equal" if tolerance == 0 else f"equal at the printed precision (±{tolerance:g})"
     else:
         same, test = reference == ours, "equal"
-    ok_status = EXACT if source == ARTICLE else CONSISTENT
+    ok_status = EXACT if is_printed(source) else CONSISTENT
     return Claim(claim, source, ref, our, ok_status if same else DIFFERS,
-                 "" if same and source == ARTICLE else test,
+                 "" if same and is_printed(source) else test,
                  "" if same else (reason or UNEXPLAINED))
 
 
@@ -226,41 +260,16 @@ def beyond_claim(claim: str, goal: str, ours: str, met: bool, *, test: str,
                  "" if met else reason)
 
 
-def count_with_interval(successes: int, n: int, digits: int = 2) -> str:
-    """``"k/n [low, high]"`` with the 95% Wilson interval of the share ``k/n``."""
-    low, high = wilson(successes, n)
-    return f"{successes}/{n} [{low:.{digits}f}, {high:.{digits}f}]"
-
-
-def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:.3f}",
-                    diff_fmt: str = "{:+.3f}") -> tuple[bool, str]:
-    """Whether mean ``a`` is above (``lower``: below) mean ``b`` by more than ``z`` combined SEs.
-
-    ``a`` and ``b`` are ``(mean, se)`` pairs. Returns the verdict and the comparison as text,
-    ``"a vs b (difference d ± se)"``, the difference taken in the tested direction. An unknown
-    standard error (NaN, e.g. from a single sample) decides nothing: the verdict is False.
-    """
-    (mean_a, se_a), (mean_b, se_b) = mean_and_se(a, "a"), mean_and_se(b, "b")
-    z = real(z, "z", above=0)
-    diff = mean_b - mean_a if lower else mean_a - mean_b
-    se = float(np.hypot(se_a, se_b))
-    holds = bool(diff > z * se)
-    return holds, (f"{fmt.format(mean_a)} vs {fmt.format(mean_b)} "
-                   f"(difference {diff_fmt.format(diff)} ± {fmt.format(se)})")
-
-
-def mean_and_se(pair, name: str) -> tuple[float, float]:
-    """A ``(mean, se)`` pair: a finite mean and a standard error >= 0 or NaN (unknown)."""
-    if isinstance(pair, (str, bytes)) or not isinstance(pair, (tuple, list, np.ndarray)) \
-            or len(pair) != 2:
-        raise ValueError(f"{name} must be a (mean, standard error) pair, got {shown(pair)}")
-    mean = real(pair[0], f"mean {name}")
-    se = pair[1]
-    if isinstance(se, (bool, np.bool_)) or not isinstance(se, numbers.Real):
-        raise TypeError(f"the standard error of {name} must be a number, got {shown(se)}")
-    if not (math.isnan(se) or 0 <= se < math.inf):
-        raise ValueError(f"the standard error of {name} must be >= 0 or NaN, got {se}")
-    return mean, float(se)
+def regression_claim(claim: str, reference: str, ours: str, holds: bool, *, test: str,
+                     earlier: str, reason: str = "") -> Claim:
+    """A regression check: our result against an earlier run of ours (``earlier`` names it),
+    never a reproduction; *regression: holds* or *regression: broken*."""
+    holds = verdict(holds, "holds")
+    if not isinstance(earlier, str) or not earlier.strip():
+        raise ValueError(f"earlier must name the earlier run, got {shown(earlier)}")
+    return Claim(claim, REGRESSION + earlier, reference, ours,
+                 REGRESSION_HOLDS if holds else REGRESSION_BROKEN, test,
+                 "" if holds else (reason or UNEXPLAINED))
 
 
 def not_compared(claim: Claim, reason: str) -> Claim:

@@ -32,7 +32,18 @@ STATUS_LEGEND = {
     "beyond: met": "a goal of ours beyond the article, met",
     "beyond: not met": "a goal of ours beyond the article, not met",
     "setting differs": "the run's setting is not the article's, so no comparison was made",
+    "regression: holds": "a regression check (our result against an earlier run of ours, not a "
+                         "reproduction) that holds; counted apart",
+    "regression: broken": "a regression check that fails; counted apart",
 }
+SOURCES = ("Sources: *article* is a value or short quote as the article printed it; *author's "
+           "code* a value the author's published code printed (named: which notebook or script of "
+           "the author's repository), not the article; *derived* is our own reference (an exact "
+           "count, a solver, a re-simulation), named; *regression* names an earlier run of ours, "
+           "for a regression check, never a reproduction.")
+SAMPLING_RULE = ("Sampling-error rule: when the article's number is itself an estimate from a "
+                 "sample of stated size, its standard error enters the test (a combined SE), and "
+                 "a number printed rounded is read at its printed precision.")
 
 
 def _cell(value) -> str:
@@ -93,11 +104,34 @@ def record_inventory(study: str, notebook: str, items: Sequence[Item]) -> list[I
     items = list(items)
     if not items or not all(isinstance(i, Item) for i in items):
         raise ValueError("record_inventory needs at least one Item (see studykit.inventory)")
+    check_sections(items, notebook_headings(notebook))
     payload = {"kind": "inventory", "study": study, "notebook": notebook, "quick": quick_mode(),
                "rows": [asdict(i) for i in items]}
     _publish(payload, _table(("article item", "kind", "where we reproduce it", "why not"),
                              [(i.item, i.kind, i.section, i.reason) for i in items]))
     return items
+
+
+def notebook_headings(notebook: str) -> set[str] | None:
+    """The Markdown headings (text after the #s) of ``notebooks/<notebook>.ipynb``, or None
+    when that file is not there (a notebook run from elsewhere is not checked)."""
+    path = ROOT / "notebooks" / f"{notebook}.ipynb"
+    if not path.is_file():
+        return None
+    cells = json.loads(path.read_text()).get("cells", [])
+    return {line.lstrip("#").strip() for cell in cells if cell.get("cell_type") == "markdown"
+            for line in "".join(cell.get("source", "")).splitlines()
+            if line.startswith("#") and line.lstrip("#").startswith(" ")}
+
+
+def check_sections(items: Sequence[Item], headings: set[str] | None) -> None:
+    """Refuse an item whose section is not one of the notebook's headings (None: not checked)."""
+    if headings is None:
+        return
+    wrong = sorted({i.section for i in items if i.section and i.section not in headings})
+    if wrong:
+        raise ValueError(f"inventory sections {wrong} are not headings of the notebook; its "
+                         f"headings are {sorted(headings)}")
 
 
 def read_records(path: Path) -> tuple[list[dict], dict]:
@@ -149,9 +183,7 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
     if note:
         lines += [note, ""]
     lines += ["Statuses: " + "; ".join(f"*{k}*: {v}" for k, v in STATUS_LEGEND.items()) + ".",
-              ("Sources: *article* is a value or short quote as the article printed it; "
-               "*derived* is our own reference (an exact count, a solver, a re-simulation), named."),
-              "", "## Notebooks", "",
+              "", SOURCES, "", SAMPLING_RULE, "", "## Notebooks", "",
               _table(("notebook", "mode", "setting", "executed", "run time", "claims"), summary),
               "", f"Total recorded run time: {seconds / 60:,.1f} min.", ""]
     for study in dict.fromkeys([*inventory, *claims]):

@@ -5,36 +5,37 @@ import math
 import pytest
 
 from studykit import claims as C
+from studykit import comparisons as K
 
 
 def test_a_difference_above_two_combined_standard_errors_holds():
-    holds, text = C.mean_difference((0.5, 0.03), (0.3, 0.04))       # combined SE 0.05, diff 0.2
+    holds, text = K.mean_difference((0.5, 0.03), (0.3, 0.04))       # combined SE 0.05, diff 0.2
     assert holds
     assert text == "0.500 vs 0.300 (difference +0.200 ± 0.050)"
 
 
 def test_a_difference_of_exactly_two_standard_errors_does_not_hold():
-    assert not C.mean_difference((3.0, 0.6), (2.0, 0.8))[0]             # diff 1.0 < 2 SE = 2.0
-    assert not C.mean_difference((3.0, 0.3), (2.0, 0.4))[0]             # diff 1.0 = 2 SE exactly
-    assert C.mean_difference((3.0, 0.3), (2.0, 0.4), z=1.99)[0]
-    assert C.mean_difference((3.25, 0.3), (2.0, 0.4))[0]
+    assert not K.mean_difference((3.0, 0.6), (2.0, 0.8))[0]             # diff 1.0 < 2 SE = 2.0
+    assert not K.mean_difference((3.0, 0.3), (2.0, 0.4))[0]             # diff 1.0 = 2 SE exactly
+    assert K.mean_difference((3.0, 0.3), (2.0, 0.4), z=1.99)[0]
+    assert K.mean_difference((3.25, 0.3), (2.0, 0.4))[0]
 
 
 def test_the_lower_direction_reports_b_minus_a():
-    holds, text = C.mean_difference((0.1, 0.02), (0.4, 0.0), lower=True, fmt="{:.2f}",
+    holds, text = K.mean_difference((0.1, 0.02), (0.4, 0.0), lower=True, fmt="{:.2f}",
                                     diff_fmt="{:.2f}")
     assert holds
     assert text == "0.10 vs 0.40 (difference 0.30 ± 0.02)"
-    assert not C.mean_difference((0.1, 0.02), (0.4, 0.0))[0]           # not higher
+    assert not K.mean_difference((0.1, 0.02), (0.4, 0.0))[0]           # not higher
 
 
 def test_an_unknown_standard_error_decides_nothing_and_bad_means_are_refused():
-    holds, text = C.mean_difference((5.0, math.nan), (0.0, 0.1))
+    holds, text = K.mean_difference((5.0, math.nan), (0.0, 0.1))
     assert not holds and "nan" in text
     with pytest.raises(ValueError, match="mean a"):
-        C.mean_difference((math.inf, 0.1), (0.0, 0.1))
+        K.mean_difference((math.inf, 0.1), (0.0, 0.1))
     with pytest.raises(ValueError, match="standard error of b"):
-        C.mean_difference((0.0, 0.1), (0.0, -0.1))
+        K.mean_difference((0.0, 0.1), (0.0, -0.1))
 
 
 def test_not_compared_keeps_the_row_and_marks_it_as_another_setting():

@@ -7,6 +7,7 @@ import pytest
 from nbclient import NotebookClient
 
 from studykit import claims as C
+from studykit import comparisons as K
 from studykit.inventory import Item
 from studykit.report import MIME, build_report, read_records
 
@@ -19,7 +20,7 @@ def test_exact_claims_against_the_article_and_a_derived_reference():
     assert C.exact_claim("tally", 1, 2).reason == C.UNEXPLAINED  # never a crash, never silent
     derived = C.exact_claim("optimum", 13, 13, source="derived: retrograde solver")
     assert derived.status == C.CONSISTENT and derived.test == "equal"
-    with pytest.raises(ValueError, match="only an article value"):
+    with pytest.raises(ValueError, match="only a printed value"):
         C.Claim("x", "derived: LP", "1", "1", C.EXACT)
     with pytest.raises(ValueError, match="source"):
         C.Claim("x", "spec", "1", "1", C.EXACT)
@@ -171,3 +172,69 @@ def test_the_report_states_the_mode_each_run_recorded_not_the_builders(tmp_path,
     monkeypatch.setenv("GAMEAI_QUICK", "1")     # and in quick mode: still what was recorded
     assert report.main([str(full), "--out", str(out)]) == 0
     assert "| 20_full | full |" in out.read_text() and "every one at full" in out.read_text()
+
+
+def test_sources_are_article_authors_code_derived_or_regression():
+    row = C.exact_claim("cat wins in", 10, 10, source="author's code: notebook Cat_Mouse_v1")
+    assert row.status == C.EXACT and row.test == ""
+    assert C.exact_claim("n", 3, 3, source="derived: a count").status == C.CONSISTENT
+    for bad in ("Article", "derived:", "derived: ", "author's code:", "regression: x", "blog", 1):
+        with pytest.raises(ValueError, match="source"):
+            C.Claim("c", bad, "1", "1", C.CONSISTENT, test="t")
+    with pytest.raises(ValueError, match="regression"):    # a regression source needs its status
+        C.Claim("c", "regression: run 1", "1", "1", C.CONSISTENT, test="t")
+
+
+def test_a_regression_check_is_its_own_kind_never_a_reproduction():
+    held = C.regression_claim("wins", "0.10-0.12", "0.11", True, test="inside the range",
+                              earlier="our runs of 2026-11")
+    broken = C.regression_claim("wins", "0.10-0.12", "0.2", False, test="inside the range",
+                                earlier="our runs of 2026-11")
+    assert (held.status, broken.status) == (C.REGRESSION_HOLDS, C.REGRESSION_BROKEN)
+    assert held.source == "regression: our runs of 2026-11" and broken.reason == C.UNEXPLAINED
+    for bad in ("yes", 1, None):
+        with pytest.raises(TypeError):
+            C.regression_claim("w", "a", "b", bad, test="t", earlier="e")
+    with pytest.raises(ValueError, match="earlier"):
+        C.regression_claim("w", "a", "b", True, test="t", earlier=" ")
+    with pytest.raises(ValueError, match="regression"):
+        C.Claim("w", "derived: x", "a", "b", C.REGRESSION_HOLDS, test="t")
+
+
+def test_the_sampling_error_of_a_share_from_a_sample_of_stated_size():
+    assert K.share_se(0.1, 5000) == pytest.approx(math.sqrt(0.09 / 5000))
+    assert K.share_se(0.0, 7) == 0.0
+    # "about 1 in 10" from 5,000 games: 0.094 +- 0.0008 is 5 SE off alone, inside with the
+    # article's own sampling error (and the printed rounding).
+    alone = C.statistical_claim("p", 0.10, 0.094, 0.0008, precision=0.005 - 0.005)
+    both = C.statistical_claim("p", 0.10, 0.094, 0.0008, reference_se=K.share_se(0.1, 5000))
+    assert (alone.status, both.status) == (C.DIFFERS, C.CONSISTENT)
+    for share, n in ((1.5, 10), (-0.1, 10), (float("nan"), 10), (0.5, 0), (0.5, 2.5),
+                     (0.5, True)):
+        with pytest.raises((TypeError, ValueError)):
+            K.share_se(share, n)
+
+
+def test_an_inventory_section_must_be_a_heading_of_its_notebook(tmp_path):
+    from studykit.report import check_sections, notebook_headings
+    items = [Item("Figure 1", "figure", section="Complete games"),
+             Item("Table 2", "table", reason="not in our data")]
+    check_sections(items, {"Complete games", "Setup"})
+    check_sections(items, None)                             # a notebook run from elsewhere
+    with pytest.raises(ValueError, match="not headings"):
+        check_sections(items, {"Setup"})
+    headings = notebook_headings("10_setgame")               # the committed notebook
+    assert "Complete games" in headings and not any(h.startswith("#") for h in headings)
+    assert notebook_headings("99_no_such_notebook") is None
+    # a "#" comment inside a code cell is not a heading
+    assert all(not h.startswith("!") for h in headings)
+
+
+def test_every_committed_inventory_item_names_a_heading_of_its_notebook():
+    from pathlib import Path
+
+    from studykit.report import ROOT, check_sections, notebook_headings
+    for path in sorted(Path(ROOT, "notebooks").glob("*.ipynb")):
+        records, _ = read_records(path)
+        items = [Item(**row) for r in records if r["kind"] == "inventory" for row in r["rows"]]
+        check_sections(items, notebook_headings(path.stem))

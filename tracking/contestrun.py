@@ -4,7 +4,8 @@ suffered to a ghost they could see."""
 from __future__ import annotations
 
 from studykit.checks import choice, whole
-from studykit.claims import beyond_claim, mean_difference
+from studykit.claims import beyond_claim
+from studykit.comparisons import mean_difference
 from studykit.stats import wilson
 from tracking.game import CaptureGame
 from tracking.sensing import SIGHT, manhattan
