@@ -29,7 +29,7 @@ from setgame.exact import count_cap_sets, no_set_probability
 from setgame.games import TABLE_SIZES, GameTurns, check_table_size, simulate_games
 from setgame.solvers import SOLVERS, find_sets
 from setgame.speed import solver_rates
-from setgame.stats import Proportion, clustered_proportion, proportion
+from setgame.stats import Proportion, clustered_proportion, proportion, se_at
 
 __all__ = [
     "COMPLETION",
@@ -59,6 +59,7 @@ __all__ = [
     "no_set_probability",
     "proportion",
     "random_tables",
+    "se_at",
     "simulate_games",
     "solver_rates",
     "third_card",

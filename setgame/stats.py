@@ -57,3 +57,17 @@ def clustered_proportion(event, cluster) -> Proportion:
     residual = hits - p * turns
     se = np.sqrt(k / (k - 1) * (residual**2).sum()) / turns.sum()
     return Proportion(float(p), float(se))
+
+
+def se_at(estimate: Proportion, n: int, other_n: int) -> float:
+    """The standard error ``estimate`` would have from ``other_n`` draws (games) instead of
+    ``n``: its SE times sqrt(n / other_n). The sampling error of a share another study measured
+    on a smaller sample of the same process (the blog's 5,000 games), when only its size is
+    known; for games the clustered SE scales so too, since each game is one draw."""
+    for name, value in (("n", n), ("other_n", other_n)):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
+                or value < 1:
+            raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+    if not isinstance(estimate, Proportion):
+        raise TypeError(f"estimate must be a Proportion, got {type(estimate).__name__}")
+    return float(estimate.se * np.sqrt(n / other_n))
