@@ -32,6 +32,8 @@ from mix.learn import (
     alpha_changes,
     distance_to_final,
     lookahead,
+    paired_gain,
+    strength_over_training,
     train,
     train_trial,
 )
@@ -54,6 +56,7 @@ from mix.selftaught_study import (
     against_perfect,
     against_perfect_boards,
     learning_curve,
+    parity_lines,
     parity_reading,
     timed_moves,
     weights_table,
@@ -68,9 +71,19 @@ from mix.statespace import (
     slot_assignments,
 )
 from mix.valuesfile import default_path, load_values, save_values
-from mix.weakness import KINDS, Losses, loss_kind, play_recorded, why_lost
+from mix.weakness import (
+    FORCED,
+    KINDS,
+    Losses,
+    loss_kind,
+    loss_profile,
+    play_recorded,
+    threat_habit,
+    why_lost,
+)
 
 __all__ = [
+    "FORCED",
     "KINDS",
     "SHIPPED",
     "BitFeatures",
@@ -116,9 +129,12 @@ __all__ = [
     "load_weights",
     "lookahead",
     "loss_kind",
+    "loss_profile",
     "make_agent",
     "match",
+    "paired_gain",
     "pairing_row",
+    "parity_lines",
     "parity_reading",
     "play_game",
     "play_recorded",
@@ -138,6 +154,8 @@ __all__ = [
     "solve_boards",
     "solve_both",
     "solve_position",
+    "strength_over_training",
+    "threat_habit",
     "threats",
     "timed_moves",
     "train",

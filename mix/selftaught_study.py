@@ -213,3 +213,25 @@ def parity_reading(table: pd.DataFrame) -> ParityReading:
               "O": later["even"][1] + lowest["even"][1] - later["odd"][1] - lowest["odd"][1]}
     top = {c: body[c].abs().sort_values(ascending=False).index[:3].tolist() for c in "XO"}
     return ParityReading(top, float(table.loc["X to move", "X"]), later, lowest, parity)
+
+
+def signed(x: float, digits: int = 3) -> str:
+    """``x`` with its sign, rounded to ``digits`` decimals, never as a negative zero."""
+    return f"{round(float(x), digits) + 0.0:+.{digits}f}"
+
+
+def parity_lines(reading: ParityReading) -> list[str]:
+    """The lines a notebook prints for a ``parity_reading``: the largest weights, the side to
+    move, the threat weights by row parity and the parity differences (signed, 3 decimals)."""
+    if not isinstance(reading, ParityReading):
+        raise TypeError(f"reading must be a ParityReading, got {type(reading).__name__}")
+    lines = [f"largest weights: X {reading.top['X']}; O {reading.top['O']}",
+             f"the side to move: {signed(reading.to_move)} for X to move"]
+    for label, d in (("a threat not yet playable", reading.later),
+                     ("the lowest threat of a column", reading.lowest)):
+        lines.append(f"{label}, for its owner: X odd {signed(d['odd'][0])}, even "
+                     f"{signed(d['even'][0])}; O odd {signed(d['odd'][1])}, even "
+                     f"{signed(d['even'][1])}")
+    lines.append(f"odd minus even for X: {signed(reading.parity['X'])}; even minus odd for O: "
+                 f"{signed(reading.parity['O'])}")
+    return lines

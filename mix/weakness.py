@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from mix.agentchecks import check_pairing
 from mix.agents import make_agent
@@ -16,9 +17,11 @@ from mix.board import Board
 from mix.checks import check_board, check_games
 from mix.features import threats
 from studykit.checks import items, whole
+from studykit.stats import wilson
 
 KINDS = ("zugzwang", "block under a potential chess", "two chesses at once",
          "under a threat by choice", "missed a chess")
+FORCED = KINDS[:2]  # the report's "forced to let a potential chess become a chess"
 
 
 def play_recorded(x_agent, o_agent, seed: int, rows: int = 10, cols: int = 20) -> list[int]:
@@ -113,3 +116,57 @@ def why_lost(agent, opponent, games: int, seed: int = 0, rows: int = 10,
         if info is not None and info["loser"] == ("X" if as_x else "O"):
             out.append(info | {"moves": len(moves)})
     return Losses(Counter(d["kind"] for d in out), out)
+
+
+def loss_profile(losses: dict, games: int, rows: int = 10) -> pd.DataFrame:
+    """One row per opponent of ``{opponent: Losses}`` (each from ``why_lost`` with ``games``
+    games per seat): its ``wins`` of the ``2 * games`` games, the share of those wins of each
+    kind in ``FORCED`` together (``forced``) and by two chesses at once (``trap``), the mean row
+    of the winning slot and the share in the upper half of the board (``upper``: row >=
+    rows // 2, 0 = bottom), with Wilson 95% bounds on ``forced`` and ``upper``."""
+    games, rows = check_games(games), whole(rows, "rows", 1)
+    out = []
+    for opponent, lost in losses.items():
+        if not isinstance(lost, Losses):
+            raise TypeError(f"losses must map opponents to Losses, got {type(lost).__name__}")
+        n = len(lost.details)
+        if n > 2 * games:
+            raise ValueError(f"{n} losses to {opponent} in {2 * games} games")
+        forced = sum(lost.kinds[k] for k in FORCED)
+        upper = sum(d["win_row"] >= rows // 2 for d in lost.details)
+        (f_lo, u_lo), (f_hi, u_hi) = wilson(np.array([forced, upper]), max(n, 1))
+        out.append({"opponent": opponent, "wins": n, "of": 2 * games,
+                    "forced": forced / max(n, 1), "forced_lo": f_lo, "forced_hi": f_hi,
+                    "trap": lost.kinds["two chesses at once"] / max(n, 1),
+                    "mean_row": np.mean([d["win_row"] for d in lost.details]) if n else np.nan,
+                    "upper": upper / max(n, 1), "upper_lo": u_lo, "upper_hi": u_hi})
+    return pd.DataFrame(out).set_index("opponent")
+
+
+def threat_habit(agent, opponent, games: int, seed: int = 0, rows: int = 10,
+                 cols: int = 20) -> dict:
+    """How often ``agent`` (``games`` games in each seat against ``opponent``) turns one of its
+    potential chesses into a chess by playing directly under it, and how often the opponent
+    blocks that slot with its very next move: ``moves`` (the agent's), ``made``, ``blocked``
+    and ``games`` played."""
+    games = check_games(games)
+    seed, g = check_pairing(agent, opponent, seed, rows, cols)
+    made = blocked = own = chances = 0
+    for i, s in enumerate(np.random.SeedSequence(seed).generate_state(2 * games)):
+        me = 0 if i < games else 1
+        moves = play_recorded(*((agent, opponent) if me == 0 else (opponent, agent)), int(s),
+                              g.rows, g.cols)
+        b = Board(geometry=g)
+        for k, c in enumerate(moves):
+            if b.turn == me and k + 1 < len(moves):  # a winning last move is no habit
+                own += 1
+                _, t = _chesses_and_threats(b, me)
+                under = [m for m in b.legal_moves() if b.heights[m] + 1 < g.rows
+                         and t >> (m * g.height + b.heights[m] + 1) & 1]
+                chances += bool(under)
+                if c in under:
+                    made += 1
+                    blocked += moves[k + 1] == c
+            b.play(c)
+    return {"moves": own, "chances": chances, "made": made, "blocked": int(blocked),
+            "games": 2 * games}

@@ -338,7 +338,7 @@ def test_the_learning_curve_is_the_ladder_of_each_snapshot_and_opponent():
 
 
 def test_the_parity_reading_of_weights_set_by_hand():
-    from mix.selftaught_study import parity_reading, weights_table
+    from mix.selftaught_study import parity_lines, parity_reading, signed, weights_table
 
     table = weights_table(np.zeros(N_FEATURES))
     table.loc["threats on odd rows"] = [0.3, 0.1]      # O's column favours X when positive
@@ -351,6 +351,12 @@ def test_the_parity_reading_of_weights_set_by_hand():
     assert r.parity["X"] == pytest.approx(0.3 + 0.1 + 0.2) and r.parity["O"] == pytest.approx(0.6)
     assert r.top["X"][:2] == ["threats on odd rows", "threats on even rows"]
     assert r.top["O"][0] == "threats on even rows"
+    lines = parity_lines(r)    # O's lowest odd-row weight is -0.0 (owned: -(0.0)), tiny ones too
+    assert "-0.000" not in "\n".join(lines) and len(lines) == 5
+    assert "O odd +0.000, even -0.000" not in lines[3] and "O odd +0.000" in lines[3]
+    assert lines[2].endswith("O odd -0.100, even +0.500") and signed(-0.0004) == "+0.000"
+    with pytest.raises(TypeError, match="ParityReading"):
+        parity_lines(table)
 
 
 def test_the_study_functions_refuse_bad_arguments():

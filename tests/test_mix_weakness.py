@@ -2,12 +2,22 @@
 by trying each legal move of the loser."""
 
 import random
+from collections import Counter
 
+import numpy as np
 import pytest
 
 from mix.board import Board
 from mix.features import raw_features
-from mix.weakness import KINDS, loss_kind, play_recorded, why_lost
+from mix.weakness import (
+    KINDS,
+    Losses,
+    loss_kind,
+    loss_profile,
+    play_recorded,
+    threat_habit,
+    why_lost,
+)
 
 
 def test_missed_chess_and_two_chesses():
@@ -83,3 +93,60 @@ def test_why_lost_counts_only_the_agents_losses():
     assert lost == why_lost("random", "onestep", 10, seed=0, rows=6, cols=7)  # seeded
     with pytest.raises(ValueError, match="games"):
         why_lost("random", "onestep", 0)
+
+
+class Eager:
+    """Plays directly under one of its own potential chesses whenever it can (the report's
+    habit, always), else at random."""
+
+    name = "eager"
+
+    def choose(self, b, rng):
+        return under_own_potential(b)[0] if under_own_potential(b) else rng.choice(b.legal_moves())
+
+
+def under_own_potential(b):
+    """The legal columns whose landing slot lies directly under a potential chess of the side
+    to move (from the features module, independent of mix.weakness)."""
+    pot = raw_features(b.stones, b.g)[b.turn]["potential"]
+    return [c for c in b.legal_moves() if b.heights[c] + 1 < b.g.rows
+            and pot & b.g.bit(b.heights[c] + 1, c)]
+
+
+def test_threat_habit_counts_against_a_replay():
+    habit = threat_habit("onestep", "random", 6, seed=2, rows=6, cols=7)
+    made = chances = blocked = own = 0
+    for i, s in enumerate(np.random.SeedSequence(2).generate_state(12)):
+        me = 0 if i < 6 else 1
+        moves = play_recorded(*(("onestep", "random") if me == 0 else ("random", "onestep")),
+                              int(s), 6, 7)
+        b = Board(6, 7)
+        for k, c in enumerate(moves):
+            if b.turn == me and k + 1 < len(moves):
+                own += 1
+                under = under_own_potential(b)
+                chances += bool(under)
+                made += c in under
+                blocked += c in under and moves[k + 1] == c
+            b.play(c)
+    assert habit == {"moves": own, "chances": chances, "made": made, "blocked": blocked,
+                     "games": 12}
+    eager = threat_habit(Eager(), "onestep-safe", 20, seed=1, rows=6, cols=7)
+    assert eager["made"] == eager["chances"] > 0
+    assert 0 < eager["blocked"] <= eager["made"]   # blocked unless the opponent wins instead
+
+
+def test_loss_profile():
+    ends = (("zugzwang", 7), ("two chesses at once", 1), (KINDS[1], 5), ("missed a chess", 0))
+    d = [{"kind": k, "loser": "X", "win_row": r, "winner_potential": 0, "moves": 9}
+         for k, r in ends]
+    lost = Losses(Counter(x["kind"] for x in d), d)
+    p = loss_profile({"a": lost, "b": Losses(Counter(), [])}, 5, rows=10)
+    a = p.loc["a"]
+    assert (a.wins, a.of, a.forced, a.trap, a.upper, a.mean_row) == (4, 10, 0.5, 0.25, 0.5, 3.25)
+    assert a.forced_lo < 0.5 < a.forced_hi and a.upper_lo < 0.5 < a.upper_hi
+    assert p.loc["b"].wins == 0 and np.isnan(p.loc["b"].mean_row)
+    with pytest.raises(ValueError, match="losses"):
+        loss_profile({"a": lost}, 1)
+    with pytest.raises(TypeError):
+        loss_profile({"a": d}, 5)
