@@ -109,15 +109,16 @@ def test_a_repeated_equal_value_is_one_value(tmp_path):
     nb = json.loads(path.read_text())
     nb["cells"][0]["outputs"][0]["text"].append("again: (180,441 per second)\n")
     path.write_text(json.dumps(nb))
-    assert check("<!--nb 20 = \\(([\\d,]+) per second-->180,441", tmp_path) == []
+    assert check("x <!--nb 20 = \\(([\\d,]+) per second-->180,441", tmp_path) == []
 
 
 def test_malformed_anchors_and_missing_or_quick_notebooks_fail(folder):
-    assert "no figure right after" in check("<!--nb 10 = (\\d+)--> 12", folder)[0]
-    assert "anchors opened" in check("<!--nb 10 (\\d+)-->12", folder)[0]
-    assert "0 files 99_*.ipynb" in check("<!--nb 99 = (\\d+)-->12", folder)[0]
+    assert "no figure right after" in check("x <!--nb 10 = (\\d+)--> 12", folder)[0]
+    assert "anchors opened" in check("x <!--nb 10 (\\d+)-->12", folder)[0]
+    assert "opens the line" in check("x\n  <!--nb 10 = ^pairs \\| ([\\d.]+) \\|-->417.2", folder)[0]
+    assert "0 files 99_*.ipynb" in check("x <!--nb 99 = (\\d+)-->12", folder)[0]
     write_notebook(folder, "30_quick", quick=True)
-    problems = check("<!--nb 30 ,.0f ^pairs \\| ([\\d.]+) \\|-->417", folder)
+    problems = check("x <!--nb 30 ,.0f ^pairs \\| ([\\d.]+) \\|-->417", folder)
     assert problems == ["30_quick.ipynb: its recorded run is a quick one"]
 
 
