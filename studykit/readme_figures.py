@@ -9,10 +9,11 @@ Every such figure in README.md is preceded by an invisible anchor naming where i
 searched (multi-line) in the text of the notebook's saved outputs: streams, Markdown (the claim
 tables), HTML tables (one row a line, cells ended by `` |``), else plain text. The figure is the
 number right after the anchor (with its ``%`` when the format ends in ``%``); an anchor never
-opens a line (Markdown would read that line as raw HTML). ``make report``
+opens a line (Markdown would read that line as raw HTML), and its regular expression neither
+contains ``--`` nor ends with ``-`` (or the anchor would not be an HTML comment). ``make report``
 (``python -m studykit``) rewrites every figure from the committed notebooks; ``--check`` lists
 the figures that disagree, anchors that find nothing or more than one distinct value, and
-notebooks whose recorded run was a quick one. A regular expression may not contain ``--``.
+notebooks whose recorded run was a quick one.
 """
 
 from __future__ import annotations
@@ -58,6 +59,10 @@ def anchors(text: str) -> tuple[list[Anchor], list[str]]:
             figure, end = figure[:-1], end - 1
         if not figure:
             problems.append(f"README line {line}: no figure right after its anchor")
+            continue
+        if "--" in match["pattern"] or match["pattern"].endswith("-"):
+            problems.append(f"README line {line}: a regular expression may not contain `--` or "
+                            "end with `-` (Markdown would not read the anchor as a comment)")
             continue
         if not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
             problems.append(f"README line {line}: an anchor opens the line, so Markdown would "

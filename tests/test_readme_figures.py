@@ -115,6 +115,8 @@ def test_a_repeated_equal_value_is_one_value(tmp_path):
 def test_malformed_anchors_and_missing_or_quick_notebooks_fail(folder):
     assert "no figure right after" in check("x <!--nb 10 = (\\d+)--> 12", folder)[0]
     assert "anchors opened" in check("x <!--nb 10 (\\d+)-->12", folder)[0]
+    assert "may not contain `--`" in check("x <!--nb 10 = ^(\\d+) -- x-->12", folder)[0]
+    assert "end with `-`" in check("x <!--nb 10 = ^(\\d+) \\+--->12", folder)[0]
     assert "opens the line" in check("x\n  <!--nb 10 = ^pairs \\| ([\\d.]+) \\|-->417.2", folder)[0]
     assert "0 files 99_*.ipynb" in check("x <!--nb 99 = (\\d+)-->12", folder)[0]
     write_notebook(folder, "30_quick", quick=True)
