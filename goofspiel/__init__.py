@@ -46,7 +46,7 @@ from goofspiel.breed import (
     swap_mutate,
 )
 from goofspiel.draw import animate_game, draw_marginal, draw_order
-from goofspiel.equilibrium import Equilibrium, equilibrium
+from goofspiel.equilibrium import Equilibrium, equilibrium, winloss_cards
 from goofspiel.ga import History, evolve, grid_trial, identity_score
 from goofspiel.game import Strategy, award, identity, margin, play, random_strategy, reverse
 from goofspiel.matrixgame import (
@@ -173,4 +173,5 @@ __all__ = [
     "survival_table",
     "swap_mutate",
     "whole_constant",
+    "winloss_cards",
 ]

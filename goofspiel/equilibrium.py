@@ -43,6 +43,7 @@ LP_MAX_N = MATRIX_MAX_N  # 5,040 strategies; 8 cards would need a 40,320-square 
 MARGIN_MAX_N = BIRKHOFF_MAX_N  # the Birkhoff LP: 0.06 s at 20 cards, 2.5 s at 50, 8 s at 64 (grows ~ n^4)
 WINLOSS_MAX_N = 9       # double oracle: 8 cards certified in 203 s; 9 cards still 0.061 off after 10 min
 WINLOSS_SECONDS = 600.0  # default time limit of the double oracle
+WINLOSS_CERTIFIED_N = 8  # the largest deck whose win/loss equilibrium is certified within that limit
 VECTOR_MAX_N = RANKS_MAX_N  # ``Equilibrium.probs`` over all n! strategies up to this deck size
 LIMITS = {               # the largest deck of each method, and why (checked before any work)
     "lp": (LP_MAX_N, "for the n! LP (8 cards need a 40,320-square matrix, 13 GB; method "
@@ -52,6 +53,19 @@ LIMITS = {               # the largest deck of each method, and why (checked bef
                                      "about 200 s, and at 9 cards the best reply still gained "
                                      "0.061 after 10 minutes)"),
 }
+
+
+def winloss_cards(name: str, value) -> int:
+    """``value`` as a deck size whose exact win/loss equilibrium ``equilibrium`` certifies, or a
+    ValueError naming the constant and stating the run time, which grows steeply with the deck."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) \
+            or not 2 <= value <= WINLOSS_CERTIFIED_N:
+        raise ValueError(
+            f"{name} must be a whole number in [2, {WINLOSS_CERTIFIED_N}], got {value!r}: the exact "
+            f"win/loss equilibrium takes seconds up to {LP_MAX_N} cards (the n! LP), about 200 s "
+            f"at 8 (the double oracle, on a quiet machine), and at 9 cards it is not certified "
+            f"within {WINLOSS_SECONDS / 60:.0f} minutes")
+    return int(value)
 
 
 @dataclass(frozen=True)

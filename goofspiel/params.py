@@ -29,9 +29,11 @@ def list_constant(name: str, value, ok: Callable[[object], bool] | None = None,
     return items
 
 
-def whole_constant(name: str, value, low: int, high: int | None = None) -> int:
-    """``value`` as a whole number in ``[low, high]``, or a ValueError naming the constant."""
+def whole_constant(name: str, value, low: int, high: int | None = None, why: str = "") -> int:
+    """``value`` as a whole number in ``[low, high]``, or a ValueError naming the constant and,
+    with ``why``, what sets the bound (e.g. the run time, where it grows steeply)."""
     if not is_whole(value) or value < low or (high is not None and value > high):
         span = f"[{low}, {high}]" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be a whole number {span}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number {span}, got {value!r}"
+                         + (f": {why}" if why else ""))
     return int(value)

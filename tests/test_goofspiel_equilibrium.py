@@ -278,3 +278,12 @@ def test_notebook_refuses_each_invalid_constant_in_its_first_cells(name, value, 
     failed = next(i for i, c in enumerate(code)
                   if any(o.get("output_type") == "error" for o in c.get("outputs", [])))
     assert failed <= 4, f"stopped in code cell {failed}, not in the first cells"
+
+
+def test_winloss_cards_follows_what_the_double_oracle_certifies():
+    from goofspiel.equilibrium import LIMITS, WINLOSS_CERTIFIED_N, winloss_cards
+    assert WINLOSS_CERTIFIED_N == 8 <= LIMITS["double-oracle"][0]    # 8 certified in ~200 s
+    assert [winloss_cards("CARDS", n) for n in range(2, 9)] == list(range(2, 9))
+    for bad in (1, 9, 7.0, True, "7"):
+        with pytest.raises(ValueError, match=r"CARDS must be a whole number in \[2, 8\].*200 s"):
+            winloss_cards("CARDS", bad)

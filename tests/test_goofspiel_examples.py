@@ -201,3 +201,5 @@ def test_constant_checks():
     for bad in (1, 8, 2.5, True, "3"):
         with pytest.raises(ValueError, match="N must be a whole number"):
             whole_constant("N", bad, 2, 7)
+    with pytest.raises(ValueError, match=r"N must be a whole number \[2, 7\], got 8: 13 GB$"):
+        whole_constant("N", 8, 2, 7, why="13 GB")
