@@ -8,6 +8,7 @@ is ``"-m"``; then, and only then, Ctrl-C from here until the game's first prompt
 Ctrl-C). A plain ``import goofspiel`` leaves the signal alone.
 """
 
+import os
 import signal
 import sys
 import threading
@@ -16,14 +17,16 @@ INTERRUPTED = 130      # 128 + SIGINT
 
 
 def interrupted(signum=None, frame=None) -> None:
-    """The SIGINT handler before the game starts: say so on one line, exit with status 130."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second Ctrl-C cannot cut the exit short
+    """The SIGINT handler before the game starts: say so on one line, exit with status 130.
+
+    It exits at once (``os._exit``): a ``SystemExit`` raised from a signal handler can land in
+    code that swallows it (under ``-X importtime`` one was lost inside the import machinery, and
+    the game went on to its prompt), and nothing needs cleaning up before the first prompt."""
     try:
-        sys.stderr.write("\nInterrupted.\n")
-        sys.stderr.flush()
+        os.write(sys.__stderr__.fileno() if sys.__stderr__ else 2, b"\nInterrupted.\n")
     except (OSError, ValueError):                  # no terminal left to tell
         pass
-    raise SystemExit(INTERRUPTED)
+    os._exit(INTERRUPTED)
 
 
 def exit_on_interrupt() -> None:
