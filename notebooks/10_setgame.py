@@ -70,6 +70,7 @@ from studykit import (
     record_claims,
     record_inventory,
     save_figure,
+    share_se,
     show_animation,
     statistical_claim,
 )
@@ -376,7 +377,7 @@ plt.show()
 # %%
 every_turn = by_choice["every turn (final table included)"]
 none_game, three_game = every_turn["none"], every_turn["three"]
-blog_tables_se = math.sqrt(none_random.p * (1 - none_random.p) / 10_000)
+blog_tables_se = share_se(none_random.p, 10_000)                # the blog's 10,000 tables
 blog_none_se = setgame.se_at(none_game, N_GAMES, 5_000)      # our clustered SEs, at the
 blog_games_se = setgame.se_at(three_game, N_GAMES, 5_000)     # blog's 5,000 games
 update_se = math.hypot(none_game.se, blog_none_se)
