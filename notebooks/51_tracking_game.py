@@ -359,8 +359,8 @@ plt.show()
 # scared defender off enemy Pacmen, and sends its defender raiding when no enemy has crossed for a
 # long time (so a team hovering at the border cannot stall the game). It plays
 # `CONTEST_GAMES_PER_SIDE` games per colour on each of `CONTEST_MAZES` against the greedy team and
-# against the previous tracker team, and the previous tracker team plays the greedy team as the
-# "before". A win share is taken over decided games (ties apart), with its 95% Wilson interval;
+# against the tracker team of the sections above, and that tracker team plays the greedy team as
+# the "before". A win share is taken over decided games (ties apart), with its 95% Wilson interval;
 # a death is *in sight* when the killer was within sight of the victim's team when the victim
 # last chose its move.
 

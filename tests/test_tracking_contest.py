@@ -193,3 +193,19 @@ def test_every_state_after_every_move_equals_the_plain_twin(layout, seed):
         if game.over:
             break
     assert {"capture", "food"} <= events
+
+
+def test_contest_claims_name_the_teams_the_notebook_plays():
+    from tracking.contestrun import contest_claims
+    def pooled(wins, seen):
+        return {"wins": wins, "ties": 0, "losses": 10 - wins, "decided": 10,
+                "win share of decided": wins / 10, "wilson": (wins / 10 - 0.2, wins / 10 + 0.1),
+                "seen deaths a": seen}
+    rows = contest_claims({("full tracker", "greedy"): pooled(10, (0.5, 0.1)),
+                           ("full tracker", "tracker"): pooled(6, (1.0, 0.1)),
+                           ("tracker", "greedy"): pooled(7, (4.0, 0.3))})
+    assert [r.claim.split("rules the full tracker team")[1] for r in rows] == [
+        " beats the greedy team", " beats the tracker team",
+        "'s Pacmen die to a ghost in sight less often than the tracker team's"]
+    assert [r.status for r in rows] == ["beyond: met", "beyond: not met", "beyond: met"]
+    assert not any("previous" in r.claim for r in rows)

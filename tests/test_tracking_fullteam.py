@@ -41,7 +41,7 @@ def test_never_onto_or_next_to_a_ghost_it_sees(layout, seed):
     game = CaptureGame(load_layout(layout), ours, make_team("tracker"), rule="contest", seed=seed)
     game.play()
     assert sum(a.cornered for a in ours) <= 3          # cornered: every legal move is next to one
-    assert deaths(game, "red")["seen"] <= 2           # cornered deaths only (the previous team: ~5)
+    assert deaths(game, "red")["seen"] <= 2           # cornered deaths only (the tracker team: ~5)
 
 
 class Still(Agent):

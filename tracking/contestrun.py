@@ -95,7 +95,7 @@ def contest_lines(summary: dict) -> list[dict]:
 
 
 def capsule_turnaround(layout: str, seeds: int, *, max_moves: int = 1200, window: int = 40):
-    """The first seeded game (full tracker team as red against the previous tracker team) where a
+    """The first seeded game (full tracker team as red against the tracker team) where a
     red Pacman eats a capsule with a ghost in sight and a red Pacman then sends a scared ghost home
     within ``window`` moves. Returns (seed, move of the capsule, recorded result), or None."""
     seeds = whole(seeds, "seeds", 1, 10_000)
@@ -124,11 +124,11 @@ def capsule_turnaround(layout: str, seeds: int, *, max_moves: int = 1200, window
 def contest_claims(pooled: dict) -> list:
     """Our goals under the contest's rules (beyond the article, whose era had no capsule effect),
     from ``contest_summary`` pooled by (a, b): the full tracker team wins more than 0.6 of the
-    decided games against the greedy and the previous tracker teams (the lower end of the 95%
-    Wilson interval), and its Pacmen die to a ghost in sight less often than the previous team's
+    decided games against the greedy and the tracker teams (the lower end of the 95%
+    Wilson interval), and its Pacmen die to a ghost in sight less often than the tracker team's
     against the same greedy team (by more than 2 combined standard errors)."""
     claims = []
-    for other, name in (("greedy", "the greedy team"), ("tracker", "the previous tracker team")):
+    for other, name in (("greedy", "the greedy team"), ("tracker", "the tracker team")):
         s = pooled.get(("full tracker", other))
         if s is None:
             continue
@@ -146,7 +146,7 @@ def contest_claims(pooled: dict) -> list:
                                    fmt="{:.2f}", diff_fmt="{:.2f}")
         claims.append(beyond_claim(
             "Under the contest's rules the full tracker team's Pacmen die to a ghost in sight less "
-            "often than the previous tracker team's", "fewer deaths in sight per game",
+            "often than the tracker team's", "fewer deaths in sight per game",
             f"per game against the greedy team, after vs before: {text}", ok,
             test="mean deaths in sight per game lower by > 2 combined SE",
             reason="no clear reduction"))
