@@ -250,10 +250,10 @@ counting.style.format({"turns": "{:,.0f}", "P(no set)": "{:.4f}", "se": "{:.4f}"
 # that still hold a set). The game loop printed in the blog records a table's count only
 # after its game-over test, so by its code the final table is left out, the 5.9% rule; only
 # the every-turn rule comes near the blog's "about 1 in 10" and "tripled". Its 9.4% is below
-# 9.5% (1 in 10 at the blog's rounding) by far more than our own standard error, but the
-# blog's value is itself an estimate from 5,000 games, with a standard error near 0.9 points
-# (our clustered one, scaled to 5,000 games): within that, 9.4% is consistent with "about 1 in
-# 10" (the claims table gives |z|), while the 5.9% rule is not.
+# 9.5% (1 in 10 at the blog's rounding) by about five of our standard errors, but the blog's
+# value is itself an estimate from 5,000 games, with a standard error of about 0.08 points
+# (0.0008: our clustered one, scaled to 5,000 games): within that, 9.4% is consistent with
+# "about 1 in 10" (the claims table gives |z|), while the 5.9% rule is not.
 #
 # **The blog's update** (09/21/10) says that with more games the probability of no set "is
 # even higher than reported before". Our 100,000 games do not find it higher than 1 in 10
