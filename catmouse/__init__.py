@@ -9,6 +9,8 @@ window policy for the cat (``train_local``); ``optimal_capture``/``solve`` give 
 
 from catmouse.board import (
     DIRECTIONS,
+    GREEDY_RULES,
+    MANHATTAN_TIE_BREAKS,
     article_rule_cat_wins,
     greedy_direction,
     parity_rule_cat_wins,
@@ -81,22 +83,30 @@ from catmouse.teams import (
     hill_climb_team,
     optimum_and_greedy,
 )
-from catmouse.v1.article import TabularRun, train_tabular
+from catmouse.v1.article import LongerGames, TabularRun, longer_games_ablation, train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.experiments import (
     STOP_AFTER,
     TUNING,
     VARIANTS,
+    SolveDifference,
     board_area,
     compare_trainers,
     compare_trainers_trial,
+    paired_solve_difference,
     solved_counts,
     solved_share,
     tuning_trial,
     variant_trial,
 )
 from catmouse.v1.improved import Checkpoint, CoevolutionRun, train_tabular_improved
-from catmouse.v1.kernel import TableGame, play_tables
+from catmouse.v1.kernel import (
+    TableGame,
+    Unexpected,
+    play_tables,
+    total_unexpected,
+    unexpected_moves,
+)
 from catmouse.v1.plain import PlainRun, train_plain
 from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, train_local
 from catmouse.v2.exact_climb import cat_window_as_table, train_local_exact, train_local_mouse_exact
@@ -112,7 +122,9 @@ from studykit.legacy_numpy import LegacyStream
 __all__ = [
     "ARTICLE",
     "DIRECTIONS",
+    "GREEDY_RULES",
     "IMPROVED",
+    "MANHATTAN_TIE_BREAKS",
     "MOUSE_KINDS",
     "STOP_AFTER",
     "TUNING",
@@ -132,15 +144,18 @@ __all__ = [
     "LocalGame",
     "LocalRun",
     "LocalScore",
+    "LongerGames",
     "Measure",
     "PlainRun",
     "Pursuit",
     "RotationPolicy",
     "Solution",
+    "SolveDifference",
     "SpeedCensus",
     "StartValues",
     "TableGame",
     "TabularRun",
+    "Unexpected",
     "animate_game",
     "animate_games",
     "article_pictures",
@@ -177,6 +192,7 @@ __all__ = [
     "initial_mouse_policy",
     "initial_window_table",
     "is_cached",
+    "longer_games_ablation",
     "measure_cat",
     "measure_cells",
     "mouse_survival",
@@ -184,6 +200,7 @@ __all__ = [
     "optimal_cat_moves",
     "optimal_mouse_move",
     "optimum_and_greedy",
+    "paired_solve_difference",
     "parity_rule_cat_wins",
     "parse_board",
     "play_local",
@@ -201,6 +218,7 @@ __all__ = [
     "solved_counts",
     "solved_share",
     "speed_census",
+    "total_unexpected",
     "train_cat_policy",
     "train_local",
     "train_local_exact",
@@ -211,6 +229,7 @@ __all__ = [
     "train_tabular_improved",
     "tuning_run_cached",
     "tuning_trial",
+    "unexpected_moves",
     "validate_policy",
     "validate_window_table",
     "variant_run_cached",

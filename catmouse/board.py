@@ -85,8 +85,11 @@ def greedy_delta(dx, dy, rule: str = "euclidean"):
     """The greedy step (gx, gy) toward a mouse at offset (dx, dy); scalars or arrays.
 
     ``"euclidean"`` (the article's): along the axis with the larger gap, ties vertical, i.e. the
-    step that most reduces the Euclidean distance. ``"manhattan"``: vertical while a vertical gap
-    is left (every step toward the mouse reduces the Manhattan distance). No gap: up.
+    step that most reduces the Euclidean distance. Every step toward the mouse reduces the
+    Manhattan distance by one, so a Manhattan rule is a tie-break among those steps:
+    ``"manhattan"`` vertical while a vertical gap is left, ``"manhattan_horizontal"`` horizontal
+    while a horizontal gap is left, ``"manhattan_smaller_gap"`` along the smaller non-zero gap
+    (ties vertical). The Euclidean rule is the larger-gap tie-break. No gap: up.
     """
     if rule not in GREEDY_RULES:
         raise ValueError(f"rule must be one of {GREEDY_RULES}, got {rule!r}")
@@ -94,12 +97,17 @@ def greedy_delta(dx, dy, rule: str = "euclidean"):
     vertical = dy != 0
     if rule == "euclidean":
         vertical = vertical & (np.abs(dy) >= np.abs(dx))
+    elif rule == "manhattan_horizontal":
+        vertical = vertical & (dx == 0)
+    elif rule == "manhattan_smaller_gap":
+        vertical = vertical & ((dx == 0) | (np.abs(dy) <= np.abs(dx)))
     gx = np.where(vertical, 0, np.sign(dx))
     gy = np.where(vertical, np.sign(dy), np.where(dx == 0, 1, 0))
     return gx, gy
 
 
-GREEDY_RULES = ("euclidean", "manhattan")
+GREEDY_RULES = ("euclidean", "manhattan", "manhattan_horizontal", "manhattan_smaller_gap")
+MANHATTAN_TIE_BREAKS = GREEDY_RULES[1:]   # the other ways to take a Manhattan-shortest step
 _LETTER = {delta: d for d, delta in DELTAS.items()}
 
 

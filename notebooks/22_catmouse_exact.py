@@ -187,7 +187,8 @@ ax.set_title("A random cat against a random mouse, at most 4n rounds")
 ax.set_ylim(-0.05, 1.05)
 ax.legend()
 plt.show()
-#
+
+# %% [markdown]
 # ## Beyond the article: different speeds
 #
 # The article also names players that travel at different speeds. Here a player of speed s makes
@@ -317,12 +318,13 @@ claims = [
                 test="the rule agrees with the retrograde solver on every case",
                 reason="odd x odd boards with the cat first and mixed-parity boards with the mouse "
                        "first are mouse wins: the distance is even at every cat turn"),
-    check_claim("The article's final game is as short as optimal play allows",
+    check_claim("The final game of the article's run is as short as optimal play allows",
                 '"The cat wins in 10 moves" (8x7, cat first: round 10, so 12 cat moves)',
                 f"optimal capture on 8x7, cat first: {catmouse.optimal_capture(8, 7, 'cat')} cat moves",
                 catmouse.optimal_capture(8, 7, "cat") == 12,
                 test="12 cat moves equal the optimum of the retrograde solver",
-                reason="the optimum differs from the article's final game"),
+                source="author's code: notebook version_1 of the author's CatAndMouseGame repository",
+                reason="the optimum differs from the final game of the author's notebook"),
     check_claim("The cat wins by moving diagonally next to the mouse and following it into a corner",
                 '"approach the mouse so that it is diagonally next to it ... until it is forced '
                 'into a corner and captured"',

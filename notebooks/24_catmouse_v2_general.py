@@ -245,7 +245,9 @@ for r, c in dict.fromkeys((*MOUSE_TRAIN_BOARDS, *TEST_BOARDS)):
 #
 # The article proposes these policies without printing results for them, so the rows are goals of
 # ours (within 1% of the optimum; as long as the optimal mouse), checked exactly, plus one
-# statement of the article: small policies learnt on small boards apply to any board size.
+# statement of the article, that small policies learnt on small boards apply to any board size:
+# tested on the article's own policy (its trained window, greedy far apart), with our fuller
+# policies held to the same test as a goal of ours.
 
 # %%
 trained_on = ", ".join(f"{r}x{c}" for r, c in CAT_TRAIN_BOARDS)
@@ -261,15 +263,34 @@ for row in rows_:
             test="exact expected capture time from the corner start (Markov chain) against value iteration",
             reason="more than 1% above the optimum" if exact else "value sweeps did not converge"))
 excess = [row[name] for row in rows_ for name in trained]
+ARTICLE_POLICY = "article's window + greedy"
+test_boards = ", ".join(dict.fromkeys(row["board"] for row in rows_))
+article_excess = {(row["board"], row["mouse"]): row[ARTICLE_POLICY] for row in rows_}
+article_exact = all(row[ARTICLE_POLICY + " exact"] for row in rows_)
+worst = max(article_excess, key=article_excess.get)
 claims.append(check_claim(
-    "Small policies learnt on small boards apply to any board size",
+    "The article's policy (its trained 3 x 3 window, greedy far apart) applies to any board size",
     "'the policies discovered can be applied to any board size' (run on 15 x 15)",
-    f"worst excess over the optimum on {', '.join(dict.fromkeys(row['board'] for row in rows_))}: "
-    f"{100 * max(excess):+.2f}%; on the training boards the climb ended at "
+    "excess over the optimal expected capture time: "
+    + ", ".join(f"{b} {m} mouse {100 * x:+.2f}%" for (b, m), x in article_excess.items())
+    + ("" if article_exact else " (a lower bound where the value sweeps did not converge)"),
+    max(article_excess.values()) <= 0.01 and article_exact,
+    test="the article's trained window with its greedy far rule within 1% of the optimal expected "
+         f"capture time on every test board ({test_boards}) against each mouse (exact: Markov chain "
+         "against value iteration), the test our own policies meet below",
+    reason=f"{100 * article_excess[worst]:+.2f}% on {worst[0]} against the {worst[1]} mouse: the window "
+           "was scored on 1,000 sampled games of one 5 x 5 board" if article_excess[worst] > 0.01
+           else "value sweeps did not converge", setting=SETTING))
+claims.append(beyond_claim(
+    "Our fuller small policies (features, rotation), learnt on small boards, apply to any board size",
+    "every trained policy within 1% of the optimum on every test board",
+    f"worst excess over the optimum on {test_boards}: {100 * max(excess):+.2f}%; on the training "
+    "boards the climb ended at "
     + ", ".join(f"{name} {100 * (curves[name][-1] - 1):+.2f}%" for name in curves),
-    max(excess) <= 0.01,
-    test="every trained policy within 1% of the optimal expected capture time on every test board",
-    reason="a trained policy is more than 1% above the optimum on a big board", setting=SETTING))
+    max(excess) <= 0.01 and all(row[name + " exact"] for row in rows_ for name in trained),
+    test="every trained policy within 1% of the optimal expected capture time on every test board "
+         "(exact: Markov chain against value iteration)",
+    reason="a trained policy is more than 1% above the optimum on a big board"))
 for r, c, first, before, after, best in mouse_rows:
     claims.append(beyond_claim(
         f"Trained mouse policy on {r}x{c} ({first} first) survives a best-responding cat as long as "

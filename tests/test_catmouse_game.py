@@ -7,7 +7,7 @@ import pytest
 from oracles_catmouse import random_table
 
 from catmouse import initial_cat_policy, initial_mouse_policy, play_tables, validate_policy
-from catmouse.board import DELTAS, DIRECTIONS, greedy_delta, greedy_direction
+from catmouse.board import DELTAS, DIRECTIONS, GREEDY_RULES, greedy_delta, greedy_direction
 from catmouse.tables import greedy_table
 
 
@@ -108,11 +108,21 @@ def test_greedy_step_on_arrays_is_the_scalar_rule():
     for i, j in np.ndindex(dx.shape):
         assert DELTAS[greedy_direction(0, 0, int(dx[i, j]), int(dy[i, j]))] == (gx[i, j], gy[i, j])
     off = (dx != 0) | (dy != 0)
-    for rule in ("euclidean", "manhattan"):
+    for rule in GREEDY_RULES:
         gx, gy = greedy_delta(dx, dy, rule)
         gap = np.abs(dx - gx) + np.abs(dy - gy)              # every step shortens the gap by one
         assert (gap[off] == (np.abs(dx) + np.abs(dy))[off] - 1).all()
+        assert ((gx != 0) != (gy != 0)).all()                # one step, along one axis
     _, my = greedy_delta(dx, dy, "manhattan")
     assert ((my != 0) == ((dy != 0) | ~off)).all()           # vertical while a vertical gap is left
+    hx, _ = greedy_delta(dx, dy, "manhattan_horizontal")
+    assert ((hx != 0) == (dx != 0)).all()                    # horizontal while a horizontal gap is left
+    sx, _ = greedy_delta(dx, dy, "manhattan_smaller_gap")
+    both = (dx != 0) & (dy != 0)
+    along = np.where(sx != 0, np.abs(dx), np.abs(dy))        # the gap it steps along
+    assert (along[both] == np.minimum(np.abs(dx), np.abs(dy))[both]).all()
+    ex, _ = greedy_delta(dx, dy, "euclidean")                # the larger gap: the other tie-break
+    along = np.where(ex != 0, np.abs(dx), np.abs(dy))
+    assert (along[both] == np.maximum(np.abs(dx), np.abs(dy))[both]).all()
     with pytest.raises(ValueError, match="rule"):
         greedy_delta(1, 1, "chebyshev")

@@ -4,6 +4,8 @@ Each iteration the losing side draws 1..10 one-cell mutations of its table and k
 one (by the article's acceptance rules, ``accepts``) against the other side's current table.
 Fast path: a mutation of a cell that the incumbent game never consults cannot change that game,
 so only mutations of consulted cells are replayed, in place on a flat table (no copies).
+``longer_games_ablation`` runs it with and without the article's rule that a losing cat takes a
+longer game at the same end distance ("to encourage the cat to move around more"), seed by seed.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from catmouse.board import check_board
 from catmouse.stream import uniform_below
 from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
 from catmouse.v1.kernel import TableGame, flat_board, play_flat, play_tables
-from studykit.checks import choice, flag, memory
+from studykit.checks import choice, flag, memory, whole
 from studykit.checks import seed as seed_arg
 from studykit.legacy_numpy import LegacyStream, legacy_seed
 
@@ -44,18 +46,18 @@ class TabularRun:
     snapshot_policies: dict    # iteration -> (cat table, mouse table)
 
 
-def accepts(cat_learns: bool, old: tuple, new: tuple) -> bool:
+def accepts(cat_learns: bool, old: tuple, new: tuple, reward_longer: bool = True) -> bool:
     """The article's acceptance rules; results are (cat_won, rounds, distance).
 
     The cat takes a capture where the mouse escaped, a smaller end distance, an equal distance
-    after a longer game, or a faster capture; the mouse takes an escape where it was caught, or
-    a longer game.
+    after a longer game (unless ``reward_longer`` is False: the ablation of that rule), or a
+    faster capture; the mouse takes an escape where it was caught, or a longer game.
     """
     ow, orr, od = old
     nw, nr, nd = new
     if cat_learns:
         if not ow:
-            return nw or nd < od or (nd == od and nr > orr)
+            return nw or nd < od or (reward_longer and nd == od and nr > orr)
         return nw and nr < orr
     if ow:
         return (not nw) or nr > orr
@@ -73,7 +75,7 @@ def learner_game(cat: list, mouse: list, board) -> tuple[tuple, set]:
 def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_cat: str = "WEAK",
                   iterations: int = 100_000, seed: int = 0, mode: str = "article",
                   progress: bool = False, verbose: bool = False, snapshot_every: int = 10_000,
-                  log_every: int = 1_000) -> TabularRun:
+                  log_every: int = 1_000, reward_longer: bool = True) -> TabularRun:
     """Co-evolve cat and mouse tables; ``mode="article"`` replays the article's random stream.
 
     Args:
@@ -82,6 +84,8 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
         seed: 0 in the article; mode "article" uses the legacy stream, "fast" a ``Generator``.
         progress / verbose: tqdm bar / print the log lines as they happen.
         snapshot_every: keep the current game every this many iterations (for animations).
+        reward_longer: the article's rule that a losing cat takes a longer game at the same end
+            distance; False leaves it out (an ablation).
     Returns:
         a TabularRun with per-iteration history, final tables, final game, tally and log.
     """
@@ -92,6 +96,7 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     iterations = at_most_iterations(iterations)
     seed = legacy_seed(seed) if mode == "article" else seed_arg(seed)
     progress, verbose = flag(progress, "progress"), flag(verbose, "verbose")
+    reward_longer = flag(reward_longer, "reward_longer")
     snapshot_every = count(snapshot_every, "snapshot_every", 0, MAX_ITERATIONS)
     log_every = count(log_every, "log_every", 1, MAX_ITERATIONS)
     board = flat_board(rows, cols, first_move)
@@ -140,7 +145,7 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
             table[s] = code
             res, res_used = play_flat(cat, mouse, board, cat_learns)
             table[s] = old
-            if accepts(cat_learns, best, res):
+            if accepts(cat_learns, best, res, reward_longer):
                 best, best_change, best_used = res, (s, code), res_used
         if best_change is not None:
             table[best_change[0]] = best_change[1]
@@ -153,3 +158,41 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     return TabularRun(np.where(winners, "cat", "mouse"), rounds_h, dist_h, cat_t, mouse_t, final,
                       {"mouse": iterations - n_cat, "cat": n_cat}, log, snapshots,
                       snapshot_policies)
+
+
+@dataclass(frozen=True)
+class LongerGames:
+    """Per seed, the share of iterations the cat leads with the rule and without it."""
+
+    seeds: tuple[int, ...]
+    with_rule: tuple[float, ...]
+    without_rule: tuple[float, ...]
+
+    def difference(self) -> tuple[float, float]:
+        """Mean of (with - without) over the seeds and its standard error (NaN for one seed)."""
+        d = np.subtract(self.with_rule, self.without_rule)
+        se = float(d.std(ddof=1) / np.sqrt(len(d))) if len(d) > 1 else float("nan")
+        return float(d.mean()), se
+
+    def describe(self) -> str:
+        mean, se = self.difference()
+        return (f"the cat leads {np.mean(self.with_rule):.1%} of iterations with the rule, "
+                f"{np.mean(self.without_rule):.1%} without (mean over {len(self.seeds)} seeds; "
+                f"difference {100 * mean:+.1f} ± {100 * se:.1f} points)")
+
+
+def longer_games_ablation(rows: int, cols: int, first_move: str, initial_cat: str,
+                          iterations: int, seeds: int, first_seed: int = 0) -> LongerGames:
+    """The article's trainer (``mode="fast"``) on ``seeds`` consecutive seeds, each run with and
+    without the longer-games rule."""
+    seeds = count(seeds, "seeds", 1, 10_000)
+    first_seed = whole(first_seed, "first_seed", 0)
+    tried = tuple(range(first_seed, first_seed + seeds))
+
+    def share(seed, rule):
+        run = train_tabular(rows, cols, first_move, initial_cat, iterations, seed, mode="fast",
+                            snapshot_every=0, reward_longer=rule)
+        return run.tally["cat"] / iterations
+
+    return LongerGames(tried, tuple(share(s, True) for s in tried),
+                       tuple(share(s, False) for s in tried))

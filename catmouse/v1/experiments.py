@@ -5,13 +5,15 @@ and the shares of runs that reached an unexploitable cat.
 other proposals, simulated annealing and early stopping (``v1.anneal``), on top of the improved
 trainer. Each ``*_trial`` is a pure function of its parameters and seed returning a JSON record,
 so sweeps can run it in parallel and keep it on disk (``catmouse.runcache``).
+``paired_solve_difference`` compares two variants' times to an unexploitable cat run by run (same
+board and seed, which the sweeps share), with a paired bootstrap interval.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -21,7 +23,7 @@ from catmouse.exact.policy import exploitability
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.improved import check_improved, train_tabular_improved
-from studykit.checks import choice, items, shown, whole
+from studykit.checks import choice, items, real, shown, whole
 
 VARIANTS = {
     "article's scheme": ARTICLE,
@@ -186,3 +188,61 @@ def board_area(point: Mapping) -> int:
     if not isinstance(point, Mapping) or "rows" not in point or "cols" not in point:
         raise TypeError(f"board_area needs a grid point with 'rows' and 'cols', got {shown(point)}")
     return whole(point["rows"], "rows", 1) * whole(point["cols"], "cols", 1)
+
+
+@dataclass(frozen=True)
+class SolveDifference:
+    """Mean of (variant - reference) iterations to an unexploitable cat over matched runs, its
+    bootstrap interval, and how many runs of each side never got there (counted as the budget)."""
+
+    mean: float
+    low: float
+    high: float
+    pairs: int
+    unsolved_variant: int
+    unsolved_reference: int
+
+    def describe(self) -> str:
+        censored = ""
+        if self.unsolved_variant or self.unsolved_reference:
+            censored = (f"; unsolved runs counted as the budget: {self.unsolved_variant} vs "
+                        f"{self.unsolved_reference}")
+        return (f"{self.mean:+,.0f} iterations, 95% interval [{self.low:+,.0f}, {self.high:+,.0f}] "
+                f"over {self.pairs} matched runs{censored}")
+
+
+def solve_times(rows, variant: str, budget: int) -> dict[tuple, tuple[float, bool]]:
+    """{(rows, cols, seed): (iterations to an unexploitable cat, or ``budget`` if never; whether
+    it got there)} for the sweep rows of one variant."""
+    out = {}
+    for k, row in enumerate(items(rows, "rows")):
+        if not isinstance(row, Mapping) or not isinstance(row.get("result"), Mapping) or \
+                any(key not in row for key in ("rows", "cols", "seed", "variant")):
+            raise ValueError(f"rows[{k}] must be a sweep row with rows, cols, seed, variant and a "
+                             f"result, got {shown(row)}")
+        if row["variant"] == variant:
+            solved = row["result"].get("solved_at")
+            out[row["rows"], row["cols"], row["seed"]] = (
+                float(budget if solved is None else min(solved, budget)), solved is not None)
+    return out
+
+
+def paired_solve_difference(rows, variant: str, reference: str, budget: int, *,
+                            reps: int = 10_000, seed: int = 0,
+                            confidence: float = 0.95) -> SolveDifference:
+    """``variant`` minus ``reference``: iterations to an unexploitable cat, matched by board and
+    seed; the mean difference with a percentile bootstrap interval (negative: the variant is
+    sooner)."""
+    budget, reps = whole(budget, "budget", 1), whole(reps, "reps", 100)
+    confidence = real(confidence, "confidence", above=0, below=1)
+    a, b = solve_times(rows, variant, budget), solve_times(rows, reference, budget)
+    keys = sorted(set(a) & set(b))
+    if not keys:
+        raise ValueError(f"no matched runs (same board and seed) of {variant!r} and {reference!r}")
+    d = np.array([a[k][0] - b[k][0] for k in keys])
+    rng = np.random.default_rng(whole(seed, "seed", 0))
+    means = d[rng.integers(0, len(d), size=(reps, len(d)))].mean(axis=1)
+    tail = 100 * (1 - confidence) / 2
+    low, high = np.percentile(means, [tail, 100 - tail])
+    return SolveDifference(float(d.mean()), float(low), float(high), len(keys),
+                           sum(not a[k][1] for k in keys), sum(not b[k][1] for k in keys))

@@ -163,8 +163,9 @@ def policy_cells(rows: int, cols: int, table: np.ndarray | None = None,
 
     ``far`` is the step taken outside the window: ``"euclidean"`` (the article's: the step that
     most reduces the Euclidean distance, i.e. along the larger gap, ties vertical) or
-    ``"manhattan"`` (the first of U, D, L, R that reduces the Manhattan distance: every step
-    toward the mouse does, so the cat closes the vertical gap first). See ``board.greedy_delta``.
+    a Manhattan tie-break (``"manhattan"``: vertical gap first, ``"manhattan_horizontal"``,
+    ``"manhattan_smaller_gap"``: every step toward the mouse reduces the Manhattan distance by
+    one, so the rule is which of them it takes). See ``board.greedy_delta``.
     """
     far = choice(far, "far", GREEDY_RULES)
     rows, cols = check_board(rows, cols)
