@@ -122,8 +122,9 @@ def loss_profile(losses: dict, games: int, rows: int = 10) -> pd.DataFrame:
     """One row per opponent of ``{opponent: Losses}`` (each from ``why_lost`` with ``games``
     games per seat): its ``wins`` of the ``2 * games`` games, the share of those wins of each
     kind in ``FORCED`` together (``forced``) and by two chesses at once (``trap``), the mean row
-    of the winning slot and the share in the upper half of the board (``upper``: row >=
-    rows // 2, 0 = bottom), with Wilson 95% bounds on ``forced`` and ``upper``."""
+    of the winning slot (``mean_row``, 1 = bottom) and the share in the upper half of the board
+    (``upper``: ``win_row`` >= rows // 2, 0 = bottom), with Wilson 95% bounds on ``forced`` and
+    ``upper``."""
     games, rows = check_games(games), whole(rows, "rows", 1)
     out = []
     for opponent, lost in losses.items():
@@ -138,7 +139,8 @@ def loss_profile(losses: dict, games: int, rows: int = 10) -> pd.DataFrame:
         out.append({"opponent": opponent, "wins": n, "of": 2 * games,
                     "forced": forced / max(n, 1), "forced_lo": f_lo, "forced_hi": f_hi,
                     "trap": lost.kinds["two chesses at once"] / max(n, 1),
-                    "mean_row": np.mean([d["win_row"] for d in lost.details]) if n else np.nan,
+                    "mean_row": np.mean([d["win_row"] + 1 for d in lost.details]) if n
+                    else np.nan,
                     "upper": upper / max(n, 1), "upper_lo": u_lo, "upper_hi": u_hi})
     return pd.DataFrame(out).set_index("opponent")
 

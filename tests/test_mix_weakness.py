@@ -143,7 +143,7 @@ def test_loss_profile():
     lost = Losses(Counter(x["kind"] for x in d), d)
     p = loss_profile({"a": lost, "b": Losses(Counter(), [])}, 5, rows=10)
     a = p.loc["a"]
-    assert (a.wins, a.of, a.forced, a.trap, a.upper, a.mean_row) == (4, 10, 0.5, 0.25, 0.5, 3.25)
+    assert (a.wins, a.of, a.forced, a.trap, a.upper, a.mean_row) == (4, 10, 0.5, 0.25, 0.5, 4.25)
     assert a.forced_lo < 0.5 < a.forced_hi and a.upper_lo < 0.5 < a.upper_hi
     assert p.loc["b"].wins == 0 and np.isnan(p.loc["b"].mean_row)
     with pytest.raises(ValueError, match="losses"):
