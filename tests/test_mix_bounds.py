@@ -43,6 +43,12 @@ HUGE = {
     "ladder games": (lambda: mix.ladder({"a": ("random", "random")}, 10**12), "games"),
     "loss_kind": (lambda: mix.loss_kind([0, 1], rows=BIG, cols=BIG), "rows"),
     "why_lost": (lambda: mix.why_lost("random", "random", 10**9), "games"),
+    "threat_habit": (lambda: mix.threat_habit("random", "random", 10**9), "games"),
+    "loss_profile": (lambda: mix.loss_profile({}, 10**9), "games"),
+    "strength_over_training": (lambda: mix.strength_over_training(
+        {"v": np.zeros((1, 2, 128))}, [1], "random", 10**12), "games"),
+    "strength_over_training checkpoints": (lambda: mix.strength_over_training(
+        {"v": np.zeros((1, 2, 128))}, [10**9], "random", 1), "checkpoint"),
     "solve_position": (lambda: mix.solve_position(mix.Board(10, 20)), "empty slots"),
     "best_moves via perfect": (lambda: PerfectAgent().choose(mix.Board(10, 20),
                                                              random.Random(0)), "empty slots"),
