@@ -19,6 +19,8 @@ BOARD = catmouse.parse_board("""
     . # .
     C . .""")
 GAME = catmouse.play_tables(GREEDY, catmouse.initial_mouse_policy(4, 4))
+SWEEP = [{"rows": 6, "cols": 6, "seed": s, "variant": v, "result": {"solved_at": t}}
+         for s, t in enumerate([1000, 4000, None]) for v in ("a", "b")]    # sweep rows, two variants
 
 
 def with_code(code, idx=(0, 0, 1, 1, 0, 0)):
@@ -120,6 +122,7 @@ CASES = {
     "initial_cat_policy": lambda: catmouse.initial_cat_policy(4, 4, "MEDIUM"),
     "initial_mouse_policy": lambda: catmouse.initial_mouse_policy(4, 0),
     "is_cached": lambda: catmouse.is_cached("variant_trial"),
+    "longer_games_ablation": lambda: catmouse.longer_games_ablation(4, 5, "cat", "WEAK", 0, 2),
     "measure_cat": lambda: catmouse.measure_cat(catmouse.FeaturePolicy(), 5, 5, "smart", "dog"),
     "measure_cells": lambda: catmouse.measure_cells(np.zeros((25, 25)), 5, 5, "smart"),
     "mouse_survival": lambda: catmouse.mouse_survival(catmouse.FeaturePolicy(), 5, 5),
@@ -127,6 +130,8 @@ CASES = {
     "optimal_cat_moves": lambda: catmouse.optimal_cat_moves("solution", [(0, 0)], (1, 1)),
     "optimal_mouse_move": lambda: catmouse.optimal_mouse_move(SOL, [(1, 1)], (1, 1)),
     "optimum_and_greedy": lambda: catmouse.optimum_and_greedy(BOARD, "owl"),
+    "paired_solve_difference": lambda: catmouse.paired_solve_difference(SWEEP, "a", "b", 30_000,
+                                                                        reps=10**12),
     "parity_rule_cat_wins": lambda: catmouse.parity_rule_cat_wins(4, 4, "owl"),
     "parse_board": lambda: catmouse.parse_board(". C\nM X"),
     "play_local": lambda: catmouse.play_local(WINDOW, 5, 5, "smart", "draw"),
@@ -146,6 +151,7 @@ CASES = {
     "solve_speeds": lambda: catmouse.solve_speeds(5, 5, mouse_speed=0),
     "solved_counts": lambda: catmouse.solved_counts([{"result": {}}], ("rows",)),
     "solved_share": lambda: catmouse.solved_share([1, None], 10**12, 1),
+    "total_unexpected": lambda: catmouse.total_unexpected([GAME]),
     "train_cat_policy": lambda: catmouse.train_cat_policy(catmouse.FeaturePolicy(), iterations=-5),
     "train_local": lambda: catmouse.train_local(games=0),
     "train_local_exact": lambda: catmouse.train_local_exact(table=with_code(7)),
@@ -158,6 +164,7 @@ CASES = {
     "tuning_run_cached": lambda: catmouse.tuning_run_cached(rows=6, cols=6, first_move="cat",
                                                             variant="hot", iterations=10, seed=0),
     "tuning_trial": lambda: catmouse.tuning_trial(6, 6, "cat", "hot", 10, 0),
+    "unexpected_moves": lambda: catmouse.unexpected_moves([(0, 0, 1.5, 1), (0, 1, 1.5, 1)], 4, 4),
     "validate_policy": lambda: catmouse.validate_policy(GREEDY, 4, 4, "dog"),
     "validate_window_table": lambda: catmouse.validate_window_table(WINDOW[0]),
     "variant_run_cached": lambda: catmouse.variant_run_cached(rows=6, cols=6, first_move="cat",
@@ -171,6 +178,7 @@ CASES = {
 RESULTS = {"CaptureTimes", "Census", "SpeedCensus", "Checkpoint", "Climb", "ClimbScore", "CoevolutionRun",
            "Expectation", "Exploitability", "LocalGame", "LocalRun", "LocalScore", "Measure", "PlainRun",
            "Pursuit", "Solution", "StartValues", "TableGame", "TabularRun",
+           "LongerGames", "SolveDifference", "Unexpected",
            "initial_window_table"}          # results, and a function without arguments
 
 
@@ -194,6 +202,43 @@ def test_found_by_probing_each_parameter():
     assert catmouse.optimal_capture(5, 4, obstacles=walls) == catmouse.optimal_capture(
         5, 4, obstacles=[(1, 2), (2, 1)])
     refused(lambda: catmouse.optimal_capture(5, 4, obstacles=walls + 0.5), "obstacles[0]")
+
+
+def test_the_ablation_paired_comparison_and_unexpected_moves_refuse_what_they_took():
+    """Found by probing: iterations=0 divided by zero, 10**12 resamples asked numpy for 22 TB, a
+    budget of 10**400 overflowed, floats and bools counted as cells, anything but counts summed
+    into an AttributeError."""
+    refused(lambda: catmouse.longer_games_ablation(4, 5, "cat", "WEAK", 0, 2), "iterations")
+    err = refused(lambda: catmouse.longer_games_ablation(8, 7, "cat", "WEAK", 10**6, 1000),
+                  "seeds x iterations")
+    assert "limit 10,000,000" in str(err) and "first_seed" in str(err)
+    refused(lambda: catmouse.longer_games_ablation(4, 5, "cat", "WEAK", 10, 2, first_seed=-1),
+            "first_seed")
+    refused(lambda: catmouse.longer_games_ablation(4, 5, "cat", "WEAK", 10, True), "seeds")
+    refused(lambda: catmouse.longer_games_ablation(1, 5, "cat", "WEAK", 10, 2), "rows")
+    for kw, name in ((dict(budget=10**400), "budget"), (dict(budget=0), "budget"),
+                     (dict(budget=True), "budget"), (dict(budget=30_000, reps=10**12), "reps"),
+                     (dict(budget=30_000, reps=99), "reps"), (dict(budget=30_000, seed=-1), "seed"),
+                     (dict(budget=30_000, seed=1.0), "seed"),
+                     (dict(budget=30_000, confidence=math.nan), "confidence"),
+                     (dict(budget=30_000, confidence=1.0), "confidence")):
+        refused(lambda kw=kw: catmouse.paired_solve_difference(SWEEP, "a", "b", **kw), name)
+    for bad in ({**SWEEP[0], "seed": [0]}, {**SWEEP[0], "rows": 6.5},
+                {**SWEEP[0], "result": {"solved_at": "soon"}}):
+        refused(lambda bad=bad: catmouse.paired_solve_difference([bad], "a", "a", 10), "rows[0]")
+    refused(lambda: catmouse.paired_solve_difference(SWEEP, "a", "c", 10), "no matched runs")
+    assert catmouse.paired_solve_difference(SWEEP, "a", "b", np.int64(30_000), reps=np.int32(200),
+                                            seed=np.uint16(0)) == catmouse.paired_solve_difference(
+        SWEEP, "a", "b", 30_000, reps=200, seed=0)
+    for bad in ([(0, 0, 1.5, 1)], [(0, 0, True, 1)], [(0, 0, math.nan, 1)], [5], ["0031"],
+                [(0, 0, 3)], [(0, 0, 4, 1)], "positions"):
+        refused(lambda bad=bad: catmouse.unexpected_moves(bad, 4, 4), "positions")
+    refused(lambda: catmouse.unexpected_moves(GAME.positions, 4, 10**12), "cols")
+    unsigned = [tuple(np.uint16(v) for v in p) for p in GAME.positions]   # no wrap-around
+    assert catmouse.unexpected_moves(unsigned, 4, 4) == catmouse.unexpected_moves(GAME.positions,
+                                                                                 4, 4)
+    refused(lambda: catmouse.total_unexpected([GAME]), "counts[0]")
+    refused(lambda: catmouse.total_unexpected(catmouse.Unexpected(0, 1, 0, 1)), "counts")
 
 
 def test_the_trials_refuse_boards_the_cat_cannot_win_instead_of_returning_nan():

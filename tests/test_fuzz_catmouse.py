@@ -318,6 +318,10 @@ import pytest
 MOUSE4 = catmouse.initial_mouse_policy(4, 4)
 GAME = catmouse.play_tables(GREEDY, MOUSE4)
 TEAM = catmouse.parse_board("..M\n...\nCC.")
+SWEEP = [{"rows": r, "cols": 6, "seed": s, "variant": v, "result": {"solved_at": t}}
+         for r in (6, 7) for v, times in (("a", [1000, 4000, None, 7000]),
+                                          ("b", [2500, 3000, 9000, None]))
+         for s, t in enumerate(times)]                   # sweep rows of two variants, paired
 
 
 def entry(fn, base, sizes=(), numbers=(), flags=(), reals=()):
@@ -477,6 +481,16 @@ ENTRIES = {
     "play_local": entry(lambda rows, cols: play_local(WINDOW, rows, cols, "random",
                                                       itertools.cycle([0, 1, 2, 3]).__next__),
                         dict(rows=5, cols=5), ("rows", "cols")),
+    "longer_games_ablation": entry(catmouse.longer_games_ablation,
+                                   dict(rows=4, cols=5, first_move="cat", initial_cat="WEAK",
+                                        iterations=20, seeds=2, first_seed=0),
+                                   ("rows", "cols", "iterations", "seeds"), ("first_seed",)),
+    "paired_solve_difference": entry(catmouse.paired_solve_difference,
+                                     dict(rows=SWEEP, variant="a", reference="b", budget=30_000,
+                                          reps=200, seed=0, confidence=0.95),
+                                     ("budget", "reps"), ("seed",), reals=("confidence",)),
+    "unexpected_moves": entry(catmouse.unexpected_moves, dict(positions=GAME.positions, rows=4,
+                                                              cols=4), ("rows", "cols")),
     "capture_census": entry(lambda side: catmouse.capture_census([2, side]), dict(side=3),
                             ("side",)),
     "speed_census": entry(lambda side, speed: catmouse.speed_census([2, side], [(speed, 1)]),
@@ -544,7 +558,8 @@ RESULT_TYPES = {"CaptureTimes", "Census", "SpeedCensus", "Checkpoint", "Climb", 
                 "LocalScore", "Measure", "PlainRun", "Pursuit", "Solution", "StartValues",
                 "TableGame", "TabularRun", "compare_trainers",       # compare_trainers_trial
                 "compare_trainers_cached", "variant_run_cached", "tuning_run_cached",
-                "is_cached", "plot_capture_heatmap", "board_area"}
+                "is_cached", "plot_capture_heatmap", "board_area", "LongerGames",
+                "SolveDifference", "Unexpected"}
 
 
 @pytest.mark.parametrize("name,arg", INTEGERS, ids=[f"{n}-{a}" for n, a in INTEGERS])

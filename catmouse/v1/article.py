@@ -25,7 +25,7 @@ from catmouse.board import check_board
 from catmouse.stream import uniform_below
 from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
 from catmouse.v1.kernel import TableGame, flat_board, play_flat, play_tables
-from studykit.checks import choice, flag, memory, whole
+from studykit.checks import at_most, choice, flag, memory, whole
 from studykit.checks import seed as seed_arg
 from studykit.legacy_numpy import LegacyStream, legacy_seed
 
@@ -186,6 +186,10 @@ def longer_games_ablation(rows: int, cols: int, first_move: str, initial_cat: st
     """The article's trainer (``mode="fast"``) on ``seeds`` consecutive seeds, each run with and
     without the longer-games rule."""
     seeds = count(seeds, "seeds", 1, 10_000)
+    iterations = count(iterations, "iterations", 1)        # 0 would leave no share to take
+    at_most(2 * seeds * iterations, "2 x seeds x iterations", MAX_ITERATIONS,
+            "the two runs of every seed together are one long run here; split the seeds with "
+            "first_seed")
     first_seed = whole(first_seed, "first_seed", 0)
     tried = tuple(range(first_seed, first_seed + seeds))
 

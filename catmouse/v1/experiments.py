@@ -23,7 +23,7 @@ from catmouse.exact.policy import exploitability
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.improved import check_improved, train_tabular_improved
-from studykit.checks import choice, items, real, shown, whole
+from studykit.checks import choice, is_whole, items, memory, real, shown, whole
 
 VARIANTS = {
     "article's scheme": ARTICLE,
@@ -211,17 +211,24 @@ class SolveDifference:
                 f"over {self.pairs} matched runs{censored}")
 
 
+MAX_REPS = 1_000_000          # bootstrap resamples: far past what a 95% interval needs
+
+
 def solve_times(rows, variant: str, budget: int) -> dict[tuple, tuple[float, bool]]:
     """{(rows, cols, seed): (iterations to an unexploitable cat, or ``budget`` if never; whether
     it got there)} for the sweep rows of one variant."""
     out = {}
     for k, row in enumerate(items(rows, "rows")):
         if not isinstance(row, Mapping) or not isinstance(row.get("result"), Mapping) or \
-                any(key not in row for key in ("rows", "cols", "seed", "variant")):
-            raise ValueError(f"rows[{k}] must be a sweep row with rows, cols, seed, variant and a "
-                             f"result, got {shown(row)}")
+                any(key not in row for key in ("rows", "cols", "seed", "variant")) or \
+                not all(is_whole(row[key]) for key in ("rows", "cols", "seed")):
+            raise ValueError(f"rows[{k}] must be a sweep row with rows, cols, seed (whole "
+                             f"numbers), variant and a result, got {shown(row)}")
         if row["variant"] == variant:
             solved = row["result"].get("solved_at")
+            if solved is not None and not is_whole(solved):
+                raise ValueError(f"rows[{k}]: solved_at must be a whole number of iterations or "
+                                 f"None, got {shown(solved)}")
             out[row["rows"], row["cols"], row["seed"]] = (
                 float(budget if solved is None else min(solved, budget)), solved is not None)
     return out
@@ -233,14 +240,17 @@ def paired_solve_difference(rows, variant: str, reference: str, budget: int, *,
     """``variant`` minus ``reference``: iterations to an unexploitable cat, matched by board and
     seed; the mean difference with a percentile bootstrap interval (negative: the variant is
     sooner)."""
-    budget, reps = whole(budget, "budget", 1), whole(reps, "reps", 100)
+    budget = count(budget, "budget", 1)                 # the trainers' most iterations
+    reps = whole(reps, "reps", 100, MAX_REPS)
+    seed = whole(seed, "seed", 0)
     confidence = real(confidence, "confidence", above=0, below=1)
     a, b = solve_times(rows, variant, budget), solve_times(rows, reference, budget)
     keys = sorted(set(a) & set(b))
     if not keys:
         raise ValueError(f"no matched runs (same board and seed) of {variant!r} and {reference!r}")
+    memory(16 * reps * len(keys), f"{reps:,} bootstrap resamples of {len(keys):,} matched runs")
     d = np.array([a[k][0] - b[k][0] for k in keys])
-    rng = np.random.default_rng(whole(seed, "seed", 0))
+    rng = np.random.default_rng(seed)
     means = d[rng.integers(0, len(d), size=(reps, len(d)))].mean(axis=1)
     tail = 100 * (1 - confidence) / 2
     low, high = np.percentile(means, [tail, 100 - tail])

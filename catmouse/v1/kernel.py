@@ -24,7 +24,7 @@ import numpy as np
 from catmouse.arguments import letter_table
 from catmouse.board import check_board, check_first_move, corner_cells, manhattan, neighbours
 from catmouse.tables import to_codes
-from studykit.checks import flag, items, shown
+from studykit.checks import flag, is_whole, items, shown
 
 
 @dataclass(frozen=True)
@@ -168,12 +168,13 @@ def unexpected_moves(positions, rows: int, cols: int) -> Unexpected:
     """Count the unexpected moves of a game given as its positions ``(cat x, cat y, mouse x,
     mouse y)``, one per half move (``TableGame.positions``), on a ``rows`` x ``cols`` board."""
     rows, cols = check_board(rows, cols)
-    positions = [tuple(p) for p in items(positions, "positions")]
+    positions = [items(p, f"positions[{k}]") for k, p in enumerate(items(positions, "positions"))]
     for k, p in enumerate(positions):
-        if len(p) != 4 or not (0 <= p[0] < cols and 0 <= p[2] < cols and 0 <= p[1] < rows
-                               and 0 <= p[3] < rows):
-            raise ValueError(f"positions[{k}] must be (cat x, cat y, mouse x, mouse y) on the "
-                             f"{rows} x {cols} board, got {shown(p)}")
+        if len(p) != 4 or not all(map(is_whole, p)) or not (
+                0 <= p[0] < cols and 0 <= p[2] < cols and 0 <= p[1] < rows and 0 <= p[3] < rows):
+            raise ValueError(f"positions[{k}] must be (cat x, cat y, mouse x, mouse y), whole "
+                             f"numbers on the {rows} x {cols} board, got {shown(p)}")
+    positions = [tuple(map(int, p)) for p in positions]      # numpy unsigned: no wrap-around
     counts = [0, 0, 0, 0]
     for (cx, cy, mx, my), (nx, ny, nmx, nmy) in itertools.pairwise(positions):
         before = abs(cx - mx) + abs(cy - my)
@@ -193,5 +194,9 @@ def unexpected_moves(positions, rows: int, cols: int) -> Unexpected:
 def total_unexpected(counts) -> Unexpected:
     """The sum of several games' counts."""
     counts = items(counts, "counts")
+    for k, c in enumerate(counts):
+        if not isinstance(c, Unexpected):
+            raise TypeError(f"counts[{k}] must be an Unexpected (unexpected_moves' result), got "
+                            f"{shown(c)} ({type(c).__name__})")
     return Unexpected(*(sum(getattr(c, f) for c in counts)
                         for f in ("cat", "cat_moves", "mouse", "mouse_moves")))
