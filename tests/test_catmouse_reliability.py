@@ -20,7 +20,7 @@ BOARD = catmouse.parse_board("""
     C . .""")
 GAME = catmouse.play_tables(GREEDY, catmouse.initial_mouse_policy(4, 4))
 SWEEP = [{"rows": 6, "cols": 6, "seed": s, "variant": v, "result": {"solved_at": t}}
-         for s, t in enumerate([1000, 4000, None]) for v in ("a", "b")]    # sweep rows, two variants
+         for s, t in enumerate([1000, 4000, None]) for v in ("a", "b")]   # rows of two variants
 
 
 def with_code(code, idx=(0, 0, 1, 1, 0, 0)):
