@@ -3,6 +3,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# pytest-xdist workers: most tests wait on subprocesses, kernels and a browser, so two workers
+# halve the suite's time on two cores (tests/conftest.py: which files are spread over both).
+TEST_WORKERS ?= 2
 
 .PHONY: test reproduce report publish notebooks bench lint clean book book-assets
 
@@ -22,8 +25,8 @@ $(VENV)/.installed-notebook: pyproject.toml | $(BIN)/python
 	@touch $@
 
 test: $(VENV)/.installed-test
-	@echo ">> running the test suite (notebooks in quick mode included)"
-	$(BIN)/python -m pytest
+	@echo ">> running the test suite (notebooks in quick mode included) on $(TEST_WORKERS) workers"
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # `make reproduce STUDY=mix` reruns one study's notebooks; the others' results stay.
 reproduce: $(VENV)/.installed-notebook

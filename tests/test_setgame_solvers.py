@@ -59,9 +59,9 @@ def test_the_whole_deck_holds_every_set():
     assert found == sorted(map(tuple, LINES.tolist()))
 
 
-def test_10000_random_tables_all_solvers_agree_with_brute_force():
+def test_2000_random_tables_all_solvers_agree_with_brute_force():
     rng = np.random.default_rng(2010)
-    for _ in range(10_000):
+    for _ in range(2_000):       # with the property test below, 300 more
         n = int(rng.integers(3, 22))
         cards = decode(rng.choice(81, n, replace=False))
         expected = find_sets(cards, "brute")
