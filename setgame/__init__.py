@@ -7,7 +7,7 @@ tables, complete-game simulation, set-free collections and their exact counts, a
 What the top level holds, by topic (its modules in brackets): the cards, the card completing a
 set and every set of the deck (``cards``); the solvers, the batched counter and their speed
 (``solvers``, ``batch``, ``speed``); whole games and shares with standard errors (``games``,
-``stats``); set-free collections and their exact counts (``capsets``, ``exact``); drawing and
+``stats``); set-free collections and their exact counts (``capsets``, ``exact``, ``shipped``); drawing and
 animation (``draw``, ``animate``).
 """
 

@@ -7,19 +7,24 @@ collection is a triple of set-free collections (C0, C1, C2) of the smaller space
 avoids ``F(C0, C1) = {-(a + b)}``. We count, for every C0 and C1, the set-free C2 of each size
 inside the complement of F with a subset-sum (zeta) table over all 2^(3^(d-1)) subsets, and
 sum over C0 only once per orbit of the affine group of the smaller space, weighted by the
-orbit size. For the real game (d = 4) this takes about a minute and 0.6 GB of memory.
+orbit size. For the real game (d = 4) this takes about a minute and 0.6 GB of memory, so its
+counts are also shipped with the package (``setgame.shipped``) and used while the code that
+computed them is unchanged.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import numpy as np
 from tqdm.auto import tqdm
 
 from setgame.cards import DECK_SIZE
+from setgame.shipped import shipped_counts, write_counts
 from studykit.checks import array, flag, whole
+from studykit.codehash import code_fingerprint
 
 
 def _points(dimension: int) -> np.ndarray:
@@ -96,13 +101,20 @@ def _subset_counts(caps: np.ndarray, sizes: np.ndarray, size: int, n_points: int
     return table
 
 
-def count_cap_sets(dimension: int = 4, progress: bool = False) -> np.ndarray:
+def count_cap_sets(dimension: int = 4, progress: bool = False, shipped: bool = True
+                   ) -> np.ndarray:
     """``counts[k]``: the number of set-free collections of k cards with ``dimension`` attributes.
 
-    ``dimension=4`` is the real 81-card game (about a minute); 2 and 3 take well under a second.
+    ``dimension=4`` is the real 81-card game (about a minute to count); with ``shipped`` its
+    counts come from the package's file when they were computed by the current code (same
+    ``code_fingerprint``), else they are counted. 2 and 3 take well under a second.
     """
     dimension = whole(dimension, "dimension", 2, 4)
-    progress = flag(progress, "progress")
+    progress, shipped = flag(progress, "progress"), flag(shipped, "shipped")
+    if shipped and dimension == 4:
+        counts = shipped_counts(counting_fingerprint())
+        if counts is not None:
+            return counts
     sub = dimension - 1
     caps = enumerate_cap_sets(sub)
     n_points = 3**sub
@@ -132,6 +144,18 @@ def count_cap_sets(dimension: int = 4, progress: bool = False) -> np.ndarray:
                 counts[size0 + size1 + size2] += orbit * int(total)
         del table
     return counts
+
+
+def counting_fingerprint() -> str:
+    """The fingerprint of the code behind ``count_cap_sets`` as it is now."""
+    return code_fingerprint(count_cap_sets)
+
+
+def write_shipped_counts(path: str | Path | None = None, progress: bool = False) -> Path:
+    """Count the 81-card game afresh (about a minute) and store the counts with the current
+    code's fingerprint (in ``path``, default the shipped ``setgame/capsets4.json``)."""
+    counts = count_cap_sets(4, progress=progress, shipped=False)
+    return write_counts(counts, counting_fingerprint(), path)
 
 
 def no_set_probability(n_cards: int, counts: np.ndarray) -> float:
