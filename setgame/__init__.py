@@ -7,8 +7,8 @@ tables, complete-game simulation, set-free collections and their exact counts, a
 What the top level holds, by topic (its modules in brackets): the cards, the card completing a
 set and every set of the deck (``cards``); the solvers, the batched counter and their speed
 (``solvers``, ``batch``, ``speed``); whole games and shares with standard errors (``games``,
-``stats``); set-free collections and their exact counts (``capsets``, ``exact``, ``shipped``); drawing and
-animation (``draw``, ``animate``).
+``stats``); set-free collections and their exact counts (``capsets``, ``exact``, ``shipped``);
+drawing and animation (``draw``, ``animate``).
 """
 
 from setgame.animate import TurnFrame, animate_game, game_frames
