@@ -101,7 +101,9 @@ def test_the_shipped_counts_are_used_quickly_without_counting(no_counting):
         except Counted:
             pytest.fail(REGENERATE)
         took.append(time.perf_counter() - start)
-    assert min(took) < 1, f"the shipped counts took {min(took):.2f} s at best"
+    # no counting is proved by no_counting; the bound only catches a slow path (0.4-0.7 s alone,
+    # generous for a loaded CI machine)
+    assert min(took) < 5, f"the shipped counts took {min(took):.2f} s at best"
     assert isinstance(counts, np.ndarray) and counts.dtype == object
     assert [int(c) for c in counts] == entry["counts"] and counts[20] == 682_344
     with pytest.raises(Counted):            # shipped=False always counts
