@@ -187,7 +187,10 @@ print(f"{N_RANDOM_TABLES:,} tables of {TABLE_SIZE}: P(no set) = {none_random.p:.
 # AG(4, 3). `count_cap_sets(4)` counts them exactly for every size by splitting the space
 # into three parallel hyperplanes of 27 cards (see `setgame/exact.py`); it reproduces
 # Knuth's 682,344 set-free collections of 20 cards and finds none of 21. This exact
-# probability is ours (derived from the count), not a number the blog printed.
+# probability is ours (derived from the count), not a number the blog printed. Counting
+# takes about a minute, so the package ships the counts (`setgame/capsets4.json`) with a
+# fingerprint of the counting code: they are used only while that code is unchanged, and
+# counted again otherwise (`count_cap_sets(4, shipped=False)` always counts).
 
 # %%
 cap_counts = setgame.count_cap_sets(4)

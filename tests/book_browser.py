@@ -32,8 +32,6 @@ CHROMIUM = "/usr/bin/chromium"
 # them fail until its entry is deleted here.
 STALE_OUTPUTS = {
     "23_catmouse_v1_improved": ("bars", "progress bars saved red or one short (its sweeps' bars)"),
-    "40_mix": ("lab", "an animation linking font-awesome from a public CDN (the book serves its "
-                      "own copy, JupyterLab fetches it)"),
     "41_mix_selftaught": ("book", "-0.000 printed among the self-taught weights"),
 }
 # no connection of Chromium's own (updates, sync, field trials) may leave the machine
