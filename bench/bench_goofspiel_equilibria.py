@@ -5,9 +5,9 @@
     .venv/bin/python bench/bench_goofspiel_equilibria.py replies           # MILP against branch and bound
     .venv/bin/python bench/bench_goofspiel_equilibria.py winloss 7 8 9     # double oracle, 10 min per deck
 
-Heavy: run one part at a time. Win/loss certificates for n <= 9 are re-checked by brute force
-over all n! replies (independent of the branch and bound), margin ones by an independent
-assignment (both oracles from ``tests/oracles_goofspiel.py``).
+Heavy: run one part at a time. Certificates for n <= 9 are re-checked by the plain best reply,
+every one of the n! replies tried (``goofspiel.plain.bestreply``, independent of the branch and
+bound and of the Birkhoff assignment).
 
 Measured 2026-11-24 on 2 cores shared with other jobs (load 4-15, so times are pessimistic):
 margin, 20 cards: 0.24 s, 201 permutations, exploitability 2.9e-11 (independent 2.9e-11);
@@ -21,30 +21,26 @@ The same solvers through ``goofspiel.equilibrium`` in notebook 31's full runs (2
 5-7): 8 cards certified in 75 s and 137 s (397 strategies, LP 98% of the time).
 """
 import argparse
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from oracles_goofspiel import brute_force_winloss_gain, independent_margin_gain
 
 from goofspiel.birkhoff import margin_equilibrium, margin_exploitability
 from goofspiel.doubleoracle import winloss_equilibrium
 from goofspiel.equilibrium import equilibrium
 from goofspiel.matrixgame import all_ranks, payoff_matrix
 from goofspiel.mixture import Mixture, as_mixture
+from goofspiel.plain.bestreply import enumerated_gain
 from goofspiel.winloss import branch_best_response, winloss_best_response
 
 
 def bench_margin(sizes=(7, 10, 13, 16, 20, 25, 30)) -> None:
-    print("cards  solve s  permutations  bound  value       exploitability  independent")
+    print("cards  solve s  permutations  bound  value       exploitability  all n! replies")
     for n in sizes:
         e = margin_equilibrium(n)
+        check = f"{enumerated_gain(e.mixture, 'margin'):+.2e}" if n <= 9 else "-"
         print(f"{n:5d}  {e.seconds:7.3f}  {len(e.mixture.probs):12d}  {(n - 1) ** 2 + 1:5d}  "
-              f"{e.value:+.2e}  {margin_exploitability(e.mixture):+.2e}       "
-              f"{independent_margin_gain(e.mixture):+.2e}")
+              f"{e.value:+.2e}  {margin_exploitability(e.mixture):+.2e}       {check}")
 
 
 def bench_factorial(n: int = 7) -> None:
@@ -86,12 +82,12 @@ def bench_replies(n: int = 6) -> None:
 
 
 def bench_winloss(sizes, time_limit: float, batch: int, starts: int) -> None:
-    print("cards  seconds  certified  certificate  iterations  population  support  lp s  reply s  brute force")
+    print("cards  seconds  certified  certificate  iterations  population  support  lp s  reply s  all n! replies")
     for n in sizes:
         e = winloss_equilibrium(n, time_limit=time_limit, batch=batch, starts=starts, progress=False)
         lp = sum(h.lp_seconds for h in e.history)
         reply = sum(h.reply_seconds for h in e.history)
-        check = f"{brute_force_winloss_gain(e.mixture):+.2e}" if n <= 9 else "-"
+        check = f"{enumerated_gain(e.mixture):+.2e}" if n <= 9 else "-"
         print(f"{n:5d}  {e.seconds:7.1f}  {e.certified!s:9}  {e.certificate:+.2e}    {e.iterations:10d}  "
               f"{e.population:10d}  {e.support:7d}  {lp:5.1f}  {reply:7.1f}  {check}", flush=True)
 

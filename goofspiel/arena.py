@@ -17,9 +17,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from goofspiel.breed import BREEDERS, breed_children
+from goofspiel.breed import BREEDERS
 from goofspiel.breed import mutate_unchecked as mutate_ranks
 from goofspiel.game import Strategy, checked_deck, play
+from goofspiel.plain.breed import breed_children
 from studykit.checks import at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
 

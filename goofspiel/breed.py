@@ -1,12 +1,13 @@
-"""Breeders on rank lists (``ranks[i]`` = bid rank on prize i): preferences, pairs, random; mutation
-(breeding with the reverse, the article's, or swapping two bids, the traditional one it suggests).
+"""The public breeders on rank lists (``ranks[i]`` = bid rank on prize i), with their argument
+checks, and breeding-pairs made fast in pure Python.
 
-Pure-Python scalar loops with a ``random.Random`` stream (the fast choice for 20-card
-permutations). breeding-pairs keeps the transitive closure incrementally as bitsets:
-``above[c]`` holds every card known to get a higher bid than ``c``. The public functions check
-their arguments once; the GA and the arena call the unchecked ``_pairs``, ``preferences_unchecked``, ...
-through ``BREEDERS``, on rank lists they built themselves. With numba installed the GA breeds
-through ``goofspiel.fastga`` instead, which draws exactly what these loops draw.
+The algorithms are ``goofspiel.plain.breed``'s: these functions check their arguments once and
+call them. breeding-pairs alone has a faster pure-Python twin here, drawing the same numbers:
+it keeps the transitive closure as bit sets (``above[c]`` holds every card known to get a
+higher bid than ``c``), read ten bits at a time through a table, with ``Random.shuffle``'s
+draws inlined. ``BREEDERS`` and ``mutate_unchecked`` are what the arena's hidden GA and
+``evolve``'s Python fallback breed with; the compiled GA (``goofspiel.fastga``) draws exactly
+what they draw.
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from goofspiel.plain.breed import (
+    crossover,
+    preferences_child,
+    random_child,
+    swap_mutation,
+)
 from studykit.checks import flag, is_whole, real, shown, whole
 
 Ranks = Sequence[int]
@@ -49,14 +56,6 @@ def _all_pairs(n: int) -> tuple[tuple[int, int], ...]:
     return tuple((a, b) for a in range(n) for b in range(a + 1, n))
 
 
-def preference_list(ranks: Ranks) -> list[int]:
-    """Prize indices ordered by increasing bid (the inverse permutation)."""
-    prefs = [0] * len(ranks)
-    for prize, rank in enumerate(ranks):
-        prefs[rank] = prize
-    return prefs
-
-
 def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
                       as_published: bool = False) -> list[int]:
     """Order crossover: keep a random slice of mom's preference list, fill the rest in dad's order.
@@ -66,22 +65,7 @@ def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
     uniform end after it, never covering the last position.
     """
     mom, dad = _parents(mom, dad, rnd)
-    return preferences_unchecked(mom, dad, rnd, as_published=flag(as_published, "as_published"))
-
-
-def preferences_unchecked(mom: Ranks, dad: Ranks, rnd: random.Random, *,
-                 as_published: bool = False) -> list[int]:
-    """``breed_preferences`` without its argument checks (the GA's inner loop)."""
-    n = len(mom)
-    pm, pd = preference_list(mom), preference_list(dad)
-    if n < 2:
-        return list(mom)
-    if as_published:
-        i = rnd.randrange(n - 1)
-        j = rnd.randrange(i + 1, n)
-    else:
-        i, j = sorted(rnd.sample(range(n + 1), 2))
-    return list(_ranks_of(_crossover(pm, pd, i, j)))
+    return preferences_child(mom, dad, rnd, as_published=flag(as_published, "as_published"))
 
 
 def order_crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int) -> list[int]:
@@ -98,24 +82,11 @@ def order_crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int
     if not all(is_whole(c) for c in (*mom, *dad)):
         raise TypeError(f"mom and dad must hold whole-number cards, got {shown(mom)} and {shown(dad)}")
     whole(start, "start"), whole(end, "end")
-    return _crossover(mom, dad, start, end)
-
-
-def _crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int) -> list[int]:
     if sorted(mom) != sorted(dad) or len(set(mom)) != len(mom):
         raise ValueError(f"mom and dad must order the same distinct cards, got {mom} and {dad}")
     if not 0 <= start <= end <= len(mom):
         raise ValueError(f"need 0 <= start <= end <= {len(mom)}, got start {start}, end {end}")
-    kept = set(mom[start:end])
-    fill = iter([c for c in dad if c not in kept])
-    return [mom[k] if start <= k < end else next(fill) for k in range(len(mom))]
-
-
-def _ranks_of(prefs: Sequence[int]) -> list[int]:
-    ranks = [0] * len(prefs)
-    for position, prize in enumerate(prefs):
-        ranks[prize] = position
-    return ranks
+    return crossover(list(mom), list(dad), start, end)
 
 
 def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
@@ -152,6 +123,7 @@ def shuffled(items: list, rnd: random.Random) -> None:
 
 def _pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
            dad_share: float = 0.5) -> list[int]:
+    """``goofspiel.plain.breed.pairs_child`` on bit sets: the same draws, the same child."""
     n = len(mom)
     p_mom = mom_share / (mom_share + dad_share)
     above = [0] * n                              # above[c]: cards known to be bid higher than c
@@ -206,31 +178,7 @@ def _pairs_wide(n, mom, dad, pairs, above, below, rand, p_mom) -> list[int]:
 def breed_random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
     """Random search: ignore both parents, return a uniformly random strategy."""
     mom, dad = _parents(mom, dad, rnd)
-    return _random(mom, dad, rnd)
-
-
-def _random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
-    child = list(range(len(mom)))
-    rnd.shuffle(child)
-    return child
-
-
-def check_parents(parents: int, size: int) -> None:
-    """Refuse to breed children up to ``size`` members from fewer than two ``parents``."""
-    if parents < 2 and parents < size:
-        raise ValueError(f"breeding needs at least two parents (two distinct members), got "
-                         f"{parents} parent(s) to fill {size} members")
-
-
-def breed_children(parents: list, size: int, breed, rnd: random.Random) -> list[list[int]]:
-    """One generation's children: ``breed(mom, dad, rnd)`` on two distinct members drawn from
-    the parents and the children bred so far, until parents and children number ``size``."""
-    check_parents(len(parents), size)
-    children: list = []
-    while len(parents) + len(children) < size:
-        mom, dad = rnd.sample(parents + children, 2)
-        children.append(breed(mom, dad, rnd))
-    return children
+    return random_child(mom, dad, rnd)
 
 
 def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
@@ -241,7 +189,8 @@ def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
 
 
 def mutate_unchecked(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
-    """``mutate`` without its argument checks (the GA's inner loop)."""
+    """``mutate`` without its argument checks, on the fast pairs loop: the inner loop's twin of
+    ``goofspiel.plain.breed.reverse_mutation``."""
     if degree == 0.0:
         return list(ranks)
     n = len(ranks)
@@ -253,17 +202,8 @@ def swap_mutate(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
     """The traditional mutation: with probability ``rate`` (0..1) swap the bids of two random prizes."""
     ranks = _ranks(ranks, "ranks")
     _parents(ranks, ranks, rnd)
-    return swap_unchecked(ranks, real(rate, "rate", 0.0, 1.0), rnd)
-
-
-def swap_unchecked(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
-    """``swap_mutate`` without its argument checks (the GA's inner loop)."""
-    child = list(ranks)
-    if len(child) >= 2 and rate > 0 and rnd.random() < rate:
-        a, b = rnd.sample(range(len(child)), 2)
-        child[a], child[b] = child[b], child[a]
-    return child
+    return swap_mutation(ranks, real(rate, "rate", 0.0, 1.0), rnd)
 
 
 OPERATORS = ("reverse", "swap")
-BREEDERS = {"pairs": _pairs, "preferences": preferences_unchecked, "random": _random}   # unchecked: the GA's
+BREEDERS = {"pairs": _pairs, "preferences": preferences_child, "random": random_child}   # unchecked

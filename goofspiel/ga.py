@@ -12,8 +12,11 @@ grid lands within 0.6 points of every breeding-pairs reference mean and 0.5 of e
 breeding-preferences one (200 trials per cell); drawing the slice ends as an unordered
 uniform pair, or letting a strategy breed with itself, missed some cells by 1.5-2 points.
 
-The generations run compiled (``goofspiel.fastga``) when numba is installed, else in pure
-Python; both draw the same numbers from the same ``random.Random`` and return the same history.
+The plain algorithm is ``goofspiel.plain.ga``'s loop with ``goofspiel.plain.breed``'s breeders
+(``evolve(fast=False)``). ``fast=True`` (the default) runs the generations compiled
+(``goofspiel.fastga``) when numba can serve the deck, else the plain loop with
+``goofspiel.breed``'s fast breeding-pairs; every path draws the same numbers from the same
+``random.Random`` and returns the same history.
 """
 
 from __future__ import annotations
@@ -26,15 +29,9 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from goofspiel import fastga
-from goofspiel.breed import (
-    BREEDERS,
-    OPERATORS,
-    breed_children,
-    check_parents,
-    mutate_unchecked,
-    preferences_unchecked,
-    swap_unchecked,
-)
+from goofspiel.breed import BREEDERS, OPERATORS, mutate_unchecked
+from goofspiel.plain import breed as plain
+from goofspiel.plain.ga import generations_loop
 from goofspiel.game import checked_deck
 from studykit.checks import array, at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
@@ -84,11 +81,16 @@ class History:
 def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", initial: int = 10,
            generations: int = 15, population: int = 25, survivors: int = 10,
            deck: Iterable[int] = range(1, 21), seed: int = 0, as_published: bool = False,
-           immigrants: int = 0, operator: str = "reverse", progress: bool = False) -> History:
+           immigrants: int = 0, operator: str = "reverse", progress: bool = False,
+           fast: bool = True) -> History:
     """Run the GA on the identity-target score and return its full history.
 
     ``operator`` is the mutation: "reverse" (breed with the reverse, ``mutation`` is the degree,
     0..0.5) or "swap" (swap two random bids, ``mutation`` is the probability per strategy, 0..1).
+    ``fast=False`` runs the plain loop and breeders (``goofspiel.plain``). ``fast=True`` runs the
+    compiled generations (``goofspiel.fastga``) when numba is installed and the deck holds at
+    most 62 cards; otherwise, silently, the plain loop with the fast pure-Python breeding-pairs
+    (``goofspiel.breed``). All three return the same history for the same seed.
     """
     breeder = choice(breeder, "breeder", BREEDERS)
     mutate = choice(mutate, "mutate", MUTATE)
@@ -100,6 +102,7 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     population, survivors = whole(population, "population"), whole(survivors, "survivors")
     immigrants, seed = whole(immigrants, "immigrants"), check_seed(seed)
     as_published, progress = flag(as_published, "as_published"), flag(progress, "progress")
+    fast = flag(fast, "fast")
     if population < 2:
         raise ValueError(f"population must be a whole number >= 2 (members after breeding), got "
                          f"{population:,}")
@@ -118,52 +121,37 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     at_most(generations * population * n * n, "generations x population x cards^2", MAX_WORK,
             "about 10 minutes of breeding; use fewer generations, a smaller population or deck")
     rnd = random.Random(seed)
-    run = _compiled_run if fastga.usable(n) else _python_run
-    best, mean, diversity, members, scores = run(
-        rnd, cards, breeder, mutation, mutate, operator, initial, generations, population,
-        survivors, immigrants, as_published, progress)
-    return History(np.array(best), np.array(mean), np.array(diversity), members, scores)
+    settings = (breeder, mutation, mutate, operator, initial, generations, population, survivors,
+                immigrants, as_published, progress)
+    if fast and fastga.usable(n):
+        best, mean, diversity, members, scores = _compiled_run(rnd, cards, *settings)
+    else:
+        best, mean, diversity, members, scores = _loop_run(rnd, cards, fast, *settings)
+    return History(np.array(best), np.array(mean), np.array(diversity), members,
+                   np.array(scores, dtype=np.int64))
 
 
-def _python_run(rnd, cards, breeder, mutation, mutate, operator, initial, generations,
-                population, survivors, immigrants, as_published, progress):
-    """``evolve``'s generations in pure Python (``goofspiel.breed``'s breeders, list members)."""
-    n = len(cards)
-    breed = BREEDERS[breeder]
+def _loop_run(rnd, cards, fast, breeder, mutation, mutate, operator, initial, generations,
+              population, survivors, immigrants, as_published, progress):
+    """``evolve``'s generations by the plain loop: with the plain breeders, or (``fast``) with
+    ``goofspiel.breed``'s fast breeding-pairs (the same draws and children)."""
+    breed = (BREEDERS if fast else plain.BREEDERS)[breeder]
     if breeder == "preferences" and as_published:
         def breed(m, d, r):
-            return preferences_unchecked(m, d, r, as_published=True)
-    mutator = swap_unchecked if operator == "swap" else mutate_unchecked
-    members = [rnd.sample(range(n), n) for _ in range(initial)]
-    scores = _identity_score(np.array(members), cards)
-    best, mean, diversity = [], [], []
-    scored_rounds = generations - 1 if as_published else generations
-    for g in tqdm(range(generations), disable=not progress, desc=f"GA {breeder}"):
-        parents = members
-        children = breed_children(parents, population - immigrants, breed, rnd)
-        children += [rnd.sample(range(n), n) for _ in range(population - len(parents) - len(children))]
-        if not as_published and mutation > 0 and mutate != "none":
-            children = [mutator(c, mutation, rnd) for c in children]
-            if mutate == "all":
-                parents = [mutator(p, mutation, rnd) for p in parents]
-        if g >= scored_rounds:          # the published code never scored the last children
-            break
-        members = parents + children
-        scores = _identity_score(np.array(members), cards)
-        keep = np.argsort(-scores, kind="stable")[:survivors]
-        members = [members[k] for k in keep]
-        scores = scores[keep]
-        best.append(float(scores[0]))
-        mean.append(float(scores.mean()))
-        diversity.append(len({tuple(m) for m in members}))
-    if not best:                         # as_published with one generation: nothing scored
-        best, mean, diversity = [float(scores.max())], [float(scores.mean())], [len(members)]
-    return best, mean, diversity, members, scores
+            return plain.preferences_child(m, d, r, as_published=True)
+    if operator == "swap":
+        mutation_of = plain.swap_mutation
+    else:
+        mutation_of = mutate_unchecked if fast else plain.reverse_mutation
+    return generations_loop(rnd, cards, breed, mutation_of, mutation=mutation, mutate=mutate,
+                            initial=initial, generations=generations, population=population,
+                            survivors=survivors, immigrants=immigrants,
+                            as_published=as_published, progress=progress, desc=f"GA {breeder}")
 
 
 def _compiled_run(rnd, cards, breeder, mutation, mutate, operator, initial, generations,
                   population, survivors, immigrants, as_published, progress):
-    """``_python_run`` with ``goofspiel.fastga``'s compiled generations: the same draws, in order."""
+    """``_loop_run`` with ``goofspiel.fastga``'s compiled generations: the same draws, in order."""
     n, st = len(cards), state_of(rnd)
     kind, pairs = fastga.KINDS[breeder], fastga.all_pairs(n)
     published = breeder == "preferences" and as_published
@@ -181,7 +169,7 @@ def _compiled_run(rnd, cards, breeder, mutation, mutate, operator, initial, gene
             st, members, count, cards, survivors, population - immigrants, population, kind,
             published, pairs, kind_m, p_mom, mutation, mutate == "all", best, mean, diversity, done)
         if did < count:
-            check_parents(len(members), population - immigrants)
+            plain.check_parents(len(members), population - immigrants)
         done, scores = done + did, found
     if not rounds:                       # as_published with one generation: nothing scored
         return [float(scores.max())], [float(scores.mean())], [len(members)], members.tolist(), scores
@@ -191,7 +179,7 @@ def _compiled_run(rnd, cards, breeder, mutation, mutate, operator, initial, gene
 def grid_trial(breeder: str, mutation: float, initial: int, generations: int, seed: int,
                mutate: str = "none", as_published: bool = True, immigrants: int = 0,
                population: int = 25, survivors: int = 10, cards: int = 20,
-               operator: str = "reverse") -> History:
+               operator: str = "reverse", fast: bool = True) -> History:
     """One GA run of the article's grid, for ``studykit.run_sweep``: its full ``History``.
 
     Each mutation degree draws from its own stream (the trial seed mixed with the degree), so
@@ -204,4 +192,4 @@ def grid_trial(breeder: str, mutation: float, initial: int, generations: int, se
     return evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
                   generations=generations, population=population, survivors=survivors,
                   deck=range(1, cards + 1), seed=seed, as_published=as_published,
-                  immigrants=immigrants, operator=operator)
+                  immigrants=immigrants, operator=operator, fast=fast)

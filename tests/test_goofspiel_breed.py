@@ -1,22 +1,26 @@
-"""Breeders: children are permutations, self-breeding is the identity map, and the pairs and
-preferences breeders agree with their plain oracles (``oracles_goofspiel``) consuming the same
-random stream."""
+"""Breeders: children are permutations, self-breeding is the identity map, the fast
+breeding-pairs loops agree with the plain breeder (``goofspiel.plain.breed``) consuming the same
+random stream, and the order crossover keeps mom's slice and dad's order."""
 import random
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles_goofspiel import plain_pairs, plain_preferences
 
 from goofspiel.breed import (
-    breed_children,
     breed_pairs,
     breed_preferences,
     breed_random,
     mutate,
-    preference_list,
+    mutate_unchecked,
     shuffled,
+)
+from goofspiel.plain.breed import (
+    breed_children,
+    pairs_child,
+    preference_list,
+    reverse_mutation,
 )
 
 BREEDERS = [breed_pairs, breed_preferences, breed_random,
@@ -62,8 +66,9 @@ def test_published_slice_never_covers_the_last_position():
     assert last_kept[True] == 0 and last_kept[False] > 100
 
 
-def test_pairs_breeder_agrees_with_the_plain_oracle():
-    """Same child and the same random stream afterwards, up to 20 cards and beyond (the wide loop)."""
+def test_pairs_breeder_agrees_with_the_plain_breeder():
+    """Same child and the same random stream afterwards, up to 20 cards and beyond (the wide
+    loop), and the same for the mutation (breeding with the reverse)."""
     rng = np.random.default_rng(5)
     for seed in range(400):
         n = int(rng.integers(2, 11)) if seed < 300 else int(rng.integers(11, 34))
@@ -73,19 +78,33 @@ def test_pairs_breeder_agrees_with_the_plain_oracle():
         share = float(rng.uniform(0.05, 0.95))
         fast_rnd, plain_rnd = random.Random(seed), random.Random(seed)
         fast = breed_pairs(mom, dad, fast_rnd, mom_share=share, dad_share=1 - share)
-        assert fast == plain_pairs(mom, dad, plain_rnd, share)
+        assert fast == pairs_child(mom, dad, plain_rnd, mom_share=share, dad_share=1 - share)
+        assert fast_rnd.random() == plain_rnd.random()
+        degree = float(rng.choice([0.0, 0.1, 0.3, 0.5]))
+        assert mutate_unchecked(mom, degree, fast_rnd) == reverse_mutation(mom, degree, plain_rnd)
         assert fast_rnd.random() == plain_rnd.random()
 
 
-def test_preferences_breeder_agrees_with_the_plain_oracle():
-    """Same child and the same random stream afterwards as the plain order crossover."""
+def test_preferences_child_keeps_moms_slice_and_dads_order():
+    """The child's preference list: mom's on the drawn slice, the other prizes in dad's order."""
     rng = np.random.default_rng(6)
     for seed in range(300):
         n = int(rng.integers(2, 21))
         mom, dad = [int(v) for v in rng.permutation(n)], [int(v) for v in rng.permutation(n)]
-        fast_rnd, plain_rnd = random.Random(seed), random.Random(seed)
-        assert breed_preferences(mom, dad, fast_rnd) == plain_preferences(mom, dad, plain_rnd)
-        assert fast_rnd.random() == plain_rnd.random()
+        for published in (False, True):
+            draw = random.Random(seed)
+            if published:
+                i = draw.randrange(n - 1)
+                j = draw.randrange(i + 1, n)
+            else:
+                i, j = sorted(draw.sample(range(n + 1), 2))
+            rnd = random.Random(seed)
+            child = preference_list(breed_preferences(mom, dad, rnd, as_published=published))
+            kept = preference_list(mom)[i:j]
+            assert child[i:j] == kept
+            assert [c for c in child if c not in kept] == [c for c in preference_list(dad)
+                                                           if c not in kept]
+            assert rnd.random() == draw.random()                # the slice is all it draws
 
 
 def test_shuffled_draws_what_random_shuffle_draws():
@@ -123,10 +142,6 @@ def test_bad_shares_and_degrees_raise():
 
 
 def test_breed_children_fills_the_generation_from_parents_and_children_so_far():
-    import random
-
-    from goofspiel.breed import breed_children
-
     seen = []
 
     def breed(mom, dad, rnd):                 # records who bred, returns a new member

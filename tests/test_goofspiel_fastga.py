@@ -1,16 +1,17 @@
 """The compiled GA (``studykit.twister``, ``goofspiel.fastga``): its draws are
 ``random.Random``'s, each compiled breeder returns what ``goofspiel.breed``'s returns leaving the
-stream where it leaves it, and ``evolve`` returns exactly what the pure-Python generations it
-replaced returned (``oracles_goofspiel.plain_evolve``) on many seeded configurations."""
+stream where it leaves it, and ``evolve`` (compiled by default) returns exactly what the plain GA
+returns (``evolve(fast=False)``: ``goofspiel.plain``'s loop and breeders) on many seeded
+configurations."""
 import random
 
 import numpy as np
 import pytest
-from oracles_goofspiel import plain_evolve
 
 from goofspiel import evolve
 from goofspiel.breed import breed_pairs, breed_preferences, mutate, swap_mutate
 from goofspiel.fastga import MAX_FAST_CARDS, all_pairs, usable
+from goofspiel.plain.ga import identity_scores
 
 numba = pytest.importorskip("numba")
 
@@ -70,17 +71,25 @@ CONFIGS = [{"as_published": True}, {"mutate": "children", "mutation": 0.2},
            {"survivors": 1, "generations": 1, "mutate": "children", "mutation": 0.4}]
 
 
+def plain_evolve(breeder, **kwargs) -> tuple:
+    """The plain GA's history as lists: (best, mean, diversity, population, scores)."""
+    h = evolve(breeder, fast=False, **kwargs)
+    return h.best.tolist(), h.mean.tolist(), h.diversity.tolist(), h.population, h.scores.tolist()
+
+
 @pytest.mark.parametrize("breeder", ["pairs", "preferences", "random"])
 @pytest.mark.parametrize("config", range(len(CONFIGS)))
-def test_evolve_returns_what_the_python_generations_returned(breeder, config):
+def test_evolve_returns_what_the_plain_ga_returns(breeder, config):
     kwargs = {"generations": 12, **CONFIGS[config]}
     for seed in (0, 1, 2**31 + 7):
         h, old = evolve(breeder, seed=seed, **kwargs), plain_evolve(breeder, seed=seed, **kwargs)
         assert (h.best.tolist(), h.mean.tolist(), h.diversity.tolist(), h.population,
                 h.scores.tolist()) == old
-        assert [np.asarray(a).dtype for a in (h.best, h.mean, h.diversity)] == \
-            [np.array(a).dtype for a in old[:3]] and h.scores.dtype == np.int64
+        assert h.best.dtype == h.mean.dtype == np.float64 and h.scores.dtype == np.int64
+        assert h.diversity.dtype == np.int64
         assert all(type(r) is int for r in h.population[0])
+        cards = np.array(list(kwargs.get("deck", range(1, 21))))
+        assert identity_scores(h.population, cards) == h.scores.tolist()
 
 
 def test_the_article_grid_cell_is_replayed_exactly():
@@ -90,18 +99,22 @@ def test_the_article_grid_cell_is_replayed_exactly():
                                                as_published=True)[0]
 
 
-def test_more_cards_than_the_bit_sets_hold_fall_back_to_python():
+def test_more_cards_than_the_bit_sets_hold_fall_back_to_the_fast_python_breeders():
     deck = range(1, MAX_FAST_CARDS + 3)
-    kwargs = {"deck": deck, "generations": 2, "population": 6, "survivors": 3, "initial": 3}
-    h = evolve("pairs", seed=4, **kwargs)
-    assert h.best.tolist() == plain_evolve("pairs", seed=4, **kwargs)[0]
+    for breeder in ("pairs", "preferences"):
+        for extra in ({}, {"mutate": "all", "mutation": 0.2}):
+            kwargs = {"deck": deck, "generations": 2, "population": 6, "survivors": 3,
+                      "initial": 3, **extra}
+            h = evolve(breeder, seed=4, **kwargs)
+            assert (h.best.tolist(), h.mean.tolist(), h.diversity.tolist(), h.population,
+                    h.scores.tolist()) == plain_evolve(breeder, seed=4, **kwargs)
 
 
 def test_one_survivor_cannot_breed_on_either_path():
     with pytest.raises(ValueError, match="at least two parents"):
         evolve("pairs", survivors=1, generations=3, seed=0)
     with pytest.raises(ValueError, match="at least two parents"):
-        plain_evolve("pairs", survivors=1, generations=3, seed=0)
+        evolve("pairs", survivors=1, generations=3, seed=0, fast=False)
 
 
 def test_the_progress_bar_runs_one_generation_per_call_with_the_same_history():

@@ -3,9 +3,9 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from oracles_goofspiel import plain_identity_scores
 
 from goofspiel import Strategy, identity, identity_score, margin, play, random_strategy, reverse
+from goofspiel.plain.ga import identity_scores as plain_identity_scores
 
 
 def test_views_round_trip_on_random_strategies():

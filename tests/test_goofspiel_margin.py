@@ -18,6 +18,7 @@ from goofspiel.equilibrium import equilibrium
 from goofspiel.game import margin
 from goofspiel.matrixgame import all_ranks, best_response, mixed_vector, payoff_matrix
 from goofspiel.mixture import Mixture, as_mixture, deck_cards, margin_matrix
+from goofspiel.plain.bestreply import enumerated_gain
 
 
 @pytest.mark.parametrize("deck", [3, 4, 5, 6, (2, 3, 5, 8), (1, 4, 6, 7, 10)])
@@ -129,3 +130,19 @@ def test_malformed_mixtures_are_refused():
         Mixture((1, 2, 3), np.array([[0, 1, 1]]), np.ones(1))
     with pytest.raises(ValueError, match="probs"):
         Mixture((1, 2, 3), np.array([[0, 1, 2], [2, 1, 0]]), np.array([0.5, 0.6]))
+
+
+def test_the_assignment_best_reply_gains_what_the_plain_one_finds_among_all_n_replies():
+    rng = np.random.default_rng(12)
+    for deck in [(1, 2, 3), (1, 2, 3, 4, 5), (2, 3, 5, 8, 13, 21)]:
+        n = len(deck)
+        for _ in range(6):
+            ranks = np.unique(np.array([rng.permutation(n) for _ in range(4)]), axis=0)
+            mix = Mixture(deck, ranks, rng.dirichlet(np.ones(len(ranks))))
+            plain = enumerated_gain(mix, "margin")
+            assert margin_exploitability(mix) == pytest.approx(plain, abs=1e-9)
+            assert independent_margin_gain(mix) == pytest.approx(plain, abs=1e-9)
+    with pytest.raises(ValueError, match="payoff"):
+        enumerated_gain(mix, "points")
+    with pytest.raises(ValueError, match="10 cards"):
+        enumerated_gain(Mixture(tuple(range(1, 12)), np.arange(11)[None, :], np.ones(1)))

@@ -1,8 +1,8 @@
 """Win/loss best replies (MILP and branch and bound) and the double-oracle equilibrium, checked
-against brute force over all n! replies and against the n! LP oracle."""
+against the plain best reply (every one of the n! replies, ``goofspiel.plain.bestreply``) and
+against the n! LP oracle."""
 import numpy as np
 import pytest
-from oracles_goofspiel import brute_force_winloss_gain
 
 from goofspiel import Strategy, identity
 from goofspiel.branch import branch_and_bound, improve
@@ -11,6 +11,7 @@ from goofspiel.equilibrium import equilibrium
 from goofspiel.game import margin
 from goofspiel.matrixgame import all_ranks, payoff_matrix
 from goofspiel.mixture import Mixture, as_mixture, margin_matrix
+from goofspiel.plain.bestreply import enumerated_gain
 from goofspiel.winloss import (
     branch_best_response,
     winloss_best_response,
@@ -31,7 +32,7 @@ def test_milp_best_reply_is_exact(n, k):
         mix = random_mixture(n, k, rng)
         reply = winloss_best_response(mix)
         assert reply.optimal
-        assert reply.gain == pytest.approx(brute_force_winloss_gain(mix), abs=1e-9)
+        assert reply.gain == pytest.approx(enumerated_gain(mix), abs=1e-9)
         assert winloss_value(np.array([reply.counter.ranks]), mix)[0] == pytest.approx(reply.gain)
 
 
@@ -43,7 +44,7 @@ def test_branch_and_bound_is_exact(n, k, deck):
         mix = random_mixture(n, k, rng, deck)
         reply = branch_best_response(mix)
         assert reply.optimal
-        assert reply.gain == pytest.approx(brute_force_winloss_gain(mix), abs=1e-12)
+        assert reply.gain == pytest.approx(enumerated_gain(mix), abs=1e-12)
         search = branch_and_bound(mix)                     # no incumbent at all
         assert search.proven and search.gain == pytest.approx(reply.gain, abs=1e-12)
 
@@ -51,7 +52,7 @@ def test_branch_and_bound_is_exact(n, k, deck):
 def test_local_search_never_beats_the_exact_reply():
     rng = np.random.default_rng(5)
     mix = random_mixture(7, 40, rng)
-    best = brute_force_winloss_gain(mix)
+    best = enumerated_gain(mix)
     for _ in range(10):
         ranks, gain = improve(mix, rng.permutation(7))
         assert gain <= best + 1e-12
@@ -79,7 +80,7 @@ def test_double_oracle_agrees_with_the_factorial_lp(n):
     ours = winloss_equilibrium(n, progress=False, seed=n)
     assert ours.certified and ours.certificate < 1e-9
     assert abs(ours.value) < 1e-9 and abs(oracle.value) < 1e-9
-    assert brute_force_winloss_gain(ours.mixture) < 1e-9
+    assert enumerated_gain(ours.mixture) < 1e-9
     if n == 6:                                   # unique equilibrium: the same mix
         assert set(ours.strategy) == set(oracle.strategy)
         for bids, p in oracle.strategy.items():
@@ -98,7 +99,7 @@ def test_double_oracle_seven_cards_is_the_unique_143_strategy_equilibrium():
     e = winloss_equilibrium(7, progress=False, seed=0)
     assert e.certified and e.certificate < 1e-9 and abs(e.value) < 1e-9
     assert e.support == 143 and e.mixture.probs.sum() == pytest.approx(1.0)
-    assert brute_force_winloss_gain(e.mixture) < 1e-9
+    assert enumerated_gain(e.mixture) < 1e-9
     assert len(e.history) == e.iterations and e.history[-1].source == "branch"
 
 
