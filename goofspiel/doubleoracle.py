@@ -121,13 +121,8 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         seed: seed of the local search's random starts.
         progress: show a tqdm progress bar.
     """
-    cards = deck_cards(deck, "deck", MAX_CARDS, "for the double oracle")
-    oracle = choice(oracle, "oracle", METHODS)
-    tol = check_number("tol", tol, 0.0, 1e-3)
-    time_limit = check_number("time_limit", time_limit, 0.0)
-    approximate = whole(approximate, "approximate", 0, MAX_STEPS)
-    starts, batch = whole(starts, "starts", 0, MAX_STEPS), whole(batch, "batch", 1, MAX_STEPS)
-    seed, progress = check_seed(seed), flag(progress, "progress")
+    cards, oracle, tol, time_limit, approximate, starts, batch, seed, progress = checked_settings(
+        deck, oracle, tol, time_limit, approximate, starts, batch, seed, progress)
     start, rng, n = time.perf_counter(), np.random.default_rng(seed), len(cards)
     population = np.arange(n, dtype=np.int64)[None, :]              # the identity first
     signs = np.zeros((1, 1), dtype=np.int8)
@@ -157,22 +152,10 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
             new = [None]
         elif not new and remaining > 0:
             source = oracle
-            if oracle == "branch":
-                incumbent = float((signs[:, work[keep]].astype(np.float64) @ mix.probs).max())
-                found = branch_and_bound(mix, incumbent=incumbent, tol=PRUNE_TOL,
-                                         time_limit=remaining, keep=batch)
-                gain, done = (found.gain, found.proven)
-                new = found.improving if found.gain > tol else []
-                if found.gain > tol and not new:
-                    new = [found.ranks]
-            else:
-                try:
-                    reply = winloss_best_response(mix, time_limit=remaining)
-                    gain, done = reply.gain, reply.optimal
-                    new = [np.array(reply.counter.ranks)] if reply.gain > tol else []
-                except RuntimeError:                     # time limit before any reply
-                    done = False
-            certified = done and gain <= tol
+            incumbent = float((signs[:, work[keep]].astype(np.float64) @ mix.probs).max())
+            new, found, done = exact_replies(mix, oracle, incumbent, remaining, batch, tol)
+            gain = found if done is not None else gain
+            certified = bool(done) and gain <= tol
         t2 = time.perf_counter()
         history.append(OracleStep(len(history) + 1, len(population), len(mix.probs), gain, source,
                                   solved, t1 - t0, t2 - t1))
@@ -192,6 +175,35 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
     return WinlossEquilibrium(cards, value, mix, gain if certified else np.inf, certified, gain,
                               len(history), len(population), time.perf_counter() - start,
                               tuple(history))
+
+
+def checked_settings(deck, oracle, tol, time_limit, approximate, starts, batch, seed, progress):
+    """``winloss_equilibrium``'s arguments checked, in its order (the deck as its cards)."""
+    return (deck_cards(deck, "deck", MAX_CARDS, "for the double oracle"),
+            choice(oracle, "oracle", METHODS), check_number("tol", tol, 0.0, 1e-3),
+            check_number("time_limit", time_limit, 0.0),
+            whole(approximate, "approximate", 0, MAX_STEPS), whole(starts, "starts", 0, MAX_STEPS),
+            whole(batch, "batch", 1, MAX_STEPS), check_seed(seed), flag(progress, "progress"))
+
+
+def exact_replies(mix: Mixture, oracle: str, incumbent: float, time_limit: float, batch: int,
+                  tol: float) -> tuple[list[np.ndarray], float, bool | None]:
+    """The exact oracle's improving replies to ``mix`` (at most ``batch``; none when the best
+    gains at most ``tol``), the best reply's gain, and whether that gain is proven optimal
+    (None when the MILP found no reply within ``time_limit``). ``incumbent``: the best gain
+    among the population, a lower bound for the branch and bound."""
+    if oracle == "branch":
+        found = branch_and_bound(mix, incumbent=incumbent, tol=PRUNE_TOL, time_limit=time_limit,
+                                 keep=batch)
+        new = found.improving if found.gain > tol else []
+        if found.gain > tol and not new:
+            new = [found.ranks]
+        return new, found.gain, found.proven
+    try:
+        reply = winloss_best_response(mix, time_limit=time_limit)
+    except RuntimeError:                                 # time limit before any reply
+        return [], np.nan, None
+    return ([np.array(reply.counter.ranks)] if reply.gain > tol else []), reply.gain, reply.optimal
 
 
 def restricted_game(signs: np.ndarray, work: np.ndarray, tol: float, batch: int
