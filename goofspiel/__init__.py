@@ -14,9 +14,10 @@ What the top level holds, by topic (its modules in brackets):
 - the game and the breeders: ``Strategy``, ``play``, ``award``, ``margin``, the breeders and
   mutations, breeding-pairs replayed step by step (``game``, ``breed``, ``orders``);
 - the genetic algorithm and the article's observations on its runs: ``evolve``, ``History``,
-  ``grid_trial``, ``final_scores``, ``run_curves``, ``difference`` (``ga``, ``observe``; its
-  generations compiled with numba when installed, drawing the same numbers: ``fastga``,
-  ``studykit.twister``);
+  ``grid_trial``, ``final_scores``, ``run_curves``, ``difference`` (``ga``, ``observe``);
+- the plain algorithms first: the breeders, the GA loop and the best reply over all n! replies
+  (``goofspiel.plain``); ``evolve(fast=True)``, the default, runs the GA's generations compiled
+  with numba (``fastga``, ``studykit.twister``), drawing the same numbers;
 - the elimination game against evolving bots: ``Arena``, ``ArenaConfig``, ``PlayWidget``,
   scripted humans, their trial and its summaries (``arena``, ``widget``, ``scripted``,
   ``scripted_summary``);

@@ -1,10 +1,11 @@
 """The GA's generations compiled with numba: breeding, immigrants and mutation drawing exactly
-what ``goofspiel.breed``'s pure-Python loop draws from the same ``random.Random``, in order.
+what the plain GA (``goofspiel.plain``) draws from the same ``random.Random``, in order.
 
 Members are rows of an int64 array; the random stream is ``studykit.twister``'s copy of the
 Random's state. ``usable(n)`` says whether this path applies (numba installed, its draws
 checked against ``random.Random`` once per process, at most 62 cards for the 64-bit sets);
-``goofspiel.ga.evolve`` falls back to the pure-Python loop otherwise (same results, slower).
+``goofspiel.ga.evolve(fast=True)`` runs the plain loop with ``goofspiel.breed``'s fast
+breeding-pairs otherwise (same results, slower).
 """
 
 from __future__ import annotations
@@ -45,13 +46,13 @@ def usable(n: int) -> bool:
 
 @lru_cache(maxsize=64)
 def all_pairs(n: int) -> np.ndarray:
-    """The (a, b) pairs with a < b, in ``breed._all_pairs`` order, as an (n(n-1)/2, 2) array."""
+    """The (a, b) pairs with a < b, in the breeders' order, as an (n(n-1)/2, 2) array."""
     return np.array([(a, b) for a in range(n) for b in range(a + 1, n)], dtype=np.int64).reshape(-1, 2)
 
 
 @njit
 def pairs_child(st, mom, dad, p_mom, pairs, out):
-    """``breed._pairs(mom, dad, rnd)`` with mom's share ``p_mom``, into ``out``."""
+    """``plain.breed.pairs_child(mom, dad, rnd)`` with mom's share ``p_mom``, into ``out``."""
     n = len(mom)
     _pairs_into(st, mom, dad, p_mom, pairs, np.empty(len(pairs), np.int64),
                 np.empty(n, np.int64), np.empty(n, np.int64), out)
@@ -94,7 +95,7 @@ def _pairs_into(st, mom, dad, p_mom, pairs, order, above, below, out):
 
 @njit
 def preferences_child(st, mom, dad, published, out):
-    """``breed.preferences_unchecked(mom, dad, rnd, as_published=published)``, into ``out``."""
+    """``plain.breed.preferences_child(mom, dad, rnd, as_published=published)``, into ``out``."""
     n = len(mom)
     pm = np.empty(n, np.int64)
     pd = np.empty(n, np.int64)
