@@ -11,7 +11,9 @@ import hashlib
 import json
 import math
 import re
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -50,19 +52,129 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
     article's setting" flag) the run also writes the GIF for the README, at least 480 px wide,
     under ``results/gifs/publish/`` (see ``save_gif``; ``make publish`` copies it to docs/).
     The HTML links no outside host. The figure is closed so the notebook shows no still too.
+    One pass over the frames makes the HTML and the GIFs (see ``PlayerAndPictures``).
     """
     from IPython.display import HTML
 
     _check(anim, fps, publish)
-    if gif is not None:
-        save_gif(anim, gif, fps=fps, publish=publish)
+    name = None if gif is None else file_name(gif, "name")
+    quick_mode()                                # a bad GAMEAI_QUICK is refused before drawing
     with TemporaryDirectory() as tmp:           # what ``anim.to_jshtml`` does, keeping the writer
         page = Path(tmp) / "animation.html"
-        writer = HTMLWriter(fps=fps, embed_frames=True, default_mode="once")
+        writer = PlayerAndPictures(fps, pictures=name is not None,
+                                   wide=name is not None and publish)
         anim.save(str(page), writer=writer)
         html = HTML(offline_html(page.read_text()))
+    if name is not None:
+        write_gif(writer.pictures, results_dir("gifs") / f"{name}.gif", fps)
+        if publish:
+            wide = results_dir("gifs", PUBLISH) / f"{name}.gif"
+            record_published(write_gif(writer.wide_pictures, wide, fps), name, fps)
     plt.close(writer.fig)                       # the writer is told the animation's figure
     return html
+
+
+class PlayerAndPictures(HTMLWriter):
+    """matplotlib's writer of the inline HTML player, keeping each frame as a picture for a GIF
+    too (``pictures``) and, with ``wide``, a second one at the docs' width (``docs_dpi``).
+
+    One pass over an animation then serves the player and both GIFs, where a writer for each
+    would draw every frame again. A GIF frame is what ``PillowWriter`` would save: the Agg
+    drawing the player's PNG was just made from (seen through the figure's draw event), or,
+    when there was none, the frame drawn again.
+    """
+
+    def __init__(self, fps: int, *, pictures: bool = True, wide: bool = False):
+        super().__init__(fps=fps, embed_frames=True, default_mode="once")
+        self.keep, self.keep_wide = pictures, wide
+        self.pictures: list[Image.Image] = []
+        self.wide_pictures: list[Image.Image] = []
+        self.drawing: tuple[bytes, tuple[int, int]] | None = None
+        self.grabbing = False
+
+    def setup(self, fig, outfile, dpi=None, frame_dir=None):
+        self.size = tuple(fig.get_size_inches())  # the GIFs' size: HTMLWriter may round it
+        super().setup(fig, outfile, dpi, frame_dir)
+        fig.canvas.mpl_connect("draw_event", self.keep_drawing)
+
+    def keep_drawing(self, event) -> None:
+        """A draw event: the RGBA pixels of the drawing, when its renderer is Agg's."""
+        buffer = getattr(event.renderer, "buffer_rgba", None)
+        if self.grabbing and buffer is not None:
+            pixels = buffer()
+            self.drawing = bytes(pixels), (pixels.shape[1], pixels.shape[0])
+
+    def grab_frame(self, **savefig_kwargs):
+        self.drawing, self.grabbing = None, self.keep
+        try:
+            super().grab_frame(**savefig_kwargs)     # the player's PNG of this frame
+        finally:
+            self.grabbing = False
+        fig, size = self.fig, self.frame_size
+        if tuple(fig.get_size_inches()) != self.size:  # rounded to even pixels for the player:
+            with resized(fig, self.size):              # the GIFs keep the figure's own size
+                self.pictures += [picture(fig, self.dpi, savefig_kwargs)] if self.keep else []
+                self.wide_pictures += [picture(fig, docs_dpi(fig), savefig_kwargs)
+                                       ] if self.keep_wide else []
+            return
+        if self.keep:
+            if self.drawing is not None and self.drawing[1] == size:
+                self.pictures.append(frame_picture(self.drawing[0], size))
+            else:                                # nothing drawn (or not by Agg): draw it
+                self.pictures.append(picture(fig, self.dpi, savefig_kwargs))
+        if self.keep_wide:
+            self.wide_pictures.append(picture(fig, docs_dpi(fig), savefig_kwargs))
+
+
+@contextmanager
+def resized(fig, size: tuple[float, float]):
+    """The figure at ``size`` (inches) for the duration, then back at its size."""
+    before = tuple(fig.get_size_inches())
+    fig.set_size_inches(*size, forward=True)
+    try:
+        yield fig
+    finally:
+        fig.set_size_inches(*before, forward=True)
+
+
+def docs_dpi(fig) -> float:
+    """The resolution at which the figure is at least ``MIN_DOCS_WIDTH`` pixels wide."""
+    return max(fig.dpi, math.ceil(MIN_DOCS_WIDTH / fig.get_figwidth()))
+
+
+def frame_picture(raw, size: tuple[int, int]) -> Image.Image:
+    """An RGBA frame as ``PillowWriter`` keeps it: RGB unless some pixel is transparent."""
+    image = Image.frombuffer("RGBA", size, raw, "raw", "RGBA", 0, 1)
+    return image if image.getextrema()[3][0] < 255 else image.convert("RGB")
+
+
+def picture(fig, dpi: float, savefig_kwargs=None) -> Image.Image:
+    """The figure drawn now at ``dpi``, as a GIF frame."""
+    buf = BytesIO()
+    fig.savefig(buf, **{**(savefig_kwargs or {}), "format": "rgba", "dpi": dpi})
+    w, h = fig.get_size_inches()
+    return frame_picture(buf.getbuffer(), (int(w * dpi), int(h * dpi)))
+
+
+def write_gif(pictures: list, path: Path, fps: int) -> Path:
+    """Frames to a looping GIF, as ``PillowWriter`` writes them."""
+    pictures[0].save(path, save_all=True, append_images=pictures[1:],
+                     duration=int(1000 / fps), loop=0)
+    return path
+
+
+def record_published(wide: Path, name: str, fps: int) -> Path:
+    """The record beside the docs' GIF ``wide``: mode, time, width, frames and hash."""
+    folder = wide.parent
+    with Image.open(wide) as image:
+        width, frames = image.size[0], image.n_frames
+    quick = quick_mode()
+    record = {"name": name, "quick": quick, "mode": "quick" if quick else "full",
+              "made": datetime.now(UTC).isoformat(timespec="seconds"),
+              "width": width, "frames": frames, "fps": fps,
+              "sha256": hashlib.sha256(wide.read_bytes()).hexdigest()}
+    write_atomic(folder / f"{name}.json", json.dumps(record, indent=1) + "\n")
+    return wide
 
 
 def _check(anim, fps, publish) -> None:
@@ -82,21 +194,13 @@ def save_gif(anim: Animation, name: str, fps: int = 5, *, publish: bool = False)
     """
     _check(anim, fps, publish)
     name = file_name(name, "name")
-    quick = quick_mode()
+    quick_mode()                                # a bad GAMEAI_QUICK is refused before drawing
     path = results_dir("gifs") / f"{name}.gif"
     writer = PillowWriter(fps=fps)
     anim.save(path, writer=writer)
     if publish:
-        fig = writer.fig                        # the writer is told the animation's figure
-        dpi = max(fig.dpi, math.ceil(MIN_DOCS_WIDTH / fig.get_figwidth()))
-        folder = results_dir("gifs", PUBLISH)
-        wide = folder / f"{name}.gif"
+        dpi = docs_dpi(writer.fig)              # the writer is told the animation's figure
+        wide = results_dir("gifs", PUBLISH) / f"{name}.gif"
         anim.save(wide, writer=PillowWriter(fps=fps), dpi=dpi)
-        with Image.open(wide) as image:
-            width, frames = image.size[0], image.n_frames
-        record = {"name": name, "quick": quick, "mode": "quick" if quick else "full",
-                  "made": datetime.now(UTC).isoformat(timespec="seconds"),
-                  "width": width, "frames": frames, "fps": fps,
-                  "sha256": hashlib.sha256(wide.read_bytes()).hexdigest()}
-        write_atomic(folder / f"{name}.json", json.dumps(record, indent=1) + "\n")
+        record_published(wide, name, fps)
     return path

@@ -191,6 +191,39 @@ def test_a_run_writes_gifs_only_under_results_with_their_mode(tmp_path, monkeypa
     plt.close("all")
 
 
+def test_shown_animation_writes_the_gifs_save_gif_writes(tmp_path, monkeypatch):
+    """show_animation makes the player and both GIFs in one pass over the frames: its GIFs are
+    byte for byte those of save_gif (matplotlib's PillowWriter, one pass per GIF), and its
+    player's frames are those of matplotlib's own HTML writer."""
+    import re
+
+    import matplotlib.pyplot as plt
+    from matplotlib.animation import HTMLWriter
+
+    from studykit import animation
+
+    results = tmp_path / "results"
+    monkeypatch.setenv("GAMEAI_RESULTS", str(results))
+    monkeypatch.setenv("GAMEAI_QUICK", "0")
+    animation.save_gif(small_animation(4)[1], "saved", fps=2, publish=True)
+    html = animation.show_animation(small_animation(4)[1], gif="shown", fps=2, publish=True).data
+    page = tmp_path / "player.html"
+    small_animation(4)[1].save(str(page), writer=HTMLWriter(fps=2, embed_frames=True))
+    plt.close("all")
+    for folder in (results / "gifs", results / "gifs" / "publish"):
+        assert (folder / "shown.gif").read_bytes() == (folder / "saved.gif").read_bytes()
+    frames = re.compile(r"data:image/png;base64,[^\"']+")
+    assert frames.findall(html) == frames.findall(page.read_text())
+    assert len(frames.findall(html)) == 4
+    counted = []
+    monkeypatch.setattr(animation, "picture", lambda *a, **k: counted.append(a) or 1 / 0)
+    fig, anim = small_animation(2)
+    fig.set_size_inches(2, 1.6)          # 100 x 80 pixels: the player keeps the figure's size
+    animation.show_animation(anim, gif="again", fps=2)    # and no frame is drawn twice
+    assert counted == []
+    plt.close("all")
+
+
 def test_publish_copies_full_run_gifs_and_refuses_quick_ones(tmp_path, monkeypatch, capsys):
     import hashlib
     import json
