@@ -53,7 +53,7 @@ SEED = 0
 # %%
 from studykit import shrink
 
-shrink(globals(), GAMES=200, PHASE2_ITERATIONS=10, EXACT_CLIMB_ITERATIONS=20,
+shrink(globals(), GAMES=200, PHASE2_ITERATIONS=40, EXACT_CLIMB_ITERATIONS=20,
        MOUSE_ITERATIONS=30)   # quick mode (GAMEAI_QUICK): a smoke run
 
 # %%
