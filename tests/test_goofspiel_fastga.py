@@ -11,6 +11,7 @@ import pytest
 from goofspiel import evolve
 from goofspiel.breed import breed_pairs, breed_preferences, mutate, swap_mutate
 from goofspiel.fastga import MAX_FAST_CARDS, all_pairs, usable
+from goofspiel.plain.breed import pairs_child
 from goofspiel.plain.ga import identity_scores
 
 numba = pytest.importorskip("numba")
@@ -44,7 +45,8 @@ def test_each_compiled_breeder_agrees_with_breed(n):
         mom, dad = rng.permutation(n), rng.permutation(n)
         rnd, st = random.Random(seed), twister.state_of(random.Random(seed))
         fastga.pairs_child(st, mom, dad, 0.5, all_pairs(n), out)
-        assert out.tolist() == breed_pairs(mom.tolist(), dad.tolist(), rnd)
+        assert out.tolist() == breed_pairs(mom.tolist(), dad.tolist(), rnd) == \
+            pairs_child(mom.tolist(), dad.tolist(), random.Random(seed))     # the plain twin
         for published in (False, True):
             fastga.preferences_child(st, mom, dad, published, out)
             assert out.tolist() == breed_preferences(mom.tolist(), dad.tolist(), rnd,
