@@ -47,7 +47,8 @@ N_JOBS = 2                 # worker processes: the two cat policies climb side b
 from studykit import shrink
 
 # quick mode (GAMEAI_QUICK set): a smoke run, not the experiment; constants set by papermill are kept
-shrink(globals(), CAT_ITERATIONS=150, MOUSE_ITERATIONS=40, TEST_BOARDS=((9, 9),), MAX_SWEEPS=300)
+shrink(globals(), CAT_ITERATIONS=150, MOUSE_ITERATIONS=40, TEST_BOARDS=((9, 9),), MAX_SWEEPS=300,
+       N_JOBS=1)
 
 # %%
 from catmouse import MOUSE_KINDS, check_boards, check_choices, check_count

@@ -50,7 +50,7 @@ SEED = 0
 from studykit import shrink
 
 _ = shrink(globals(), TRIALS=3, FIX_TRIALS=3, MUTATIONS=[0.0, 0.2], GENERATIONS=[15, 30],
-           FIX_GENERATIONS=30)             # GAMEAI_QUICK: a smoke run, not the experiment
+           FIX_GENERATIONS=30, N_JOBS=1)   # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
 from goofspiel import list_constant, whole_constant

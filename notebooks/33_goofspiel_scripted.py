@@ -47,7 +47,7 @@ SEED = 0
 # %%
 from studykit import shrink
 
-_ = shrink(globals(), CARDS=5, SEEDS=20, ROUNDS=10)     # GAMEAI_QUICK: a smoke run, not the experiment
+_ = shrink(globals(), CARDS=5, SEEDS=20, ROUNDS=10, N_JOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
 from goofspiel import HUMANS as KINDS

@@ -4,7 +4,9 @@
 to the end and record its claims as a variant. Each entry changes the constants that select a
 setting (board, deck, layout, lists of agents, humans, mazes or pairings). Tuples reach the
 notebook as lists (papermill would write a tuple as its text), so a notebook whose own value is
-a tuple is run with a list. Quick mode shrinks only the run lengths not given here.
+a tuple is run with a list. Quick mode shrinks only the run lengths not given here. Where quick
+mode runs on one process (``N_JOBS=1``, cheaper than starting workers), the tweak asks for two,
+so that the parallel path runs too.
 """
 
 TWEAKS = {
@@ -17,17 +19,19 @@ TWEAKS = {
     "23_catmouse_v1_improved": {"MIN_SIDE": 5, "MAX_SIDE": 6, "SEEDS": 1, "ITERATIONS": 4_000,
                                 "ABLATION_BOARDS": [[5, 4]], "TUNING_BOARDS": [[4, 6], [5, 4]]},
     "24_catmouse_v2_general": {"TEST_BOARDS": [[9, 11]], "CAT_TRAIN_BOARDS": [[5, 5], [6, 5]],
-                               "MOUSE_TRAIN_BOARDS": [[5, 5], [4, 7]], "MICE": ["smart"], "SEED": 1},
+                               "MOUSE_TRAIN_BOARDS": [[5, 5], [4, 7]], "MICE": ["smart"], "SEED": 1,
+                               "N_JOBS": 2},
     "30_goofspiel_evolution": {"CARDS": 10, "POPULATION": 20, "SURVIVORS": 8, "INITIALS": (5,),
                                "MUTATIONS": (0.0, 0.2), "GENERATIONS": (10, 40),
-                               "FIX_GENERATIONS": 20},
+                               "FIX_GENERATIONS": 20, "N_JOBS": 2},
     "31_goofspiel_equilibrium": {"N": 5, "SMALL_NS": (3, 4, 5), "CYCLE_DECK": [1, 3, 5],
                                  "GA_TRIALS": 3, "CARDS": 12, "HEATMAP_NS": [6, 9],
                                  "WINLOSS_NS": [3, 5], "WINLOSS_SECONDS": 30,
                                  "REPLY_SECONDS": 0.5, "ARENA_GAMES": 2},
     "32_goofspiel_play": {"CARDS": 5, "BOTS": 2, "AUTHOR_ROUNDS": 2},
     "33_goofspiel_scripted": {"CARDS": 5, "HUMANS": ("identity", "adaptive"),
-                              "SCORINGS": ("duel",), "OTHER_TABLES": ((4, 2),)},
+                              "SCORINGS": ("duel",), "OTHER_TABLES": ((4, 2),),
+                              "N_JOBS": 2},
     "40_mix": {"OPPONENTS": ["random", "onestep", "builder-search"], "AB_DEPTHS": [3],
                "DEEP": 3, "DEEP_OPPONENTS": ["onestep"], "SLOW_PAIRINGS": True,
                "SOLVE_BOARDS": [[4, 4], [5, 4]], "PERFECT_BOARDS": [[4, 4]],
