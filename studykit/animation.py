@@ -17,7 +17,6 @@ from io import BytesIO
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-import matplotlib.pyplot as plt
 from matplotlib.animation import Animation, HTMLWriter, PillowWriter
 from PIL import Image
 
@@ -54,6 +53,7 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
     The HTML links no outside host. The figure is closed so the notebook shows no still too.
     One pass over the frames makes the HTML and the GIFs (see ``PlayerAndPictures``).
     """
+    import matplotlib.pyplot as plt        # here: importing studykit stays light (terminal games)
     from IPython.display import HTML
 
     _check(anim, fps, publish)

@@ -12,7 +12,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import norm
 
 from studykit.checks import array, real, whole
 
@@ -42,6 +41,8 @@ def wilson(successes, n, confidence: float = 0.95):
     confidence = real(confidence, "confidence", above=0.0, below=1.0)
     if np.any(m < 1) or np.any(k < 0) or np.any(k > m):
         raise ValueError(f"need 0 <= successes <= n and n >= 1, got successes={successes}, n={n}")
+    from scipy.stats import norm           # here: importing studykit stays light (terminal games)
+
     z = norm.ppf(0.5 + confidence / 2)
     p = k / m
     centre = (p + z * z / (2 * m)) / (1 + z * z / m)
