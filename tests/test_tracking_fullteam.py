@@ -65,6 +65,25 @@ def test_a_pacman_with_food_banks_it_when_a_ghost_comes_near():
     assert first_move((18, 10), carrying=2, ghost=(20, 9)) == "West"     # 3 steps; home is west
 
 
+def test_a_pacman_that_turned_home_to_bank_keeps_going_when_the_ghost_backs_off():
+    # it turns back at 3 steps from the ghost; the ghost then backs off to 6 steps: a fresh Pacman
+    # there would go on eating (East), the one banking goes on home (West), until it is home
+    def game(agent, position, ghost):
+        g = CaptureGame(DEFAULT, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
+        g.positions[0], g.positions[1], g.carried[0] = position, ghost, [(0, 0)] * 2
+        return g
+    banking = FullAgent("attacker", weights=tracking.Weights(noise=0.0))
+    g = game(banking, (18, 10), (20, 9))
+    assert banking.act(g.observation(0)) == "West"
+    g.positions[0], g.positions[1] = (17, 10), (23, 9)
+    fresh = FullAgent("attacker", weights=tracking.Weights(noise=0.0))
+    assert fresh.act(game(fresh, (17, 10), (23, 9)).observation(0)) == "East"
+    assert banking.act(g.observation(0)) == "West"
+    g.positions[0], g.carried[0] = (15, 11), []                     # home: banked
+    banking.act(g.observation(0))
+    assert not banking.banking
+
+
 def test_a_chased_pacman_runs_for_a_capsule_the_ghost_cannot_reach_first():
     # at (24, 9) the capsule at (25, 10) is two steps away (north, then east), home farther west,
     # where the ghost comes from
@@ -83,9 +102,12 @@ def test_scared_ghosts_are_no_threat_while_their_timer_lasts():
         assert (DEFAULT.index[(24, 9)] in cells) == threat, timer
 
 
-def test_the_full_team_beats_the_previous_team_in_a_contest_game():
-    res = contest_trial("full tracker", "tracker", "defaultCapture", "red", 5)
-    assert res["seen_deaths_a"] < res["seen_deaths_b"] and res["moves"] <= 1200
+def test_the_full_team_beats_the_previous_team_in_contest_games():
+    games = [contest_trial("full tracker", "tracker", layout, side, seed)
+             for layout, seed in (("defaultCapture", 5), ("mediumCapture", 6)) for side in ("red", "blue")]
+    assert all(g["moves"] <= 1200 for g in games)
+    assert sum(g["win"] for g in games) > sum(g["loss"] for g in games)
+    assert sum(g["seen_deaths_a"] for g in games) < sum(g["seen_deaths_b"] for g in games)
 
 
 def test_plan_knobs_are_checked():

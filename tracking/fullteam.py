@@ -14,7 +14,14 @@ capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
   whose mouth a ghost can reach first has little slack. A Pacman with food heads home when its
   slack drops below ``Plan.margin``, avoiding the cells a threat reaches first;
 - **banking**: home with ``Plan.bank`` food, with any food when a threat comes within
-  ``Plan.near``, when two food are left, or when the moves left only just cover the way home;
+  ``Plan.near``, when two food are left, or when the moves left only just cover the way home; once
+  it turns home it keeps going until it is home (a ghost that backs off does not bait it back out);
+- **cutting off**: a ghost that follows a Pacman step for step never catches it (both move a cell
+  a turn), and the Pacman eats all the food ahead of it. The Pacman's *region* is the cells it
+  reaches strictly before the defender (it moves next: on a tie the defender steps onto it). A
+  defender that sees an enemy Pacman makes the move that leaves it the smallest region, each of
+  our food in it counting ``food_weight`` more (``cutoff_move``): it stands between the Pacman and
+  its way home and drives it into our corners;
 - **capsules**: a chased Pacman runs for a capsule the ghost cannot reach first; scared ghosts are
   no threats while their timer outlasts the distance (so it hunts on); a scared defender keeps
   two cells from the enemy Pacmen it sees;
@@ -57,6 +64,28 @@ class Plan:
         real(self.blocked, "Plan.blocked", low=0)
 
 
+def region_score(dist: np.ndarray, pacman: int, cell: int, food: np.ndarray, *,
+                 food_weight: float = 3.0) -> float:
+    """The size of the region the Pacman at ``pacman`` reaches before a defender at ``cell``, each
+    cell of ``food`` (a boolean mask over the free cells) in it counting ``food_weight`` more."""
+    region = dist[pacman] < dist[cell]
+    return float(region.sum() + food_weight * (region & food).sum())
+
+
+def cutoff_move(dist: np.ndarray, moves: dict, pacman: int, food: np.ndarray, allowed: np.ndarray,
+                *, food_weight: float = 3.0) -> str | None:
+    """The move (of ``moves``: name -> destination cell) onto the Pacman, else the one leaving it the
+    smallest region (nearer the Pacman on ties); only moves to ``allowed`` cells; None if none."""
+    pool = {name: x for name, x in moves.items() if allowed[x]}
+    if not pool:
+        return None
+    for name in sorted(pool):
+        if pool[name] == pacman:
+            return name
+    return min(sorted(pool), key=lambda name: (
+        region_score(dist, pacman, pool[name], food, food_weight=food_weight), dist[pool[name], pacman]))
+
+
 class FullAgent(WeightedAgent):
     """Attacker or defender of the full-game tracker team (reads the tracker, plans escapes)."""
 
@@ -81,7 +110,7 @@ class FullAgent(WeightedAgent):
         self.crossing = None
         self.idle = 0
         self.calm = 0                                  # defender: own moves without an enemy Pacman
-        self.goal = None                               # the food it is heading for
+        self.banking = False                           # heading home with food, until it is home
 
     # ---- what threatens us --------------------------------------------------------------------
     def threat_cells(self, obs: Observation, here: int) -> list:
@@ -121,6 +150,9 @@ class FullAgent(WeightedAgent):
         invaded = any(obs.enemy_pacman.values())
         self.calm = 0 if invaded else self.calm + 1
         if self.role == "defender" and not obs.carrying and self.calm <= self.plan.raid:
+            move = self.cut_off(obs, here)
+            if move is not None:
+                return self.safe(obs, here, move, ghost, m)
             target, weights = self.defend_target(obs, know, weights)
         else:
             target, escaping = self.attack(obs, here, ghost, m, weights)
@@ -129,6 +161,18 @@ class FullAgent(WeightedAgent):
         _, pred = self.planner.route(weights, here)
         move = self.planner.first_move(pred, here, target)
         return self.safe(obs, here, move, ghost, m)
+
+    def cut_off(self, obs: Observation, here: int) -> str | None:
+        """The intercepting move against the nearest enemy Pacman in sight (None: none seen, or scared)."""
+        dist, idx = self.planner.dist, self.maze.index
+        pacmen = [idx[c] for j, c in obs.enemies.items() if c is not None and obs.enemy_pacman[j]]
+        if not pacmen or obs.scared.get(self.index, 0) > 0:
+            return None
+        pacman = min(pacmen, key=lambda p: dist[here, p])
+        food = np.zeros(self.maze.n, bool)
+        food[[idx[f] for f in obs.food_to_defend]] = True
+        moves = {name: idx[c] for name, c in self.maze.legal_moves(obs.position).items()}
+        return cutoff_move(dist, moves, pacman, food, self.home)
 
     def attack(self, obs: Observation, here: int, ghost, m, weights) -> tuple[int, bool]:
         """(target cell, escaping?): a capsule when chased, home to bank, else the cheapest food."""
@@ -141,10 +185,10 @@ class FullAgent(WeightedAgent):
         if chased and reachable and min(dist[here, reachable]) < self.to_home[here] + plan.near:
             return int(min(reachable, key=lambda c: cost[c])), False
         trapped = not self.home[here] and m[here] < plan.margin
-        go_home = obs.carrying > 0 and (
+        self.banking = obs.carrying > 0 and not self.home[here] and (self.banking or (
             obs.carrying >= plan.bank or len(food) <= 2 or chased or trapped
-            or obs.moves_left // 4 <= self.to_home[here] + 3)
-        if go_home or (trapped and chased):
+            or obs.moves_left // 4 <= self.to_home[here] + 3))
+        if self.banking or (trapped and chased):
             homes = np.flatnonzero(self.home)
             return int(homes[np.argmin(cost[homes] + FAR * (m[homes] < 0))]), True
         if not food:
