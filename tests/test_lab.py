@@ -149,7 +149,7 @@ def animation_plays(s: LabSession) -> None:
 
 def test_animation_plays_as_committed_and_after_running(session):
     s = session
-    s.open_notebook("32_goofspiel_play.ipynb")            # the committed outputs, not rerun
+    s.open_notebook("10_setgame.ipynb")                   # the committed outputs, not rerun
     animation_plays(s)
     s.shot("committed_animation")
     assert s.run_all() == []
