@@ -92,9 +92,12 @@ def _orbit_representatives(caps: np.ndarray, group: np.ndarray) -> list[tuple[in
 
 
 def _subset_counts(caps: np.ndarray, sizes: np.ndarray, size: int, n_points: int) -> np.ndarray:
-    """table[M] = number of caps of the given size contained in the subset M (zeta transform)."""
-    table = np.zeros(1 << n_points, dtype=np.int32)
-    table[caps[sizes == size]] = 1
+    """table[M] = number of caps of the given size contained in the subset M (zeta transform),
+    in 16 bits when their number fits (no entry exceeds it): half the memory to sweep."""
+    chosen = caps[sizes == size]
+    narrow = len(chosen) <= np.iinfo(np.uint16).max
+    table = np.zeros(1 << n_points, dtype=np.uint16 if narrow else np.int32)
+    table[chosen] = 1
     for bit in range(n_points):
         view = table.reshape(-1, 2, 1 << bit)
         view[:, 1, :] += view[:, 0, :]
