@@ -29,73 +29,68 @@ What the top level holds, by topic (its modules in brackets):
 
 # First: under ``python -m goofspiel``, Ctrl-C during the imports below exits quietly (``startup``).
 from goofspiel import startup  # noqa: F401, I001
-from goofspiel.arena import (
-    SCORING,
-    Arena,
-    ArenaConfig,
-    PoolFate,
-    RoundResult,
-    reveal,
-)
-from goofspiel.bestreply import BestCounter, best_counter, best_reply, exploitability
-from goofspiel.breed import (
-    breed_pairs,
-    breed_preferences,
-    breed_random,
-    mutate,
-    order_crossover,
-    swap_mutate,
-)
-from goofspiel.draw import animate_game, draw_marginal, draw_order
-from goofspiel.equilibrium import Equilibrium, equilibrium, winloss_cards
-from goofspiel.ga import History, evolve, grid_trial, identity_score
-from goofspiel.game import Strategy, award, identity, margin, play, random_strategy, reverse
-from goofspiel.matrixgame import (
-    BestResponse,
-    MatrixGameSolution,
-    all_ranks,
-    best_response,
-    mixed_vector,
-    payoff_matrix,
-    solve_matrix_game,
-)
-from goofspiel.measures import strategy_table, summarise_by_label
-from goofspiel.mixture import Mixture, margin_matrix
-from goofspiel.observe import (
-    Curves,
-    Difference,
-    Estimate,
-    difference,
-    final_scores,
-    improvement,
-    mean_se,
-    never_beaten_after,
-    run_curves,
-)
-from goofspiel.orders import PartialOrder, pairs_steps
-from goofspiel.params import list_constant, whole_constant
-from goofspiel.scripted import (
-    HUMANS,
-    BotMeasures,
-    ScriptedGame,
-    Survival,
-    bot_measures,
-    scripted_human,
-    scripted_trial,
-    survival_summary,
-)
-from goofspiel.scripted_summary import (
-    BEHAVIOURS,
-    StageChanges,
-    SurvivalTable,
-    fate_shares,
-    per_round_measures,
-    stage_changes,
-    stage_trend,
-    survival_table,
-)
-from goofspiel.widget import PlayWidget, history_table, reveal_table
-from goofspiel.winloss import Reply
+
+import importlib
+import importlib.util
+import sys
+import types
+
+# Public name -> the module defining it. The modules load on first use (PEP 562), so the terminal
+# game (``python -m goofspiel play``) starts without scipy, pandas, numba or the drawing modules.
+SOURCES = {
+    "arena": ["SCORING", "Arena", "ArenaConfig", "PoolFate", "RoundResult", "reveal"],
+    "bestreply": ["BestCounter", "best_counter", "best_reply", "exploitability"],
+    "breed": ["breed_pairs", "breed_preferences", "breed_random", "mutate", "order_crossover",
+              "swap_mutate"],
+    "draw": ["animate_game", "draw_marginal", "draw_order"],
+    "equilibrium": ["Equilibrium", "equilibrium", "winloss_cards"],
+    "ga": ["History", "evolve", "grid_trial", "identity_score"],
+    "game": ["Strategy", "award", "identity", "margin", "play", "random_strategy", "reverse"],
+    "matrixgame": ["BestResponse", "MatrixGameSolution", "all_ranks", "best_response",
+                   "mixed_vector", "payoff_matrix", "solve_matrix_game"],
+    "measures": ["strategy_table", "summarise_by_label"],
+    "mixture": ["Mixture", "margin_matrix"],
+    "observe": ["Curves", "Difference", "Estimate", "difference", "final_scores", "improvement",
+                "mean_se", "never_beaten_after", "run_curves"],
+    "orders": ["PartialOrder", "pairs_steps"],
+    "params": ["list_constant", "whole_constant"],
+    "scripted": ["HUMANS", "BotMeasures", "ScriptedGame", "Survival", "bot_measures",
+                 "scripted_human", "scripted_trial", "survival_summary"],
+    "scripted_summary": ["BEHAVIOURS", "StageChanges", "SurvivalTable", "fate_shares",
+                         "per_round_measures", "stage_changes", "stage_trend", "survival_table"],
+    "widget": ["PlayWidget", "history_table", "reveal_table"],
+    "winloss": ["Reply"],
+}
+HOME = {name: module for module, names in SOURCES.items() for name in names}
+
+
+def __getattr__(name: str):
+    """A public name (loading its module once), or a submodule not imported yet."""
+    if name in HOME:
+        value = getattr(importlib.import_module(f"{__name__}.{HOME[name]}"), name)
+        globals()[name] = value
+        return value
+    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class Package(types.ModuleType):
+    """This package: importing a submodule named like one of its functions (``equilibrium``)
+    does not hide the function behind the module, as an eager ``from ... import`` did not."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if (isinstance(value, types.ModuleType) and HOME.get(name) == name
+                and value.__name__ == f"{__name__}.{name}"):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = Package
 
 __all__ = [
     "BEHAVIOURS",

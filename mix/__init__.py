@@ -9,78 +9,73 @@ the notebooks use is importable from here; the module map is in ``docs/architect
 -1
 """
 
+import importlib
+import importlib.util
+import sys
+import types
+
 from mix.startup import quiet_interrupts
 
 quiet_interrupts()  # first: Ctrl-C while `python -m mix` imports is a goodbye, not a traceback
 
-from mix.agentchecks import check_agents
-from mix.agents import Builder, OneStep, RandomAgent, SearchAgent, heuristic_values, make_agent
-from mix.board import Board, Geometry, O, X
-from mix.checks import check_boards, check_int
-from mix.draw import draw_board, game_animation, play_widget
-from mix.features import BitFeatures, CountFeatures, get_features, raw_features, threats
-from mix.ladder import (
-    better_in_both_seats,
-    ladder,
-    pairing_row,
-    seats_not_better,
-    seats_text,
-)
-from mix.learn import (
-    TrainResult,
-    alpha,
-    alpha_changes,
-    distance_to_final,
-    lookahead,
-    paired_gain,
-    strength_over_training,
-    train,
-    train_trial,
-)
-from mix.match import DuelResult, MatchResult, duel, match, play_game
-from mix.search import search_move
-from mix.selftaught import (
-    SHIPPED,
-    TDConfig,
-    TDRun,
-    load_weights,
-    read_weights,
-    save_weights,
-    train_selftaught,
-    weights_text,
-)
-from mix.selftaught_agent import SelfTaughtAgent
-from mix.selftaught_study import (
-    ParityReading,
-    PerfectPlayStudy,
-    against_perfect,
-    against_perfect_boards,
-    learning_curve,
-    parity_lines,
-    parity_reading,
-    timed_moves,
-    weights_table,
-)
-from mix.solver import SolvedBoard, solve, solve_boards, solve_both, solve_position
-from mix.statespace import (
-    first_seen,
-    gravity_bound,
-    reachable_positions,
-    reachable_states,
-    report_formula,
-    slot_assignments,
-)
-from mix.valuesfile import default_path, load_values, save_values
-from mix.weakness import (
-    FORCED,
-    KINDS,
-    Losses,
-    loss_kind,
-    loss_profile,
-    play_recorded,
-    threat_habit,
-    why_lost,
-)
+# Public name -> the module defining it. The modules load on first use (PEP 562), so the terminal
+# game (``python -m mix play``) starts without pandas or the drawing modules.
+SOURCES = {
+    "agentchecks": ["check_agents"],
+    "agents": ["Builder", "OneStep", "RandomAgent", "SearchAgent", "heuristic_values",
+               "make_agent"],
+    "board": ["Board", "Geometry", "O", "X"],
+    "checks": ["check_boards", "check_int"],
+    "draw": ["draw_board", "game_animation", "play_widget"],
+    "features": ["BitFeatures", "CountFeatures", "get_features", "raw_features", "threats"],
+    "ladder": ["better_in_both_seats", "ladder", "pairing_row", "seats_not_better", "seats_text"],
+    "learn": ["TrainResult", "alpha", "alpha_changes", "distance_to_final", "lookahead",
+              "paired_gain", "strength_over_training", "train", "train_trial"],
+    "match": ["DuelResult", "MatchResult", "duel", "match", "play_game"],
+    "search": ["search_move"],
+    "selftaught": ["SHIPPED", "TDConfig", "TDRun", "load_weights", "read_weights", "save_weights",
+                   "train_selftaught", "weights_text"],
+    "selftaught_agent": ["SelfTaughtAgent"],
+    "selftaught_study": ["ParityReading", "PerfectPlayStudy", "against_perfect",
+                         "against_perfect_boards", "learning_curve", "parity_lines",
+                         "parity_reading", "timed_moves", "weights_table"],
+    "solver": ["SolvedBoard", "solve", "solve_boards", "solve_both", "solve_position"],
+    "statespace": ["first_seen", "gravity_bound", "reachable_positions", "reachable_states",
+                   "report_formula", "slot_assignments"],
+    "valuesfile": ["default_path", "load_values", "save_values"],
+    "weakness": ["FORCED", "KINDS", "Losses", "loss_kind", "loss_profile", "play_recorded",
+                 "threat_habit", "why_lost"],
+}
+HOME = {name: module for module, names in SOURCES.items() for name in names}
+
+
+def __getattr__(name: str):
+    """A public name (loading its module once), or a submodule not imported yet."""
+    if name in HOME:
+        value = getattr(importlib.import_module(f"{__name__}.{HOME[name]}"), name)
+        globals()[name] = value
+        return value
+    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class Package(types.ModuleType):
+    """This package: importing a submodule named like one of its functions (``match``, ``ladder``)
+    does not hide the function behind the module, as an eager ``from ... import`` did not."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if (isinstance(value, types.ModuleType) and HOME.get(name) == name
+                and value.__name__ == f"{__name__}.{name}"):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = Package
 
 __all__ = [
     "FORCED",
