@@ -1,8 +1,8 @@
 """Ctrl-C while ``python -m goofspiel`` starts: one line and exit status 130, never a traceback.
 
-``python -m goofspiel play`` runs the package's ``__init__`` (numpy, scipy, matplotlib, pandas:
-seconds on a busy machine) before ``goofspiel/__main__.py``, so ``goofspiel/__init__.py``
-imports this module first. While Python is still locating the program to run, ``sys.argv[0]``
+``python -m goofspiel play`` runs the package's ``__init__`` and then ``goofspiel/__main__.py``,
+which imports the game, numpy and studykit (under a second, more on a busy machine), so
+``goofspiel/__init__.py`` imports this module first. While Python is still locating the program to run, ``sys.argv[0]``
 is ``"-m"``; then, and only then, Ctrl-C from here until the game's first prompt prints
 "Interrupted." and exits with status 130 (what a shell reports for a program stopped by
 Ctrl-C). A plain ``import goofspiel`` leaves the signal alone.
