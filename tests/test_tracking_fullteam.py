@@ -20,7 +20,7 @@ class Checked(FullAgent):
     def act(self, obs):
         move = super().act(obs)
         dist, idx = self.maze.distances(), self.maze.index
-        ghosts = [idx[c] for j, c in obs.enemies.items() if c is not None and not obs.enemy_pacman[j]
+        ghosts = [idx[c] for j, c in obs.enemies.items() if c is not None      # Pacmen step home
                   and obs.scared[j] <= dist[idx[obs.position], idx[c]] + 1]
         if ghosts:
             def near(m):
@@ -40,8 +40,9 @@ def test_never_onto_or_next_to_a_ghost_it_sees(layout, seed):
         agent.cornered = 0
     game = CaptureGame(load_layout(layout), ours, make_team("tracker"), rule="contest", seed=seed)
     game.play()
-    assert sum(a.cornered for a in ours) <= 3          # cornered: every legal move is next to one
-    assert deaths(game, "red")["seen"] <= 2           # cornered deaths only (the tracker team: ~5)
+    cornered = sum(a.cornered for a in ours)           # cornered: every legal move is next to one
+    assert cornered <= 3
+    assert deaths(game, "red")["seen"] <= cornered    # a ghost it sees catches it only when cornered
 
 
 class Still(Agent):
@@ -84,6 +85,44 @@ def test_a_pacman_that_turned_home_to_bank_keeps_going_when_the_ghost_backs_off(
     assert not banking.banking
 
 
+def test_an_attacker_keeps_its_food_until_another_is_much_cheaper():
+    # an enemy hovering across the border flips the costs every move: an attacker that re-chose the
+    # cheapest food each move walked back and forth between two (the contest engine, 1,200 moves)
+    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0))
+    game = CaptureGame(DEFAULT, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
+    game.positions[0] = (14, 5)
+    obs = game.observation(0)
+    here, n = DEFAULT.index[(14, 5)], DEFAULT.n
+    free = np.full(n, 1e6)
+    first, _ = agent.attack(obs, here, free, free, np.ones(n))
+    cost, _ = agent.planner.route(np.ones(n), here)
+    food = sorted((DEFAULT.index[f] for f in obs.food_to_eat), key=lambda f: cost[f])
+    assert food[0] == first
+    second = food[1]
+
+    def dearer(share):                     # entering the first food costs share x the second's more
+        w = np.ones(n)
+        w[first] += cost[second] - cost[first] + share * cost[second]
+        return w
+    assert agent.attack(obs, here, free, free, dearer(0.25))[0] == first      # 1.25 x: kept
+    fresh = FullAgent("attacker", weights=tracking.Weights(noise=0.0))
+    CaptureGame(DEFAULT, (fresh, Still()), (Still(), Still()), rule="contest", seed=0)
+    assert fresh.attack(obs, here, free, free, dearer(0.25))[0] == second
+    assert agent.attack(obs, here, free, free, dearer(0.75))[0] == second     # 1.75 x: dropped
+
+
+def test_an_enemy_pacman_next_to_the_border_is_a_threat():
+    # red's Pacman at (11, 5) on mediumCapture heads home (west) with food; blue's Pacman at (9, 5)
+    # turns into a ghost by stepping back east: (10, 5), next to it, is where it caught ours
+    medium = load_layout("mediumCapture")
+    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0))
+    game = CaptureGame(medium, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
+    game.positions[0], game.positions[1], game.carried[0] = (11, 5), (9, 5), [(0, 0)] * 5
+    move = agent.act(game.observation(0))
+    dest = medium.legal_moves((11, 5))[move]
+    assert medium.distances()[medium.index[dest], medium.index[(9, 5)]] >= 2
+
+
 def test_a_chased_pacman_runs_for_a_capsule_the_ghost_cannot_reach_first():
     # at (24, 9) the capsule at (25, 10) is two steps away (north, then east), home farther west,
     # where the ghost comes from
@@ -114,5 +153,6 @@ def test_plan_knobs_are_checked():
     refused(lambda: Plan(margin=0), "margin")
     refused(lambda: Plan(believe=float("nan")), "believe")
     refused(lambda: Plan(raid=True), "raid")
+    refused(lambda: Plan(stick=0.5), "stick")
     refused(lambda: FullAgent(plan={"margin": 1}), "plan")
     assert Plan(bank=np.int64(3)).bank == 3

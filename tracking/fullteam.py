@@ -4,8 +4,9 @@ Made for the contest's rules (``rule="contest"``), where a caught Pacman drops i
 capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
 (its attacker heads for the cheapest food, its defender cuts Pacmen off):
 
-- **threats**: an enemy ghost that is not scared for long enough is believed at its seen cell,
-  else at every cell where the tracker puts at least ``Plan.believe`` of its probability;
+- **threats**: an enemy that is not scared for long enough is believed at its seen cell, else at
+  every cell where the tracker puts at least ``Plan.believe`` of its probability; an enemy Pacman
+  seen next to the border is one too (it turns into a ghost by stepping back home);
 - **never onto or next to a threat**: cells within one step of a threat cost ``Plan.blocked``,
   and a move that would still end there (on the enemy half) is replaced by the safe move with the
   most escape slack;
@@ -22,6 +23,9 @@ capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
   defender that sees an enemy Pacman makes the move that leaves it the smallest region, each of
   our food in it counting ``food_weight`` more (``cutoff_move``): it stands between the Pacman and
   its way home and drives it into our corners;
+- **a goal kept**: the attacker keeps the food it heads for until another is ``Plan.stick`` times
+  cheaper to reach (an enemy hovering across the border flips the costs every move, and an attacker
+  re-choosing every move walked back and forth between two);
 - **capsules**: a chased Pacman runs for a capsule the ghost cannot reach first; scared ghosts are
   no threats while their timer outlasts the distance (so it hunts on); a scared defender keeps
   two cells from the enemy Pacmen it sees;
@@ -56,12 +60,14 @@ class Plan:
     blocked: float = 200.0
     patience: int = 12
     raid: int = 60
+    stick: float = 1.5
 
     def __post_init__(self):
         for name in ("margin", "bank", "near", "patience", "raid"):
             whole(getattr(self, name), f"Plan.{name}", 1, 10_000)
         real(self.believe, "Plan.believe", above=0, high=1)
         real(self.blocked, "Plan.blocked", low=0)
+        real(self.stick, "Plan.stick", low=1)
 
 
 def region_score(dist: np.ndarray, pacman: int, cell: int, food: np.ndarray, *,
@@ -111,13 +117,16 @@ class FullAgent(WeightedAgent):
         self.idle = 0
         self.calm = 0                                  # defender: own moves without an enemy Pacman
         self.banking = False                           # heading home with food, until it is home
+        self.goal = None                               # the food it is heading for
 
     # ---- what threatens us --------------------------------------------------------------------
     def threat_cells(self, obs: Observation, here: int) -> list:
-        """Cells of enemy ghosts that can still catch us (seen, or believed with enough mass)."""
+        """Cells of enemy ghosts that can still catch us (seen, or believed with enough mass), and of
+        enemy Pacmen seen one step from their home (they turn into ghosts by stepping back)."""
         cells, dist = [], self.planner.dist
         for j, seen in obs.enemies.items():
-            if obs.enemy_pacman[j]:
+            if obs.enemy_pacman[j] and (seen is None or all(
+                    self.home[k] for k in self.steps[self.maze.index[seen]])):
                 continue
             if seen is not None:
                 where = [self.maze.index[seen]]
@@ -193,7 +202,10 @@ class FullAgent(WeightedAgent):
             return int(homes[np.argmin(cost[homes] + FAR * (m[homes] < 0))]), True
         if not food:
             return self.wait_to_cross(here, ghost), False
-        return int(min(food, key=lambda f: cost[f])), False
+        best = int(min(food, key=lambda f: cost[f]))
+        if self.goal not in food or cost[self.goal] > self.plan.stick * cost[best]:
+            self.goal = best
+        return self.goal, False
 
     def wait_to_cross(self, here: int, ghost) -> int:
         """A home border cell whose crossing is far from the threats; another after a long wait."""
