@@ -298,7 +298,7 @@ for r, c, first, before, after, best in mouse_rows:
         "the optimal mouse", f"{best} cat moves (R + C - 3)", f"{after:g} cat moves (untrained: {before:g})",
         after == best, test="exact retrograde analysis of the best-responding cat",
         reason="caught earlier than the optimum"))
-record_claims("Cat and mouse", "24_catmouse_v2_general", claims, setting=SETTING)
+claims = record_claims("Cat and mouse", "24_catmouse_v2_general", claims, setting=SETTING)
 
 # %%
 items = [
@@ -316,4 +316,4 @@ items = [
          "statement", reason="a modelling caution; on this game the hand-written greedy far rule is "
                              "itself optimal (notebook 22), so it is not put to the test here"),
 ]
-record_inventory("Cat and mouse", "24_catmouse_v2_general", items)
+items = record_inventory("Cat and mouse", "24_catmouse_v2_general", items)

@@ -161,3 +161,17 @@ def test_committed_outputs_carry_no_warnings(path):
     stderr = [o["text"] for c in code_cells(nb) for o in c.get("outputs", [])
               if o.get("name") == "stderr" and "Warning" in o.get("text", "")]
     assert not stderr, f"warnings in the committed outputs of {path.name}: {stderr[0][:200]}"
+
+
+REPR = re.compile(r"^\[?(Claim|Item|Estimate)\(")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_committed_outputs_show_no_object_reprs(path):
+    """A cell ending in ``record_claims(...)`` would also print the rows' Python repr below the
+    table (a wall of ``Claim(claim=...)`` text in the book): the table is the only view."""
+    nb = nbformat.read(path, as_version=4)
+    reprs = [o["data"]["text/plain"][:80] for c in code_cells(nb) for o in c.get("outputs", [])
+             if o.get("output_type") == "execute_result"
+             and REPR.match(o.get("data", {}).get("text/plain", ""))]
+    assert not reprs, f"object reprs in the committed outputs of {path.name}: {reprs}"
