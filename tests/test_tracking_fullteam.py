@@ -123,6 +123,19 @@ def test_an_enemy_pacman_next_to_the_border_is_a_threat():
     assert medium.distances()[medium.index[dest], medium.index[(9, 5)]] >= 2
 
 
+def test_an_enemy_hovering_across_the_border_does_not_flip_the_attackers_goal():
+    # blue's agent steps between (16, 8), a ghost, and (15, 8), a Pacman one step from home, as a
+    # contest team did for a whole game: ours, at home next to it, kept turning between two foods
+    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0))
+    game = CaptureGame(DEFAULT, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
+    goals = []
+    for k in range(6):
+        game.positions[0], game.positions[1] = ((13, 8), (16, 8)) if k % 2 == 0 else ((12, 8), (15, 8))
+        agent.act(game.observation(0))
+        goals.append(agent.goal)
+    assert len(set(goals)) == 1
+
+
 def test_a_chased_pacman_runs_for_a_capsule_the_ghost_cannot_reach_first():
     # at (24, 9) the capsule at (25, 10) is two steps away (north, then east), home farther west,
     # where the ghost comes from

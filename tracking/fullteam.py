@@ -6,7 +6,8 @@ capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
 
 - **threats**: an enemy that is not scared for long enough is believed at its seen cell, else at
   every cell where the tracker puts at least ``Plan.believe`` of its probability; an enemy Pacman
-  seen next to the border is one too (it turns into a ghost by stepping back home);
+  seen next to the border is one too (it turns into a ghost by stepping back home), and weighs on
+  the graph as that ghost (one hovering across the border no longer flips the costs every move);
 - **never onto or next to a threat**: cells within one step of a threat cost ``Plan.blocked``,
   and a move that would still end there (on the enemy half) is replaced by the safe move with the
   most escape slack;
@@ -124,9 +125,9 @@ class FullAgent(WeightedAgent):
         """Cells of enemy ghosts that can still catch us (seen, or believed with enough mass), and of
         enemy Pacmen seen one step from their home (they turn into ghosts by stepping back)."""
         cells, dist = [], self.planner.dist
+        border = self.pacmen_at_border(obs)
         for j, seen in obs.enemies.items():
-            if obs.enemy_pacman[j] and (seen is None or all(
-                    self.home[k] for k in self.steps[self.maze.index[seen]])):
+            if obs.enemy_pacman[j] and (seen is None or self.maze.index[seen] not in border):
                 continue
             if seen is not None:
                 where = [self.maze.index[seen]]
@@ -135,6 +136,11 @@ class FullAgent(WeightedAgent):
             timer = obs.scared.get(j, 0)
             cells += [x for x in where if timer <= dist[here, x] + 1]
         return cells
+
+    def pacmen_at_border(self, obs: Observation) -> list:
+        """Cells of the enemy Pacmen seen one step from their home."""
+        cells = [self.maze.index[c] for j, c in obs.enemies.items() if c is not None and obs.enemy_pacman[j]]
+        return [x for x in cells if not all(self.home[k] for k in self.steps[x])]
 
     def slack(self, ghost_dist: np.ndarray) -> np.ndarray:
         """Escape slack of every cell (see the module docstring); FAR at home."""
@@ -156,6 +162,8 @@ class FullAgent(WeightedAgent):
         m = self.slack(ghost)
         know = self.knowledge(obs)
         weights = self.base_weights(obs, know) + self.plan.blocked * (ghost <= 1)
+        for x in self.pacmen_at_border(obs):              # weighed as the ghosts they turn into
+            weights += self.w.ghost * self.planner.kernel[:, x] * ~self.home
         invaded = any(obs.enemy_pacman.values())
         self.calm = 0 if invaded else self.calm + 1
         if self.role == "defender" and not obs.carrying and self.calm <= self.plan.raid:
