@@ -217,7 +217,7 @@ plt.show()
 # cannot see; its attacker steers around ghosts it cannot see. Both weighted teams crush random
 # play (a random team never scores: its Pacmen wander onto ghosts or never cross).
 #
-# In the committed run, on defaultCapture the tracker team wins 47 of 50 games against the greedy
+# In the run above, on defaultCapture the tracker team wins 47 of 50 games against the greedy
 # team (0.94, 95% interval 0.84-0.98), above the 60% we set ourselves as a goal; it eats 17.5
 # food per game to the greedy team's 8.9. On mediumCapture, a more open board with 43 food per
 # side, it wins 0.76 (0.63-0.86). Both teams catch about as many Pacmen per game (3.4-4.0): the
@@ -237,7 +237,7 @@ half_rows = run_sweep(game_trial, half_grid, trials=GAMES_PER_SIDE, seed=SEED, n
 pd.DataFrame(pairing_table(half_rows).lines)
 
 # %% [markdown]
-# The defender is where the tracker pays: in the committed run (defaultCapture) with only its
+# The defender is where the tracker pays: in the run above (defaultCapture) with only its
 # defender reading the tracker the team wins 0.94 (0.84-0.98) and holds the greedy attackers to
 # 8.1 food, while a tracker attacker alone wins 0.42 (0.29-0.56), no better than the greedy team
 # it is built from. The greedy defender guards the middle of its food and reacts only to a Pacman
@@ -295,7 +295,7 @@ pd.DataFrame(pairing_table(end_rows, keys=("end_food", "a", "b")).lines)
 
 # %% [markdown]
 # Eating the last two food takes a team deep into the defended half, so under the 2009 rule games
-# last longer (in the committed run 1,792 moves on average against 1,387) while the result barely
+# last longer (in the run above 1,792 moves on average against 1,387) while the result barely
 # moves (the tracker team wins 0.90 against 0.88, well within the intervals): a team that gets
 # near the end has usually outscored the other already.
 #
@@ -357,7 +357,11 @@ plt.show()
 # way home passes where a ghost gets first (a dead end's mouth), banks its food, runs for a
 # capsule a chasing ghost cannot reach first, hunts while the enemy ghosts are scared, keeps its
 # scared defender off enemy Pacmen, and sends its defender raiding when no enemy has crossed for a
-# long time (so a team hovering at the border cannot stall the game). It plays
+# long time (so a team hovering at the border cannot stall the game). Its defender cuts a seen
+# Pacman off (the move that leaves the Pacman the fewest cells it reaches first) rather than
+# following it; its attacker, once it turns home to bank, goes all the way, keeps the food it
+# heads for until another is clearly cheaper (`Plan.stick`), and treats an enemy Pacman next to
+# the border as the ghost it becomes by stepping back. It plays
 # `CONTEST_GAMES_PER_SIDE` games per colour on each of `CONTEST_MAZES` against the greedy team and
 # against the previous tracker team, and the previous tracker team plays the greedy team as the
 # "before". A win share is taken over decided games (ties apart), with its 95% Wilson interval;
