@@ -97,6 +97,7 @@ from mix import (
     better_in_both_seats,
     ladder,
     learning_curve,
+    parity_lines,
     parity_reading,
     read_weights,
     seats_text,
@@ -311,9 +312,9 @@ claims.append(beyond_claim(
     reason="some moves took longer on this machine at this load"))
 
 # %% [markdown]
-# The slowest moves come early in a game, on a nearly empty board (in another run of ours the
-# slowest was the very first move, with every cache cold: 0.10 s at load average 2). Moves get
-# faster as columns fill (fewer moves to search, and the search sees the end sooner).
+# The table above gives the time per move by the depth searched: the deeper searches come
+# late in a game, when few columns are open, for about the effort of a 4-ply search of the
+# open board (fewer moves to search, and the search sees the end sooner).
 #
 # ## Against perfect play on small boards
 #
@@ -406,14 +407,7 @@ plt.show()
 
 # %%
 reading = parity_reading(wt)
-print(f"largest weights: X {reading.top['X']}; O {reading.top['O']}")
-print(f"the side to move: {reading.to_move:+.3f} for X to move")
-for label, d in (("a threat not yet playable", reading.later),
-                 ("the lowest threat of a column", reading.lowest)):
-    print(f"{label}, for its owner: X odd {d['odd'][0]:+.3f}, even {d['even'][0]:+.3f}; "
-          f"O odd {d['odd'][1]:+.3f}, even {d['even'][1]:+.3f}")
-print(f"odd minus even for X: {reading.parity['X']:+.3f}; even minus odd for O: "
-      f"{reading.parity['O']:+.3f}")
+print("\n".join(parity_lines(reading)))
 
 # %% [markdown]
 # Parity in Connect Four (Allis): when the columns fill up, X, moving first, can hope to claim
@@ -447,11 +441,9 @@ print(f"odd minus even for X: {reading.parity['X']:+.3f}; even minus odd for O: 
 _ = record_claims("MIX", "41_mix_selftaught", claims, setting=SETTING)
 
 # %%
-S = {"train": "Self-play from zero", "ladder": "The ladder", "learned": "What it learned"}
+S = {"train": "Self-play from zero", "ladder": "The ladder"}
 _ = record_inventory("MIX", "41_mix_selftaught", [
     Item("more delicate states, more bits and a deeper lookahead would improve it", "proposal",
          section=S["ladder"]),
-    Item("accumulated (counting) features, with a trap state for two chesses at once",
-         "proposal", section=S["learned"]),
     Item("a simple neural network for the counting model", "proposal", section=S["train"]),
 ])

@@ -31,7 +31,6 @@ CHROMIUM = "/usr/bin/chromium"
 # outputs expect exactly these problems on exactly these notebooks, so re-executing one makes
 # them fail until its entry is deleted here.
 STALE_OUTPUTS = {
-    "41_mix_selftaught": ("book", "-0.000 printed among the self-taught weights"),
 }
 # no connection of Chromium's own (updates, sync, field trials) may leave the machine
 CHROMIUM_FLAGS = [
