@@ -30,10 +30,7 @@ What the top level holds, by topic (its modules in brackets):
 # First: under ``python -m goofspiel``, Ctrl-C during the imports below exits quietly (``startup``).
 from goofspiel import startup  # noqa: F401, I001
 
-import importlib
-import importlib.util
-import sys
-import types
+from studykit.lazy import lazy_package
 
 # Public name -> the module defining it. The modules load on first use (PEP 562), so the terminal
 # game (``python -m goofspiel play``) starts without scipy, pandas, numba or the drawing modules.
@@ -61,37 +58,6 @@ SOURCES = {
     "widget": ["PlayWidget", "history_table", "reveal_table"],
     "winloss": ["Reply"],
 }
-HOME = {name: module for module, names in SOURCES.items() for name in names}
-
-
-def __getattr__(name: str):
-    """A public name (loading its module once), or a submodule not imported yet."""
-    if name in HOME:
-        value = getattr(importlib.import_module(f"{__name__}.{HOME[name]}"), name)
-        globals()[name] = value
-        return value
-    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
-
-
-class Package(types.ModuleType):
-    """This package: importing a submodule named like one of its functions (``equilibrium``)
-    does not hide the function behind the module, as an eager ``from ... import`` did not."""
-
-    def __setattr__(self, name: str, value) -> None:
-        if (isinstance(value, types.ModuleType) and HOME.get(name) == name
-                and value.__name__ == f"{__name__}.{name}"):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = Package
-
 __all__ = [
     "BEHAVIOURS",
     "HUMANS",
@@ -171,3 +137,5 @@ __all__ = [
     "whole_constant",
     "winloss_cards",
 ]
+
+HOME = lazy_package(__name__, SOURCES, __all__)

@@ -9,14 +9,11 @@ the notebooks use is importable from here; the module map is in ``docs/architect
 -1
 """
 
-import importlib
-import importlib.util
-import sys
-import types
-
 from mix.startup import quiet_interrupts
 
 quiet_interrupts()  # first: Ctrl-C while `python -m mix` imports is a goodbye, not a traceback
+
+from studykit.lazy import lazy_package
 
 # Public name -> the module defining it. The modules load on first use (PEP 562), so the terminal
 # game (``python -m mix play``) starts without pandas or the drawing modules.
@@ -46,37 +43,6 @@ SOURCES = {
     "weakness": ["FORCED", "KINDS", "Losses", "loss_kind", "loss_profile", "play_recorded",
                  "threat_habit", "why_lost"],
 }
-HOME = {name: module for module, names in SOURCES.items() for name in names}
-
-
-def __getattr__(name: str):
-    """A public name (loading its module once), or a submodule not imported yet."""
-    if name in HOME:
-        value = getattr(importlib.import_module(f"{__name__}.{HOME[name]}"), name)
-        globals()[name] = value
-        return value
-    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
-
-
-class Package(types.ModuleType):
-    """This package: importing a submodule named like one of its functions (``match``, ``ladder``)
-    does not hide the function behind the module, as an eager ``from ... import`` did not."""
-
-    def __setattr__(self, name: str, value) -> None:
-        if (isinstance(value, types.ModuleType) and HOME.get(name) == name
-                and value.__name__ == f"{__name__}.{name}"):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = Package
-
 __all__ = [
     "FORCED",
     "KINDS",
@@ -160,3 +126,5 @@ __all__ = [
     "weights_text",
     "why_lost",
 ]
+
+HOME = lazy_package(__name__, SOURCES, __all__)
