@@ -2,6 +2,7 @@
 bids typed as a list and prize by prize, the right closing message (predicted by replaying
 the same seed through the library), end of input and Ctrl-C without a traceback."""
 import io
+import re
 import sys
 import time
 
@@ -178,8 +179,8 @@ def test_ctrl_c_during_the_imports_exits_quietly_with_status_130(module):
     child.close()
     text = log.getvalue()
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-2000:]
-    if module == IMPORTS[-1] and "Interrupted: goodbye" in text:   # the prompt came first
-        assert child.exitstatus == 0
+    if re.search(PROMPT, text):   # the last imports are quick: the prompt may come first
+        assert child.exitstatus == 0 and "Interrupted: goodbye" in text, text[-500:]
     else:
         assert child.exitstatus == 130 and text.count("Interrupted.") == 1, text[-500:]
 
