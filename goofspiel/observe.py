@@ -16,14 +16,7 @@ import numpy as np
 
 from goofspiel.ga import History
 from studykit.checks import array, whole
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A sample ``mean`` with its standard error ``se``."""
-
-    mean: float
-    se: float
+from studykit.stats import Estimate
 
 
 @dataclass(frozen=True)
@@ -88,11 +81,9 @@ def run_curves(rows: Sequence[dict], **match) -> Curves:
 
 
 def mean_se(values: Sequence[float]) -> Estimate:
-    """Mean and standard error of the mean (needs at least two values)."""
-    v = array(values, "values", kind="real").astype(float)
-    if v.ndim != 1 or len(v) < 2:
-        raise ValueError(f"values must be a 1-D sequence of at least 2 numbers, got shape {v.shape}")
-    return Estimate(float(v.mean()), float(v.std(ddof=1) / np.sqrt(len(v))))
+    """The mean of ``values`` and its standard error (``studykit.stats.Estimate``); at least
+    two values, so that the SE is known."""
+    return Estimate.of(values, min_n=2)
 
 
 def difference(a: Sequence[float], b: Sequence[float]) -> Difference:

@@ -25,7 +25,7 @@ from goofspiel.game import MAX_CARDS, Strategy, identity, whole_numbers
 from goofspiel.mixture import PROB_TOL
 from studykit.checks import array, at_most, choice, flag, generator, real, shown, whole
 from studykit.checks import seed as check_seed
-from studykit.stats import wilson
+from studykit.stats import Estimate, wilson
 
 HUMANS = ("identity", "equilibrium", "adaptive", "anticipating", "mixed")
 Human = Callable[[Arena], Strategy]
@@ -103,7 +103,7 @@ class Survival:
     ``curve[r]``: share of games where the human came through r rounds (r = 0..rounds), with its
     95% Wilson band ``curve_lo``, ``curve_hi``; ``beat_rate``: eliminations per round played,
     with its bootstrap 95% interval ``beat_lo``, ``beat_hi`` over seeds and the bootstrap
-    distribution ``boot_rates``; the mean rounds survived and its standard error.
+    distribution ``boot_rates``; ``survived``: the rounds survived, mean and standard error.
     """
 
     curve: np.ndarray = field(repr=False)
@@ -112,8 +112,7 @@ class Survival:
     beat_rate: float
     beat_lo: float
     beat_hi: float
-    mean_survived: float
-    se_survived: float
+    survived: Estimate
     boot_rates: np.ndarray = field(repr=False)
 
     def rate_text(self) -> str:
@@ -124,7 +123,7 @@ class Survival:
         """The beat rate, its 95% interval and the rounds survived, as cells of a summary table."""
         return {"beat rate": round(self.beat_rate, 3),
                 "95% CI": f"{self.beat_lo:.3f}-{self.beat_hi:.3f}",
-                "rounds survived": f"{self.mean_survived:.2f} ± {self.se_survived:.2f}"}
+                "rounds survived": self.survived.text()}
 
 
 def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, seed: int,
@@ -191,4 +190,4 @@ def survival_summary(survived: Sequence[int], out: Sequence[bool], rounds: int,
     rates = o[idx].sum(1) / played[idx].sum(1)
     return Survival(curve, lo, hi, float(o.sum() / played.sum()),
                     float(np.quantile(rates, 0.025)), float(np.quantile(rates, 0.975)),
-                    float(s.mean()), float(s.std(ddof=1) / np.sqrt(len(s))), rates)
+                    Estimate.of(s), rates)

@@ -143,8 +143,9 @@ def test_drawings_run():
 def test_observations():
     import numpy as np
 
-    from goofspiel.observe import Estimate, difference, improvement, mean_se, never_beaten_after
-    assert mean_se([1, 3]) == Estimate(2.0, 1.0)
+    from goofspiel.observe import difference, improvement, mean_se, never_beaten_after
+    from studykit.stats import Estimate
+    assert mean_se([1, 3]) == Estimate(2.0, 1.0, 2)
     d = difference([1, 3], [0, 0, 0])
     assert d.diff == 2 and d.se == 1 and d.z == 2
     curves = np.array([[-5, -3, -3], [-6, -6, -2]])
