@@ -21,7 +21,8 @@ from operator import getitem
 import numpy as np
 
 from mix.board import Board, Geometry, X
-from mix.evalsearch import INF, TIE, WIN, _columns
+from mix.evalscores import INF, TIE, WIN
+from mix.evalnodes import columns_out
 from mix.evaluation import LinearEvaluation, forced
 from mix.plain.selftaught import (  # noqa: F401 (the oracles' names)
     PlainEvaluation,
@@ -112,7 +113,8 @@ def previous_search(b: Board, depth: int, rng: random.Random | None,
     each cutoff), the previous best in front."""
     g = b.g
     full, bottom, h = g.full, g.bottom, g.height
-    colmask, centre, tops = _columns(g)
+    colmask, centre, _, _ = columns_out(g)
+    tops = sum(1 << (c * g.height + g.rows - 1) for c in range(g.cols))   # the top slots
     threat, _, windows, moved, grown, finish, _ = counter(g)
     terms, memo, memory, shift = evaluate.terms, evaluate.memo, evaluate.memory, evaluate.shift
     memo_get = memo.get

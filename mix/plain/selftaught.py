@@ -11,7 +11,7 @@ import random
 import numpy as np
 
 from mix.board import Board, X, center_order
-from mix.evalsearch import INF, TIE, WIN
+from mix.evalscores import INF, TIE, WIN
 from mix.evaluation import forced
 from mix.features import threats
 from mix.selftaught_agent import search_depth
