@@ -42,6 +42,7 @@ from mix.features import BitFeatures
 from mix.learn import train
 from mix.match import match, play_game
 from mix.plain import alphabeta as plain_alphabeta
+from mix.plain import selfplay as plain_selfplay
 from mix.plain import solver as plain_solver
 from mix.plain.selftaught import PlainSelfTaught
 from mix.search import search_values
@@ -220,7 +221,7 @@ def selftaught(games):
     row("  of which the self-taught player's moves", fast.seconds, plain.seconds, same)
     config = TDConfig(games=200)
     run, t_new = cpu(train_selftaught, config, 1)
-    (w_old, results, lengths), t_old = cpu(selftaught_oracle.train_selftaught, config, 1)
+    (w_old, results, lengths), t_old = cpu(plain_selfplay.train_selftaught, config, 1)
     row("self-play training, 200 games (weights bit for bit)", t_new, t_old,
         run.weights.tobytes() == w_old.tobytes() and list(run.results) == results
         and list(run.lengths) == lengths)

@@ -1,98 +1,25 @@
-"""Oracles of the self-taught MIX player. Its plain features, evaluation and search are in the
-library (``mix.plain.selftaught``, imported here under their old names); here is its plain
-self-play training as it was before ``mix.threatfeatures.counter``, ``mix.evalsearch`` and
-``mix.selftaught.self_play_game`` were made fast (a ``Board`` played and undone, every position
-counted from its stones), unchanged but for the names. The fast code must agree with them.
+"""A snapshot of the self-taught MIX player's earlier fast search, kept for the tests only (its
+plain features, evaluation, search and self-play are in the library: ``mix.plain.selftaught``,
+``mix.plain.selfplay``).
 
 ``previous_search`` (``PreviousSearch``, ``PreviousSelfTaught``) is the search on the board's
 integers that ``mix.evalsearch`` ran before its leaves were scored through
 ``mix.threatsteps.stepper`` (one look-up per move, the counts packed in one integer and
 their scores remembered, leaves that cannot beat a sibling passed over), unchanged but for the
-names: ``bench/bench_mix.py --ladder`` times one against the other on the ladder's games, and
-the tests check that both play the same moves."""
+names: the tests check that both play the same moves."""
 
 from __future__ import annotations
 
-import math
 import random
 from itertools import chain, compress
 from operator import getitem
 
-import numpy as np
-
-from mix.board import Board, Geometry, X
-from mix.evalscores import INF, TIE, WIN
+from mix.board import Board, X
 from mix.evalnodes import columns_out
-from mix.evaluation import LinearEvaluation, forced
-from mix.plain.selftaught import (  # noqa: F401 (the oracles' names)
-    PlainEvaluation,
-    PlainSearch,
-    PlainSelfTaught,
-    counts,
-    lowest_in_column,
-)
-from mix.selftaught import update
+from mix.evalscores import INF, TIE, WIN
+from mix.evaluation import LinearEvaluation
 from mix.selftaught_agent import search_depth
-from mix.threatfeatures import N_FEATURES, SCALE, counter
-
-
-def self_play_game(w: list[float], g, rng: random.Random, epsilon: float,
-                   alpha: float) -> tuple[int, int]:
-    """One self-play game, updating the list ``w`` in place; returns its result (+1 X won, -1
-    O won, 0 a draw) and its number of moves."""
-    b = Board(geometry=g)
-    full, scale = g.rows * g.cols, SCALE.tolist()
-    prev = None                     # (counts, value) of the previous position
-    while True:
-        per = [wi / s for wi, s in zip(w, scale)]    # the weight of one unit of each count
-        moves, sign, win = b.legal_moves(), (1.0 if b.turn == X else -1.0), None
-        rows, values, mine = [], [], []   # each move's counts, value, and value for the mover
-        for c in moves:
-            if b.play(c):
-                win = c
-            else:
-                n = counts(b.stones, b.turn, g)
-                v = math.tanh(sum(k * u for k, u in zip(n, per)))
-                sure, _ = forced(b)       # the opponent wins now, or faces two threats
-                rows.append(n)
-                values.append(v)
-                mine.append(sign * v if sure is None else -sure)
-            b.undo(c)
-            if win is not None:
-                break
-        if win is not None:
-            b.play(win)
-            target, now = sign, None
-        else:
-            if rng.random() < epsilon:
-                k = rng.randrange(len(moves))
-            else:
-                top = max(mine)
-                best = [i for i, v in enumerate(mine) if v >= top]
-                k = best[rng.randrange(len(best))]
-            b.play(moves[k])
-            now = (rows[k], values[k])
-            target = 0.0 if b.moves == full else sign * mine[k]
-        if prev is not None:
-            update(w, prev, target, alpha, scale)
-        if now is None or b.moves == full:
-            if now is not None:     # the last move filled the board: a draw
-                update(w, now, 0.0, alpha, scale)
-            return (0 if win is None else int(sign)), b.moves
-        prev = now
-
-
-def train_selftaught(config, seed: int) -> tuple[np.ndarray, list[int], list[int]]:
-    """``mix.selftaught.train_selftaught``'s loop on the plain game: the final weights, each
-    game's result and length."""
-    rng, g = random.Random(seed), Geometry(config.rows, config.cols, 4)
-    w, results, lengths = [0.0] * N_FEATURES, [], []
-    for n in range(1, config.games + 1):
-        result, moves = self_play_game(w, g, rng, config.epsilon,
-                                       config.alpha / (1.0 + n / config.half))
-        results.append(result)
-        lengths.append(moves)
-    return np.array(w), results, lengths
+from mix.threatfeatures import counter
 
 
 def previous_search(b: Board, depth: int, rng: random.Random | None,

@@ -1,4 +1,4 @@
-"""The fast self-taught player against its plain twin in ``tests/oracles_selftaught.py``: the
+"""The fast self-taught player against its plain twin in ``mix.plain.selftaught``: the
 feature counts (whole, updated move by move, and packed as the search carries them, with the
 stepper's look-ups), the search (the same values, moves, leaves reached and random draws, also
 against the search before the stepper), whole games, and the training (the same weights bit for
@@ -17,6 +17,8 @@ from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.selftaught_agent import SelfTaughtAgent, search_depth
 from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
 from mix.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
+from mix.plain import selfplay as plain_selfplay
+from mix.plain import selftaught as plain_st
 from tests import oracles_selftaught as oracle
 from tests.oracles_mix import random_positions
 
@@ -49,7 +51,7 @@ def test_counts_equal_the_plain_count_whole_and_move_by_move(g):
     w = 0
     for b, last in random_games(rng, g, 60):
         s0, s1 = b.stones
-        want = oracle.counts(b.stones, b.turn, g)
+        want = plain_st.counts(b.stones, b.turn, g)
         assert counts(b.stones, b.turn, g) == want
         if last is None:
             w = 0
@@ -60,7 +62,7 @@ def test_counts_equal_the_plain_count_whole_and_move_by_move(g):
         assert w == c.windows(s0, s1)
         assert c.finish(s0, s1, int(b.turn == X), c.threat(s0), c.threat(s1), w) == want
         mask = rng.getrandbits(g.height * g.cols) & g.full
-        assert lowest_in_column(mask, g) == oracle.lowest_in_column(mask, g)
+        assert lowest_in_column(mask, g) == plain_st.lowest_in_column(mask, g)
 
 
 
@@ -85,7 +87,7 @@ def test_stepper_entries_are_moved_and_grown_and_the_counts_pack(g):
         t0, t1 = c.threat(s0) & empty, c.threat(s1) & empty
         near = (t0 | t1) | (t0 | t1) >> 1
         packed = st.windows(s0, s1) | int(b.turn == X) | st.threat_counts(t0, t1, feas & near)
-        assert packed == pack_features(oracle.counts(b.stones, b.turn, g))
+        assert packed == pack_features(plain_st.counts(b.stones, b.turn, g))
         assert st.threat_counts(t0, t1, feas) == st.threat_counts(t0, t1, feas & near)
         if b.is_over():
             continue
@@ -122,7 +124,8 @@ def test_search_equals_the_plain_search_on_random_positions(g, depths, cases):
         w = np.array([rng.choice((0.0, 0.0, rng.uniform(-1, 1))) if i % 3 == 0
                       else rng.uniform(-2, 2) for _ in range(N_FEATURES)])
         depth = depths[i % len(depths)]
-        fast, plain = Search(LinearEvaluation(w)), oracle.PlainSearch(oracle.PlainEvaluation(w))
+        fast = Search(LinearEvaluation(w))
+        plain = plain_st.PlainSearch(plain_st.PlainEvaluation(w))
         before = oracle.PreviousSearch(LinearEvaluation(w))
         plain.evaluate.use(b)
         got = fast.root(b, depth)
@@ -162,7 +165,7 @@ def test_the_player_plays_the_plain_players_games():
                           ("alphabeta:2", "self", Geometry(10, 20), 6),
                           ("self", "random", Geometry(5, 5), 7), ("random", "self", Geometry(4, 5), 8)):
         fast = [SelfTaughtAgent(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
-        plain = [oracle.PlainSelfTaught(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
+        plain = [plain_st.PlainSelfTaught(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
         a, b = play_game(*fast, random.Random(seed), g), play_game(*plain, random.Random(seed), g)
         assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves
 
@@ -195,7 +198,7 @@ def test_training_equals_the_plain_training_bit_for_bit(config, seed):
     """The weights (every bit), each game's result and length, on boards where games are long
     and where they fill the board."""
     run = train_selftaught(config, seed)
-    w, results, lengths = oracle.train_selftaught(config, seed)
+    w, results, lengths = plain_selfplay.train_selftaught(config, seed)
     assert run.weights.tobytes() == w.tobytes()
     assert list(run.results) == results and list(run.lengths) == lengths
 
@@ -245,7 +248,7 @@ def test_caches_are_bounded_and_not_pickled():
 def test_the_score_of_a_board_is_the_plain_score():
     rng = random.Random(3)
     w = np.array([rng.uniform(-1, 1) for _ in range(N_FEATURES)])
-    ev, plain = LinearEvaluation(w), oracle.PlainEvaluation(w)
+    ev, plain = LinearEvaluation(w), plain_st.PlainEvaluation(w)
     for g in GEOMETRIES[:4]:
         for b, _ in random_games(rng, g, 5):
             plain.use(b)
