@@ -4,8 +4,8 @@ Version 1: the straightforward trainer deep-copies the nested-list table for eve
 plays every candidate's game; ours replays only candidates that touch a consulted cell, in place.
 Version 2: the straightforward evaluation plays the 1,000 games of each candidate one at a time,
 reseeding a legacy generator per game and calling ``choice`` per draw (as the article); ours
-plays all candidates' games as one numpy batch. The straightforward versions are the tests'
-oracles (``tests/oracles_catmouse.py``).
+plays all candidates' games as one numpy batch. The straightforward versions are the library's
+plain twins (``v1.plain``, ``v2.plain``, ``fixpoint.over_moves_plain``, ``keep.commit_whole``).
 Improved version-1 trainer: a cat's iterations (candidates scored on a hall of fame of 4,000 mice
 on 8x8, 1-3 changes per candidate as normally, 1-48 as once the cat has stalled) with the
 per-game arena (``pool.Arena``, every game by ``play_flat``), ``FastArena`` (``v1.fastpool``)
@@ -16,9 +16,9 @@ trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few 
 proposals' walks weigh); "+ keep": ``v1.keep``'s commits, "+ jit": with compiled games
 (``v1.jit``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
 ``studykit.twister.Twister`` (the same draws as ``random.Random``; both: now); the columns
-before commit as first written (``plain_fast_commit``). CPU time (the cores are shared),
+before commit as first written (``keep.commit_whole``). CPU time (the cores are shared),
 garbage collection frozen while timed.
-Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each arena: identical results;
+Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each ``Speed``: identical results;
 and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now.
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
 [trainer_iterations]
@@ -29,26 +29,26 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from oracles_catmouse import plain_fast_commit, plain_over_moves, plain_v2_scores, train_plain
-
 from catmouse import Board, train_local, train_tabular
 from catmouse.exact import fixpoint, policy, solve
+from catmouse.exact.fixpoint import over_moves_plain
 from catmouse.tables import greedy_table, to_codes
 from catmouse.teams import hill_climb_team
 from catmouse.v1 import fastwalk, improved, jit, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.fastpool import FastArena
+from catmouse.v1.keep import commit_whole
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import propose_changes
+from catmouse.v1.plain import train_plain
+from catmouse.v1.speed import FAST, PLAIN, Speed
 from catmouse.v2.article import candidate_tables, summarize
 from catmouse.v2.games import evaluate_batch, game_streams
+from catmouse.v2.plain import plain_scores
 from catmouse.v2.window import initial_window_table
 from studykit.legacy_numpy import LegacyStream
 from studykit.sweep import trial_seeds
@@ -83,23 +83,26 @@ class PlainWalkArena(FastArena):
 
 
 class WholeCommitArena(FastArena):
-    """``FastArena`` with its commit as first written (``oracles_catmouse.plain_fast_commit``)."""
+    """``FastArena`` with its commit as first written (``keep.commit_whole``)."""
 
-    commit = plain_fast_commit
+    commit = commit_whole
 
 
-FAST = (lambda *a: FastArena(*a, keep_order=False), pool.BATCH_MIN)
-ARENAS = {          # the pool arenas compared: (make, pool.BATCH_MIN, compiled games, generator)
-    "per-game": (pool.Arena, None, False, random.Random),
-    "FastArena, plain walk": (lambda *a: PlainWalkArena(*a, keep_order=False), pool.BATCH_MIN,
-                              False, random.Random),
-    "FastArena + walk": (lambda *a: WholeCommitArena(*a, keep_order=False), pool.BATCH_MIN,
-                         False, random.Random),
-    "+ keep": FAST + (False, random.Random),
-    "+ keep + jit": FAST + (jit.installed(), random.Random),
-    "+ keep + compiled walk": FAST + (False, Twister if fastwalk.ready() else random.Random),
-    "+ keep + jit + compiled walk (now)": FAST + (jit.installed(),
-                                                 Twister if fastwalk.ready() else random.Random),
+def fast(kind=FastArena, speed: Speed = FAST):
+    """A maker of ``kind`` arenas (``FastArena`` or a subclass) as the trainer makes them."""
+    return lambda side, table, board: kind(side, table, board, keep_order=False, speed=speed)
+
+
+NO_JIT = Speed(compiled_games=False)
+WALKER = Twister if fastwalk.ready() else random.Random     # compiled walks draw from a Twister
+ARENAS = {          # the pool arenas compared: (make, generator)
+    "per-game": (lambda *a: pool.Arena(*a, PLAIN), random.Random),
+    "FastArena, plain walk": (fast(PlainWalkArena, NO_JIT), random.Random),
+    "FastArena + walk": (fast(WholeCommitArena, NO_JIT), random.Random),
+    "+ keep": (fast(speed=NO_JIT), random.Random),
+    "+ keep + jit": (fast(), random.Random),
+    "+ keep + compiled walk": (fast(speed=NO_JIT), WALKER),
+    "+ keep + jit + compiled walk (now)": (fast(), WALKER),
 }
 
 
@@ -124,18 +127,8 @@ def trained_pool(iterations: int = 40_000, rows: int = 8, cols: int = 8):
     first, the sweep's first seed) after ``iterations``: ``build(make)`` puts the same cat table
     against the same mice (slot 0, then the hall of fame in order) in an arena made by ``make``."""
     kept = {}
-
-    class Keep(FastArena):
-        def __init__(self, side, table, board):
-            super().__init__(side, table, board, keep_order=False)
-            kept[side] = self
-
-    default, improved.ARENA = improved.ARENA, Keep
-    try:
-        improved.train_tabular_improved(rows, cols, "mouse", "WEAK", iterations,
-                                        trial_seeds(2025, 5)[0], IMPROVED, 0)
-    finally:
-        improved.ARENA = default
+    improved.train_tabular_improved(rows, cols, "mouse", "WEAK", iterations,
+                                    trial_seeds(2025, 5)[0], IMPROVED, 0, arenas=kept)
     grown = kept["cat"]
 
     def build(make) -> pool.Arena:
@@ -156,11 +149,10 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
     the caches. ``build(make)``: the arena (default: ``pool_arena``, a cat against 4,000 random
     mice)."""
     build = build or (lambda make: warm(pool_arena(make=make)))
-    default = (pool.BATCH_MIN, jit.ENABLED)
-    arenas = {name: build(make) for name, (make, *_) in ARENAS.items()}
+    arenas = {name: build(make) for name, (make, _) in ARENAS.items()}
     times, outs = {}, {}
     for name, arena in arenas.items():
-        pool.BATCH_MIN, jit.ENABLED, generator = ARENAS[name][1:]
+        generator = ARENAS[name][1]
         outs[name] = [cat_iteration(arena, generator(0), max_changes)]   # warm-up (fills stores)
         gc.collect()
         gc.freeze()                          # the pools' millions of objects: no full GC passes
@@ -169,7 +161,6 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
                        for r in range(1, rounds + 1)]
         times[name] = time.process_time() - t
         gc.unfreeze()
-    pool.BATCH_MIN, jit.ENABLED = default
     first = outs["per-game"]
     assert all(o == first for o in outs.values())
     assert all(a.table == arenas["per-game"].table for a in arenas.values())
@@ -184,33 +175,27 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
 
 
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
-    """The improved trainer with each arena: identical tables, checkpoints and pools asserted."""
+    """The improved trainer with each set of speed-ups: identical tables, checkpoints and pools."""
     runs, times = {}, {}
-    default = (improved.ARENA, pool.BATCH_MIN, jit.ENABLED, fastwalk.ENABLED)
-    for name, arena, compiled, walks in (("pool.Arena", pool.Arena, False, False),
-                                         ("FastArena, plain walk", PlainWalkArena, False, False),
-                                         ("FastArena + walk", WholeCommitArena, False, False),
-                                         ("+ jit, keep", FastArena, jit.installed(), False),
-                                         ("+ compiled walk", FastArena, jit.installed(), True)):
-        improved.ARENA, jit.ENABLED, fastwalk.ENABLED = arena, compiled, walks
+    for name, speed in (("pool.Arena", PLAIN),
+                        ("FastArena", Speed(compiled_games=False, compiled_walk=False)),
+                        ("+ jit", Speed(compiled_walk=False)), ("+ compiled walk", FAST)):
         t = time.process_time()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
-                                                     IMPROVED, 1_000, stop_when_solved=True)
+                                                     IMPROVED, 1_000, stop_when_solved=True,
+                                                     speed=speed)
         times[name] = time.process_time() - t
-    improved.ARENA, pool.BATCH_MIN, jit.ENABLED, fastwalk.ENABLED = default
     a = runs["pool.Arena"]
     for b in runs.values():
         assert np.array_equal(a.cat_policy, b.cat_policy) and np.array_equal(a.mouse_policy,
                                                                               b.mouse_policy)
         assert repr(a.checkpoints) == repr(b.checkpoints) and a.pool_sizes == b.pool_sizes
-    plain, before, walked, compiled, now = times.values()
+    plain, walked, compiled, now = times.values()
     print(f"improved trainer, {rows}x{cols} from the WEAK cat, {a.iterations:,} iterations (hall "
-          f"of fame {a.pool_sizes[0] - 1:,} mice): pool.Arena {plain:.1f} s, FastArena with the "
-          f"plain walk {before:.1f} s, FastArena + walk {walked:.1f} s, + jit and keep "
-          f"{compiled:.1f} s, + the compiled walk (now) {now:.1f} s; ratios "
-          f"{plain / before:.1f}x, {plain / walked:.1f}x, {plain / compiled:.1f}x and "
-          f"{plain / now:.1f}x ({before / walked:.2f}x from the walk, {walked / compiled:.2f}x "
-          f"from the compiled games and v1.keep; CPU time; "
+          f"of fame {a.pool_sizes[0] - 1:,} mice): pool.Arena {plain:.1f} s, FastArena (walk, "
+          f"keep) {walked:.1f} s, + jit {compiled:.1f} s, + the compiled walk (now) {now:.1f} s; "
+          f"ratios {plain / walked:.1f}x, {plain / compiled:.1f}x and {plain / now:.1f}x "
+          f"({walked / compiled:.2f}x from the compiled games; CPU time; "
           f"identical tables and checkpoints; load {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores)")
 
@@ -220,7 +205,7 @@ def bench_over_moves(iterations: int = 40) -> None:
     board = Board(5, 5, (), ((0, 0), (0, 0)), (4, 4))
     modules = (fixpoint, policy, solve)
     times, runs = {}, {}
-    for name, f in (("plain", plain_over_moves), ("now", fixpoint.over_moves)) * 2:
+    for name, f in (("plain", over_moves_plain), ("now", fixpoint.over_moves)) * 2:
         saved = [m.over_moves for m in modules]
         for m in modules:
             m.over_moves = f
@@ -243,13 +228,11 @@ def jit_compile_time() -> float:
     """Seconds to get the compiled games ready (compiled, or loaded from numba's disk cache)."""
     if not jit.installed():
         return 0.0
-    jit.ENABLED, enabled = True, jit.ENABLED
     lock = Lockstep(flat_board(4, 4, "cat"))
     t = time.perf_counter()
     learner = lock.transitions(to_codes(greedy_table(4, 4)).ravel().tolist(), "cat")
     lock.play(learner, lock.transitions([0] * 256, "mouse")[None].astype(np.int16),
               np.zeros(1, np.int64), True)
-    jit.ENABLED = enabled
     return time.perf_counter() - t
 
 
@@ -284,7 +267,7 @@ def main():
     table = initial_window_table()
     t = time.perf_counter()
     for it in range(n2):
-        cands, plain_scores = plain_v2_scores(table, it)
+        cands, plain = plain_scores(table, it)
     t_plain2 = (time.perf_counter() - t) / n2
     t = time.perf_counter()
     game_streams(1000, 16 * 20 + 64, "article", 0)     # drawn once per training run
@@ -296,7 +279,7 @@ def main():
             cands = candidate_tables(table, LegacyStream(it).below, 100 - (it + 1), 10)
             out = evaluate_batch(cands, 5, 5, 1000, "random")
     t_fast2 = (time.perf_counter() - t) / (n2 * repeats)
-    assert [summarize(out.won[k], out.rounds[k], out.figure[k]) for k in range(10)] == plain_scores
+    assert [summarize(out.won[k], out.rounds[k], out.figure[k]) for k in range(10)] == plain
     t = time.perf_counter()
     run = train_local(mode="article")
     t_full2 = time.perf_counter() - t

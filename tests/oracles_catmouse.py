@@ -1,8 +1,9 @@
 """Plain implementations the cat-and-mouse tests and benchmark check the fast ones against.
 
 Written for reading, not speed: minimax search over the game tree, scalar loops, fresh copies.
-Version 1's straightforward trainer lives in the package (``catmouse.v1.plain``, timed by
-notebook 20) and is re-exported here; everything else exists only here.
+The plain twins the benchmark also times live in the package (``catmouse.v1.plain``,
+``catmouse.v2.plain``, ``fixpoint.over_moves_plain``, ``keep.commit_whole``); version 1's
+straightforward trainer is re-exported here.
 """
 
 import functools
@@ -14,9 +15,6 @@ import numpy as np
 from catmouse.board import DIRECTIONS, corner_start, legal_directions, step
 from catmouse.mice import MOUSE_DIRECTIONS, mouse_move
 from catmouse.v1.plain import play_nested, train_plain
-from catmouse.v2.article import candidate_tables, summarize
-from catmouse.v2.games import play_local
-from studykit.legacy_numpy import LegacyStream
 
 __all__ = [
     "BelowStream",
@@ -24,7 +22,6 @@ __all__ = [
     "brute_force_speeds",
     "move_probabilities",
     "plain_diverge",
-    "plain_v2_scores",
     "play_nested",
     "random_table",
     "simulate_random_cat",
@@ -152,59 +149,3 @@ def simulate_random_cat(rows, cols, first, games, rng):
                 break
             r += 1
     return wins / games
-
-
-def plain_v2_scores(table, it, games=1000, rows=5, cols=5, mouse="random"):
-    """Version 2's iteration ``it`` as the article runs it: its 10 candidates, each playing
-    ``games`` games one at a time, game g reseeding a legacy generator and calling ``choice``
-    per draw. Returns (candidates, their scores)."""
-    cands = candidate_tables(table, LegacyStream(it).below, 100 - (it + 1), 10)
-    scores = []
-    for cand in cands:
-        res = []
-        for g in range(games):
-            rs = np.random.RandomState(g)
-            res.append(play_local(cand, rows, cols, mouse,
-                                  lambda rs=rs: "UDLR".index(rs.choice(["U", "D", "L", "R"]))))
-        scores.append(summarize(np.array([r.won for r in res]), np.array([r.rounds for r in res]),
-                                np.array([r.figure for r in res])))
-    return cands, scores
-
-
-def plain_over_moves(values, nbr, axis, reduce, fill):
-    """``fixpoint.over_moves`` as first written: gather every move, then reduce over the moves."""
-    padded = np.concatenate([values, np.full_like(values.take([0], axis=axis), fill)], axis=axis)
-    moved = padded.take(np.where(nbr < 0, values.shape[axis], nbr), axis=axis)
-    return reduce(moved, axis=axis + 1)
-
-
-def plain_fast_commit(arena, changes: dict, replayed) -> None:
-    """``FastArena.commit`` as first written (before ``catmouse.v1.keep``): every kept game's
-    states and consulted set read whole, the index diffed on whole sets, every game counted again."""
-    arena.apply(changes)
-    where = {j: (games, k) for chunk, games in replayed.batches for k, j in enumerate(chunk)}
-    for j in replayed.order:
-        if j in replayed.single:
-            res, used, trace = arena.traced(j, changes)
-        else:
-            games, k = where[j]
-            res, used, trace = games.result(k), games.used(k), games.states(k)
-            if arena.transit.cat_first:
-                trace.insert(0, arena.transit.start)
-        arena.traces[j] = trace
-        if arena.keep_order:
-            opp = arena.slots[j][0]
-            arena.unlink(j)
-            arena.link(j, opp, res, used)
-            continue
-        opp, old, was = arena.slots[j]
-        arena.tally.add(old, -1)
-        index = arena.index
-        for s in was - used:
-            ids = index[s]
-            ids.discard(j)
-            if not ids:
-                del index[s]
-        for s in used - was:
-            index.setdefault(s, set()).add(j)
-        arena.record(j, opp, res, used)

@@ -12,6 +12,7 @@ from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.kernel import flat_board, play_flat
+from catmouse.v1.speed import Chunks, Speed
 
 
 def random_cat_codes(board, rng):
@@ -64,13 +65,12 @@ def test_lockstep_sees_long_games_and_cycles():
 
 @pytest.mark.parametrize("rows,cols,first,seed", [(5, 5, "cat", 1), (4, 6, "mouse", 2),
                                                   (6, 5, "cat", 3)])
-def test_improved_trainer_identical_with_lockstep_on_and_off(rows, cols, first, seed, monkeypatch):
+def test_improved_trainer_identical_with_lockstep_on_and_off(rows, cols, first, seed):
     runs = []
-    for batch_min in (None, 2):
-        monkeypatch.setattr(pool, "BATCH_MIN", batch_min)
-        monkeypatch.setattr(pool, "HEAD", 1 if batch_min else 16)
+    eager = Chunks(head=1, first=16, growth=16, lockstep_min=2)      # lockstep from 2 games on
+    for speed in (Speed(lockstep=False), Speed(arena_chunks=eager, scan_chunks=eager)):
         runs.append(train_tabular_improved(rows, cols, first, iterations=600, seed=seed,
-                                           config=IMPROVED, checkpoint_every=200))
+                                           config=IMPROVED, checkpoint_every=200, speed=speed))
     off, on = runs
     assert (off.cat_policy == on.cat_policy).all() and (off.mouse_policy == on.mouse_policy).all()
     assert repr(off.checkpoints) == repr(on.checkpoints)      # nan-safe
@@ -79,32 +79,32 @@ def test_improved_trainer_identical_with_lockstep_on_and_off(rows, cols, first, 
 
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
-def test_trials_stop_at_the_same_point_with_lockstep_on_and_off(side, monkeypatch):
+def test_trials_stop_at_the_same_point_with_lockstep_on_and_off(side):
     """Keys (None: stopped early) and committed scores of random candidates, both ways."""
     rows, cols = 5, 6
     board = flat_board(rows, cols, "mouse")
     n, moves = board.n, board.moves
     arenas = {}
-    for batch_min in (None, 2):
+    chunks = Chunks(head=3, first=6, growth=2, lockstep_min=2)
+    for lockstep in (False, True):
         rng = random.Random(7)
         learner = (random_cat_codes(board, rng) if side == "cat"
                    else random_mouse_codes(rows, cols, rng))
-        arenas[batch_min] = arena = pool.Arena(side, learner, board)
+        speed = Speed(lockstep=lockstep, arena_chunks=chunks)
+        arenas[lockstep] = arena = pool.Arena(side, learner, board, speed)
         for _ in range(120):
             arena.add(random_mouse_codes(rows, cols, rng) if side == "cat"
                       else random_cat_codes(board, rng))
     rng = random.Random(8)
     stopped = 0
     for _ in range(150):
-        cells = arenas[None].cells()
+        cells = arenas[False].cells()
         changes = {}
         for s in rng.sample(cells, min(2, len(cells))):
             cell = s // n if side == "cat" else s % n
             changes[s] = rng.choice([k for k in range(4) if moves[cell][k] >= 0])
         out = []
-        for batch_min, arena in arenas.items():
-            for name, value in (("BATCH_MIN", batch_min), ("HEAD", 3), ("GROWTH", 2)):
-                monkeypatch.setattr(pool, name, value)
+        for arena in arenas.values():
             key, replayed = arena.trial(changes, arena.score())
             if key is not None:
                 arena.commit(changes, replayed)

@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from catmouse.tables import greedy_table, random_mouse_codes, to_codes
-from catmouse.v1 import fastpool, improved, pool
+from catmouse.v1 import improved, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import code_array, flat_board, play_flat
+from catmouse.v1.speed import FAST, PLAIN, Chunks, Speed
 from catmouse.v1.transit import Transit, diverge
 
 
@@ -119,7 +120,7 @@ def test_lockstep_consulted_states_iterate_like_the_kernel(rows, cols, first, ca
         assert games.result(k) == res and list(games.used(k)) == list(used)
 
 
-def arena_pair(side, rows, cols, first, pool_size, seed, keep_order=True):
+def arena_pair(side, rows, cols, first, pool_size, seed, keep_order=True, speed=FAST):
     """The same learner against the same opponents in a straightforward and a fast arena."""
     board = flat_board(rows, cols, first)
     rng = random.Random(seed)
@@ -127,8 +128,8 @@ def arena_pair(side, rows, cols, first, pool_size, seed, keep_order=True):
     other = "mouse" if side == "cat" else "cat"
     opps = [random_table(other, board, rows, cols, rng) for _ in range(pool_size)]
     out = []
-    for make in (pool.Arena, lambda *a: FastArena(*a, keep_order=keep_order)):
-        arena = make(side, list(learner), board)
+    for make in (pool.Arena, lambda *a: FastArena(*a[:3], keep_order=keep_order, speed=a[3])):
+        arena = make(side, list(learner), board, speed)
         arena.set_slot(0, list(opps[0]))
         for opp in opps[1:]:
             arena.add(list(opp))
@@ -141,15 +142,14 @@ def arena_pair(side, rows, cols, first, pool_size, seed, keep_order=True):
 @pytest.mark.parametrize("head,lockstep_min,keep_order", [(64, 64, True), (2, 3, True),
                                                         (2, 3, False), (64, 64, False)])
 def test_fast_arena_keeps_the_same_candidates(side, rows, cols, first, head, lockstep_min,
-                                              keep_order, monkeypatch):
+                                              keep_order):
     """Random candidates scored with and without a score to beat: the same kept keys, the same
     index (its order too, unless told not to keep it), scores, worst slot and slot results after
     every commit."""
-    monkeypatch.setattr(pool, "BATCH_MIN", None)          # the oracle: every game by play_flat
-    monkeypatch.setattr(fastpool, "HEAD", head)
-    monkeypatch.setattr(fastpool, "LOCKSTEP_MIN", lockstep_min)
-    monkeypatch.setattr(fastpool, "CHUNK", lockstep_min)
-    board, (plain, fast) = arena_pair(side, rows, cols, first, 90, rows * cols, keep_order)
+    speed = Speed(lockstep=False,                         # the oracle: every game by play_flat
+                  scan_chunks=Chunks(head=head, first=lockstep_min, growth=4,
+                                     lockstep_min=lockstep_min))
+    board, (plain, fast) = arena_pair(side, rows, cols, first, 90, rows * cols, keep_order, speed)
     n, moves = board.n, board.moves
     rng = random.Random(5)
     stopped = 0
@@ -191,19 +191,14 @@ def test_fast_arena_keeps_the_same_candidates(side, rows, cols, first, head, loc
             fast.cells()
 
 
-def run_both(rows, cols, first, initial, iterations, seed, config, checkpoint_every, monkeypatch,
-             head=None):
+def run_both(rows, cols, first, initial, iterations, seed, config, checkpoint_every, head=None):
     """The trainer with the straightforward arena (one game at a time) and with the fast one."""
     runs = []
-    for arena, batch_min in ((pool.Arena, None), (FastArena, pool.BATCH_MIN)):
-        monkeypatch.setattr(improved, "ARENA", arena)
-        monkeypatch.setattr(pool, "BATCH_MIN", batch_min)
-        if head:
-            monkeypatch.setattr(fastpool, "HEAD", head)
-            monkeypatch.setattr(fastpool, "LOCKSTEP_MIN", head)
-            monkeypatch.setattr(fastpool, "CHUNK", head)
+    fast = Speed(scan_chunks=Chunks(head=head, first=head, growth=4, lockstep_min=head)) \
+        if head else FAST
+    for speed in (PLAIN, fast):
         runs.append(improved.train_tabular_improved(rows, cols, first, initial, iterations, seed,
-                                                    config, checkpoint_every))
+                                                    config, checkpoint_every, speed=speed))
     return runs
 
 
@@ -218,9 +213,8 @@ def assert_same_run(a, b):
 @pytest.mark.parametrize("rows,cols,first,initial,seed", [
     (4, 5, "cat", "WEAK", 1), (5, 5, "mouse", "WEAK", 2), (6, 5, "cat", "STRONG", 3),
     (5, 6, "mouse", "WEAK", 4), (6, 6, "mouse", "WEAK", 11)])
-def test_improved_trainer_is_identical_with_the_fast_arena(rows, cols, first, initial, seed,
-                                                          monkeypatch):
-    plain, fast = run_both(rows, cols, first, initial, 1_500, seed, IMPROVED, 250, monkeypatch)
+def test_improved_trainer_is_identical_with_the_fast_arena(rows, cols, first, initial, seed):
+    plain, fast = run_both(rows, cols, first, initial, 1_500, seed, IMPROVED, 250)
     assert_same_run(plain, fast)
     assert plain.pool_sizes[0] > 20                  # a real hall of fame was played
 
@@ -232,8 +226,8 @@ def test_improved_trainer_is_identical_with_the_fast_arena(rows, cols, first, in
     replace(IMPROVED, restart_after=40, stop_after=300, hall_of_fame=60),
     replace(IMPROVED, best_response_every=100, candidates=4)], ids=str)
 @pytest.mark.parametrize("head", [None, 3])
-def test_every_switch_gives_identical_runs(config, head, monkeypatch):
-    plain, fast = run_both(5, 6, "cat", "WEAK", 800, 7, config, 200, monkeypatch, head)
+def test_every_switch_gives_identical_runs(config, head):
+    plain, fast = run_both(5, 6, "cat", "WEAK", 800, 7, config, 200, head)
     assert_same_run(plain, fast)
 
 

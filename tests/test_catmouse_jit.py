@@ -12,14 +12,9 @@ from catmouse.v1.batch import FlatGames, Lockstep, first_stop
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.kernel import flat_board
+from catmouse.v1.speed import Speed
 
 pytestmark = pytest.mark.skipif(not jit.installed(), reason="numba is not installed")
-
-
-@pytest.fixture(autouse=True)
-def compiled_games(monkeypatch):
-    """The compiled games on (they are off by default)."""
-    monkeypatch.setattr(jit, "ENABLED", True)
 
 
 def random_cat_codes(board, rng):
@@ -85,13 +80,12 @@ def test_compiled_games_of_an_empty_batch():
 
 @pytest.mark.parametrize("rows,cols,first,seed", [(5, 5, "cat", 1), (6, 6, "mouse", 2),
                                                   (7, 6, "cat", 3)])
-def test_improved_trainer_identical_with_compiled_games_on_and_off(rows, cols, first, seed,
-                                                                   monkeypatch):
+def test_improved_trainer_identical_with_compiled_games_on_and_off(rows, cols, first, seed):
     runs = []
     for enabled in (False, True):
-        monkeypatch.setattr(jit, "ENABLED", enabled)
         runs.append(train_tabular_improved(rows, cols, first, iterations=1_500, seed=seed,
-                                           config=IMPROVED, checkpoint_every=500))
+                                           config=IMPROVED, checkpoint_every=500,
+                                           speed=Speed(compiled_games=enabled)))
     off, on = runs
     assert (off.cat_policy == on.cat_policy).all() and (off.mouse_policy == on.mouse_policy).all()
     assert repr(off.checkpoints) == repr(on.checkpoints)      # nan-safe

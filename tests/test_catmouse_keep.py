@@ -1,5 +1,6 @@
 """``catmouse.v1.keep``: a FastArena's commit (lockstep games, the trial's tally kept) leaves the
-arena exactly as the straightforward ``pool.Arena`` does, and as counting every game again."""
+arena exactly as the straightforward ``pool.Arena`` does, as counting every game again, and as the
+commit first written (``keep.commit_whole``)."""
 
 import random
 
@@ -7,9 +8,10 @@ import numpy as np
 import pytest
 
 from catmouse.tables import random_mouse_codes
-from catmouse.v1 import fastpool, jit, keep, pool
+from catmouse.v1 import jit, keep, pool
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
+from catmouse.v1.speed import PLAIN, Chunks, Speed
 
 
 def random_cat_codes(board, rng):
@@ -24,8 +26,8 @@ def tally_state(arena):
 @pytest.mark.parametrize("side", ["cat", "mouse"])
 @pytest.mark.parametrize("first", ["cat", "mouse"])
 @pytest.mark.parametrize("compiled", [False, True])
-def test_commits_equal_the_plain_arena_and_recounting(side, first, compiled, monkeypatch):
-    run_commits(side, first, compiled, monkeypatch)
+def test_commits_equal_the_plain_arena_and_recounting(side, first, compiled):
+    run_commits(side, first, compiled)
 
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
@@ -44,20 +46,18 @@ def test_changed_states_equal_the_whole_sets(side, first, monkeypatch):
         return used, removed, added
 
     monkeypatch.setattr(keep, "changed_states", checked)
-    run_commits(side, first, True, monkeypatch)
+    run_commits(side, first, True)
     assert len(calls) > 100
     if first == "cat" and side == "mouse":
         assert any(calls)                    # the twice-passed state came up
 
 
-def run_commits(side, first, compiled, monkeypatch):
+def run_commits(side, first, compiled):
     """Random candidates kept in ``pool.Arena`` and in two ``FastArena``: the same arenas."""
     if compiled and not jit.installed():
         pytest.skip("numba is not installed")
-    monkeypatch.setattr(jit, "ENABLED", compiled)
-    monkeypatch.setattr(fastpool, "HEAD", 4)
-    monkeypatch.setattr(fastpool, "LOCKSTEP_MIN", 8)
-    monkeypatch.setattr(fastpool, "CHUNK", 8)
+    speed = Speed(compiled_games=compiled, scan_chunks=Chunks(head=4, first=8, growth=4,
+                                                              lockstep_min=8))
     rows, cols = 5, 6
     board = flat_board(rows, cols, first)
     n, moves = board.n, board.moves
@@ -66,13 +66,13 @@ def run_commits(side, first, compiled, monkeypatch):
                          else random_mouse_codes(rows, cols, rng))
     learner = table(side)
     opps = [table("mouse" if side == "cat" else "cat") for _ in range(150)]
-    arenas = [pool.Arena(side, list(learner), board)] + [
-        FastArena(side, list(learner), board, keep_order=False) for _ in range(2)]
+    arenas = [pool.Arena(side, list(learner), board, PLAIN)] + [   # the oracle: one game at a time
+        FastArena(side, list(learner), board, keep_order=False, speed=speed) for _ in range(3)]
     for arena in arenas:
         arena.set_slot(0, list(opps[0]))
         for opp in opps[1:]:
             arena.add(list(opp))
-    plain, counted, recounted = arenas
+    plain, counted, recounted, whole = arenas
     kept = batched = 0
     for _ in range(150):
         cells = sorted(plain.index)
@@ -81,11 +81,9 @@ def run_commits(side, first, compiled, monkeypatch):
             cell = s // n if side == "cat" else s % n
             changes[s] = rng.choice([k for k in range(4) if moves[cell][k] >= 0])
         beat = plain.score() if rng.random() < 0.5 else None
-        with monkeypatch.context() as m:
-            m.setattr(pool, "BATCH_MIN", None)                    # the oracle: one game at a time
-            key, replayed = plain.trial(changes, beat)
-        out = [counted.trial(changes, beat), recounted.trial(changes, beat)]
-        assert out[0][0] == out[1][0]
+        key, replayed = plain.trial(changes, beat)
+        out = [a.trial(changes, beat) for a in (counted, recounted, whole)]
+        assert out[0][0] == out[1][0] == out[2][0]
         if key is None or out[0][0] is None or (beat is not None and key < beat):
             continue
         assert out[0][0] == key
@@ -94,8 +92,9 @@ def run_commits(side, first, compiled, monkeypatch):
         plain.commit(changes, replayed)
         counted.commit(changes, out[0][1])
         recounted.commit(changes, out[1][1])
+        keep.commit_whole(whole, changes, out[2][1])
         kept += 1
-        for fast in (counted, recounted):
+        for fast in (counted, recounted, whole):
             assert fast.table == plain.table and fast.index == plain.index
             assert tally_state(fast) == tally_state(plain)
             assert [v[1:] for v in fast.slots.values()] == [v[1:] for v in plain.slots.values()]

@@ -9,6 +9,7 @@ from oracles_catmouse import move_probabilities
 from catmouse.mice import mouse_move, transition_arrays
 from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, summarize, train_local
 from catmouse.v2.games import evaluate_batch, play_local
+from catmouse.v2.plain import plain_scores
 from catmouse.v2.window import (
     initial_window_table,
     random_window_table,
@@ -83,6 +84,16 @@ def test_batch_agrees_with_single_games(kind, rows, cols, first):
                 assert sum(abs(u - v) for u, v in zip(a, b)) == 1
                 assert 0 <= b[0] < cols and 0 <= b[2] < cols and 0 <= b[1] < rows and 0 <= b[3] < rows
             assert game.won == (path[-1][:2] == path[-1][2:])
+
+
+@pytest.mark.parametrize("it,mouse", [(0, "random"), (3, "smart")])
+def test_the_plain_scoring_gives_the_batch_scores(it, mouse):
+    """``v2.plain.plain_scores`` (one game at a time, the article's ``choice`` per draw) and the
+    batch (``evaluate_batch``) score an iteration's candidates alike."""
+    cands, plain = plain_scores(initial_window_table(), it, games=60, mouse=mouse)
+    out = evaluate_batch(cands, 5, 5, 60, mouse)
+    assert [summarize(out.won[k], out.rounds[k], out.figure[k]) for k in range(10)] == plain
+    assert len({s.key for s in plain}) > 1                    # the candidates really differ
 
 
 def test_article_run_reproduces_the_log_and_the_15x15_result():

@@ -3,11 +3,11 @@ values built on it unchanged."""
 
 import numpy as np
 import pytest
-from oracles_catmouse import plain_over_moves
 
 from catmouse import Board
 from catmouse.board import neighbours
 from catmouse.exact import fixpoint, policy, solve, stochastic
+from catmouse.exact.fixpoint import over_moves_plain as plain_over_moves
 from catmouse.teams import hill_climb_team
 
 

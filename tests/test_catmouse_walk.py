@@ -14,6 +14,7 @@ from catmouse.v1 import walk as walk_module
 from catmouse.v1.config import ARTICLE, IMPROVED
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import follow_game, propose_changes
+from catmouse.v1.speed import Speed
 from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import exact, walk
 from studykit.twister import Twister
@@ -142,24 +143,24 @@ def test_the_compiled_walk_makes_the_plain_walks_changes(side, rows, cols, first
 
 @needs_numba
 @pytest.mark.parametrize("rows,cols,first", [(5, 5, "mouse"), (6, 5, "cat")])
-def test_the_trainer_with_compiled_walks_is_the_same_run(rows, cols, first, monkeypatch):
+def test_the_trainer_with_compiled_walks_is_the_same_run(rows, cols, first):
     """``train_tabular_improved`` draws from a Twister and walks compiled when it can; with
     compiled walks off (random.Random, the Python walk) the run is identical."""
-    def run():
-        return improved.train_tabular_improved(rows, cols, first, "WEAK", 3_000, 5, IMPROVED, 500)
+    def run(compiled_walk):
+        return improved.train_tabular_improved(rows, cols, first, "WEAK", 3_000, 5, IMPROVED, 500,
+                                               speed=Speed(compiled_walk=compiled_walk))
 
-    fast = run()
-    monkeypatch.setattr(fastwalk, "ENABLED", False)
-    plain = run()
+    fast, plain = run(True), run(False)
     assert (fast.cat_policy == plain.cat_policy).all()
     assert (fast.mouse_policy == plain.mouse_policy).all()
     assert repr(fast.checkpoints) == repr(plain.checkpoints)
     assert fast.pool_sizes == plain.pool_sizes and fast.pool_sizes[0] > 10
 
 
-def test_every_improved_run_checks_the_compiled_walks_first(monkeypatch):
+def test_every_improved_run_checks_the_compiled_walks_first():
     """Even the article's scheme (no walks) checks them: a sweep worker's first run then loads
     numba, so the memory it takes counts in joblib's reference size, not as a later leak."""
-    monkeypatch.setattr(fastwalk, "CHECKED", None)
-    improved.train_tabular_improved(4, 4, "mouse", "WEAK", 10, 0, ARTICLE, 0)
-    assert fastwalk.CHECKED is not None
+    fastwalk.ready.cache_clear()
+    improved.train_tabular_improved(4, 4, "mouse", "WEAK", 10, 0, ARTICLE, 0,
+                                    speed=Speed(compiled_walk=False))
+    assert fastwalk.ready.cache_info().currsize == 1

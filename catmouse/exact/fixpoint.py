@@ -49,6 +49,14 @@ def fixed_point(cat_step: Callable[[np.ndarray], np.ndarray],
         C, M = C_new, M_new
 
 
+def over_moves_plain(values: np.ndarray, nbr: np.ndarray, axis: int, reduce,
+                     fill: float) -> np.ndarray:
+    """``over_moves`` as one writes it first: gather every move, then reduce over the moves."""
+    padded = np.concatenate([values, np.full_like(values.take([0], axis=axis), fill)], axis=axis)
+    moved = padded.take(np.where(nbr < 0, values.shape[axis], nbr), axis=axis)
+    return reduce(moved, axis=axis + 1)
+
+
 def over_moves(values: np.ndarray, nbr: np.ndarray, axis: int, reduce, fill: float) -> np.ndarray:
     """``reduce`` over the moves of the piece whose cell is ``axis`` (impossible moves read ``fill``).
 

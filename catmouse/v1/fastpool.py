@@ -22,13 +22,10 @@ import numpy as np
 from catmouse.v1 import jit, keep, pool
 from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.kernel import FlatBoard
+from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import walk
 
-HEAD = 64            # a replay's first games (killers first) one by one, then the rest in lockstep
-LOCKSTEP_MIN = 64    # at least this many games left for a lockstep call (pool.BATCH_MIN None: never)
-CHUNK = 256          # the first lockstep call's games (a late stop often comes soon after the head)
-GROWTH = 4           # then calls growing this many times
 KILLERS = 32         # slots remembered for having stopped a candidate
 COMPILED_MIN = 8     # with compiled games (``v1.jit``): at least this many for a lockstep call
 SINGLES = 4          # and the head's first games (killers first) one by one before that call
@@ -46,10 +43,11 @@ def unique(items):
 class FastArena(pool.Arena):
     """``pool.Arena`` with resumed transition-table games, killer-first replays, a kept worst."""
 
-    def __init__(self, side: str, table: list, board: FlatBoard, keep_order: bool = True):
+    def __init__(self, side: str, table: list, board: FlatBoard, keep_order: bool = True,
+                 speed: Speed = FAST):
         """``keep_order``: the index in ``pool.Arena``'s order, which ``cells`` (non-sequential
         proposals) reads; False: same contents, other orders, and ``cells`` refuses."""
-        super().__init__(side, table, board)
+        super().__init__(side, table, board, speed)
         self.keep_order = keep_order
         self.transit = Transit(board)
         self.mover = "mouse" if side == "cat" else "cat"
@@ -197,7 +195,8 @@ class FastArena(pool.Arena):
         """The games of the slots in the union of ``sets`` with ``pool.Arena.replay``'s stopping
         rule, checked in another order: the killers, then the games now lost (cat) or caught
         (mouse), which use up the slack of the optimistic count, then the others; the union is
-        only made for a candidate that is not stopped among the first ``HEAD`` games."""
+        only made for a candidate that is not stopped among the head's games; chunks as
+        ``speed.scan_chunks`` says."""
         cat = self.side == "cat"
         one = sets[0] if len(sets) == 1 else None
         if one is not None:
@@ -209,11 +208,11 @@ class FastArena(pool.Arena):
         upper = good + len(bad)
         out = FastReplayed()
         done = out.single
-        lock = pool.BATCH_MIN is not None
-        compiled = lock and jit.available()
-        fewest = COMPILED_MIN if compiled else LOCKSTEP_MIN
-        head = HEAD if size >= LOCKSTEP_MIN else size
-        if beat is None and lock and size >= LOCKSTEP_MIN:
+        plan, lock = self.speed.scan_chunks, self.speed.lockstep
+        compiled = lock and self.speed.compiled_games and jit.installed()
+        fewest = COMPILED_MIN if compiled else plan.lockstep_min
+        head = plan.head if size >= plan.lockstep_min else size
+        if beat is None and lock and size >= plan.lockstep_min:
             head = 0                         # nothing to stop: all in lockstep
         taken = ()                           # the head's slots when played in one compiled call
         if head:
@@ -231,10 +230,10 @@ class FastArena(pool.Arena):
                 return None
         ids = one if one is not None else set().union(*sets)
         rest = [j for j in ids if j not in done and j not in taken]
-        start, width = 0, CHUNK
+        start, width = 0, plan.first
         while start < len(rest):
             chunk = rest[start:start + width]
-            start, width = start + len(chunk), width * GROWTH
+            start, width = start + len(chunk), width * plan.growth
             if len(chunk) < fewest or not lock:    # too few for a lockstep call
                 upper = self.each(chunk, done, upper, beat, len(done) + len(chunk))
             else:

@@ -10,28 +10,23 @@ draws ``randrange``'s on the Twister's own state, so the random stream is consum
 
 It needs numba, the Twister check (``twister.agrees``) and a ``Twister`` generator (its state is
 an array compiled code can draw from); ``v1.improved`` makes one for sequential proposals when
-``ready()``. Otherwise ``v1.walk`` walks in Python.
+``ready()`` and ``Speed.compiled_walk``. Otherwise ``v1.walk`` walks in Python.
 """
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
 from studykit import twister
 from studykit.twister import Twister, njit, randbelow
 
-ENABLED = True       # False: the trainer walks in Python (benchmarks and tests compare both)
-CHECKED = None       # whether numba is installed and draws what random.Random draws (None: not
-                     # checked yet)
 
-
+@functools.cache
 def ready() -> bool:
-    """Whether compiled walks are used: ``ENABLED``, numba installed and its draws checked (once,
-    whatever ``ENABLED``)."""
-    global CHECKED
-    if CHECKED is None:
-        CHECKED = twister.numba is not None and twister.agrees()
-    return ENABLED and CHECKED
+    """Whether compiled walks can be used: numba installed and its draws checked (once)."""
+    return twister.numba is not None and twister.agrees()
 
 
 def usable(rng) -> bool:

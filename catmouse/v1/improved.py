@@ -31,13 +31,14 @@ from catmouse.v1.config import IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import propose_changes
+from catmouse.v1.pool import Arena
+from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.tally import key_of
 from studykit.checks import choice, flag, memory
 from studykit.checks import seed as seed_arg
 from studykit.twister import Twister
 
 OTHER = {"cat": "mouse", "mouse": "cat"}
-ARENA = FastArena        # the pool arena (``pool.Arena``: the straightforward one, same results)
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,12 @@ class CoevolutionRun:
     worse_moves: int              # worse mouse candidates accepted by annealing
 
 
-def arena_for(side: str, table: list, board, sequential: bool):
-    """The pool arena of one side (``ARENA``; ``FastArena`` may reorder its index when proposals
-    are sequential, i.e. never read its order)."""
-    if ARENA is FastArena:
-        return FastArena(side, table, board, keep_order=not sequential)
-    return ARENA(side, table, board)
+def arena_for(side: str, table: list, board, sequential: bool, speed: Speed):
+    """The pool arena of one side (``FastArena`` may reorder its index when proposals are
+    sequential, i.e. never read its order; ``pool.Arena`` unless ``speed.fast_arena``)."""
+    if speed.fast_arena:
+        return FastArena(side, table, board, keep_order=not sequential, speed=speed)
+    return Arena(side, table, board, speed)
 
 
 def check_improved(rows, cols, first_move, initial_cat, iterations, seed, config,
@@ -95,7 +96,8 @@ def check_improved(rows, cols, first_move, initial_cat, iterations, seed, config
 def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat",
                            initial_cat: str = "WEAK", iterations: int = 100_000, seed: int = 0,
                            config: CoevolutionConfig = IMPROVED, checkpoint_every: int = 1_000,
-                           stop_when_solved: bool = False, progress: bool = False) -> CoevolutionRun:
+                           stop_when_solved: bool = False, progress: bool = False,
+                           speed: Speed = FAST, arenas: dict | None = None) -> CoevolutionRun:
     """Co-evolve cat and mouse tables with the improvements switched on in ``config``.
 
     Args:
@@ -109,21 +111,27 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
         stop_when_solved: stop at the first checkpoint where the cat is unexploitable (it captures
             a best-responding mouse in the optimal number of moves); only the stopping uses the
             solver.
+        speed: the speed-ups used (``v1.speed``; ``PLAIN``: none), all with the same results.
+        arenas: a dict that receives the two pool arenas by side at the end (for benchmarks).
     """
     rows, cols, iterations, seed, checkpoint_every = check_improved(
         rows, cols, first_move, initial_cat, iterations, seed, config, checkpoint_every)
     flag(stop_when_solved, "stop_when_solved")
     flag(progress, "progress")
+    if not isinstance(speed, Speed):
+        raise TypeError(f"speed must be a catmouse.v1.speed.Speed, got {type(speed).__name__}")
     board = flat_board(rows, cols, first_move)
     # sequential proposals walk in compiled code when it can draw from the same stream (checked
     # whatever the config: a sweep's worker then holds numba from its first run on, and joblib
     # does not take the memory it adds later for a leak)
-    compiled = fastwalk.ready()
+    compiled = fastwalk.ready() and speed.compiled_walk
     rng = Twister(seed) if config.sequential and compiled else random.Random(seed)
     n = board.n
     tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
               "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}
-    arenas = {side: arena_for(side, tables[side], board, config.sequential) for side in tables}
+    arenas = {} if arenas is None else arenas
+    arenas.update((side, arena_for(side, tables[side], board, config.sequential, speed))
+                  for side in tables)
     arenas["cat"].set_slot(0, list(tables["mouse"]))
     arenas["mouse"].set_slot(0, list(tables["cat"]))
     stale = {"cat": 0, "mouse": 0}

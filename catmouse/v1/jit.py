@@ -6,10 +6,10 @@ more than half of it. Here one compiled loop plays the games one after another o
 transition arrays (a per-call stamp array marks the states a game has passed; capture states
 end a game as in ``batch``), and writes every game's states into one flat array with offsets,
 so ``FlatGames`` answers what ``batch.Games`` answers. Results, states and consulted sets equal
-``batch.Lockstep.play``'s (the tests compare both). On by default since a replay's head stopped
-drawing slots it no longer plays (``FastArena.scan``): notebook 23's 8x8 run 15% faster, a cat's
-iteration against 4,000 random mice 1.6x (``bench_catmouse``); ``ENABLED`` False plays in numpy
-(numba is imported on first use, not before).
+``batch.Lockstep.play``'s (the tests compare both). Used by default (``Speed.compiled_games``)
+since a replay's head stopped drawing slots it no longer plays (``FastArena.scan``): notebook
+23's 8x8 run 15% faster, a cat's iteration against 4,000 random mice 1.6x (``bench_catmouse``).
+numba is imported on first use, not before.
 """
 
 from __future__ import annotations
@@ -18,18 +18,12 @@ import importlib.util
 
 import numpy as np
 
-ENABLED = True                           # False: the games in numpy (``batch.Lockstep``)
 _kernel = None
 
 
 def installed() -> bool:
     """Whether numba can be imported."""
     return importlib.util.find_spec("numba") is not None
-
-
-def available() -> bool:
-    """Whether the compiled games are used (``ENABLED`` and numba installed)."""
-    return ENABLED and installed()
 
 
 def play_games(learner, pool, rows, start, cat_first, cat_learns, capture, distance, upper,

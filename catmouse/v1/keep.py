@@ -155,3 +155,34 @@ def keep_game(arena, j: int, res: tuple, used: set, counted: bool, single: bool,
     if single:
         arena.rank[j] = badness(arena.side, res)
         arena.results[:, j] = res
+
+
+def commit_whole(arena, changes: dict, replayed: FastReplayed) -> None:
+    """``commit`` as first written (the benchmark's baseline): every kept game's states and
+    consulted set read whole, the index diffed on whole sets, every game counted again."""
+    arena.apply(changes)
+    where = {j: (games, k) for chunk, games in replayed.batches for k, j in enumerate(chunk)}
+    for j in replayed.order:
+        if j in replayed.single:
+            res, used, trace = arena.traced(j, changes)
+        else:
+            games, k = where[j]
+            res, used, trace = games.result(k), games.used(k), games.states(k)
+            if arena.transit.cat_first:
+                trace.insert(0, arena.transit.start)
+        arena.traces[j] = trace
+        opp, old, was = arena.slots[j]
+        if arena.keep_order:
+            arena.unlink(j)
+            arena.link(j, opp, res, used)
+            continue
+        arena.tally.add(old, -1)
+        index = arena.index
+        for s in was - used:
+            ids = index[s]
+            ids.discard(j)
+            if not ids:
+                del index[s]
+        for s in used - was:
+            index.setdefault(s, set()).add(j)
+        arena.record(j, opp, res, used)

@@ -13,11 +13,8 @@ import numpy as np
 
 from catmouse.v1.batch import Games, Lockstep, Store
 from catmouse.v1.kernel import FlatBoard, other_moves, play_flat
+from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.tally import Tally, cat_key, mouse_key
-
-BATCH_MIN = 48      # replays of at least this many games are played in lockstep (None: never)
-HEAD = 16           # a replay's first games one by one: a doomed candidate often stops among them
-GROWTH = 16         # then chunks growing this many times (fewer lockstep calls)
 
 
 class Arena:
@@ -25,11 +22,11 @@ class Arena:
     the opponent's current table, then the hall of fame in order of entry).
 
     ``slots[j]`` is ``[opponent, result, used states]``; ``index`` maps each state to the slots
-    whose game consults it.
+    whose game consults it. ``speed``: whether and how replays play games in lockstep.
     """
 
-    def __init__(self, side: str, table: list, board: FlatBoard):
-        self.side, self.table, self.board = side, table, board
+    def __init__(self, side: str, table: list, board: FlatBoard, speed: Speed = FAST):
+        self.side, self.table, self.board, self.speed = side, table, board, speed
         self.key = cat_key if side == "cat" else mouse_key
         self.slots: dict[int, list] = {}
         self.index: dict[int, set] = {}
@@ -152,7 +149,7 @@ class Arena:
     def _play(self, ids: list, learner: list) -> tuple[list, object]:
         """The games of slots ``ids``: (results, used sets) or, in lockstep, (None, ``Games``);
         ``learner`` caches the learner's transitions over one replay."""
-        if BATCH_MIN is None or len(ids) < BATCH_MIN:
+        if not self.speed.lockstep or len(ids) < self.speed.arena_chunks.lockstep_min:
             games = [self.game(self.slots[j][0]) for j in ids]
             return [g[0] for g in games], [g[1] for g in games]
         if not learner:
@@ -162,7 +159,8 @@ class Arena:
     def lockstep_store(self) -> Store:
         """The opponents' transitions for lockstep games (made on first use)."""
         if self.store is None:
-            self.store = Store(Lockstep(self.board), "mouse" if self.side == "cat" else "cat")
+            self.store = Store(Lockstep(self.board, self.speed.compiled_games),
+                               "mouse" if self.side == "cat" else "cat")
         return self.store
 
     def lockstep(self, ids: list, learner: np.ndarray, upper: int = 0,
@@ -189,18 +187,20 @@ class Arena:
         With ``beat``, None as soon as the score can no longer exceed it: too many games lost
         (cat) or caught (mouse), or a game already worse than beat's worst. Such a score would be
         below ``beat``, so stopping early never changes which candidate a trainer keeps. Games
-        are checked in the order of ``ids``, one by one for the first ``HEAD``, then in chunks
-        growing ``GROWTH``-fold, with the same stopping point as one by one.
+        are checked in the order of ``ids``, in ``speed.arena_chunks``, with the same stopping point
+        as one by one.
         """
         cat = self.side == "cat"
         ids = list(ids)
         good = self.tally.won if cat else self.tally.games - self.tally.won   # captures / evasions
         upper = good + sum(map(self.bad.__getitem__, ids))
         replayed, learner = Replayed(), []
-        start, size = 0, (HEAD if beat is not None else len(ids))
+        plan = self.speed.arena_chunks
+        start, size = 0, (plan.head if beat is not None else len(ids))
         while start < len(ids):
             chunk = ids[start:start + size]
-            start, size = start + len(chunk), max(size * GROWTH, BATCH_MIN or 0)
+            size = plan.first if start == 0 else size * plan.growth
+            start += len(chunk)
             results, used = self._play(chunk, learner)
             if not isinstance(used, list):   # lockstep: the same checks on arrays
                 upper = self._check(used, upper, beat)

@@ -1,0 +1,45 @@
+"""The improved trainer's speed-ups, chosen per call: ``Speed``, passed down from
+``train_tabular_improved`` to its arenas. None of them changes a result (the tests compare them);
+``PLAIN`` switches them all off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Chunks:
+    """How a replay plays its games: the first ``head`` before the others, one by one (a doomed
+    candidate often stops among them; ``FastArena`` takes the killers first), then chunks of
+    ``first`` games growing ``growth``-fold; a chunk of at least ``lockstep_min`` games is played in
+    lockstep (``v1.batch``), a smaller one game by game."""
+
+    head: int
+    first: int
+    growth: int
+    lockstep_min: int
+
+
+@dataclass(frozen=True)
+class Speed:
+    """Which speed-ups the improved trainer uses.
+
+    fast_arena: ``fastpool.FastArena`` (resumed games, killers first); False: ``pool.Arena``.
+    lockstep: long replays' games in lockstep (``v1.batch``); False: every game by ``play_flat``.
+    compiled_games: lockstep games compiled with numba (``v1.jit``) when it is installed.
+    compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``) when numba draws
+        what ``random.Random`` draws.
+    arena_chunks, scan_chunks: how ``pool.Arena.replay`` and ``FastArena.scan`` chunk a replay.
+    """
+
+    fast_arena: bool = True
+    lockstep: bool = True
+    compiled_games: bool = True
+    compiled_walk: bool = True
+    arena_chunks: Chunks = Chunks(head=16, first=256, growth=16, lockstep_min=48)
+    scan_chunks: Chunks = Chunks(head=64, first=256, growth=4, lockstep_min=64)
+
+
+FAST = Speed()
+PLAIN = Speed(fast_arena=False, lockstep=False, compiled_games=False, compiled_walk=False)
