@@ -1,7 +1,7 @@
 """MIX speed against the straightforward implementations, side by side, same results checked.
 
 - the engine: random games and feature evaluations per second, bitboard against the plain
-  array board of the tests;
+  array board (``mix.plain.board``);
 - the search (``mix.search`` against its plain twin ``mix.plain.alphabeta``): whole
   seeded games of the report's program against alpha-beta depth 4 (every move identical),
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
@@ -15,12 +15,11 @@
   depth 4, against the study's targets (under 120 s and 300 s on one core);
 - (with --ladder N, alone) notebook 41's ladder: the self-taught player (shipped weights,
   depth 4) against each of notebook 40's nine opponents, N seeded games in each seat, the
-  searches of ``mix.evalsearch`` and ``mix.search`` against the ones they replaced
-  (``tests/oracles_selftaught.py``'s ``PreviousSelfTaught``, ``tests/oracles_mix.py``'s
-  ``PreviousSearchAgent`` for the opponents that search), game by game in turn: every game
-  identical (moves and result), the CPU time of whole games (both players) and of the
-  self-taught player's moves, per opponent and overall (--depth 2: the learning curve's
-  player).
+  searches of ``mix.evalsearch`` and ``mix.search`` against their plain twins
+  (``mix.plain.selftaught.PlainSelfTaught``, ``mix.plain.alphabeta`` for the opponents that
+  search), game by game in turn: every game identical (moves and result), the CPU time of
+  whole games (both players) and of the self-taught player's moves, per opponent and overall
+  (--depth 2: the learning curve's player).
 
     .venv/bin/python bench/bench_mix.py [--no-train] [--games N] [--selftaught N]
     .venv/bin/python bench/bench_mix.py --ladder N [--depth D]
@@ -29,9 +28,6 @@
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
@@ -42,6 +38,7 @@ from mix.features import BitFeatures
 from mix.learn import train
 from mix.match import match, play_game
 from mix.plain import alphabeta as plain_alphabeta
+from mix.plain.board import ArrayBoard, bit_index
 from mix.plain import selfplay as plain_selfplay
 from mix.plain import solver as plain_solver
 from mix.plain.selftaught import PlainSelfTaught
@@ -49,13 +46,10 @@ from mix.search import search_values
 from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.selftaught_agent import SelfTaughtAgent
 from mix.solver import best_moves, solve
-from tests import oracles_mix as oracle
-from tests import oracles_selftaught as selftaught_oracle
-from tests.oracles_mix import ArrayBoard, bit_index_oracle
 
 
 class PlainSearcher:
-    """A value-table searcher playing through the oracle search (the same rng draws)."""
+    """A value-table searcher playing through the plain search (the same rng draws)."""
 
     def __init__(self, agent):
         self.a = agent
@@ -65,7 +59,7 @@ class PlainSearcher:
 
 
 class PlainPerfect:
-    """The perfect player through the oracle solver, its table kept between moves and games."""
+    """The perfect player through the plain solver, its table kept between moves and games."""
 
     def __init__(self):
         self.tt = {}
@@ -123,7 +117,7 @@ def engine():
     fast = 20 * len(pos) / elapsed
     t = time.perf_counter()
     for b, a in pos:
-        bit_index_oracle(a.features(), b.turn, False)
+        bit_index(a.features(), b.turn, False)
     slow = len(pos) / (time.perf_counter() - t)
     print(f"feature evaluations/s: bitboard {fast:,.0f} ({1e6 / fast:.1f} us), "
           f"array {slow:,.0f} ({1e6 / slow:.0f} us), ratio {fast / slow:,.0f}x")
@@ -132,7 +126,7 @@ def engine():
 def row(what, new, old, same):
     print(f"{what:<52} {old:8.2f} s {new:8.2f} s {old / new:7.1f}x   {'identical' if same else 'DIFFERENT'}")
     if not same:
-        raise SystemExit(f"{what}: the fast code disagrees with the oracle")
+        raise SystemExit(f"{what}: the fast code disagrees with its plain twin")
 
 
 def search(games):
@@ -234,7 +228,7 @@ LADDER = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alp
 def ladder_games(games, depth=4):
     """Notebook 41's ladder, ``games`` seeded games per opponent and seat: the self-taught
     player (``depth``: 4 on the ladder, 2 on the learning curve) on ``mix.evalsearch`` and on
-    the search it replaced, each game played by both in turn (garbage collection frozen while
+    its plain twin, each game played by both in turn (garbage collection frozen while
     timing); every game must be identical."""
     import gc
 
@@ -243,23 +237,22 @@ def ladder_games(games, depth=4):
     # process, kept from game to game, as in the ladder's workers after their first games)
     for name in ("learned", "alphabeta:2", "random"):
         other = make_agent(name)
-        for player, opponent in ((selftaught_oracle.PreviousSelfTaught(w, depth),
-                                  oracle.PreviousSearchAgent(other) if name != "random"
-                                  else other), (SelfTaughtAgent(w, depth), other)):
+        for player, opponent in ((PlainSelfTaught(w, depth),
+                                  PlainSearcher(other) if name != "random" else other),
+                                 (SelfTaughtAgent(w, depth), other)):
             for s in range(2):
                 play_game(player, opponent, random.Random(1000 + s), g)
                 play_game(opponent, player, random.Random(1000 + s), g)
     print(f"notebook 41's ladder: self-taught:{depth} against each opponent, {games} games a "
           "seat, CPU seconds (after 12 games of each to warm up)")
-    print(f"{'opponent':<16} {'games: before':>14} {'after':>8} {'ratio':>6}   "
-          f"{'its moves: before':>18} {'after':>8} {'ratio':>6}")
+    print(f"{'opponent':<16} {'games: plain':>14} {'fast':>8} {'ratio':>6}   "
+          f"{'its moves: plain':>18} {'fast':>8} {'ratio':>6}")
     total = [0.0, 0.0, 0.0, 0.0]
     for name in LADDER:
-        opponent = make_agent(name)   # on the previous search too, when it searches
-        before = oracle.PreviousSearchAgent(opponent) if isinstance(opponent, SearchAgent) \
-            else opponent
+        opponent = make_agent(name)   # on the plain search too, when it searches
+        before = PlainSearcher(opponent) if isinstance(opponent, SearchAgent) else opponent
         fast = Timed(SelfTaughtAgent(w, depth))
-        plain = Timed(selftaught_oracle.PreviousSelfTaught(w, depth))
+        plain = Timed(PlainSelfTaught(w, depth))
         old_t = new_t = 0.0
         for seat in (0, 1):
             for s in np.random.SeedSequence(41 + seat).generate_state(games):

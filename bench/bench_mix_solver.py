@@ -1,4 +1,4 @@
-"""The MIX solver against the one it replaced (``tests/oracles_mix.py``: the bounded solver
+"""The MIX solver against the one it replaced (``mix.plain.bounded``: the bounded solver
 without the alive-window and pair bounds), side by side in one run, identical results checked.
 
 - (a) empty boards solved from scratch (the threat memo emptied before each solve): 5x5 and
@@ -6,7 +6,7 @@ without the alive-window and pair bounds), side by side in one run, identical re
   diagonals;
 - (b) seeded games of the self-taught player against perfect play (``against_perfect``, every
   position before and after its moves solved) on 4x5 and 5x5: the current code against the
-  old one (the oracle solver, and every position solved from an empty table as it was); the
+  old one (the bounded solver, and every position solved from an empty table as it was); the
   rows of both must be equal. The new code runs first, so the old gets warm player caches
   (a game on 4x4 before, untimed, sets the player up).
 
@@ -16,20 +16,18 @@ without the alive-window and pair bounds), side by side in one run, identical re
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 import pandas as pd
 
 from mix.board import Board, Geometry
 from mix.features import clear_memo
+from mix.plain.bounded import best_moves as bounded_best_moves
+from mix.plain.bounded import solve_position as bounded_solve_position
 from mix.selftaught import load_weights
 from mix.selftaught_agent import SelfTaughtAgent
 from mix.selftaught_study import against_perfect
 from mix.solver import clear_tables, solve_position
-from tests.oracles_mix import bounded_best_moves, bounded_solve_position
 
 BOARDS = ((5, 5, False), (6, 4, False))
 ALL_BOARDS = tuple((r, c, d) for r, c in ((4, 4), (4, 5), (4, 6), (4, 7), (5, 4), (5, 5), (5, 6),
@@ -37,7 +35,7 @@ ALL_BOARDS = tuple((r, c, d) for r, c in ((4, 4), (4, 5), (4, 6), (4, 7), (5, 4)
 
 
 def old_against_perfect(agent, rows: int, cols: int, games: int, seed: int = 0) -> pd.DataFrame:
-    """``against_perfect`` as it was: the oracle solver, before/after solved in empty tables."""
+    """``against_perfect`` as it was: the bounded solver, before/after solved in empty tables."""
     g, tt = Geometry(rows, cols, 4), {}
     start = bounded_solve_position(Board(geometry=g), None)
     out = []

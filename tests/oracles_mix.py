@@ -1,18 +1,9 @@
-"""The straightforward MIX search, solver and self-taught player, kept as the oracles of the
-fast ones: the tests check the fast search chooses the same moves and values, the fast solver
-the same game values, the fast self-taught search the same values and moves and its training
-the same weights, and ``bench/bench_mix.py`` times one against the other.
-
-The plain search and solver (the code ``mix.search`` and ``mix.solver`` ran before they were
-made fast) now live in the library, ``mix.plain``, and are imported here under their old
-names; the self-taught player's plain search is ``mix.plain.selftaught``. Kept here: test
-inputs and board oracles, and at the end, the table-and-threats solver as it was before its exact bounds, with the
-follow-up pair rule written out plainly (``mover_cells``).
-
-``previous_search_values`` (``PreviousSearchAgent``) is the fast search as it was before its
-horizon stopped at a reply good enough for the caller (``mix.horizon``'s ``tau``): the
-horizon's evaluators, called without ``tau``, are the ones it ran. ``bench/bench_mix.py
---ladder`` plays it as the opponents of the self-taught player's previous search.
+"""MIX test inputs and snapshots kept for the tests only (the plain twins of the fast code are in
+the library, ``mix.plain``): random positions, the follow-up pair rule of ``mix.solver`` written
+out plainly (``mover_cells``), and ``previous_search_values`` (``PreviousSearchAgent``), the
+fast search as it was before its horizon stopped at a reply good enough for the caller
+(``mix.horizon``'s ``tau``): the horizon's evaluators, called without ``tau``, are the ones it
+ran.
 """
 
 from __future__ import annotations
@@ -20,14 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from mix.board import Board, Geometry, O, X
+from mix.board import Board, Geometry, X, center_order, column_masks
 from mix.horizon import horizon_evaluators
-from mix.plain.alphabeta import search_move, search_values  # noqa: F401 (the oracles' names)
-from mix.plain.solver import best_moves, solve, solve_position  # noqa: F401
-from mix.search import _columns, center_order
 
 INF = float("inf")
-_BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
+
+
+def _columns(g: Geometry) -> tuple[list[int], dict[int, list[tuple[int, int]]]]:
+    """Each column's mask, and for each column ``k`` the (column, mask) pairs in search order:
+    ``k`` first, then the others centre first (as ``mix.search`` orders them)."""
+    colmask, order = column_masks(g), center_order(g.cols)
+    return colmask, {k: [(k, colmask[k])] + [(c, colmask[c]) for c in order if c != k]
+                     for k in order}
 
 
 def random_positions(rng: random.Random, g, n: int, most: int | None = None) -> list[Board]:
@@ -43,225 +38,6 @@ def random_positions(rng: random.Random, g, n: int, most: int | None = None) -> 
             b.play(rng.choice(b.legal_moves()))
         if not b.is_over():
             out.append(b)
-    return out
-
-
-# The engine and the feature indices on a plain array board (the bitboard engine's oracle).
-
-class ArrayBoard:
-    """The oracle: a list-of-lists board scanned cell by cell."""
-
-    def __init__(self, rows, cols, k=4, diagonals=False):
-        self.rows, self.cols, self.k = rows, cols, k
-        self.grid = [[None] * cols for _ in range(rows)]  # grid[r][c], r = 0 at the bottom
-        self.dirs = [(1, 0), (0, 1)] + ([(1, 1), (1, -1)] if diagonals else [])
-        self.turn, self.winner, self.moves = X, None, 0
-
-    def legal(self):
-        return [] if self.winner is not None else [c for c in range(self.cols)
-                                                    if self.grid[self.rows - 1][c] is None]
-
-    def play(self, c):
-        r = next(r for r in range(self.rows) if self.grid[r][c] is None)
-        self.grid[r][c] = self.turn
-        if self.line(self.turn):
-            self.winner = self.turn
-        self.turn, self.moves = 1 - self.turn, self.moves + 1
-
-    def inside(self, r, c):
-        return 0 <= r < self.rows and 0 <= c < self.cols
-
-    def line(self, p):
-        for r in range(self.rows):
-            for c in range(self.cols):
-                for dr, dc in self.dirs:
-                    cells = [(r + i * dr, c + i * dc) for i in range(self.k)]
-                    if all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in cells):
-                        return True
-        return False
-
-    def feasible(self, r, c):
-        return self.grid[r][c] is None and (r == 0 or self.grid[r - 1][c] is not None)
-
-    def threat_cells(self, p):
-        out = set()
-        for r in range(self.rows):
-            for c in range(self.cols):
-                if self.grid[r][c] is not None:
-                    continue
-                for dr, dc in self.dirs:
-                    for j in range(self.k):
-                        cells = [(r + (i - j) * dr, c + (i - j) * dc) for i in range(self.k) if i != j]
-                        if all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in cells):
-                            out.add((r, c))
-        return out
-
-    def mate(self, p):
-        for dr, dc in self.dirs:
-            if (dr, dc) == (1, 0):
-                continue
-            for r in range(self.rows):
-                for c in range(self.cols):
-                    run = [(r + i * dr, c + i * dc) for i in range(self.k - 1)]
-                    ends = [(r - dr, c - dc), (r + (self.k - 1) * dr, c + (self.k - 1) * dc)]
-                    if (all(self.inside(*x) and self.grid[x[0]][x[1]] == p for x in run)
-                            and all(self.inside(*e) and self.feasible(*e) for e in ends)):
-                        return True
-        return False
-
-    def features(self):
-        out = {}
-        for p in (X, O):
-            t = self.threat_cells(p)
-            chess = {e for e in t if self.feasible(*e)}
-            out[p] = (self.mate(p), len(chess), len(t - chess), len(t))
-        return out
-
-
-def bit_index_oracle(f, turn, loose):
-    pot = 3 if loose else 2
-    return (turn | f[X][0] << 1 | f[O][0] << 2 | (f[X][1] > 0) << 3 | (f[O][1] > 0) << 4
-            | (f[X][pot] > 0) << 5 | (f[O][pot] > 0) << 6)
-
-
-def count_index_oracle(f, turn):
-    s = ((turn * 2 + f[X][0]) * 2 + f[O][0])
-    for v in (f[X][1], f[O][1], f[X][2], f[O][2]):
-        s = s * 3 + min(v, 2)
-    return s
-
-
-# ---- The table-and-threats solver (mix.solver before its alive-window bounds), kept as the
-# oracle of the current one: same values and the same best moves. (Block of the solver's
-# speed-up; other oracles go above it.)
-
-def bounded_solver(g, tt: dict):
-    """The fail-soft negamax ``(me, opp, mme, mopp, alpha, beta) -> value`` it used."""
-    from mix.features import raw_threats
-
-    full, bottom, h, cols = g.full, g.bottom, g.height, g.cols
-    rc, raw = raw_threats(g)
-    rc_get, tt_get = rc.get, tt.get
-    col = (1 << g.rows) - 1
-    order = [(col << (c * h), (cols - 1 - 2 * c) * h) for c in center_order(cols)]
-    win, loss = _BOUNDS[1, 1], _BOUNDS[-1, -1]
-
-    def threat(s: int) -> int:
-        r = rc_get(s)
-        if r is None:
-            r = rc[s] = raw(s)
-        return r
-
-    def solve(me: int, opp: int, mme: int, mopp: int, alpha: int, beta: int) -> int:
-        occ = me | opp
-        if occ == full:
-            return 0
-        mocc = mme | mopp
-        key = min(me | (occ + bottom), mme | (mocc + bottom))
-        hit = tt_get(key)
-        if hit is not None:
-            lo, hi = hit
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        f = (occ + bottom) & full
-        if threat(me) & f:
-            tt[key] = win
-            return 1
-        ropp = threat(opp)
-        moves = ropp & f
-        if moves & (moves - 1):
-            tt[key] = loss
-            return -1
-        moves = (moves or f) & ~(ropp >> 1)
-        if not moves:
-            tt[key] = loss
-            return -1
-        a0, best, e, cand = alpha, -2, full ^ occ, []
-        for i, (cm, shift) in enumerate(order):
-            m = moves & cm
-            if m:
-                cand.append((-(threat(me | m) & e).bit_count(), i, m, shift))
-        if len(cand) > 1:
-            cand.sort()
-        for _, _, m, shift in cand:
-            mm = m << shift if shift >= 0 else m >> -shift
-            v = -solve(opp, me | m, mopp, mme | mm, -beta, -alpha)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        lo, hi = tt_get(key, (-1, 1))
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        tt[key] = _BOUNDS[lo, hi]
-        return best
-
-    return solve
-
-
-def bounded_mirror(s: int, g) -> int:
-    col, h = (1 << g.height) - 1, g.height
-    return sum(((s >> (c * h)) & col) << ((g.cols - 1 - c) * h) for c in range(g.cols))
-
-
-def bounded_solve_position(b: Board, tt: dict | None = None) -> int:
-    """+1 / 0 / -1 for the side to move, by two null-window searches."""
-    if b.winner is not None:
-        return -1
-    me, opp = b.stones[b.turn], b.stones[1 - b.turn]
-    s = bounded_solver(b.g, {} if tt is None else tt)
-    mme, mopp = bounded_mirror(me, b.g), bounded_mirror(opp, b.g)
-    if s(me, opp, mme, mopp, -1, 0) < 0:
-        return -1
-    return 1 if s(me, opp, mme, mopp, 0, 1) > 0 else 0
-
-
-def bounded_best_moves(b: Board, tt: dict | None = None) -> list[int]:
-    """The legal moves of the best value, in column order, moves shown worse skipped."""
-    from mix.features import raw_threats
-
-    if b.winner is not None:
-        raise ValueError("the game is over")
-    g = b.g
-    solver = bounded_solver(g, {} if tt is None else tt)
-    me, opp = b.stones[b.turn], b.stones[1 - b.turn]
-    occ, mme, mopp = me | opp, bounded_mirror(me, g), bounded_mirror(opp, g)
-    f, wins = (occ + g.bottom) & g.full, raw_threats(g)[1](me)
-    best, out = -2, []
-    for c in b.legal_moves():
-        m = f & (((1 << g.rows) - 1) << (c * g.height))
-        if wins & m:
-            v = 1
-        elif occ | m == g.full:
-            v = 0
-        else:
-            child = (opp, me | m, mopp, mme | bounded_mirror(m, g))
-
-            def at_least(t: int, child=child) -> bool:
-                return solver(*child, -t, 1 - t) <= -t
-
-            if best == -2:
-                v = 1 if at_least(1) else 0 if at_least(0) else -1
-            elif best > -1 and not at_least(best):
-                continue
-            else:
-                v = best + 1 if best < 1 and at_least(best + 1) else best
-                if v > best and v < 1 and at_least(1):
-                    v = 1
-        if v > best:
-            best, out = v, [c]
-        elif v == best:
-            out.append(c)
     return out
 
 

@@ -6,12 +6,10 @@ import pytest
 
 from mix.board import Board, Geometry, O, X
 from mix.features import BitFeatures, CountFeatures, raw_features
-from tests.oracles_mix import (
-    ArrayBoard,
-    bit_index_oracle,
-    count_index_oracle,
-    random_positions,
-)
+from mix.plain.board import ArrayBoard
+from mix.plain.board import bit_index as bit_index_oracle
+from mix.plain.board import count_index as count_index_oracle
+from tests.oracles_mix import random_positions
 
 
 @pytest.mark.parametrize("rows,cols,k,diag,games", [

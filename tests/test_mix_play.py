@@ -25,7 +25,7 @@ from mix import (
     train,
 )
 from mix.features import get_features
-from tests.oracles_mix import ArrayBoard
+from mix.plain.board import ArrayBoard
 
 
 def oracle_value(a: ArrayBoard) -> int:

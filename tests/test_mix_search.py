@@ -175,7 +175,7 @@ def test_a_corrupt_ladder_cache_entry_is_reported_and_played_again(tmp_path, con
     assert not list(tmp_path.rglob("*.tmp"))
 
 
-# --- the fast search and solver against the plain code they replace (tests/oracles_mix.py) ---
+# --- the fast search and solver against their plain twins (mix.plain) ---
 
 def random_position(rng: random.Random, rows: int = 10, cols: int = 20, diagonals: bool = False,
                     most: int | None = None) -> Board:
@@ -216,14 +216,15 @@ def shipped_tables():
 def test_fast_search_equals_the_oracle_in_played_positions(table):
     """Positions of games between search players (long, quiet, full of ties), depths 1-4, with
     the tables the ladder plays: the same tied moves and the same values."""
-    from tests import oracles_mix as oracle
+    from mix.plain import alphabeta as plain_alphabeta
     features, values = shipped_tables()[table]
     feats = get_features(features)
     positions = played_positions("learned", "alphabeta:4", 1, seed=len(table))
     positions += played_positions("builder-search", "learned:3", 1, seed=7)
     for i, b in enumerate(positions[::3]):
         depth = 1 + i % 4
-        assert search_values(b, depth, values, feats) == oracle.search_values(b, depth, values, feats)
+        want = plain_alphabeta.search_values(b, depth, values, feats)
+        assert search_values(b, depth, values, feats) == want
 
 
 @pytest.mark.parametrize("features,rows,cols,diagonals", [
@@ -232,7 +233,7 @@ def test_fast_search_equals_the_oracle_in_played_positions(table):
 def test_fast_search_equals_the_oracle_on_random_positions(features, rows, cols, diagonals):
     """Random positions (every stage of the game, boards that fill up) and random tables,
     coarse (many ties) or not, with a random draw value: dictionaries equal, floats included."""
-    from tests import oracles_mix as oracle
+    from mix.plain import alphabeta as plain_alphabeta
     feats = get_features(features)
     rng = random.Random(f"{features}{rows}{cols}{diagonals}")
     for i in range(120):
@@ -242,7 +243,7 @@ def test_fast_search_equals_the_oracle_on_random_positions(features, rows, cols,
         draw = rng.choice((0.0, 0.3))
         b = random_position(rng, rows, cols, diagonals)
         depth = 1 + i % 4
-        want = oracle.search_values(b, depth, values, feats, draw)
+        want = plain_alphabeta.search_values(b, depth, values, feats, draw)
         assert search_values(b, depth, values, feats, draw) == want
 
 
@@ -310,7 +311,7 @@ def test_fast_search_falls_back_for_other_features_and_win_lengths():
     """A feature object the fast path does not know is asked for its own index; k != 4 has no
     quiet-move shortcut: both still give the oracle's answer."""
     from mix.features import CountFeatures
-    from tests import oracles_mix as oracle
+    from mix.plain import alphabeta as plain_alphabeta
 
     class Wrapped:  # the counting features, under another type
         n_states, name = 648, "wrapped"
@@ -323,7 +324,7 @@ def test_fast_search_falls_back_for_other_features_and_win_lengths():
     for i in range(30):
         b = random_position(rng, 6, 7, most=25)
         assert (search_values(b, 1 + i % 4, values, Wrapped())
-                == oracle.search_values(b, 1 + i % 4, values, Wrapped()))
+                == plain_alphabeta.search_values(b, 1 + i % 4, values, Wrapped()))
         k3 = Board(5, 6, k=3)
         for _ in range(rng.randint(0, 8)):
             k3.play(rng.choice(k3.legal_moves()))
@@ -333,7 +334,7 @@ def test_fast_search_falls_back_for_other_features_and_win_lengths():
             feats = get_features("bits-strict")
             v = values[:128]
             assert (search_values(k3, 1 + i % 4, v, feats)
-                    == oracle.search_values(k3, 1 + i % 4, v, feats))
+                    == plain_alphabeta.search_values(k3, 1 + i % 4, v, feats))
 
 
 def test_fast_and_plain_players_play_the_same_games():
@@ -342,7 +343,7 @@ def test_fast_and_plain_players_play_the_same_games():
     from mix.agents import make_agent
     from mix.board import Geometry
     from mix.match import play_game
-    from tests import oracles_mix as oracle
+    from mix.plain import alphabeta as plain_alphabeta
 
     class Plain:
         def __init__(self, agent):
@@ -350,7 +351,7 @@ def test_fast_and_plain_players_play_the_same_games():
 
         def choose(self, b, rng):
             a = self.a
-            return oracle.search_move(b, a.depth, a.values, a.feats, rng, a.draw)
+            return plain_alphabeta.search_move(b, a.depth, a.values, a.feats, rng, a.draw)
 
     g = Geometry(10, 20)
     for x, o, seed in (("learned", "alphabeta:4", 0), ("alphabeta:4", "learned", 1),
@@ -382,7 +383,7 @@ def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
     fast player's table kept from position to position, as in a match)."""
     from mix.agents import PerfectAgent
     from mix.solver import best_moves, solve_position
-    from tests import oracles_mix as oracle
+    from mix.plain import solver as plain_solver
     rng = random.Random(rows * 10 + cols + diagonals)
     tt, shared, plain = {}, {}, {}
     for _ in range(cases):
@@ -390,8 +391,8 @@ def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
             b = random_position(rng, rows, cols, diagonals, most=rows * cols - 4)
             if b.moves >= least:
                 break
-        assert solve_position(b) == solve_position(b, tt) == oracle.solve_position(b, plain)
-        want = oracle.best_moves(b, plain)
+        assert solve_position(b) == solve_position(b, tt) == plain_solver.solve_position(b, plain)
+        want = plain_solver.best_moves(b, plain)
         assert best_moves(b, shared) == want
         assert PerfectAgent(shared).choose(b, random.Random(1)) == random.Random(1).choice(want)
 

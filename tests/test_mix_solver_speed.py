@@ -1,5 +1,5 @@
 """The solver with alive-window and pair bounds against the one it replaced (the bounded
-solver of ``tests/oracles_mix.py``): the same game values and the same best moves on many
+solver, ``mix.plain.bounded``): the same game values and the same best moves on many
 random positions, exact small cases, and the before/after solving of ``against_perfect``."""
 
 import random
@@ -8,12 +8,9 @@ import pytest
 
 from mix.board import Board, Geometry, has_line
 from mix.solver import best_moves, clear_tables, shared_table, solve, solve_position
-from tests.oracles_mix import (
-    bounded_best_moves,
-    bounded_solve_position,
-    mover_cells,
-    random_positions,
-)
+from mix.plain.bounded import best_moves as bounded_best_moves
+from mix.plain.bounded import solve_position as bounded_solve_position
+from tests.oracles_mix import mover_cells, random_positions
 
 
 @pytest.mark.parametrize("rows,cols,k,diagonals,n", [
