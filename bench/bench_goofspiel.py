@@ -1,7 +1,7 @@
 """Goofspiel benchmarks, each fast path against its plain twin in the library
 (``goofspiel.plain``), with identical results checked: the GA's compiled generations
-(``evolve``'s default, ``goofspiel.fastga``) against the plain GA (``evolve(fast=False)``) on
-notebook 30's grid cells and fixes; children bred per second by ``goofspiel.breed``'s
+(``evolve``'s default, ``goofspiel.evolution.fastga``) against the plain GA (``evolve(fast=False)``) on
+notebook 30's grid cells and fixes; children bred per second by ``goofspiel.evolution.breed``'s
 breeding-pairs on chunked bit sets against the plain breeder on sets, alone, as the mutation,
 and inside the 150-generation GA in pure Python (``evolve``'s path when numba cannot serve the
 deck); GA scoring vectorised against the plain loop; and (with --grid) the wall time of the
@@ -16,7 +16,8 @@ import time
 
 import numpy as np
 
-from goofspiel import breed, grid_trial, identity_score
+from goofspiel import grid_trial, identity_score
+from goofspiel.evolution import breed
 from goofspiel.plain import breed as plain
 from goofspiel.plain.ga import generations_loop, identity_scores
 

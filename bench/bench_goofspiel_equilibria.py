@@ -17,7 +17,7 @@ certificate: MILP 20.8 s, branch and bound 0.001 s. Win/loss double oracle: 8 ca
 in 203 s (certificate 1.7e-13, brute force 1.7e-13; 397 strategies, 55 iterations, LP 199.5 s);
 9 cards not certified: best reply still gains 0.061 after 10 min (499 strategies) and 0.027
 after 25.5 min (767 strategies, still growing), LP 1529 of 1532 s.
-The same solvers through ``goofspiel.equilibrium`` in notebook 31's full runs (2 cores, load
+The same solvers through ``goofspiel.equilibria.equilibrium`` in notebook 31's full runs (2 cores, load
 5-7): 8 cards certified in 75 s and 137 s (397 strategies, LP 98% of the time).
 """
 import argparse
@@ -25,13 +25,13 @@ import time
 
 import numpy as np
 
-from goofspiel.birkhoff import margin_equilibrium, margin_exploitability
-from goofspiel.doubleoracle import winloss_equilibrium
-from goofspiel.equilibrium import equilibrium
-from goofspiel.matrixgame import all_ranks, payoff_matrix
-from goofspiel.mixture import Mixture, as_mixture
+from goofspiel.equilibria.birkhoff import margin_equilibrium, margin_exploitability
+from goofspiel.equilibria.doubleoracle import winloss_equilibrium
+from goofspiel.equilibria.equilibrium import equilibrium
+from goofspiel.equilibria.matrixgame import all_ranks, payoff_matrix
+from goofspiel.equilibria.mixture import Mixture, as_mixture
 from goofspiel.plain.bestreply import enumerated_gain
-from goofspiel.winloss import branch_best_response, winloss_best_response
+from goofspiel.equilibria.winloss import branch_best_response, winloss_best_response
 
 
 def bench_margin(sizes=(7, 10, 13, 16, 20, 25, 30)) -> None:

@@ -9,22 +9,24 @@
     arena = goofspiel.Arena(goofspiel.ArenaConfig(), seed=0)   # the game against evolving bots
     arena.play_round(goofspiel.identity(range(1, 8)))          # python -m goofspiel play
 
-What the top level holds, by topic (its modules in brackets):
+What the top level holds, by part (its modules in brackets):
 
-- the game and the breeders: ``Strategy``, ``play``, ``award``, ``margin``, the breeders and
-  mutations, breeding-pairs replayed step by step (``game``, ``breed``, ``orders``);
-- the genetic algorithm and the article's observations on its runs: ``evolve``, ``History``,
-  ``grid_trial``, ``final_scores``, ``run_curves``, ``difference`` (``ga``, ``observe``);
+- the game: ``Strategy``, ``play``, ``award``, ``margin`` (``game``), the checks of the
+  notebooks' constants (``params``) and drawing (``draw``);
+- the genetic algorithm (``goofspiel.evolution``): the breeders and mutations, breeding-pairs
+  replayed step by step, ``evolve``, ``History``, ``grid_trial`` and the article's observations
+  on its runs, ``final_scores``, ``run_curves``, ``difference`` (``breed``, ``orders``, ``ga``,
+  ``fastga``, ``observe``);
 - the plain algorithms first: the breeders, the GA loop and the best reply over all n! replies
   (``goofspiel.plain``); ``evolve(fast=True)``, the default, runs the GA's generations compiled
-  with numba (``fastga``, ``studykit.twister``), drawing the same numbers;
-- the elimination game against evolving bots: ``Arena``, ``ArenaConfig``, ``PlayWidget``,
-  scripted humans, their trial and its summaries (``arena``, ``widget``, ``scripted``,
-  ``scripted_summary``);
-- the exact equilibrium and how far any strategy is from it: ``equilibrium``, ``best_reply``,
-  ``exploitability``, ``best_counter``, the n! matrix game, mixtures, a table of measures
-  (``equilibrium``, ``bestreply``, ``matrixgame``, ``mixture``, ``winloss``, ``measures``);
-- drawing, and the checks of the notebooks' constants (``draw``, ``params``).
+  with numba (``evolution.fastga``, ``studykit.twister``), drawing the same numbers;
+- the exact equilibrium and how far any strategy is from it (``goofspiel.equilibria``):
+  ``equilibrium``, ``best_reply``, ``exploitability``, ``best_counter``, the n! matrix game,
+  mixtures, a table of measures (``equilibrium``, ``bestreply``, ``matrixgame``, ``mixture``,
+  ``winloss``, ``branch``, ``birkhoff``, ``doubleoracle``, ``measures``);
+- the elimination game against evolving bots (``goofspiel.bots``): ``Arena``, ``ArenaConfig``,
+  ``PlayWidget``, scripted humans, their trial and its summaries (``arena``, ``widget``,
+  ``scripted``, ``scripted_summary``).
 """
 
 # First: under ``python -m goofspiel``, Ctrl-C during the imports below exits quietly (``startup``).
@@ -35,28 +37,29 @@ from studykit.lazy import lazy_package
 # Public name -> the module defining it. The modules load on first use (PEP 562), so the terminal
 # game (``python -m goofspiel play``) starts without scipy, pandas, numba or the drawing modules.
 SOURCES = {
-    "arena": ["SCORING", "Arena", "ArenaConfig", "PoolFate", "RoundResult", "reveal"],
-    "bestreply": ["BestCounter", "best_counter", "best_reply", "exploitability"],
-    "breed": ["breed_pairs", "breed_preferences", "breed_random", "mutate", "order_crossover",
-              "swap_mutate"],
-    "draw": ["animate_game", "draw_marginal", "draw_order"],
-    "equilibrium": ["Equilibrium", "equilibrium", "winloss_cards"],
-    "ga": ["History", "evolve", "grid_trial", "identity_score"],
     "game": ["Strategy", "award", "identity", "margin", "play", "random_strategy", "reverse"],
-    "matrixgame": ["BestResponse", "MatrixGameSolution", "all_ranks", "best_response",
-                   "mixed_vector", "payoff_matrix", "solve_matrix_game"],
-    "measures": ["strategy_table", "summarise_by_label"],
-    "mixture": ["Mixture", "margin_matrix"],
-    "observe": ["Curves", "Difference", "difference", "final_scores", "improvement",
-                "mean_se", "never_beaten_after", "run_curves"],
-    "orders": ["PartialOrder", "pairs_steps"],
     "params": ["list_constant", "whole_constant"],
-    "scripted": ["HUMANS", "BotMeasures", "ScriptedGame", "Survival", "bot_measures",
-                 "scripted_human", "scripted_trial", "survival_summary"],
-    "scripted_summary": ["BEHAVIOURS", "StageChanges", "SurvivalTable", "fate_shares",
-                         "per_round_measures", "stage_changes", "stage_trend", "survival_table"],
-    "widget": ["PlayWidget", "history_table", "reveal_table"],
-    "winloss": ["Reply"],
+    "draw": ["animate_game", "draw_marginal", "draw_order"],
+    "evolution.breed": ["breed_pairs", "breed_preferences", "breed_random", "mutate",
+                        "order_crossover", "swap_mutate"],
+    "evolution.orders": ["PartialOrder", "pairs_steps"],
+    "evolution.ga": ["History", "evolve", "grid_trial", "identity_score"],
+    "evolution.observe": ["Curves", "Difference", "difference", "final_scores", "improvement",
+                          "mean_se", "never_beaten_after", "run_curves"],
+    "equilibria.equilibrium": ["Equilibrium", "equilibrium", "winloss_cards"],
+    "equilibria.bestreply": ["BestCounter", "best_counter", "best_reply", "exploitability"],
+    "equilibria.matrixgame": ["BestResponse", "MatrixGameSolution", "all_ranks", "best_response",
+                              "mixed_vector", "payoff_matrix", "solve_matrix_game"],
+    "equilibria.measures": ["strategy_table", "summarise_by_label"],
+    "equilibria.mixture": ["Mixture", "margin_matrix"],
+    "equilibria.winloss": ["Reply"],
+    "bots.arena": ["SCORING", "Arena", "ArenaConfig", "PoolFate", "RoundResult", "reveal"],
+    "bots.scripted": ["HUMANS", "BotMeasures", "ScriptedGame", "Survival", "bot_measures",
+                      "scripted_human", "scripted_trial", "survival_summary"],
+    "bots.scripted_summary": ["BEHAVIOURS", "StageChanges", "SurvivalTable", "fate_shares",
+                              "per_round_measures", "stage_changes", "stage_trend",
+                              "survival_table"],
+    "bots.widget": ["PlayWidget", "history_table", "reveal_table"],
 }
 __all__ = [
     "BEHAVIOURS",

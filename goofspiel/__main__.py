@@ -17,8 +17,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from goofspiel.arena import Arena, ArenaConfig, RoundResult, reveal
-from goofspiel.arena import format_points as fmt
+from goofspiel.bots.arena import Arena, ArenaConfig, RoundResult, reveal
+from goofspiel.bots.arena import format_points as fmt
 from goofspiel.game import Strategy
 from goofspiel.startup import exit_on_interrupt
 from studykit.checks import option_real, option_whole, shown

@@ -10,9 +10,9 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.image import AxesImage
 
-from goofspiel.arena import RoundResult, format_points, reveal
+from goofspiel.bots.arena import RoundResult, format_points, reveal
 from goofspiel.game import checked_deck
-from goofspiel.orders import PartialOrder, hasse_edges, levels
+from goofspiel.evolution.orders import PartialOrder, hasse_edges, levels
 from studykit.checks import array, real, shown, whole
 
 MAX_ROUNDS = 1_000

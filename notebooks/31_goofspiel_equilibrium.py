@@ -52,7 +52,7 @@ _ = shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4, WINLOSS_NS=[4, 5],
 
 # %%
 from goofspiel import list_constant, whole_constant
-from goofspiel.equilibrium import LP_MAX_N, MARGIN_MAX_N, WINLOSS_MAX_N
+from goofspiel.equilibria.equilibrium import LP_MAX_N, MARGIN_MAX_N, WINLOSS_MAX_N
 
 LP_LIMIT = (f"the n! payoff matrices: {LP_MAX_N} cards solve in seconds, 8 cards would need a "
             "40,320-square matrix (13 GB)")

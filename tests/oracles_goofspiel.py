@@ -11,8 +11,8 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from goofspiel.game import Strategy, margin
-from goofspiel.matrixgame import all_ranks, payoff_matrix, solve_matrix_game
-from goofspiel.mixture import Mixture
+from goofspiel.equilibria.matrixgame import all_ranks, payoff_matrix, solve_matrix_game
+from goofspiel.equilibria.mixture import Mixture
 
 __all__ = ["independent_margin_gain", "old_equilibrium"]
 
@@ -20,7 +20,7 @@ __all__ = ["independent_margin_gain", "old_equilibrium"]
 def independent_margin_gain(mix: Mixture) -> float:
     """Best margin reply to ``mix`` by an assignment built from its support one prize at a time,
     its gain replayed exactly with ``Fraction`` and ``margin``: the oracle of
-    ``margin_exploitability`` (shares no code with ``goofspiel.birkhoff``)."""
+    ``margin_exploitability`` (shares no code with ``goofspiel.equilibria.birkhoff``)."""
     n = len(mix.deck)
     gain = np.zeros((n, n))
     for row, q in zip(mix.ranks, mix.probs):   # gain[i, k]: our rank k against theirs on prize i

@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import goofspiel.arena as arena_mod
+import goofspiel.bots.arena as arena_mod
 from goofspiel import (
     Strategy,
     best_counter,
@@ -18,9 +18,9 @@ from goofspiel import (
     payoff_matrix,
     play,
 )
-from goofspiel.arena import Arena, ArenaConfig, evolve_bot, format_points, reveal, score_pool
-from goofspiel.matrixgame import all_ranks
-from goofspiel.scripted import bot_measures, scripted_human, scripted_trial
+from goofspiel.bots.arena import Arena, ArenaConfig, evolve_bot, format_points, reveal, score_pool
+from goofspiel.equilibria.matrixgame import all_ranks
+from goofspiel.bots.scripted import bot_measures, scripted_human, scripted_trial
 
 DECK = tuple(range(1, 8))
 
@@ -232,7 +232,7 @@ def test_bots_that_see_the_human_beat_the_identity_player_more_often():
 def test_wilson_and_survival_summary():
     from scipy.stats import binomtest
 
-    from goofspiel.scripted import survival_summary, wilson
+    from goofspiel.bots.scripted import survival_summary, wilson
     lo, hi = wilson(30, 100)
     exact = binomtest(30, 100).proportion_ci(method="wilson")
     assert lo == pytest.approx(exact.low) and hi == pytest.approx(exact.high)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goofspiel.breed import (
+from goofspiel.evolution.breed import (
     breed_pairs,
     breed_preferences,
     breed_random,

@@ -29,7 +29,7 @@ from goofspiel import (
     random_strategy,
 )
 from goofspiel.draw import draw_marginal
-from goofspiel.matrixgame import all_ranks
+from goofspiel.equilibria.matrixgame import all_ranks
 
 
 def test_payoff_matrix_agrees_with_play_and_is_antisymmetric():
@@ -284,7 +284,7 @@ def test_notebook_refuses_each_invalid_constant_in_its_first_cells(name, value, 
 
 
 def test_winloss_cards_follows_what_the_double_oracle_certifies():
-    from goofspiel.equilibrium import LIMITS, WINLOSS_CERTIFIED_N, winloss_cards
+    from goofspiel.equilibria.equilibrium import LIMITS, WINLOSS_CERTIFIED_N, winloss_cards
     assert WINLOSS_CERTIFIED_N == 8 <= LIMITS["double-oracle"][0]    # 8 certified in ~200 s
     assert [winloss_cards("CARDS", n) for n in range(2, 9)] == list(range(2, 9))
     for bad in (1, 9, 7.0, True, "7"):

@@ -10,11 +10,11 @@ import pytest
 matplotlib.use("Agg")
 
 from goofspiel import Arena, ArenaConfig, Strategy, evolve, identity, play
-from goofspiel.arena import pool_fates
-from goofspiel.breed import breed_pairs, order_crossover, swap_mutate
+from goofspiel.bots.arena import pool_fates
+from goofspiel.evolution.breed import breed_pairs, order_crossover, swap_mutate
 from goofspiel.draw import animate_game, draw_order
 from goofspiel.game import award
-from goofspiel.orders import PartialOrder, hasse_edges, levels, pairs_steps
+from goofspiel.evolution.orders import PartialOrder, hasse_edges, levels, pairs_steps
 
 MOM, DAD = (1, 2, 3, 4, 5), (5, 1, 2, 3, 4)
 DRAWS = [("mom", 2, 4), ("dad", 2, 3), ("mom", 3, 5), ("dad", 1, 2), ("mom", 3, 4),
@@ -143,7 +143,7 @@ def test_drawings_run():
 def test_observations():
     import numpy as np
 
-    from goofspiel.observe import difference, improvement, mean_se, never_beaten_after
+    from goofspiel.evolution.observe import difference, improvement, mean_se, never_beaten_after
     from studykit.stats import Estimate
     assert mean_se([1, 3]) == Estimate(2.0, 1.0, 2)
     d = difference([1, 3], [0, 0, 0])
@@ -165,8 +165,8 @@ def test_observations():
 def test_run_curves_and_final_scores_select_the_runs_of_one_setting():
     import numpy as np
 
-    from goofspiel.ga import History
-    from goofspiel.observe import final_scores, run_curves
+    from goofspiel.evolution.ga import History
+    from goofspiel.evolution.observe import final_scores, run_curves
 
     def run(k, i):
         return History(np.array([i, i + k]), np.zeros(2), np.array([k, k]), [], np.zeros(0))

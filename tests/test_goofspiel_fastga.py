@@ -1,5 +1,5 @@
-"""The compiled GA (``studykit.twister``, ``goofspiel.fastga``): its draws are
-``random.Random``'s, each compiled breeder returns what ``goofspiel.breed``'s returns leaving the
+"""The compiled GA (``studykit.twister``, ``goofspiel.evolution.fastga``): its draws are
+``random.Random``'s, each compiled breeder returns what ``goofspiel.evolution.breed``'s returns leaving the
 stream where it leaves it, and ``evolve`` (compiled by default) returns exactly what the plain GA
 returns (``evolve(fast=False)``: ``goofspiel.plain``'s loop and breeders) on many seeded
 configurations."""
@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from goofspiel import evolve
-from goofspiel.breed import breed_pairs, breed_preferences, mutate, swap_mutate
-from goofspiel.fastga import MAX_FAST_CARDS, all_pairs, usable
+from goofspiel.evolution.breed import breed_pairs, breed_preferences, mutate, swap_mutate
+from goofspiel.evolution.fastga import MAX_FAST_CARDS, all_pairs, usable
 from goofspiel.plain.breed import pairs_child
 from goofspiel.plain.ga import identity_scores
 
 numba = pytest.importorskip("numba")
 
-from goofspiel import fastga
+from goofspiel.evolution import fastga
 from studykit import twister
 
 

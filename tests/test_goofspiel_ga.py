@@ -76,11 +76,11 @@ def test_mutating_children_reaches_minus_10_at_150_generations():
 
 
 def test_the_fast_python_breeders_give_the_plain_loop_the_plain_breeders_history():
-    """``evolve``'s fallback without numba: the plain loop breeding with ``goofspiel.breed``'s
+    """``evolve``'s fallback without numba: the plain loop breeding with ``goofspiel.evolution.breed``'s
     fast breeding-pairs and mutation draws and returns what it returns with the plain ones."""
     import random
 
-    from goofspiel import breed
+    from goofspiel.evolution import breed
     from goofspiel.plain import breed as plain
     from goofspiel.plain.ga import generations_loop
 

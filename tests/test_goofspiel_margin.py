@@ -7,17 +7,17 @@ import pytest
 from oracles_goofspiel import independent_margin_gain
 
 from goofspiel import best_counter, identity
-from goofspiel.birkhoff import (
+from goofspiel.equilibria.birkhoff import (
     birkhoff,
     margin_best_response,
     margin_equilibrium,
     margin_exploitability,
     margin_lp,
 )
-from goofspiel.equilibrium import equilibrium
+from goofspiel.equilibria.equilibrium import equilibrium
 from goofspiel.game import margin
-from goofspiel.matrixgame import all_ranks, best_response, mixed_vector, payoff_matrix
-from goofspiel.mixture import Mixture, as_mixture, deck_cards, margin_matrix
+from goofspiel.equilibria.matrixgame import all_ranks, best_response, mixed_vector, payoff_matrix
+from goofspiel.equilibria.mixture import Mixture, as_mixture, deck_cards, margin_matrix
 from goofspiel.plain.bestreply import enumerated_gain
 
 

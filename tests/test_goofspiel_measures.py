@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from goofspiel import Strategy, equilibrium, exploitability
-from goofspiel.measures import strategy_row, strategy_table, summarise_by_label
+from goofspiel.equilibria.measures import strategy_row, strategy_table, summarise_by_label
 
 
 def test_measures_of_the_identity_and_a_permutation_on_four_cards():

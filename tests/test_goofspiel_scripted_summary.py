@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from scipy.stats import mannwhitneyu
 
-import goofspiel.scripted_summary as summary
-from goofspiel.arena import PoolFate
-from goofspiel.scripted import ScriptedGame, bot_measures, survival_summary
+import goofspiel.bots.scripted_summary as summary
+from goofspiel.bots.arena import PoolFate
+from goofspiel.bots.scripted import ScriptedGame, bot_measures, survival_summary
 
 
 def game(human, scoring, pub, survived, out, bots=(), margins=(), fates=()):

@@ -162,8 +162,8 @@ def test_a_delay_that_is_not_a_sensible_number_of_seconds_is_refused(delay):
 # finishes (or is abandoned), so SIGINT is sent at known moments of the seconds of imports
 # before the first prompt.
 # The package's ``__init__`` loads its modules on use, so these are the terminal game's imports.
-IMPORTS = ["goofspiel.startup", "goofspiel", "numpy", "studykit.checks", "goofspiel.breed",
-           "goofspiel.game", "goofspiel.arena", "studykit.terminal"]
+IMPORTS = ["goofspiel.startup", "goofspiel", "numpy", "studykit.checks", "goofspiel.evolution.breed",
+           "goofspiel.game", "goofspiel.bots.arena", "studykit.terminal"]
 
 
 @pytest.mark.parametrize("module", IMPORTS)

@@ -2,8 +2,8 @@
 import pytest
 
 from goofspiel import Arena, ArenaConfig, identity, play
-from goofspiel.arena import format_points
-from goofspiel.widget import PlayWidget, history_table, reveal_table
+from goofspiel.bots.arena import format_points
+from goofspiel.bots.widget import PlayWidget, history_table, reveal_table
 
 pytest.importorskip("ipywidgets")
 

@@ -5,14 +5,14 @@ import numpy as np
 import pytest
 
 from goofspiel import Strategy, identity
-from goofspiel.branch import branch_and_bound, improve
-from goofspiel.doubleoracle import winloss_equilibrium
-from goofspiel.equilibrium import equilibrium
+from goofspiel.equilibria.branch import branch_and_bound, improve
+from goofspiel.equilibria.doubleoracle import winloss_equilibrium
+from goofspiel.equilibria.equilibrium import equilibrium
 from goofspiel.game import margin
-from goofspiel.matrixgame import all_ranks, payoff_matrix
-from goofspiel.mixture import Mixture, as_mixture, margin_matrix
+from goofspiel.equilibria.matrixgame import all_ranks, payoff_matrix
+from goofspiel.equilibria.mixture import Mixture, as_mixture, margin_matrix
 from goofspiel.plain.bestreply import enumerated_gain
-from goofspiel.winloss import (
+from goofspiel.equilibria.winloss import (
     branch_best_response,
     winloss_best_response,
     winloss_exploitability,

@@ -1,16 +1,16 @@
 """The best reply to a mixed strategy found plainly: try every one of the n! replies.
 
-The twin of the fast best replies (``goofspiel.winloss``'s branch and bound and MILP, and
-``goofspiel.birkhoff``'s assignment for the point margin), for the decks where n! is small.
+The twin of the fast best replies (``goofspiel.equilibria.winloss``'s branch and bound and MILP, and
+``goofspiel.equilibria.birkhoff``'s assignment for the point margin), for the decks where n! is small.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from goofspiel.checks import check_payoff
-from goofspiel.matrixgame import all_ranks
-from goofspiel.mixture import Mixture, margin_matrix
+from goofspiel.equilibria.checks import check_payoff
+from goofspiel.equilibria.matrixgame import all_ranks
+from goofspiel.equilibria.mixture import Mixture, margin_matrix
 
 MAX_CARDS = 10          # 10! = 3,628,800 replies: seconds per support strategy
 

@@ -1,9 +1,9 @@
 """The breeders and mutations on rank lists (``ranks[i]`` = bid rank on prize i), written plainly.
 
 Each draws from one ``random.Random`` exactly what the library's fast versions draw, in order:
-breeding-pairs keeps its partial order as sets (``goofspiel.breed`` keeps it as chunked bit
-sets, ``goofspiel.fastga`` compiles it); the others are as fast as they need to be already, so
-the library uses them as they are. No argument checks: ``goofspiel.breed``'s public breeders
+breeding-pairs keeps its partial order as sets (``goofspiel.evolution.breed`` keeps it as chunked bit
+sets, ``goofspiel.evolution.fastga`` compiles it); the others are as fast as they need to be already, so
+the library uses them as they are. No argument checks: ``goofspiel.evolution.breed``'s public breeders
 check, then call these.
 """
 

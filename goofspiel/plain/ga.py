@@ -1,8 +1,8 @@
 """The genetic algorithm of the article, written plainly: the identity-target score and the
 generations loop on rank lists, drawing from one ``random.Random``.
 
-``goofspiel.ga.evolve`` checks its arguments and runs this loop (``fast=False``, or when the
-compiled generations cannot serve the deck) or ``goofspiel.fastga``'s compiled generations,
+``goofspiel.evolution.ga.evolve`` checks its arguments and runs this loop (``fast=False``, or when the
+compiled generations cannot serve the deck) or ``goofspiel.evolution.fastga``'s compiled generations,
 which draw the same numbers and return the same history.
 """
 

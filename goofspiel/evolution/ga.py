@@ -14,8 +14,8 @@ uniform pair, or letting a strategy breed with itself, missed some cells by 1.5-
 
 The plain algorithm is ``goofspiel.plain.ga``'s loop with ``goofspiel.plain.breed``'s breeders
 (``evolve(fast=False)``). ``fast=True`` (the default) runs the generations compiled
-(``goofspiel.fastga``) when numba can serve the deck, else the plain loop with
-``goofspiel.breed``'s fast breeding-pairs; every path draws the same numbers from the same
+(``goofspiel.evolution.fastga``) when numba can serve the deck, else the plain loop with
+``goofspiel.evolution.breed``'s fast breeding-pairs; every path draws the same numbers from the same
 ``random.Random`` and returns the same history.
 """
 
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
-from goofspiel import fastga
-from goofspiel.breed import BREEDERS, OPERATORS, mutate_unchecked
+from goofspiel.evolution import fastga
+from goofspiel.evolution.breed import BREEDERS, OPERATORS, mutate_unchecked
 from goofspiel.plain import breed as plain
 from goofspiel.plain.ga import generations_loop
 from goofspiel.game import checked_deck
@@ -88,9 +88,9 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
     ``operator`` is the mutation: "reverse" (breed with the reverse, ``mutation`` is the degree,
     0..0.5) or "swap" (swap two random bids, ``mutation`` is the probability per strategy, 0..1).
     ``fast=False`` runs the plain loop and breeders (``goofspiel.plain``). ``fast=True`` runs the
-    compiled generations (``goofspiel.fastga``) when numba is installed and the deck holds at
+    compiled generations (``goofspiel.evolution.fastga``) when numba is installed and the deck holds at
     most 62 cards; otherwise, silently, the plain loop with the fast pure-Python breeding-pairs
-    (``goofspiel.breed``). All three return the same history for the same seed.
+    (``goofspiel.evolution.breed``). All three return the same history for the same seed.
     """
     breeder = choice(breeder, "breeder", BREEDERS)
     mutate = choice(mutate, "mutate", MUTATE)
@@ -134,7 +134,7 @@ def evolve(breeder: str = "pairs", mutation: float = 0.0, mutate: str = "none", 
 def _loop_run(rnd, cards, fast, breeder, mutation, mutate, operator, initial, generations,
               population, survivors, immigrants, as_published, progress):
     """``evolve``'s generations by the plain loop: with the plain breeders, or (``fast``) with
-    ``goofspiel.breed``'s fast breeding-pairs (the same draws and children)."""
+    ``goofspiel.evolution.breed``'s fast breeding-pairs (the same draws and children)."""
     breed = (BREEDERS if fast else plain.BREEDERS)[breeder]
     if breeder == "preferences" and as_published:
         def breed(m, d, r):
@@ -151,7 +151,7 @@ def _loop_run(rnd, cards, fast, breeder, mutation, mutate, operator, initial, ge
 
 def _compiled_run(rnd, cards, breeder, mutation, mutate, operator, initial, generations,
                   population, survivors, immigrants, as_published, progress):
-    """``_loop_run`` with ``goofspiel.fastga``'s compiled generations: the same draws, in order."""
+    """``_loop_run`` with ``goofspiel.evolution.fastga``'s compiled generations: the same draws, in order."""
     n, st = len(cards), state_of(rnd)
     kind, pairs = fastga.KINDS[breeder], fastga.all_pairs(n)
     published = breeder == "preferences" and as_published

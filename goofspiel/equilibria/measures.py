@@ -10,10 +10,10 @@ from itertools import islice
 import numpy as np
 import pandas as pd
 
-from goofspiel.bestreply import exploitability
-from goofspiel.ga import identity_score
+from goofspiel.equilibria.bestreply import exploitability
+from goofspiel.evolution.ga import identity_score
 from goofspiel.game import Strategy, whole_numbers
-from goofspiel.mixture import Mixture, margin_matrix
+from goofspiel.equilibria.mixture import Mixture, margin_matrix
 from studykit.checks import shown
 
 MAX_ENTRIES = 100_000

@@ -17,8 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from goofspiel.breed import BREEDERS
-from goofspiel.breed import mutate_unchecked as mutate_ranks
+from goofspiel.evolution.breed import BREEDERS
+from goofspiel.evolution.breed import mutate_unchecked as mutate_ranks
 from goofspiel.game import Strategy, checked_deck, play
 from goofspiel.plain.breed import breed_children
 from studykit.checks import at_most, choice, flag, real, whole

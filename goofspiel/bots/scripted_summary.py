@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu
 
-from goofspiel.arena import SCORING
-from goofspiel.scripted import HUMANS, ScriptedGame, Survival, bot_measures, survival_summary
+from goofspiel.bots.arena import SCORING
+from goofspiel.bots.scripted import HUMANS, ScriptedGame, Survival, bot_measures, survival_summary
 from studykit.checks import choice, generator, items, whole
 
 BEHAVIOURS = {True: "published", False: "fixed"}     # the bots as published, or with the fix

@@ -3,14 +3,14 @@
 The game is symmetric and zero-sum over the n! bid permutations. ``equilibrium`` picks the method
 by deck size and payoff:
 
-- ``"lp"``: the n! matrix game by linear programming (``goofspiel.matrixgame``), both payoffs,
+- ``"lp"``: the n! matrix game by linear programming (``goofspiel.equilibria.matrixgame``), both payoffs,
   up to 7 cards: the small-deck oracle;
 - ``"birkhoff"``: the point margin at any deck up to 64 cards, one LP over the doubly stochastic
-  marginal and its Birkhoff decomposition into permutations (``goofspiel.birkhoff``);
+  marginal and its Birkhoff decomposition into permutations (``goofspiel.equilibria.birkhoff``);
 - ``"double-oracle"``: win/loss up to 9 cards, restricted games grown by exact best replies
-  (``goofspiel.doubleoracle``); the last reply's gain is the certificate.
+  (``goofspiel.equilibria.doubleoracle``); the last reply's gain is the certificate.
 
-How far any strategy is from it: ``goofspiel.bestreply`` (``best_reply``, ``exploitability``,
+How far any strategy is from it: ``goofspiel.equilibria.bestreply`` (``best_reply``, ``exploitability``,
 ``best_counter``).
 """
 
@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from goofspiel.birkhoff import MAX_N as BIRKHOFF_MAX_N
-from goofspiel.birkhoff import margin_best_response, margin_equilibrium
-from goofspiel.checks import check_number, check_payoff
-from goofspiel.doubleoracle import winloss_equilibrium
-from goofspiel.matrixgame import (
+from goofspiel.equilibria.birkhoff import MAX_N as BIRKHOFF_MAX_N
+from goofspiel.equilibria.birkhoff import margin_best_response, margin_equilibrium
+from goofspiel.equilibria.checks import check_number, check_payoff
+from goofspiel.equilibria.doubleoracle import winloss_equilibrium
+from goofspiel.equilibria.matrixgame import (
     MATRIX_MAX_N,
     RANKS_MAX_N,
     all_ranks,
@@ -36,7 +36,7 @@ from goofspiel.matrixgame import (
     payoff_matrix,
     solve_matrix_game,
 )
-from goofspiel.mixture import Mixture, deck_cards, margin_matrix
+from goofspiel.equilibria.mixture import Mixture, deck_cards, margin_matrix
 
 METHODS = ("lp", "birkhoff", "double-oracle")
 LP_MAX_N = MATRIX_MAX_N  # 5,040 strategies; 8 cards would need a 40,320-square matrix (13 GB)

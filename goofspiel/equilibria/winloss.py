@@ -6,7 +6,7 @@ Against a mix of permutations t_j with probabilities q_j, a reply s scores
 w_j and a loss indicator l_j with the single constraint ``m_j >= w_j + L_j l_j`` where L_j is
 the exact smallest margin against t_j (an assignment problem): this is the tightest big-M, and
 w_j (l_j) is fixed to 0 when no reply beats (loses to) t_j. HiGHS still needs seconds to
-minutes at 50 opponents, so ``branch_best_response`` (``goofspiel.branch``: a local-search
+minutes at 50 opponents, so ``branch_best_response`` (``goofspiel.equilibria.branch``: a local-search
 incumbent, then a dedicated branch and bound) is the default exact method.
 """
 
@@ -21,10 +21,10 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linear_sum_assignment, milp
 from scipy.sparse import coo_matrix, csr_matrix, hstack, vstack
 
-from goofspiel.branch import branch_and_bound, improve
-from goofspiel.checks import check_number
+from goofspiel.equilibria.branch import branch_and_bound, improve
+from goofspiel.equilibria.checks import check_number
 from goofspiel.game import Strategy
-from goofspiel.mixture import Mixture, as_mixture, gain_tensor, margin_matrix
+from goofspiel.equilibria.mixture import Mixture, as_mixture, gain_tensor, margin_matrix
 from studykit.checks import choice, memory
 
 MilpInput = Strategy | Mixture | Mapping[tuple, float]
@@ -119,7 +119,7 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
 
 def branch_best_response(strategy: MilpInput, deck: int | Iterable[int] | None = None, *,
                          time_limit: float | None = None) -> Reply:
-    """The exact win/loss best reply by the dedicated branch and bound (``goofspiel.branch``)."""
+    """The exact win/loss best reply by the dedicated branch and bound (``goofspiel.equilibria.branch``)."""
     time_limit = seconds(time_limit)
     start = time.perf_counter()
     mix = reply_sized(as_mixture(strategy, deck))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from goofspiel.mixture import Mixture, gain_tensor, margin_matrix
+from goofspiel.equilibria.mixture import Mixture, gain_tensor, margin_matrix
 
 BATCH_CELLS = 2_000_000      # nodes x opponents handled per vectorised step
 

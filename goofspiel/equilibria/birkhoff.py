@@ -18,10 +18,10 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment, linprog
 from scipy.sparse import coo_matrix
 
-from goofspiel.checks import check_number
+from goofspiel.equilibria.checks import check_number
 from goofspiel.game import Strategy
-from goofspiel.mixture import Mixture, as_mixture, deck_cards
-from goofspiel.winloss import Reply
+from goofspiel.equilibria.mixture import Mixture, as_mixture, deck_cards
+from goofspiel.equilibria.winloss import Reply
 from studykit.checks import array
 
 MAX_N = 64             # the LP has n^2 + 2n variables: 8 s at 64 cards, growing like n^4

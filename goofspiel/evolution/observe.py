@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from goofspiel.ga import History
+from goofspiel.evolution.ga import History
 from studykit.checks import array, whole
 from studykit.stats import Estimate
 

@@ -2,8 +2,8 @@
 strategy at any deck size and its gain (the exploitability), and the best counter to one pure
 strategy.
 
-The margin reply is an assignment problem (``goofspiel.birkhoff``); the win/loss reply a branch
-and bound or a MILP (``goofspiel.winloss``).
+The margin reply is an assignment problem (``goofspiel.equilibria.birkhoff``); the win/loss reply a branch
+and bound or a MILP (``goofspiel.equilibria.winloss``).
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from goofspiel.birkhoff import margin_best_response
-from goofspiel.checks import check_number, check_payoff
-from goofspiel.equilibrium import Equilibrium
+from goofspiel.equilibria.birkhoff import margin_best_response
+from goofspiel.equilibria.checks import check_number, check_payoff
+from goofspiel.equilibria.equilibrium import Equilibrium
 from goofspiel.game import Strategy
-from goofspiel.matrixgame import best_response, mixed, payoffs
-from goofspiel.mixture import Mixture, as_mixture, deck_cards
-from goofspiel.winloss import METHODS as REPLY_METHODS
-from goofspiel.winloss import Reply, branch_best_response, reply_sized, winloss_best_response
+from goofspiel.equilibria.matrixgame import best_response, mixed, payoffs
+from goofspiel.equilibria.mixture import Mixture, as_mixture, deck_cards
+from goofspiel.equilibria.winloss import METHODS as REPLY_METHODS
+from goofspiel.equilibria.winloss import Reply, branch_best_response, reply_sized, winloss_best_response
 
 StrategyLike = Strategy | Mixture | Equilibrium | Mapping[tuple, float]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from goofspiel.arena import Arena, RoundResult, reveal
-from goofspiel.arena import format_points as fmt
+from goofspiel.bots.arena import Arena, RoundResult, reveal
+from goofspiel.bots.arena import format_points as fmt
 from goofspiel.game import Strategy
 
 

@@ -23,10 +23,10 @@ import numpy as np
 from scipy.optimize import linprog
 from tqdm.auto import tqdm
 
-from goofspiel.branch import branch_and_bound, improve
-from goofspiel.checks import check_number
-from goofspiel.mixture import Mixture, deck_cards, margin_matrix
-from goofspiel.winloss import METHODS, PRUNE_TOL, margin_reply, winloss_best_response
+from goofspiel.equilibria.branch import branch_and_bound, improve
+from goofspiel.equilibria.checks import check_number
+from goofspiel.equilibria.mixture import Mixture, deck_cards, margin_matrix
+from goofspiel.equilibria.winloss import METHODS, PRUNE_TOL, margin_reply, winloss_best_response
 from studykit.checks import choice, flag, whole
 from studykit.checks import seed as check_seed
 

@@ -4,7 +4,7 @@ what the plain GA (``goofspiel.plain``) draws from the same ``random.Random``, i
 Members are rows of an int64 array; the random stream is ``studykit.twister``'s copy of the
 Random's state. ``usable(n)`` says whether this path applies (numba installed, its draws
 checked against ``random.Random`` once per process, at most 62 cards for the 64-bit sets);
-``goofspiel.ga.evolve(fast=True)`` runs the plain loop with ``goofspiel.breed``'s fast
+``goofspiel.evolution.ga.evolve(fast=True)`` runs the plain loop with ``goofspiel.evolution.breed``'s fast
 breeding-pairs otherwise (same results, slower).
 """
 

@@ -6,7 +6,7 @@ call them. breeding-pairs alone has a faster pure-Python twin here, drawing the 
 it keeps the transitive closure as bit sets (``above[c]`` holds every card known to get a
 higher bid than ``c``), read ten bits at a time through a table, with ``Random.shuffle``'s
 draws inlined. ``BREEDERS`` and ``mutate_unchecked`` are what the arena's hidden GA and
-``evolve``'s Python fallback breed with; the compiled GA (``goofspiel.fastga``) draws exactly
+``evolve``'s Python fallback breed with; the compiled GA (``goofspiel.evolution.fastga``) draws exactly
 what they draw.
 """
 
