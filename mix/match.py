@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
@@ -12,6 +11,7 @@ from tqdm.auto import tqdm
 from mix.agentchecks import check_match
 from mix.agents import make_agent
 from mix.board import Board, Geometry
+from studykit.stats import Estimate
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,15 @@ class MatchResult:
     def games(self) -> int:
         return self.x_wins + self.o_wins + self.draws
 
+    def share(self, which: str = "x") -> Estimate:
+        """Share of X wins ('x'), O wins ('o') or draws ('d'): its mean and binomial SE."""
+        return Estimate.share({"x": self.x_wins, "o": self.o_wins, "d": self.draws}[which],
+                              self.games)
+
     def rate(self, which: str = "x") -> tuple[float, float]:
-        """Share of X wins ('x'), O wins ('o') or draws ('d'), with a 95% normal half-width."""
-        n = {"x": self.x_wins, "o": self.o_wins, "d": self.draws}[which]
-        p = n / self.games
-        return p, 1.96 * math.sqrt(p * (1 - p) / self.games)
+        """``share(which)``'s mean and its 95% normal half-width (1.96 SE)."""
+        e = self.share(which)
+        return e.mean, e.half_width()
 
 
 def play_game(x_agent, o_agent, rng: random.Random, g: Geometry) -> Board:
@@ -75,16 +79,24 @@ def match(x_agent, o_agent, games: int, seed: int = 0, rows: int = 10, cols: int
 
 @dataclass(frozen=True)
 class DuelResult:
-    """One pairing played in both seats: the agent's win rate as X and as O, each with its 95%
-    normal half-width, the share of draws over both seats, and the two matches."""
+    """One pairing played in both seats: the two matches, and derived from them the agent's win
+    share as X and as O (each an ``Estimate``: mean and SE), the draws and the game length."""
 
-    win_as_x: float
-    ci_x: float
-    win_as_o: float
-    ci_o: float
-    draws: float
     as_x: MatchResult
     as_o: MatchResult
+
+    @property
+    def win_as_x(self) -> Estimate:
+        return self.as_x.share("x")
+
+    @property
+    def win_as_o(self) -> Estimate:
+        return self.as_o.share("o")
+
+    @property
+    def draws(self) -> float:
+        """The share of draws over both seats."""
+        return (self.as_x.draws + self.as_o.draws) / (self.as_x.games + self.as_o.games)
 
     @property
     def length(self) -> float:
@@ -93,16 +105,15 @@ class DuelResult:
 
 
 def duel(agent, opponent, games: int, seed: int = 0, **kw) -> DuelResult:
-    """``agent`` against ``opponent`` in both seats: its win rate as X and as O (with 95% CIs)."""
-    as_x = match(agent, opponent, games, seed, **kw)
-    as_o = match(opponent, agent, games, seed + 1, **kw)
-    (px, hx), (po, ho) = as_x.rate("x"), as_o.rate("o")
-    return DuelResult(px, hx, po, ho, (as_x.draws + as_o.draws) / (2 * games), as_x, as_o)
+    """``agent`` against ``opponent`` in both seats (``seed`` as X, ``seed + 1`` as O)."""
+    return DuelResult(match(agent, opponent, games, seed, **kw),
+                      match(opponent, agent, games, seed + 1, **kw))
 
 
 def duel_trial(agent, opponent, games: int, seed: int, rows: int = 10, cols: int = 20) -> dict:
     """A picklable ``duel`` for ``studykit.run_sweep`` (agents given by name or object): a flat
-    record of its numbers (win rates, half-widths, draws, mean length), a row of a table."""
+    record of its numbers (win shares and their SEs, draws, mean length), a row of a table."""
     d = duel(agent, opponent, games, seed, rows=rows, cols=cols)
-    return {"win_as_x": d.win_as_x, "ci_x": d.ci_x, "win_as_o": d.win_as_o, "ci_o": d.ci_o,
+    x, o = d.win_as_x, d.win_as_o
+    return {"win_as_x": x.mean, "se_x": x.se, "win_as_o": o.mean, "se_o": o.se,
             "draws": d.draws, "length": d.length}

@@ -3,6 +3,7 @@ file, terminal, and the package's top level (all the notebooks import)."""
 
 import ast
 import dataclasses
+import math
 import random
 import subprocess
 import sys
@@ -115,15 +116,19 @@ def test_duel_plays_both_seats_and_returns_a_frozen_result():
     assert isinstance(d, mix.DuelResult) and d.as_x.games == d.as_o.games == 6
     assert d.as_x == match("onestep", "random", 6, 3, rows=5, cols=6)
     assert d.as_o == match("random", "onestep", 6, 4, rows=5, cols=6)   # the next seed
-    assert (d.win_as_x, d.ci_x) == d.as_x.rate("x") and (d.win_as_o, d.ci_o) == d.as_o.rate("o")
+    x, o = d.win_as_x, d.win_as_o
+    assert (x.mean, x.n) == (d.as_x.x_wins / 6, 6) and (o.mean, o.n) == (d.as_o.o_wins / 6, 6)
+    assert x.se == math.sqrt(x.mean * (1 - x.mean) / 6)
+    assert o.se == math.sqrt(o.mean * (1 - o.mean) / 6)
+    assert d.as_x.rate("x") == (x.mean, 1.96 * x.se) and d.as_o.rate("o") == (o.mean, 1.96 * o.se)
     assert d.draws == (d.as_x.draws + d.as_o.draws) / 12
     assert d.length == (d.as_x.mean_length + d.as_o.mean_length) / 2
     with pytest.raises(dataclasses.FrozenInstanceError):
-        d.draws = 0.0
+        d.as_x = d.as_o
     from mix.match import duel_trial
     record = duel_trial("onestep", "random", 6, 3, rows=5, cols=6)
-    assert record == {"win_as_x": d.win_as_x, "ci_x": d.ci_x, "win_as_o": d.win_as_o,
-                      "ci_o": d.ci_o, "draws": d.draws, "length": d.length}
+    assert record == {"win_as_x": x.mean, "se_x": x.se, "win_as_o": o.mean, "se_o": o.se,
+                      "draws": d.draws, "length": d.length}
 
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
