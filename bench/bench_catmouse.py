@@ -45,7 +45,7 @@ from catmouse.v1.keep import commit_whole
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import propose_changes
 from catmouse.v1.plain import train_plain
-from catmouse.v1.speed import FAST, PLAIN, Speed
+from catmouse.v1.speed import FAST, INDEXED, Speed
 from catmouse.v2.article import candidate_tables, summarize
 from catmouse.v2.games import evaluate_batch, game_streams
 from catmouse.v2.plain import plain_scores
@@ -96,7 +96,7 @@ def fast(kind=FastArena, speed: Speed = FAST):
 NO_JIT = Speed(compiled_games=False)
 WALKER = Twister if fastwalk.ready() else random.Random     # compiled walks draw from a Twister
 ARENAS = {          # the pool arenas compared: (make, generator)
-    "per-game": (lambda *a: pool.Arena(*a, PLAIN), random.Random),
+    "per-game": (lambda *a: pool.Arena(*a, INDEXED), random.Random),
     "FastArena, plain walk": (fast(PlainWalkArena, NO_JIT), random.Random),
     "FastArena + walk": (fast(WholeCommitArena, NO_JIT), random.Random),
     "+ keep": (fast(speed=NO_JIT), random.Random),
@@ -177,7 +177,7 @@ def bench_pool(rounds: int, max_changes: int = 3, build=None, what: str = "") ->
 def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     """The improved trainer with each set of speed-ups: identical tables, checkpoints and pools."""
     runs, times = {}, {}
-    for name, speed in (("pool.Arena", PLAIN),
+    for name, speed in (("pool.Arena", INDEXED),
                         ("FastArena", Speed(compiled_games=False, compiled_walk=False)),
                         ("+ jit", Speed(compiled_walk=False)), ("+ compiled walk", FAST)):
         t = time.process_time()

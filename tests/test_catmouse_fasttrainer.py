@@ -14,7 +14,7 @@ from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import code_array, flat_board, play_flat
-from catmouse.v1.speed import FAST, PLAIN, Chunks, Speed
+from catmouse.v1.speed import FAST, INDEXED, Chunks, Speed
 from catmouse.v1.transit import Transit, diverge
 
 
@@ -196,7 +196,7 @@ def run_both(rows, cols, first, initial, iterations, seed, config, checkpoint_ev
     runs = []
     fast = Speed(scan_chunks=Chunks(head=head, first=head, growth=4, lockstep_min=head)) \
         if head else FAST
-    for speed in (PLAIN, fast):
+    for speed in (INDEXED, fast):
         runs.append(improved.train_tabular_improved(rows, cols, first, initial, iterations, seed,
                                                     config, checkpoint_every, speed=speed))
     return runs

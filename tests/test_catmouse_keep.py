@@ -11,7 +11,7 @@ from catmouse.tables import random_mouse_codes
 from catmouse.v1 import jit, keep, pool
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
-from catmouse.v1.speed import PLAIN, Chunks, Speed
+from catmouse.v1.speed import INDEXED, Chunks, Speed
 
 
 def random_cat_codes(board, rng):
@@ -66,7 +66,7 @@ def run_commits(side, first, compiled):
                          else random_mouse_codes(rows, cols, rng))
     learner = table(side)
     opps = [table("mouse" if side == "cat" else "cat") for _ in range(150)]
-    arenas = [pool.Arena(side, list(learner), board, PLAIN)] + [   # the oracle: one game at a time
+    arenas = [pool.Arena(side, list(learner), board, INDEXED)] + [     # the oracle: no lockstep
         FastArena(side, list(learner), board, keep_order=False, speed=speed) for _ in range(3)]
     for arena in arenas:
         arena.set_slot(0, list(opps[0]))

@@ -31,6 +31,7 @@ from catmouse.v1.config import IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.kernel import flat_board
 from catmouse.v1.mutations import propose_changes
+from catmouse.v1.plainpool import PlainArena
 from catmouse.v1.pool import Arena
 from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.tally import key_of
@@ -67,11 +68,13 @@ class CoevolutionRun:
 
 
 def arena_for(side: str, table: list, board, sequential: bool, speed: Speed):
-    """The pool arena of one side (``FastArena`` may reorder its index when proposals are
-    sequential, i.e. never read its order; ``pool.Arena`` unless ``speed.fast_arena``)."""
-    if speed.fast_arena:
+    """The pool arena of one side, as ``speed.arena`` says (``FastArena`` may reorder its index
+    when proposals are sequential, i.e. never read its order)."""
+    if speed.arena == "fast":
         return FastArena(side, table, board, keep_order=not sequential, speed=speed)
-    return Arena(side, table, board, speed)
+    if speed.arena == "indexed":
+        return Arena(side, table, board, speed)
+    return PlainArena(side, table, board)
 
 
 def check_improved(rows, cols, first_move, initial_cat, iterations, seed, config,
@@ -111,7 +114,8 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
         stop_when_solved: stop at the first checkpoint where the cat is unexploitable (it captures
             a best-responding mouse in the optimal number of moves); only the stopping uses the
             solver.
-        speed: the speed-ups used (``v1.speed``; ``PLAIN``: none), all with the same results.
+        speed: the speed-ups used (``v1.speed``; ``PLAIN``: none), with the same results (but for
+            non-sequential proposals with ``PLAIN``: see ``v1.plainpool``).
         arenas: a dict that receives the two pool arenas by side at the end (for benchmarks).
     """
     rows, cols, iterations, seed, checkpoint_every = check_improved(

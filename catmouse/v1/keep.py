@@ -20,7 +20,7 @@ SCALE = 2 ** 21      # above any round count (a game visits each state at most o
 
 
 def badness(side: str, res: tuple) -> int:
-    """One number per game ordered as ``pool.Arena.worst`` orders slots (smaller: worse)."""
+    """One number per game ordered as ``tally.worst_first`` orders them (smaller: worse)."""
     won, r, d = res
     if side == "cat":        # evaded with the largest distance, then soonest; else slowest capture
         return 2 ** 50 - r if won else -d * SCALE + r

@@ -14,7 +14,7 @@ import numpy as np
 from catmouse.v1.batch import Games, Lockstep, Store
 from catmouse.v1.kernel import FlatBoard, other_moves, play_flat
 from catmouse.v1.speed import FAST, Speed
-from catmouse.v1.tally import Tally, cat_key, mouse_key
+from catmouse.v1.tally import Tally, cat_key, mouse_key, worst_first
 
 
 class Arena:
@@ -128,15 +128,7 @@ class Arena:
     def worst(self) -> int:
         """The slot whose game is the learner's worst."""
         if self._worst is None:
-            if self.side == "cat":       # evaded with the largest distance, else the slowest capture
-                def single(j):
-                    won, r, d = self.slots[j][1]
-                    return (1, -r, 0, 0) if won else (0, 0, -d, r)
-            else:                        # caught soonest
-                def single(j):
-                    won, r, _ = self.slots[j][1]
-                    return (0, r) if won else (1, r)
-            self._worst = min(self.slots, key=single)
+            self._worst = min(self.slots, key=lambda j: worst_first(self.side, self.slots[j][1]))
         return self._worst
 
     def score(self) -> tuple:

@@ -1,11 +1,13 @@
 """The improved trainer's speed-ups, chosen per call: ``Speed``, passed down from
 ``train_tabular_improved`` to its arenas. None of them changes a result (the tests compare them);
-``PLAIN`` switches them all off.
+``PLAIN`` switches them all off (``v1.plainpool``: every game of every candidate played in full).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+ARENAS = ("fast", "indexed", "plain")
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,9 @@ class Chunks:
 class Speed:
     """Which speed-ups the improved trainer uses.
 
-    fast_arena: ``fastpool.FastArena`` (resumed games, killers first); False: ``pool.Arena``.
+    arena: "fast" (``fastpool.FastArena``: resumed games, killers first), "indexed"
+        (``pool.Arena``: only the games a change can affect, doomed candidates stopped early) or
+        "plain" (``plainpool.PlainArena``: every game in full).
     lockstep: long replays' games in lockstep (``v1.batch``); False: every game by ``play_flat``.
     compiled_games: lockstep games compiled with numba (``v1.jit``) when it is installed.
     compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``) when numba draws
@@ -33,13 +37,18 @@ class Speed:
     arena_chunks, scan_chunks: how ``pool.Arena.replay`` and ``FastArena.scan`` chunk a replay.
     """
 
-    fast_arena: bool = True
+    arena: str = "fast"
     lockstep: bool = True
     compiled_games: bool = True
     compiled_walk: bool = True
     arena_chunks: Chunks = Chunks(head=16, first=256, growth=16, lockstep_min=48)
     scan_chunks: Chunks = Chunks(head=64, first=256, growth=4, lockstep_min=64)
 
+    def __post_init__(self):
+        if self.arena not in ARENAS:
+            raise ValueError(f"arena must be one of {ARENAS}, got {self.arena!r}")
+
 
 FAST = Speed()
-PLAIN = Speed(fast_arena=False, lockstep=False, compiled_games=False, compiled_walk=False)
+PLAIN = Speed(arena="plain", lockstep=False, compiled_games=False, compiled_walk=False)
+INDEXED = Speed(arena="indexed", lockstep=False, compiled_games=False, compiled_walk=False)

@@ -62,6 +62,14 @@ def mouse_key(t: Tally) -> tuple:
     return (t.games - t.won, min(t.rounds, default=10 ** 9), t.won_rounds + t.lost_rounds)
 
 
+def worst_first(side: str, res: tuple) -> tuple:
+    """A game's result ordered from the learner's worst game up (the smallest: the worst)."""
+    won, r, d = res
+    if side == "cat":            # evaded with the largest distance, else the slowest capture
+        return (1, -r, 0, 0) if won else (0, 0, -d, r)
+    return (0, r) if won else (1, r)          # caught soonest
+
+
 def key_of(side: str, results) -> tuple:
     """The score of a list of game results for ``side``."""
     t = Tally()
