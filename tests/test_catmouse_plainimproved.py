@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_catmouse_fasttrainer import assert_same_run
 
 from catmouse.tables import random_mouse_codes
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
@@ -14,14 +15,6 @@ from catmouse.v1.kernel import flat_board
 from catmouse.v1.plainpool import PlainArena
 from catmouse.v1.pool import Arena
 from catmouse.v1.speed import FAST, PLAIN, Speed
-
-
-def assert_same_run(a, b):
-    assert np.array_equal(a.cat_policy, b.cat_policy)
-    assert np.array_equal(a.mouse_policy, b.mouse_policy)
-    assert repr(a.checkpoints) == repr(b.checkpoints)          # nan-safe
-    assert (a.solved_at, a.iterations, a.pool_sizes, a.stopped_at, a.worse_moves) == \
-        (b.solved_at, b.iterations, b.pool_sizes, b.stopped_at, b.worse_moves)
 
 
 @pytest.mark.parametrize("rows,cols,first,initial,seed", [
@@ -94,3 +87,10 @@ def test_plain_arena_scores_as_the_indexed_one(side):
         assert plain.table == indexed.table and plain.score() == indexed.score()
         assert plain.worst() == indexed.worst() and plain.tally.__dict__ == indexed.tally.__dict__
     assert kept > 3
+
+
+def test_bad_speeds_are_refused():
+    with pytest.raises(ValueError, match="arena must be one of"):
+        Speed(arena="numba")
+    with pytest.raises(TypeError, match="speed must be"):
+        train_tabular_improved(4, 4, iterations=1, speed="plain")

@@ -78,13 +78,7 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
                 trace.insert(0, start)
             was = slots[j][2]
             used, removed, added = changed_states(arena.traces[j], trace, was, changes, q, again)
-            for s in removed:
-                ids = index[s]
-                ids.discard(j)
-                if not ids:
-                    del index[s]
-            for s in added:
-                index.setdefault(s, set()).add(j)
+            relink(index, j, removed, added)
             arena.traces[j] = trace
             keep_game(arena, j, res, used, counted, single, cat)
             continue
@@ -102,13 +96,7 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
             arena.link(j, opp, res, used)
             continue
         was = slots[j][2]
-        for s in was - used:
-            ids = index[s]
-            ids.discard(j)
-            if not ids:
-                del index[s]
-        for s in used - was:
-            index.setdefault(s, set()).add(j)
+        relink(index, j, was - used, used - was)
         keep_game(arena, j, res, used, counted, single, cat)
     if counted:
         arena.tally = replayed.tally.copy()
@@ -116,6 +104,18 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
     if not arena.keep_order:
         for chunk, games in replayed.batches:
             set_arrays(arena, chunk, games)
+
+
+def relink(index: dict, j: int, removed, added) -> None:
+    """Slot j's game no longer consults ``removed`` and now consults ``added``: the index
+    ({state: slots}) updated, in the order of both."""
+    for s in removed:
+        ids = index[s]
+        ids.discard(j)
+        if not ids:
+            del index[s]
+    for s in added:
+        index.setdefault(s, set()).add(j)
 
 
 def changed_states(old: list, new: list, was: set, changes: dict, q: int,
@@ -177,12 +177,5 @@ def commit_whole(arena, changes: dict, replayed: FastReplayed) -> None:
             arena.link(j, opp, res, used)
             continue
         arena.tally.add(old, -1)
-        index = arena.index
-        for s in was - used:
-            ids = index[s]
-            ids.discard(j)
-            if not ids:
-                del index[s]
-        for s in used - was:
-            index.setdefault(s, set()).add(j)
+        relink(arena.index, j, was - used, used - was)
         arena.record(j, opp, res, used)

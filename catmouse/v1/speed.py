@@ -49,6 +49,7 @@ class Speed:
             raise ValueError(f"arena must be one of {ARENAS}, got {self.arena!r}")
 
 
-FAST = Speed()
+FAST = Speed()                                         # the default: every speed-up
 PLAIN = Speed(arena="plain", lockstep=False, compiled_games=False, compiled_walk=False)
 INDEXED = Speed(arena="indexed", lockstep=False, compiled_games=False, compiled_walk=False)
+# (INDEXED: ``pool.Arena`` one game at a time, the oracle of the fast arena's early stops)
