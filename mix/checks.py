@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mix.board import MAX_SIDE, Geometry
+from mix.board import MAX_SIDE, Board, Geometry
 from studykit.checks import array, at_most, flag, is_whole, shown, whole
 
 
@@ -110,3 +110,17 @@ def check_values(values, n: int, name: str = "values") -> list[float]:
         raise ValueError(f"{name} must have {n} entries, got {len(values)}")
     arr = array(values, name, kind="real", ndim=1, low=-1, high=1)
     return [float(v) for v in arr]
+
+
+def check_position(b: Board, tt) -> None:
+    """A position the solver can finish: a ``Board`` with at most ``SOLVE_MAX_SLOTS`` empty
+    slots (the search grows exponentially with them), and ``tt`` a dict or None."""
+    if not isinstance(b, Board):
+        raise TypeError(f"b must be a mix.Board, got {type(b).__name__}")
+    if tt is not None and not isinstance(tt, dict):
+        raise TypeError(f"tt must be a dict (a transposition table) or None, got "
+                        f"{type(tt).__name__}")
+    empty = b.g.rows * b.g.cols - b.moves
+    if empty > SOLVE_MAX_SLOTS:
+        raise ValueError(f"b has {empty} empty slots: the solver finishes at most "
+                         f"{SOLVE_MAX_SLOTS} (the search grows exponentially with them)")

@@ -14,18 +14,18 @@ nor, when an even number of cells is empty, without k in a row among its stones,
 of the columns with an odd number of them and the lower cell of each pair of the other columns:
 the other side answers on top of each move, and when the mover fills an odd column, starts
 another (one is left: odd columns come in pairs). With two empty cells left, what passed the
-threat rules is a draw. ``mix.plain.solver`` is the plain solver; ``tests/oracles_mix.py`` keeps
-the one before these bounds (``bounded_solve_position``) and spells the pair bound out
-(``mover_cells``): all give the same values and best moves.
+threat rules is a draw. ``mix.plain.solver`` is the plain solver, ``mix.plain.bounded`` the one
+before these bounds: all give the same values and best moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from dataclasses import dataclass
 
 from mix.board import Board, Geometry, center_order, column_masks, has_line
-from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs, check_solve
+from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs, check_position, check_solve
 from mix.features import raw_threats
 from studykit.checks import choice
 
@@ -80,25 +80,29 @@ def clear_tables() -> None:
     _MEMOS.clear()
 
 
-def _solver(g: Geometry, tt: dict):
-    """The fail-soft negamax of ``g`` with the table ``tt``: ``(me, opp, mme, mopp, tme, topp,
-    alpha, beta) -> value`` for the side to move, ``me`` its stones, ``opp`` the other side's,
-    ``mme``, ``mopp`` their mirror images (kept alongside for the key) and ``tme``, ``topp``
-    their threat slots (``threat_slots``). The window is null: ``alpha + 1 == beta``."""
-    full, bottom, h, cols = g.full, g.bottom, g.height, g.cols
-    # k <= 4 in a row along d: two free cells at x, x + d, and two at x + (k - 2) d
+@lru_cache(maxsize=64)
+def _layout(g: Geometry) -> tuple:
+    """``_solver``'s masks: ``pairs`` (k <= 4 in a row along d: free cells at x, x + d and two
+    at x + (k - 2) d), ``odd`` (rows off g.rows' parity, with the guard row: the marker of a
+    full column), ``lower`` (the pairs' lower cells when each column has an even number of empty
+    cells), ``rank`` (slot -> its column's centre rank and the shift to the mirror column) and
+    ``sh`` (a move's sort key: its rank less its new threat slots times 2 ** sh)."""
+    h, cols = g.height, g.cols
     pairs = tuple((d, (g.k - 2) * d) for d in g.dirs) if g.k <= 4 else ()
-    # the rows of the parity of g.rows, with the guard row (the marker of a full column); the
-    # lower cells of the pairs when every column has an even number of empty cells
     par = sum(1 << (c * h + r) for c in range(cols) for r in range(h) if (g.rows - r) % 2 == 0)
-    odd, lower = ((1 << (h * cols)) - 1) ^ par, par & full
-    rc, raw = _threat_memo(g)
-    rc_get, tt_get = rc.get, tt.get
-    # slot -> (its column's rank in the centre order, the shift to the mirror column); a move's
-    # sort key: its rank less its new threat slots times 2 ** sh (the rank breaks ties)
-    sh = cols.bit_length()
     rank = {1 << (c * h + r): (i, (cols - 1 - 2 * c) * h)
             for i, c in enumerate(center_order(cols)) for r in range(g.rows)}
+    return pairs, ((1 << (h * cols)) - 1) ^ par, par & g.full, cols.bit_length(), rank
+
+
+def _solver(g: Geometry, tt: dict):
+    """The fail-soft negamax ``(me, opp, mme, mopp, tme, topp, alpha, beta) -> value`` of ``g``
+    with the table ``tt``: the mover's stones and the other's, their mirror images (for the key)
+    and their threat slots (``threat_slots``); the window is null (``alpha + 1 == beta``)."""
+    full, bottom = g.full, g.bottom
+    pairs, odd, lower, sh, rank = _layout(g)
+    rc, raw = _threat_memo(g)
+    rc_get, tt_get = rc.get, tt.get
 
     def solve(me: int, opp: int, mme: int, mopp: int, tme: int, topp: int, alpha: int,
               beta: int) -> int:
@@ -114,10 +118,9 @@ def _solver(g: Geometry, tt: dict):
             return lo
         if hi <= alpha:
             return hi
-        if beta > 0:  # (0, 1) asks "a win?" ((-1, 0) "no loss?"): the mover needs k in a row
-            # of the cells it may still get (the module's docstring); e + odd column markers
-            # carries each odd column's empty cells to its guard bit, so e ^ (.. & full) is them
-            e = full ^ occ
+        e = full ^ occ
+        if beta > 0:  # "a win?" needs k in a row of the cells the mover may still get (see the
+            # module's docstring; e + the odd columns' markers takes their empty cells away)
             if e.bit_count() & 1:
                 free = full ^ opp
             else:
@@ -142,7 +145,6 @@ def _solver(g: Geometry, tt: dict):
         if not moves:
             tt[key] = LOSS
             return -1
-        e = full ^ occ
         if e.bit_count() <= 2:  # the other side's last move cannot win: those rules said so
             tt[key] = DRAW
             return 0
@@ -181,20 +183,6 @@ def mirror(s: int, g: Geometry) -> int:
     return sum(((s >> (c * h)) & col) << ((g.cols - 1 - c) * h) for c in range(g.cols))
 
 
-def check_position(b: Board, tt) -> None:
-    """A position the solver can finish: a ``Board`` with at most ``SOLVE_MAX_SLOTS`` empty
-    slots (the search grows exponentially with them), and ``tt`` a dict or None."""
-    if not isinstance(b, Board):
-        raise TypeError(f"b must be a mix.Board, got {type(b).__name__}")
-    if tt is not None and not isinstance(tt, dict):
-        raise TypeError(f"tt must be a dict (a transposition table) or None, got "
-                        f"{type(tt).__name__}")
-    empty = b.g.rows * b.g.cols - b.moves
-    if empty > SOLVE_MAX_SLOTS:
-        raise ValueError(f"b has {empty} empty slots: the solver finishes at most "
-                         f"{SOLVE_MAX_SLOTS} (the search grows exponentially with them)")
-
-
 def solve_position(b: Board, tt: dict | None = None) -> int:
     """+1 / 0 / -1: the side to move wins / draws / loses under perfect play; ``tt`` (a dict
     kept between calls on the same board size) makes repeated solving fast. Its keys are one
@@ -202,9 +190,8 @@ def solve_position(b: Board, tt: dict | None = None) -> int:
     check_position(b, tt)
     if b.winner is not None:
         return -1
-    me, opp = b.stones[b.turn], b.stones[1 - b.turn]
-    s = _solver(b.g, {} if tt is None else tt)
-    g = b.g
+    g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
+    s = _solver(g, {} if tt is None else tt)
     root = me, opp, mirror(me, g), mirror(opp, g), threat_slots(me, g), threat_slots(opp, g)
     if s(*root, -1, 0) < 0:
         return -1
@@ -218,9 +205,8 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
     check_position(b, tt)
     if b.winner is not None:
         raise ValueError("the game is over")
-    g = b.g
+    g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
     solver = _solver(g, {} if tt is None else tt)
-    me, opp = b.stones[b.turn], b.stones[1 - b.turn]
     occ, mme, mopp = me | opp, mirror(me, g), mirror(opp, g)
     f, wins = (occ + g.bottom) & g.full, threat_slots(me, g)
     best, out, colmask = -2, [], column_masks(g)
