@@ -123,17 +123,13 @@ def counter(g: Geometry) -> Counter:
     after the side ``turn``, with stones ``me`` (the other side's: ``opp``), plays the
     playable slot ``x`` (a one-bit mask). ``grown(r, s, x)``: ``threat(s | x)`` from
     ``r = threat(s)``, ``x`` a playable slot. Both look their change up by the cells within
-    three slots of ``x`` on its lines (tables filled as needed: at most 3**6 + 8 and 2**6 rows
-    per slot and line, so they need no bound). ``finish(s0, s1, x_to_move, r0, r1, w)`` and
-    ``count(s0, s1, x_to_move, r0, r1)``: the counts of ``NAMES``, from ``r0``, ``r1`` the
-    ``threat`` of ``s0``, ``s1``. ``tests/oracles_mix.py`` keeps the plain count."""
-    m = masks(g)
-    full, bottom, guard, h, rows, cols = (g.full, g.bottom, g.bottom << g.rows, g.height,
-                                          g.rows, g.cols)
-    across, up, odd = m["across"], m["up"], m["odd"]
+    three slots of ``x`` on its lines (``movers``). ``finish(s0, s1, x_to_move, r0, r1, w)``
+    and ``count(s0, s1, x_to_move, r0, r1)``: the counts of ``NAMES``, from ``r0``, ``r1`` the
+    ``threat`` of ``s0``, ``s1``. ``mix.plain.selftaught.counts`` is the plain count."""
     memo: dict[int, int] = {}
     memo_get, raw = memo.get, raw_threats(g)[1]
-    unpack = struct.Struct("<12H").unpack
+    windows, finish = window_counter(g), finisher(g)
+    moved, grown = movers(g)
 
     def threat(s: int) -> int:
         r = memo_get(s)
@@ -142,6 +138,17 @@ def counter(g: Geometry) -> Counter:
                 memo.clear()
             r = memo[s] = raw(s)
         return r
+
+    def count(s0: int, s1: int, x_to_move: int, r0: int, r1: int) -> list[int]:
+        return finish(s0, s1, x_to_move, r0, r1, windows(s0, s1))
+
+    return Counter(threat, memo, windows, moved, grown, finish, count)
+
+
+def window_counter(g: Geometry) -> Callable[[int, int], int]:
+    """``windows(s0, s1)``: the packed window counts of X's stones ``s0`` and O's ``s1``."""
+    m = masks(g)
+    across, up, h = m["across"], m["up"], g.height
 
     def windows(s0: int, s1: int) -> int:
         out = 0
@@ -160,22 +167,32 @@ def counter(g: Geometry) -> Counter:
                         | n3 << 32) << shift
         return out
 
-    def line(r: int, c: int, dr: int, dc: int) -> tuple[int, int, int]:
-        """The cells within three of (r, c) along (dr, dc): the first one's bit index, their
-        mask shifted down to it, and the step between them."""
-        ks = [k for k in range(-3, 4) if 0 <= r + k * dr < rows and 0 <= c + k * dc < cols]
-        step = dr + dc * h
-        return ((c + ks[0] * dc) * h + r + ks[0] * dr,
-                sum(1 << ((k - ks[0]) * step) for k in ks), step)
+    return windows
 
+
+def line_cells(r: int, c: int, dr: int, dc: int, g: Geometry) -> tuple[int, int, int]:
+    """The cells within three of (r, c) along (dr, dc): the first one's bit index, their mask
+    shifted down to it, and the step between them."""
+    h = g.height
+    ks = [k for k in range(-3, 4) if 0 <= r + k * dr < g.rows and 0 <= c + k * dc < g.cols]
+    step = dr + dc * h
+    return ((c + ks[0] * dc) * h + r + ks[0] * dr, sum(1 << ((k - ks[0]) * step) for k in ks),
+            step)
+
+
+def movers(g: Geometry) -> tuple[Callable[..., int], Callable[[int, int, int], int]]:
+    """``(moved, grown)`` (see ``counter``): a move's change of the packed windows and of its
+    side's threat slots, looked up by the cells within three slots of it on its lines (tables
+    filled as needed: at most 3**6 + 8 and 2**6 rows per slot and line, so no bound)."""
+    full, h, rows, cols = g.full, g.height, g.rows, g.cols
     steps = {1: (1, 0), h: (0, 1), h - 1: (-1, 1), h + 1: (1, 1)}
     slots: list = [None] * (cols * h)  # slot index -> its lines and tables
     for c in range(cols):
         for r in range(rows):
-            row, below = line(r, c, 0, 1), c * h + max(r - 3, 0)
+            row, below = line_cells(r, c, 0, 1, g), c * h + max(r - 3, 0)
             slots[c * h + r] = (r, c, row[0], row[1], below, (1 << (r - max(r - 3, 0))) - 1,
                                 ({}, {}), ({}, {}),  # window changes per side: across, up
-                                [(*line(r, c, *steps[d]), {}) for d in g.dirs])
+                                [(*line_cells(r, c, *steps[d], g), {}) for d in g.dirs])
 
     def difference(turn: int, i: int, key: int, field: int) -> int:
         """The packed change of the window counts (``field`` 0: across, 3: up) when ``turn``
@@ -228,6 +245,16 @@ def counter(g: Geometry) -> Counter:
             r |= t
         return r
 
+    return moved, grown
+
+
+def finisher(g: Geometry) -> Callable[..., list[int]]:
+    """``finish(s0, s1, x_to_move, r0, r1, w)``: the counts of ``NAMES`` from the stones, the
+    packed window counts ``w`` and the threat slots ``r0``, ``r1`` of ``s0``, ``s1``."""
+    m = masks(g)
+    full, bottom, guard, odd = g.full, g.bottom, g.bottom << g.rows, m["odd"]
+    unpack = struct.Struct("<12H").unpack
+
     def finish(s0: int, s1: int, x_to_move: int, r0: int, r1: int, w: int) -> list[int]:
         xa1, xa2, xa3, xu1, xu2, xu3, oa1, oa2, oa3, ou1, ou2, ou3 = unpack(w.to_bytes(24,
                                                                                      "little"))
@@ -260,10 +287,7 @@ def counter(g: Geometry) -> Counter:
             ot = NONE
         return [1, x_to_move, xa1, xa2, xa3, xu1, xu2, xu3, *xt, oa1, oa2, oa3, ou1, ou2, ou3, *ot]
 
-    def count(s0: int, s1: int, x_to_move: int, r0: int, r1: int) -> list[int]:
-        return finish(s0, s1, x_to_move, r0, r1, windows(s0, s1))
-
-    return Counter(threat, memo, windows, moved, grown, finish, count)
+    return finish
 
 
 THREAT_MEMO = 100_000  # threat masks remembered per geometry before that memo starts afresh

@@ -36,7 +36,6 @@ KNOWN = {
         "catmouse/v1/improved.py::train_tabular_improved",        # 140
         "mix/horizon.py::horizon_evaluators",                     # 157
         "mix/search.py::_searcher",                               # 141
-        "mix/threatfeatures.py::counter",                         # 151
     },
     "long modules": {
     },
