@@ -1,9 +1,9 @@
-"""Plain implementations the cat-and-mouse tests and benchmark check the fast ones against.
+"""Plain implementations the cat-and-mouse tests (only they) check the fast ones against.
 
 Written for reading, not speed: minimax search over the game tree, scalar loops, fresh copies.
 The plain twins the benchmark also times live in the package (``catmouse.v1.plain``,
-``catmouse.v2.plain``, ``fixpoint.over_moves_plain``, ``keep.commit_whole``); version 1's
-straightforward trainer is re-exported here.
+``catmouse.v2.plain``, ``fixpoint.over_moves_plain``, ``keep.commit_whole``,
+``catmouse.v1.plainpool``); what is here only the tests use.
 """
 
 import functools
@@ -14,7 +14,6 @@ import numpy as np
 
 from catmouse.board import DIRECTIONS, corner_start, legal_directions, step
 from catmouse.mice import MOUSE_DIRECTIONS, mouse_move
-from catmouse.v1.plain import play_nested, train_plain
 
 __all__ = [
     "BelowStream",
@@ -22,10 +21,8 @@ __all__ = [
     "brute_force_speeds",
     "move_probabilities",
     "plain_diverge",
-    "play_nested",
     "random_table",
     "simulate_random_cat",
-    "train_plain",
 ]
 
 

@@ -7,9 +7,9 @@ part.
 """
 
 import pytest
-from oracles_catmouse import play_nested, train_plain
 
 import catmouse
+from catmouse.v1.plain import play_nested, train_plain
 
 
 @pytest.mark.parametrize("rows,cols,first,initial,iterations", [

@@ -4,12 +4,13 @@ import itertools
 
 import numpy as np
 import pytest
-from oracles_catmouse import BelowStream, train_plain
+from oracles_catmouse import BelowStream
 
 from catmouse import play_tables, train_tabular
 from catmouse.stream import uniform_below
 from catmouse.tables import validate_policy
 from catmouse.v1.article import accepts
+from catmouse.v1.plain import train_plain
 
 
 def test_article_full_run_reproduces_tally_and_final_game():
