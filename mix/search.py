@@ -2,10 +2,10 @@
 
 Values are from X's point of view (X maximises); a win is worth +-1 like the learner's
 terminal states. The exact solver for small boards is ``mix.solver``. The nodes one and two
-moves from the leaves are valued by ``mix.horizon``, which stops at the first reply that makes a move no better than the best
-already found (``tau``: the move's exact value is not needed). ``tests/oracles_mix.py`` keeps
-the plain search this one replaces, and the search before its horizon stopped early
-(``previous_search_values``): all return the same moves and values.
+moves from the leaves are valued by ``mix.horizon``, which stops at the first reply that makes a
+move no better than the best already found (``tau``: the move's exact value is not needed).
+``mix.plain.alphabeta`` is the plain search this one replaces (``tests/oracles_mix.py`` keeps
+the search before its horizon stopped early): all return the same moves and values.
 """
 
 from __future__ import annotations
@@ -41,14 +41,10 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
     colour ``sign`` (+1 for X) makes the values the mover's. A move on one of the mover's
     threat slots wins, and below depth 2 a move that leaves the opponent a playable threat, or
     makes one playable above it, loses at once without a search. The nodes one move from the
-    leaves are valued by ``mix.horizon`` and remembered per position.
+    leaves are valued by ``mix.horizon`` and remembered per position (``_frontier``), those
+    deeper by ``_negamax``, the root by ``_root``.
     """
-    full, bottom = g.full, g.bottom
-    colmask, orders = _columns(g)
-    threat, state, makers, horizon, replies, after, quiet_ok = horizon_evaluators(
-        g, values, feats, draw)
-    memo: dict = {}
-    memo_get = memo.get
+    parts = horizon_evaluators(g, values, feats, draw)
     tried: list[list[tuple[int, int]]] = []  # per depth: (column, mask), last cutoff first
 
     def reorder(depth: int, c: int) -> None:
@@ -56,6 +52,20 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
         moves = tried[depth]
         if moves[0][0] != c:
             moves.insert(0, moves.pop(next(i for i, x in enumerate(moves) if x[0] == c)))
+
+    frontier = _frontier(g, parts, draw, tried, reorder)
+    negamax = _negamax(g, parts.threat, draw, tried, reorder, frontier)
+    return _root(g, values, parts, draw, tried, frontier, negamax)
+
+
+def _frontier(g: Geometry, parts, draw: float, tried: list, reorder) -> Callable[..., float]:
+    """``frontier(me, opp, sign, alpha, beta, rme)``: see its docstring (``parts``: the
+    horizon's evaluators; ``tried``: the move orders by depth, ``reorder`` updates them)."""
+    full, bottom = g.full, g.bottom
+    threat, makers, horizon, replies, after, quiet_ok = (
+        parts.threat, parts.makers, parts.horizon, parts.replies, parts.after, parts.quiet_ok)
+    memo: dict = {}
+    memo_get = memo.get
 
     def frontier(me: int, opp: int, sign: float, alpha: float, beta: float, rme: int) -> float:
         """The mover's value two moves from the leaves (fail-soft alpha-beta). From the second
@@ -103,6 +113,14 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
                     break
         return best
 
+    return frontier
+
+
+def _negamax(g: Geometry, threat, draw: float, tried: list, reorder, frontier
+             ) -> Callable[..., float]:
+    """``negamax(me, opp, sign, depth, alpha, beta)``: see its docstring."""
+    full, bottom = g.full, g.bottom
+
     def negamax(me: int, opp: int, sign: float, depth: int, alpha: float, beta: float) -> float:
         """The mover's value at ``depth`` >= 3 (fail-soft alpha-beta; the moves of each depth are
         tried in the order of their last cutoffs, move to front, centre first at the start)."""
@@ -131,6 +149,16 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
                     reorder(depth, c)
                     break
         return best
+
+    return negamax
+
+
+def _root(g: Geometry, values: Sequence[float], parts, draw: float, tried: list, frontier,
+          negamax) -> Callable[[Board, int], dict[int, float]]:
+    """``root(b, depth)``: ``search_values`` on the node searchers above."""
+    full, bottom = g.full, g.bottom
+    colmask, orders = _columns(g)
+    threat, state, makers, horizon, replies, after, quiet_ok = parts
 
     def root(b: Board, depth: int) -> dict[int, float]:
         """The plain search's root loop (the same order, windows and ties)."""

@@ -35,7 +35,6 @@ KNOWN = {
         "catmouse/v1/article.py::train_tabular",                  # 83 lines
         "catmouse/v1/improved.py::train_tabular_improved",        # 140
         "mix/horizon.py::horizon_evaluators",                     # 157
-        "mix/search.py::_searcher",                               # 141
     },
     "long modules": {
     },
