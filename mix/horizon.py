@@ -40,12 +40,23 @@ class Horizon(NamedTuple):
 
 def horizon_evaluators(g: Geometry, values: Sequence[float], feats, draw: float) -> Horizon:
     """The horizon's evaluators for one value table ``values`` over ``feats`` on ``g``."""
-    full, bottom, h, dirs = g.full, g.bottom, g.height, g.dirs
-    rc, raw = raw_threats(g)
-    rc_get = rc.get
     kind = (("strict", "loose")[feats.loose] if type(feats) is BitFeatures else
             "counts" if type(feats) is CountFeatures else "other")
     quiet_ok = g.k == 4 and kind != "other"
+    rc, raw = raw_threats(g)   # the threat slots' memo, shared by the evaluators
+    threat, mate, state, makers = _readers(g, feats, kind, rc, raw)
+    pack = PACKERS.get(kind)
+    horizon = _horizon(g, values, draw, quiet_ok, rc, threat, mate, state, pack)
+    replies, after = _two_moves(g, values, quiet_ok, threat, mate, state, makers, pack)
+    return Horizon(threat, state, makers, horizon, replies, after, quiet_ok)
+
+
+def _readers(g: Geometry, feats, kind: str, rc: dict, raw) -> tuple:
+    """``(threat, mate, state, makers)``: a position's threat slots (memoised in ``rc``, ``raw``
+    computes them), whether a side has a mate, its feature state, and the slots where a stone
+    makes a new threat slot."""
+    h, dirs = g.height, g.dirs
+    rc_get = rc.get
     pack, h2, h3 = PACKERS.get(kind), 2 * h, 3 * h
 
     def threat(s: int) -> int:
@@ -83,6 +94,16 @@ def horizon_evaluators(g: Geometry, values: Sequence[float], feats, draw: float)
                 if w:
                     out |= w | (w << d) | (w << 2 * d) | (w << 3 * d)
         return out & e
+
+    return threat, mate, state, makers
+
+
+def _horizon(g: Geometry, values: Sequence[float], draw: float, quiet_ok: bool, rc: dict,
+             threat, mate, state, pack) -> Callable[..., float]:
+    """``horizon(me, opp, sign, rme, made, tau)``: see its docstring (``rc``: ``threat``'s
+    memo, read inline)."""
+    full, bottom = g.full, g.bottom
+    rc_get = rc.get
 
     def horizon(me: int, opp: int, sign: float, rme: int, made: int, tau: float = INF) -> float:
         """The exact value for the mover of a node one move from the leaves, given the mover's
@@ -131,6 +152,15 @@ def horizon_evaluators(g: Geometry, values: Sequence[float], feats, draw: float)
                 if v >= tau:
                     return v
         return best
+
+    return horizon
+
+
+def _two_moves(g: Geometry, values: Sequence[float], quiet_ok: bool, threat, mate, state,
+               makers, pack) -> tuple:
+    """``(replies, after)``: the doubly quiet moves of a node two moves from the leaves valued
+    together (see their docstrings)."""
+    full = g.full
 
     def replies(me: int, opp: int, sign: float, e: int, f: int, rme: int, ropp: int,
                 made: int) -> tuple:
@@ -194,4 +224,4 @@ def horizon_evaluators(g: Geometry, values: Sequence[float], feats, draw: float)
                 best = v
         return best
 
-    return Horizon(threat, state, makers, horizon, replies, after, quiet_ok)
+    return replies, after
