@@ -19,7 +19,8 @@ proposals' walks weigh); "+ keep": ``v1.keep``'s commits, "+ jit": with compiled
 before commit as first written (``keep.commit_whole``). CPU time (the cores are shared),
 garbage collection frozen while timed.
 Then the whole trainer (notebook 20's call, 8x7, WEAK cat) with each ``Speed``: identical results;
-and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now.
+and notebook 22's two-cat climb with ``fixpoint.over_moves`` as first written and now
+(``hill_climb_team(plain=True)``).
 Run: .venv/bin/python bench/bench_catmouse.py [v1_iterations] [v2_iterations] [pool_rounds]
 [trainer_iterations]
 """
@@ -33,8 +34,6 @@ import time
 import numpy as np
 
 from catmouse import Board, train_local, train_tabular
-from catmouse.exact import fixpoint, policy, solve
-from catmouse.exact.fixpoint import over_moves_plain
 from catmouse.tables import greedy_table, to_codes
 from catmouse.teams import hill_climb_team
 from catmouse.v1 import fastwalk, improved, jit, pool
@@ -203,19 +202,11 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
 def bench_over_moves(iterations: int = 40) -> None:
     """Notebook 22's two-cat climb (open 5x5), ``over_moves`` as first written and now."""
     board = Board(5, 5, (), ((0, 0), (0, 0)), (4, 4))
-    modules = (fixpoint, policy, solve)
     times, runs = {}, {}
-    for name, f in (("plain", over_moves_plain), ("now", fixpoint.over_moves)) * 2:
-        saved = [m.over_moves for m in modules]
-        for m in modules:
-            m.over_moves = f
-        try:
-            t = time.process_time()
-            run = hill_climb_team(board, "cat", iterations=iterations, seed=0)
-            times[name] = times.get(name, 0.0) + time.process_time() - t
-        finally:
-            for m, g in zip(modules, saved):
-                m.over_moves = g
+    for name in ("plain", "now") * 2:
+        t = time.process_time()
+        run = hill_climb_team(board, "cat", iterations=iterations, seed=0, plain=name == "plain")
+        times[name] = times.get(name, 0.0) + time.process_time() - t
         runs.setdefault(name, []).append((repr(run.history), run.best.tobytes()))
     assert runs["plain"][0] == runs["now"][0] == runs["now"][1]
     print(f"two-cat climb, open 5x5, {iterations} iterations (twice each): over_moves as first "

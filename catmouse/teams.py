@@ -147,26 +147,27 @@ def joint_moves(idx, nbr: np.ndarray, cats: int) -> list:
 
 
 def hill_climb_team(board: Board, first_move: str = "cat", iterations: int = 2000, seed: int = 0,
-                    progress: bool = False) -> Climb:
+                    progress: bool = False, plain: bool = False) -> Climb:
     """Climb a joint table from greedy against the exact best-responding mouse.
 
     Each iteration picks a position, half the time on the line a best-responding mouse plays
     against the current table (where it is exploited), otherwise any position whose time is
     above the optimum, tries every other joint move there and keeps the best one unless the score
-    gets worse.
+    gets worse. ``plain``: the exact values by ``fixpoint.over_moves_plain`` (the same climb).
     """
     check_first_move(first_move)
     board_arg(board)
     rows, cols, cats = board.rows, board.cols, len(board.cats)
     iterations, seed = at_most_iterations(iterations), seed_arg(seed)
     flag(progress, "progress")
+    plain = flag(plain, "plain")
     rng = np.random.default_rng(seed)
-    sol = solve(rows, cols, board.obstacles, cats)
+    sol = solve(rows, cols, board.obstacles, cats, plain)
     start = board.start()
     winnable = np.isfinite(sol.cat_to_move)
 
     def score(table):
-        values = team_values(table, sol.nbr)
+        values = team_values(table, sol.nbr, plain)
         return climb_score(values, first_move, start, winnable), values
 
     def propose(table, values):

@@ -1,12 +1,12 @@
 """``fixpoint.over_moves`` (one move at a time) against the gather-then-reduce oracle, and the exact
-values built on it unchanged."""
+values built on it unchanged (``plain=True`` chooses the oracle from the public call)."""
 
 import numpy as np
 import pytest
 
 from catmouse import Board
 from catmouse.board import neighbours
-from catmouse.exact import fixpoint, policy, solve, stochastic
+from catmouse.exact import fixpoint, solve
 from catmouse.exact.fixpoint import over_moves_plain as plain_over_moves
 from catmouse.teams import hill_climb_team
 
@@ -28,25 +28,33 @@ def test_over_moves_equals_the_oracle(cats, reduce, fill):
                 assert np.array_equal(new, old)
 
 
-def use_oracle(monkeypatch):
-    for module in (fixpoint, policy, solve, stochastic):
-        monkeypatch.setattr(module, "over_moves", plain_over_moves)
-
-
 @pytest.mark.parametrize("cats", [1, 2])
-def test_solver_values_unchanged(cats, monkeypatch):
+def test_solver_values_unchanged(cats):
     walls = ((1, 2),)
     new = solve.solve(4, 5, walls, cats)
-    use_oracle(monkeypatch)
-    old = solve.solve(4, 5, walls, cats)
+    old = solve.solve(4, 5, walls, cats, plain=True)
     assert np.array_equal(new.cat_to_move, old.cat_to_move)
     assert np.array_equal(new.mouse_to_move, old.mouse_to_move)
 
 
-def test_team_climb_unchanged(monkeypatch):
+def test_plain_takes_the_plain_twin(monkeypatch):
+    """``plain=True`` reaches ``over_moves_plain`` in every step (a spy counts, never replaces)."""
+    calls = []
+
+    def counted(*args):
+        calls.append(args[2])
+        return plain_over_moves(*args)
+
+    monkeypatch.setattr(fixpoint, "over_moves_plain", counted)
+    solve.solve(3, 3, (), 2)
+    assert not calls
+    solve.solve(3, 3, (), 2, plain=True)
+    assert set(calls) == {0, 1, 2}
+
+
+def test_team_climb_unchanged():
     board = Board(4, 4, ((1, 1),), ((0, 0), (0, 0)), (3, 3))
     new = hill_climb_team(board, "cat", iterations=30, seed=3)
-    use_oracle(monkeypatch)
-    old = hill_climb_team(board, "cat", iterations=30, seed=3)
+    old = hill_climb_team(board, "cat", iterations=30, seed=3, plain=True)
     assert repr(new.history) == repr(old.history)
     assert np.array_equal(new.best, old.best)

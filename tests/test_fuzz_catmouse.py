@@ -333,7 +333,8 @@ def entry(fn, base, sizes=(), numbers=(), flags=(), reals=()):
 
 
 ENTRIES = {
-    "solve": entry(solve, dict(rows=4, cols=5, cats=1), ("rows", "cols", "cats")),
+    "solve": entry(solve, dict(rows=4, cols=5, cats=1, plain=False), ("rows", "cols", "cats"),
+                   flags=("plain",)),
     "optimal_capture": entry(optimal_capture, dict(rows=4, cols=5, first_move="cat", cats=1),
                              ("rows", "cols", "cats")),
     "capture_with_speeds": entry(capture_with_speeds, dict(rows=5, cols=5, cat_speed=2,
@@ -381,8 +382,8 @@ ENTRIES = {
                                                           progress=False),
                             ("rows", "cols", "iterations"), ("seed",), ("progress",)),
     "hill_climb_team": entry(catmouse.hill_climb_team, dict(board=TEAM, iterations=2, seed=0,
-                                                            progress=False),
-                             ("iterations",), ("seed",), ("progress",)),
+                                                            progress=False, plain=False),
+                             ("iterations",), ("seed",), ("progress", "plain")),
     "play_tables": entry(catmouse.play_tables, dict(cat_policy=GREEDY, mouse_policy=MOUSE4,
                                                     validate=True), flags=("validate",)),
     "train_tabular": entry(train_tabular, dict(rows=4, cols=5, iterations=20, seed=0, mode="fast",

@@ -57,12 +57,16 @@ def over_moves_plain(values: np.ndarray, nbr: np.ndarray, axis: int, reduce,
     return reduce(moved, axis=axis + 1)
 
 
-def over_moves(values: np.ndarray, nbr: np.ndarray, axis: int, reduce, fill: float) -> np.ndarray:
+def over_moves(values: np.ndarray, nbr: np.ndarray, axis: int, reduce, fill: float,
+               plain: bool = False) -> np.ndarray:
     """``reduce`` over the moves of the piece whose cell is ``axis`` (impossible moves read ``fill``).
 
     E.g. the mouse's best reply (``np.max`` with fill ``-inf``) or one cat's best move (``np.min``
-    with fill ``inf``).
+    with fill ``inf``). Max and min go one move at a time; ``plain``: ``over_moves_plain``, its
+    twin (same values).
     """
+    if plain:
+        return over_moves_plain(values, nbr, axis, reduce, fill)
     padded = np.concatenate([values, np.full_like(values.take([0], axis=axis), fill)], axis=axis)
     moves = np.where(nbr < 0, values.shape[axis], nbr)
     pairwise = PAIRWISE.get(reduce)

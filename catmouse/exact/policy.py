@@ -26,26 +26,30 @@ from catmouse.exact.solve import solve
 from catmouse.tables import greedy_table, to_codes
 
 
-def cat_values(targets: tuple, nbr: np.ndarray) -> CaptureTimes:
+def cat_values(targets: tuple, nbr: np.ndarray, plain: bool = False) -> CaptureTimes:
     """Capture times of fixed cats against a best-responding mouse.
 
     ``targets[i]``: cat i's cell after the cats' move, an array over positions (cat cells...,
-    mouse cell); a mouse that steps onto a cat is caught.
+    mouse cell); a mouse that steps onto a cat is caught. ``plain``: the mouse's replies by
+    ``fixpoint.over_moves_plain``.
     """
     cats, n = len(targets), len(nbr)
     mouse = np.meshgrid(*[np.arange(n)] * (cats + 1), indexing="ij")[-1]
     after = tuple(targets) + (mouse,)
-    return fixed_point(lambda M: M[after], lambda C: over_moves(C, nbr, cats, np.max, -np.inf),
+    return fixed_point(lambda M: M[after],
+                       lambda C: over_moves(C, nbr, cats, np.max, -np.inf, plain),
                        caught_mask(n, cats))
 
 
-def team_values(table: np.ndarray, nbr: np.ndarray) -> CaptureTimes:
+def team_values(table: np.ndarray, nbr: np.ndarray, plain: bool = False) -> CaptureTimes:
     """Capture times of a joint table (move ``sum(code_i * 4**i)`` per position) of ``table.ndim - 1``
-    cats against a best-responding mouse; a blocked move keeps the cat in place."""
+    cats against a best-responding mouse; a blocked move keeps the cat in place (``plain``: as in
+    ``cat_values``)."""
     cats = table.ndim - 1
     grids = np.meshgrid(*[np.arange(len(nbr))] * (cats + 1), indexing="ij")
     moves = stay_put(nbr)
-    return cat_values(tuple(moves[grids[i], (table // 4 ** i) % 4] for i in range(cats)), nbr)
+    return cat_values(tuple(moves[grids[i], (table // 4 ** i) % 4] for i in range(cats)), nbr,
+                      plain)
 
 
 def cat_policy_values(policy: np.ndarray, obstacles=()) -> CaptureTimes:

@@ -23,7 +23,7 @@ from catmouse.board import (
     neighbours,
 )
 from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point, over_moves
-from studykit.checks import choice
+from studykit.checks import choice, flag
 
 
 def check_walls(rows: int, cols: int, obstacles, cats: int, starts=()) -> tuple:
@@ -69,11 +69,13 @@ class Solution(CaptureTimes):
         return float(self.to_move(to_move)[self.cells(cats, mouse)])
 
 
-def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
+def solve(rows: int, cols: int, obstacles=(), cats: int = 1, plain: bool = False) -> Solution:
     """Retrograde solution of every position (cats and mouse anywhere, either side to move).
 
-    Refused beyond ``arguments.MAX_POSITIONS`` positions (cells ** (cats + 1)).
+    Refused beyond ``arguments.MAX_POSITIONS`` positions (cells ** (cats + 1)). ``plain``: every
+    step by ``fixpoint.over_moves_plain`` (the same values, slower).
     """
+    plain = flag(plain, "plain")
     rows, cols = check_board(rows, cols)
     cats = cats_number(cats)
     positions(rows * cols, cats, rows + cols)
@@ -83,10 +85,10 @@ def solve(rows: int, cols: int, obstacles=(), cats: int = 1) -> Solution:
 
     def cats_step(M):
         for axis in range(cats):                  # the joint move: each cat's best in turn
-            M = over_moves(M, nbr, axis, np.min, np.inf)
+            M = over_moves(M, nbr, axis, np.min, np.inf, plain)
         return M
 
-    times = fixed_point(cats_step, lambda C: over_moves(C, nbr, cats, np.max, -np.inf),
+    times = fixed_point(cats_step, lambda C: over_moves(C, nbr, cats, np.max, -np.inf, plain),
                         caught_mask(rows * cols, cats))
     return Solution(times.cat_to_move, times.mouse_to_move, rows=rows, cols=cols, cats=cats,
                     obstacles=obstacles, nbr=nbr)
