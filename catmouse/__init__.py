@@ -7,7 +7,7 @@ window policy for the cat (``train_local``); ``optimal_capture``/``solve`` give 
 ``docs/architecture.md``.
 """
 
-from catmouse.board import (
+from catmouse.rules import (
     DIRECTIONS,
     GREEDY_RULES,
     MANHATTAN_TIE_BREAKS,
@@ -16,8 +16,8 @@ from catmouse.board import (
     parity_rule_cat_wins,
     winnable_first_move,
 )
-from catmouse.boards import Board, parse_board, random_board
-from catmouse.checks import (
+from catmouse.walls import Board, parse_board, random_board
+from catmouse.constants import (
     check_boards,
     check_choice,
     check_choices,

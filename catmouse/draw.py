@@ -8,7 +8,7 @@ from matplotlib.animation import FuncAnimation
 
 from catmouse.arguments import board_cell, board_cells
 from catmouse.arguments import obstacles as walls_arg
-from catmouse.board import check_board
+from catmouse.rules import check_board
 from studykit.checks import items, real, shown, whole
 
 MAX_DRAWN_SIDE = 100          # a larger board is no longer legible (and slow to draw)

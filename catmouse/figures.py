@@ -6,7 +6,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from catmouse.board import DELTAS, check_board, step
+from catmouse.rules import DELTAS, check_board, step
 from catmouse.draw import draw_board, drawn_board
 from catmouse.v2.window import window_index
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from catmouse import arguments
-from catmouse.board import neighbours, stay_put, step
+from catmouse.rules import neighbours, stay_put, step
 
 MOUSE_KINDS = arguments.MOUSE_KINDS
 MOUSE_DIRECTIONS = ("U", "D", "L", "R")     # the order of the article's draws

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from catmouse.arguments import board_cell, board_cells
 from catmouse.arguments import obstacles as walls_arg
-from catmouse.board import DELTAS, check_board, check_first_move, corner_start, step
+from catmouse.rules import DELTAS, check_board, check_first_move, corner_start, step
 from studykit.checks import whole
 
 MAX_CAT_MOVES = 1_000_000

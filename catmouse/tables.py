@@ -12,7 +12,7 @@ import random
 import numpy as np
 
 from catmouse.arguments import letter_table, table_size
-from catmouse.board import CODE, DIRECTIONS, check_board, greedy_step, neighbours
+from catmouse.rules import CODE, DIRECTIONS, check_board, greedy_step, neighbours
 from studykit.checks import choice
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from catmouse.arguments import at_most_iterations, positions, table_size
-from catmouse.board import (
+from catmouse.rules import (
     DIRECTIONS,
     check_board,
     check_first_move,
@@ -24,7 +24,7 @@ from catmouse.board import (
     neighbours,
     stay_put,
 )
-from catmouse.boards import Board
+from catmouse.walls import Board
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.fixpoint import CaptureTimes
 from catmouse.exact.policy import cat_policy_values, team_values

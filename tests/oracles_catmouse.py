@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from catmouse.board import DIRECTIONS, corner_start, legal_directions, step
+from catmouse.rules import DIRECTIONS, corner_start, legal_directions, step
 from catmouse.mice import MOUSE_DIRECTIONS, mouse_move
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 import pytest
 
-from catmouse.checks import (
+from catmouse.constants import (
     check_boards,
     check_choice,
     check_choices,

@@ -7,8 +7,8 @@ import pytest
 from oracles_catmouse import brute_force
 
 from catmouse import article_rule_cat_wins, optimal_capture, parity_rule_cat_wins, solve
-from catmouse.board import corner_start
-from catmouse.boards import parse_board, random_board
+from catmouse.rules import corner_start
+from catmouse.walls import parse_board, random_board
 
 
 @pytest.mark.parametrize("rows,cols", [(r, c) for r in range(2, 6) for c in range(2, 6)])

@@ -7,7 +7,7 @@ import pytest
 from oracles_catmouse import random_table
 
 from catmouse import initial_cat_policy, initial_mouse_policy, play_tables, validate_policy
-from catmouse.board import DELTAS, DIRECTIONS, GREEDY_RULES, greedy_delta, greedy_direction
+from catmouse.rules import DELTAS, DIRECTIONS, GREEDY_RULES, greedy_delta, greedy_direction
 from catmouse.tables import greedy_table
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from catmouse import exploitability
-from catmouse.board import winnable_first_move
+from catmouse.rules import winnable_first_move
 from catmouse.exact.chain import truncated_capture
 from catmouse.exact.stochastic import expected_capture, value_sweeps
 from catmouse.general.policies import CLIP, FeaturePolicy, RotationPolicy, clip_gap

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from catmouse import solve
-from catmouse.board import DIRECTIONS
-from catmouse.boards import Board, connected, parse_board, random_board
+from catmouse.rules import DIRECTIONS
+from catmouse.walls import Board, connected, parse_board, random_board
 from catmouse.exact.policy import cat_policy_values, team_values
 from catmouse.exact.solve import optimal_cat_moves
 from catmouse.teams import greedy_fallback_table, greedy_team, hill_climb_team

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from catmouse import Board
-from catmouse.board import neighbours
+from catmouse.rules import neighbours
 from catmouse.exact import fixpoint, solve
 from catmouse.exact.fixpoint import over_moves_plain as plain_over_moves
 from catmouse.teams import hill_climb_team

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import MAX_SIDE, MAX_SOLVER_WORK
-from catmouse.board import (
+from catmouse.rules import (
     article_rule_cat_wins,
     check_first_move,
     corner_start,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import letter_table, positions, table_size
-from catmouse.board import (
+from catmouse.rules import (
     DIRECTIONS,
     check_board,
     check_first_move,

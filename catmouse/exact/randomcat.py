@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.arguments import count, mouse_kind, table_size
-from catmouse.board import check_board, check_first_move, corner_cells, neighbours
+from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.stochastic import transition
 from catmouse.mice import mouse_targets
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from catmouse.arguments import board_cell, board_cells, cats_number, positions
 from catmouse.arguments import obstacles as walls_arg
-from catmouse.board import (
+from catmouse.rules import (
     DIRECTIONS,
     check_board,
     check_first_move,

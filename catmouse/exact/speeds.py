@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.board import check_board, check_first_move, corner_cells, neighbours
+from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point
 from studykit.checks import whole
 

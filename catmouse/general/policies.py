@@ -28,7 +28,7 @@ from typing import ClassVar
 import numpy as np
 
 from catmouse.arguments import MAX_CHAIN, table_size
-from catmouse.board import CODE, DX, DY, check_board
+from catmouse.rules import CODE, DX, DY, check_board
 from catmouse.tables import to_letters
 from catmouse.v2.window import initial_window_table, window_index_arrays
 from studykit.checks import choice, shown

@@ -30,7 +30,7 @@ from catmouse.arguments import (
 from catmouse.arguments import (
     first_move as first_move_arg,
 )
-from catmouse.board import check_board, corner_cells, neighbours, winnable_first_move
+from catmouse.rules import check_board, corner_cells, neighbours, winnable_first_move
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.chain import policy_capture_from_corner, truncated_capture
 from catmouse.exact.fixpoint import CaptureTimes

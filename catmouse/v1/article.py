@@ -21,7 +21,7 @@ from catmouse.arguments import (
     count,
     table_size,
 )
-from catmouse.board import check_board
+from catmouse.rules import check_board
 from catmouse.stream import uniform_below
 from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
 from catmouse.v1.kernel import TableGame, flat_board, play_flat, play_tables

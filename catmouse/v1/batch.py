@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.board import manhattan
+from catmouse.rules import manhattan
 from catmouse.v1 import jit
 from catmouse.v1.kernel import FlatBoard, code_array
 

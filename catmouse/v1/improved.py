@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import MAX_ITERATIONS, at_most_iterations, count, table_size
-from catmouse.board import check_board, check_first_move
+from catmouse.rules import check_board, check_first_move
 from catmouse.exact.policy import Exploitability, best_response, exploitability
 from catmouse.progress import close_at_count, progress_bar
 from catmouse.tables import (

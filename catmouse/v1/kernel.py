@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import letter_table
-from catmouse.board import check_board, check_first_move, corner_cells, manhattan, neighbours
+from catmouse.rules import check_board, check_first_move, corner_cells, manhattan, neighbours
 from catmouse.tables import to_codes
 from studykit.checks import flag, is_whole, items, shown
 

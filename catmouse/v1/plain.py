@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import at_most_iterations, table_size
-from catmouse.board import DELTAS, check_board, check_first_move
+from catmouse.rules import DELTAS, check_board, check_first_move
 from catmouse.tables import initial_cat_policy, initial_mouse_policy
 from studykit.checks import choice
 from studykit.legacy_numpy import legacy_seed

@@ -14,7 +14,7 @@ from array import array
 
 import numpy as np
 
-from catmouse.board import manhattan
+from catmouse.rules import manhattan
 from catmouse.v1.kernel import FlatBoard, code_array
 
 

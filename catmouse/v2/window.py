@@ -3,7 +3,7 @@
 Index ``[cat_lx, cat_ly, mouse_lx, mouse_ly, lr_flag, bt_flag]`` with local coordinates inside
 the window starting at ``max(0, max(coord) - 2)`` per axis; a flag is 1 when either player is on
 the left (bottom) edge, else 2 on the right (top) edge, else 0. Entries are direction codes
-(``board.DIRECTIONS``). Used only when both players fit in the window (|dx| <= 2 and
+(``rules.DIRECTIONS``). Used only when both players fit in the window (|dx| <= 2 and
 |dy| <= 2); otherwise the cat takes the greedy step.
 """
 
@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from catmouse.arguments import MAX_CHAIN, board_cell, table_size
-from catmouse.board import (
+from catmouse.rules import (
     CODE,
     DIRECTIONS,
     DX,
@@ -165,7 +165,7 @@ def policy_cells(rows: int, cols: int, table: np.ndarray | None = None,
     most reduces the Euclidean distance, i.e. along the larger gap, ties vertical) or
     a Manhattan tie-break (``"manhattan"``: vertical gap first, ``"manhattan_horizontal"``,
     ``"manhattan_smaller_gap"``: every step toward the mouse reduces the Manhattan distance by
-    one, so the rule is which of them it takes). See ``board.greedy_delta``.
+    one, so the rule is which of them it takes). See ``rules.greedy_delta``.
     """
     far = choice(far, "far", GREEDY_RULES)
     rows, cols = check_board(rows, cols)

@@ -8,7 +8,7 @@ import numpy as np
 
 from catmouse.arguments import board_cell, board_cells, board_cells_limit
 from catmouse.arguments import obstacles as walls_arg
-from catmouse.board import check_board, corner_start, neighbours
+from catmouse.rules import check_board, corner_start, neighbours
 from studykit.checks import seed as seed_arg
 from studykit.checks import whole
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from catmouse.board import check_board
+from catmouse.rules import check_board
 from catmouse.exact.solve import optimal_capture
 from studykit.checks import choice, is_whole
 
