@@ -69,14 +69,14 @@ from catmouse.general.train import (
 )
 from catmouse.mice import MOUSE_KINDS
 from catmouse.pursuit import Pursuit, play_pursuit
-from catmouse.runcache import (
+from catmouse.v1.runcache import (
     compare_trainers_cached,
     is_cached,
     tuning_run_cached,
     variant_run_cached,
 )
 from catmouse.tables import greedy_table, initial_cat_policy, initial_mouse_policy, validate_policy
-from catmouse.teams import (
+from catmouse.cat_climb import (
     ClimbScore,
     StartValues,
     hill_climb_cat,
@@ -100,7 +100,7 @@ from catmouse.v1.experiments import (
     variant_trial,
 )
 from catmouse.v1.improved import Checkpoint, CoevolutionRun, train_tabular_improved
-from catmouse.v1.kernel import (
+from catmouse.v1.games import (
     TableGame,
     Unexpected,
     play_tables,

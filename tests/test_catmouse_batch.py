@@ -1,5 +1,5 @@
-"""Lockstep games (``catmouse.v1.batch``) against the per-game kernel, and the improved trainer
-with lockstep replays on and off."""
+"""Lockstep games (``catmouse.v1.batch``) against ``play_flat`` game by game, and the improved
+trainer with lockstep replays on and off."""
 
 import random
 
@@ -11,7 +11,7 @@ from catmouse.v1 import pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.improved import train_tabular_improved
-from catmouse.v1.kernel import flat_board, play_flat
+from catmouse.v1.games import flat_board, play_flat
 from catmouse.v1.speed import Chunks, Speed
 
 

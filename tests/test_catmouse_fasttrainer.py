@@ -13,7 +13,7 @@ from catmouse.v1 import improved, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
-from catmouse.v1.kernel import code_array, flat_board, play_flat
+from catmouse.v1.games import code_array, flat_board, play_flat
 from catmouse.v1.speed import FAST, INDEXED, Chunks, Speed
 from catmouse.v1.transit import Transit, diverge
 
@@ -31,7 +31,7 @@ def random_table(side, board, rows, cols, rng):
 @pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 5), (5, 4), (7, 6)])
 @pytest.mark.parametrize("first", ["cat", "mouse"])
 def test_transition_games_equal_the_kernel(rows, cols, first):
-    """Results, and consulted states in the kernel's insertion order (the sets iterate alike)."""
+    """Results, and consulted states in ``play_flat``'s insertion order (the sets iterate alike)."""
     rng = random.Random(rows * 10 + cols + (first == "cat"))
     board = flat_board(rows, cols, first)
     transit = Transit(board)

@@ -10,7 +10,7 @@ import pytest
 from catmouse.tables import random_mouse_codes
 from catmouse.v1 import jit, keep, pool
 from catmouse.v1.fastpool import FastArena
-from catmouse.v1.kernel import flat_board
+from catmouse.v1.games import flat_board
 from catmouse.v1.speed import INDEXED, Chunks, Speed
 
 

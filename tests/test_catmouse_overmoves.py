@@ -8,7 +8,7 @@ from catmouse import Board
 from catmouse.rules import neighbours
 from catmouse.exact import fixpoint, solve
 from catmouse.exact.fixpoint import over_moves_plain as plain_over_moves
-from catmouse.teams import hill_climb_team
+from catmouse.cat_climb import hill_climb_team
 
 
 @pytest.mark.parametrize("cats", [1, 2])

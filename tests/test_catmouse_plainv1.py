@@ -1,9 +1,9 @@
 """The straightforward version 1 (for timing, and the fast trainer's oracle) gives the same runs.
 
 The plain trainer keeps the start position in the game's history, as the article's code does;
-the fast kernel does not (only positions after a half move count as repeats). The two agree on
-these boards; on some very small boards (2x3, 2x4) a game can come back to its start and they
-part.
+the fast game (``play_flat``) does not (only positions after a half move count as repeats). The
+two agree on these boards; on some very small boards (2x3, 2x4) a game can come back to its start
+and they part.
 """
 
 import pytest

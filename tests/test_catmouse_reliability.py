@@ -189,7 +189,7 @@ def test_every_public_function_has_a_bad_call_case():
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_each_public_function_refuses_a_bad_call(name, tmp_path, monkeypatch):
-    monkeypatch.setattr("catmouse.runcache.cache_dir", lambda: tmp_path)   # no stray cache files
+    monkeypatch.setattr("catmouse.v1.runcache.cache_dir", lambda: tmp_path)   # no stray cache files
     refused(CASES[name])
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import catmouse
-from catmouse.runcache import (
+from catmouse.v1.runcache import (
     SCHEMAS,
     cached,
     entry_path,

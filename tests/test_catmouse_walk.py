@@ -12,7 +12,7 @@ from catmouse.tables import random_mouse_codes
 from catmouse.v1 import fastwalk, improved
 from catmouse.v1 import walk as walk_module
 from catmouse.v1.config import ARTICLE, IMPROVED
-from catmouse.v1.kernel import flat_board
+from catmouse.v1.games import flat_board
 from catmouse.v1.mutations import follow_game, propose_changes
 from catmouse.v1.speed import Speed
 from catmouse.v1.transit import Transit, diverge

@@ -5,7 +5,7 @@ so a half move of all running games is one gather. One lookup in a per-game seen
 between calls with the capture states marked ahead, finds both ends (a repeated position, a
 capture); games that end are dropped from the running set. Every game's states are kept, so the
 states at which the learner was consulted (``play_flat``'s ``used``) are read off only for the
-games a trainer keeps. Results equal ``kernel.play_flat`` (the tests' oracle).
+games a trainer keeps. Results equal ``games.play_flat`` (the tests' oracle).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 
 from catmouse.rules import manhattan
 from catmouse.v1 import jit
-from catmouse.v1.kernel import FlatBoard, code_array
+from catmouse.v1.games import FlatBoard, code_array
 
 
 class Store:

@@ -4,7 +4,7 @@ and the shares of runs that reached an unexploitable cat.
 ``VARIANTS`` turns the article's fixes on one at a time (the ablation); ``TUNING`` tries its two
 other proposals, simulated annealing and early stopping (``v1.anneal``), on top of the improved
 trainer. Each ``*_trial`` is a pure function of its parameters and seed returning a JSON record,
-so sweeps can run it in parallel and keep it on disk (``catmouse.runcache``).
+so sweeps can run it in parallel and keep it on disk (``catmouse.v1.runcache``).
 ``paired_solve_difference`` compares two variants' times to an unexploitable cat run by run (same
 board and seed, which the sweeps share), with a paired bootstrap interval.
 """

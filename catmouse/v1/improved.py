@@ -29,7 +29,7 @@ from catmouse.v1 import fastwalk
 from catmouse.v1.anneal import accept_worse, mouse_energy, temperature_at
 from catmouse.v1.config import IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
-from catmouse.v1.kernel import flat_board
+from catmouse.v1.games import flat_board
 from catmouse.v1.mutations import propose_changes
 from catmouse.v1.plainpool import PlainArena
 from catmouse.v1.pool import Arena

@@ -15,7 +15,7 @@ from catmouse.v1.pool import Arena
 
 def other_code(code: int, cell: int, others: tuple, rng: random.Random) -> int:
     """A random legal direction code for a player on ``cell``, other than ``code`` (``others``:
-    ``kernel.other_moves`` of the board)."""
+    ``games.other_moves`` of the board)."""
     legal = others[cell][code]
     return legal[rng.randrange(len(legal))]
 

@@ -6,8 +6,8 @@ acceptance), every candidate's game played in full, the position history kept in
 numpy's legacy ``RandomState`` drawn in the article's order. It is also the tests' plain oracle
 for the fast trainer: both give the same runs on the boards the tests check. One difference is
 known: here, as in the article's code, the game's history starts with the start position, while
-the fast kernel (``v1.kernel``) counts only positions after a half move, so on some very small
-boards (2x3, 2x4) a game that returns to its start ends differently.
+the fast game (``v1.games.play_flat``) counts only positions after a half move, so on some very
+small boards (2x3, 2x4) a game that returns to its start ends differently.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ the same stream: the same algorithm, other runs.
 
 from __future__ import annotations
 
-from catmouse.v1.kernel import FlatBoard, other_moves, play_flat
+from catmouse.v1.games import FlatBoard, other_moves, play_flat
 from catmouse.v1.tally import Tally, key_of, worst_first
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.v1.batch import Games, Lockstep, Store
-from catmouse.v1.kernel import FlatBoard, other_moves, play_flat
+from catmouse.v1.games import FlatBoard, other_moves, play_flat
 from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.tally import Tally, cat_key, mouse_key, worst_first
 

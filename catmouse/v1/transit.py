@@ -1,10 +1,10 @@
-"""Version-1 games on transition tables: the kernel's game with one lookup per half move.
+"""Version-1 games on transition tables: ``games.play_flat``'s game with one lookup per half move.
 
 A table is turned into its transitions (``trans[s]``: the state after its owner moves from state
 ``s = cat cell * n + mouse cell``), so a half move is one index instead of a cell lookup, a move
 lookup and a multiplication. ``outcome`` plays for the result only (what scoring a candidate
 needs); ``consulted`` also returns the states where the learner was consulted, built in the same
-order as ``kernel.play_flat`` (so the sets are equal and iterate alike). Results equal
+order as ``games.play_flat`` (so the sets are equal and iterate alike). Results equal
 ``play_flat`` (the tests' oracle).
 """
 
@@ -15,7 +15,7 @@ from array import array
 import numpy as np
 
 from catmouse.rules import manhattan
-from catmouse.v1.kernel import FlatBoard, code_array
+from catmouse.v1.games import FlatBoard, code_array
 
 
 class Transit:
@@ -59,7 +59,7 @@ class Transit:
         """``outcome`` of the game from state ``s`` with the mouse to move in round ``r``,
         ``seen`` holding the states already passed (updated in place)."""
         n1, dist = self.n1, self.dist
-        while True:          # the two half moves written out, as in the kernel
+        while True:          # the two half moves written out, as in ``play_flat``
             s = mouse_t[s]
             if s in seen:
                 return (False, r, dist[s])

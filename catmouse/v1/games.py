@@ -1,4 +1,4 @@
-"""Version 1's game: the deterministic game between two full tables, and its fast kernel.
+"""Version 1's game: the deterministic game between two full tables, played fast on flat code lists.
 
 Rules (the article's): the cat, if first, makes one move before the loop (not checked); then
 each round the mouse moves and the position is checked, then the cat moves and it is checked. A
@@ -29,7 +29,7 @@ from studykit.checks import flag, is_whole, items, shown
 
 @dataclass(frozen=True)
 class FlatBoard:
-    """What the kernel needs of a board: ``moves[cell][code]`` (-1 off the board), the start."""
+    """What ``play_flat`` needs of a board: ``moves[cell][code]`` (-1 off the board), the start."""
 
     rows: int
     n: int
@@ -40,7 +40,7 @@ class FlatBoard:
 
 
 def flat_board(rows: int, cols: int, first_move: str) -> FlatBoard:
-    """The kernel's view of a board with the corner start."""
+    """``play_flat``'s view of a board with the corner start."""
     check_board(rows, cols)
     check_first_move(first_move)
     moves = tuple(tuple(row) for row in neighbours(rows, cols).tolist())
