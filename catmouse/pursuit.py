@@ -1,4 +1,4 @@
-"""The general engine: any number of cats, walls, and callables choosing the moves.
+"""The pursuit game played out: any number of cats, walls, and callables choosing the moves.
 
 All cats move in each cat turn (one direction each); the mouse moves one step in its turn; a
 move off the board or into a wall is refused. The game ends with a capture (a cat on the mouse's

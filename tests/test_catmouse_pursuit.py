@@ -1,5 +1,5 @@
-"""The general engine (walls, several cats): optimal play lasts the solver's value; random play
-keeps every rule; bad moves are refused."""
+"""The pursuit game played out (walls, several cats): optimal play lasts the solver's value; random
+play keeps every rule; bad moves are refused."""
 
 from collections import Counter
 
