@@ -167,5 +167,78 @@ def test_plan_knobs_are_checked():
     refused(lambda: Plan(believe=float("nan")), "believe")
     refused(lambda: Plan(raid=True), "raid")
     refused(lambda: Plan(stick=0.5), "stick")
+    refused(lambda: Plan(standoff=0), "standoff")
     refused(lambda: FullAgent(plan={"margin": 1}), "plan")
     assert Plan(bank=np.int64(3)).bank == 3
+
+
+def stand_off_game(agent, position, enemies):
+    """A contest game on defaultCapture with ``agent`` (red, index 0) at ``position`` and the two
+    enemies (1, 3) standing still at ``enemies``."""
+    game = CaptureGame(DEFAULT, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
+    game.positions[0], (game.positions[1], game.positions[3]) = position, enemies
+    return game
+
+
+def test_a_defender_leaves_a_pacman_it_sees_for_one_out_of_sight_carrying_more():
+    # a contest team hovered one Pacman in front of our defender while the other, out of sight,
+    # ate 12 of our food (mediumCapture); one carrying 2 food more is the one to go after
+    defender = FullAgent("defender", weights=tracking.Weights(noise=0.0))
+    game = stand_off_game(defender, (11, 9), ((7, 9), (3, 13)))    # (3, 13): 12 away, unseen
+    here = DEFAULT.index[(11, 9)]
+    for bait, raider, expected in ((0, 2, 3), (0, 0, None), (2, 2, None), (1, 2, None), (1, 3, 3)):
+        game.carried[1], game.carried[3] = [(0, 0)] * bait, [(0, 0)] * raider
+        obs = game.observation(0)
+        assert obs.enemies[1] is not None and obs.enemies[3] is None
+        assert defender.raider(obs) == expected
+        assert (defender.cut_off(obs, here) is None) == (expected is not None)
+
+
+def test_hidden_cells_are_out_of_sight_of_every_cell_of_the_enemy_half():
+    agent = FullAgent("defender")
+    stand_off_game(agent, (14, 8), ((30, 13), (30, 14)))
+    cells = DEFAULT.cells
+    for x, (cx, cy) in enumerate(cells):
+        far = all(abs(cx - ex) + abs(cy - ey) > tracking.sensing.SIGHT
+                  for k, (ex, ey) in enumerate(cells) if not agent.home[k])
+        assert agent.hidden[x] == (agent.home[x] and far)
+    assert agent.hidden.any() and not agent.hidden[DEFAULT.index[(14, 8)]]
+
+
+def lurks(agent, game, moves):
+    """The moves ``agent`` makes from an unchanged state, and whether each heads for a hidden cell."""
+    dist, idx = DEFAULT.distances(), DEFAULT.index
+    hidden = np.flatnonzero(agent.hidden)
+    out = []
+    for _ in range(moves):
+        obs = game.observation(0)
+        move = agent.act(obs)
+        dest = idx[DEFAULT.legal_moves(obs.position)[move]]
+        out.append(dist[dest, hidden].min() < dist[idx[obs.position], hidden].min())
+    return out
+
+
+def test_in_a_stand_off_the_team_goes_out_of_sight_in_phases():
+    # nothing eaten, scored or carried for Plan.standoff own moves: out of sight of the hoverers
+    # (they cross when they see no ghost), for Plan.standoff moves, then back to play
+    plan = Plan(standoff=3)
+    for role in ("attacker", "defender"):
+        agent = FullAgent(role, weights=tracking.Weights(noise=0.0), plan=plan)
+        game = stand_off_game(agent, (14, 8), ((30, 13), (30, 14)))
+        steps = lurks(agent, game, 12)
+        assert steps[3:6] == [True] * 3 and steps[9:12] == [True] * 3, (role, steps)
+        assert not all(steps[:3]) and not all(steps[6:9]), (role, steps)
+
+
+def test_in_a_stand_off_the_attacker_crosses_once_every_enemy_is_at_the_border():
+    plan = Plan(standoff=3)
+    away = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=plan)
+    assert lurks(away, stand_off_game(away, (14, 8), ((30, 13), (30, 14))), 6)[3:] == [True] * 3
+    lured = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=plan)
+    game = stand_off_game(lured, (14, 8), ((16, 8), (16, 7)))       # both one step from our half
+    lurks(lured, game, 3)
+    assert lured.all_at_border(game.observation(0))
+    fresh = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=plan)
+    expected = fresh.act(stand_off_game(fresh, (14, 8), ((16, 8), (16, 7))).observation(0))
+    assert lured.act(game.observation(0)) == expected                 # plays, does not lurk
+    assert lured.charge

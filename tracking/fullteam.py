@@ -33,7 +33,13 @@ capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
 - **stand-offs**: a defender that has seen no enemy Pacman for ``Plan.raid`` of its moves raids
   too (one hovering ghost cannot guard two attackers) and turns back as soon as an enemy crosses;
   an attacker with no food to go for waits on the home border cell whose crossing is farthest
-  from the threats, trying another after ``Plan.patience`` moves.
+  from the threats, trying another after ``Plan.patience`` moves. After ``Plan.standoff`` own
+  moves with nothing eaten, scored or carried, both go out of sight (``hidden``: home cells beyond
+  sight of the enemy half) for as long, then play again, alternately: guards seeing no ghost come
+  for our food. The defender leaves only for a Pacman off the border; the attacker crosses once
+  every enemy is on our half or one step from it (``all_at_border``), until it is back home;
+- **baits**: a defender ignores the Pacmen it sees while one out of sight carries 2 food more
+  (``raider``) and hunts that one by the tracker's belief.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ from studykit.checks import real, whole
 from tracking.agents import WeightedAgent, Weights
 from tracking.game import Observation
 from tracking.maze import Maze
+from tracking.sensing import SIGHT
 
 FAR = 1e6
 
@@ -62,9 +69,10 @@ class Plan:
     patience: int = 12
     raid: int = 60
     stick: float = 1.5
+    standoff: int = 40
 
     def __post_init__(self):
-        for name in ("margin", "bank", "near", "patience", "raid"):
+        for name in ("margin", "bank", "near", "patience", "raid", "standoff"):
             whole(getattr(self, name), f"Plan.{name}", 1, 10_000)
         real(self.believe, "Plan.believe", above=0, high=1)
         real(self.blocked, "Plan.blocked", low=0)
@@ -119,6 +127,12 @@ class FullAgent(WeightedAgent):
         self.calm = 0                                  # defender: own moves without an enemy Pacman
         self.banking = False                           # heading home with food, until it is home
         self.goal = None                               # the food it is heading for
+        self.stall, self.sig = 0, None                 # own moves with no food, score or carry change
+        self.charge = self.crossed = False             # attacker: raiding out of a stand-off
+        cells = np.array(maze.cells)
+        away = cells[~self.home]
+        seen_from = np.abs(cells[:, None, :] - away[None, :, :]).sum(axis=2).min(axis=1)
+        self.hidden = self.home & (seen_from > SIGHT)  # out of sight of every ghost on its own half
 
     # ---- what threatens us --------------------------------------------------------------------
     def threat_cells(self, obs: Observation, here: int) -> list:
@@ -136,6 +150,12 @@ class FullAgent(WeightedAgent):
             timer = obs.scared.get(j, 0)
             cells += [x for x in where if timer <= dist[here, x] + 1]
         return cells
+
+    def all_at_border(self, obs: Observation) -> bool:
+        """Is every enemy (seen, else by half its belief) on our half or one step from it?"""
+        near = self.to_home <= 1
+        return all((near[self.maze.index[c]] if c is not None else obs.beliefs[j] @ near >= 0.5)
+                   for j, c in obs.enemies.items())
 
     def pacmen_at_border(self, obs: Observation) -> list:
         """Cells of the enemy Pacmen seen one step from their home."""
@@ -166,11 +186,16 @@ class FullAgent(WeightedAgent):
             weights += self.w.ghost * self.planner.kernel[:, x] * ~self.home
         invaded = any(obs.enemy_pacman.values())
         self.calm = 0 if invaded else self.calm + 1
+        lurk = self.lurk_target(obs, here)
+        if lurk is not None:
+            _, pred = self.planner.route(weights, here)
+            return self.safe(obs, here, self.planner.first_move(pred, here, lurk), ghost, m)
         if self.role == "defender" and not obs.carrying and self.calm <= self.plan.raid:
             move = self.cut_off(obs, here)
             if move is not None:
                 return self.safe(obs, here, move, ghost, m)
-            target, weights = self.defend_target(obs, know, weights)
+            raider = self.raider(obs)
+            target, weights = self.defend_target(obs, know if raider is None else {raider: know[raider]}, weights)
         else:
             target, escaping = self.attack(obs, here, ghost, m, weights)
             if escaping:                                   # the way home avoids cells a ghost reaches first
@@ -179,11 +204,40 @@ class FullAgent(WeightedAgent):
         move = self.planner.first_move(pred, here, target)
         return self.safe(obs, here, move, ghost, m)
 
+    def lurk_target(self, obs: Observation, here: int) -> int | None:
+        """The nearest hidden cell while in a stand-off's lurking phase (see the module docstring);
+        None when playing on."""
+        sig = (len(obs.food_to_eat), len(obs.food_to_defend), obs.score, obs.carrying)
+        self.stall, self.sig = (self.stall + 1 if sig == self.sig else 0), sig
+        standoff = (self.stall // self.plan.standoff) % 2 == 1    # lurking phases alternate with play
+        if not standoff or (self.crossed and self.home[here]):
+            self.charge = self.crossed = False           # an attacker's raid out of a stand-off ends
+        if self.role == "attacker" and not self.charge:
+            self.charge = self.all_at_border(obs)
+        self.crossed = self.charge and (self.crossed or not self.home[here])
+        border = self.pacmen_at_border(obs)
+        deep = [j for j, c in obs.enemies.items() if obs.enemy_pacman[j]
+                and (c is None or self.maze.index[c] not in border)]
+        lurking = not deep if self.role == "defender" else not self.charge
+        if not (standoff and not obs.carrying and lurking and self.hidden.any()):
+            return None
+        lurk = np.flatnonzero(self.hidden)
+        return int(lurk[np.argmin(self.planner.dist[here, lurk])])
+
+    def raider(self, obs: Observation) -> int | None:
+        """An enemy Pacman out of sight carrying 2 food more than every one in sight (None: no such)."""
+        load = obs.carried
+        seen = [load.get(j, 0) for j, c in obs.enemies.items() if c is not None and obs.enemy_pacman[j]]
+        unseen = [j for j, c in obs.enemies.items() if c is None and obs.enemy_pacman[j]
+                  and load.get(j, 0) >= max(seen, default=0) + 2]
+        return max(unseen, key=lambda j: load.get(j, 0)) if unseen else None
+
     def cut_off(self, obs: Observation, here: int) -> str | None:
-        """The intercepting move against the nearest enemy Pacman in sight (None: none seen, or scared)."""
+        """The intercepting move against the nearest enemy Pacman in sight (None: none seen, scared,
+        or a bait: one out of sight carries 2 food more)."""
         dist, idx = self.planner.dist, self.maze.index
         pacmen = [idx[c] for j, c in obs.enemies.items() if c is not None and obs.enemy_pacman[j]]
-        if not pacmen or obs.scared.get(self.index, 0) > 0:
+        if not pacmen or obs.scared.get(self.index, 0) > 0 or self.raider(obs) is not None:
             return None
         pacman = min(pacmen, key=lambda p: dist[here, p])
         food = np.zeros(self.maze.n, bool)
