@@ -183,7 +183,7 @@ print(f"all four changes: {by_variant[(full_name,)][0]} of {by_variant[(full_nam
 # `compare_trainers` runs, for one board and seed, the article's trainer (`train_tabular`,
 # modern generator) for the full budget, measuring its cat every 1,000 iterations, and the
 # improved trainer until its cat is unexploitable (or the budget runs out). Each run's result
-# is kept on disk as soon as it is done (`catmouse.runcache`, keyed by the arguments and the
+# is kept on disk as soon as it is done (`catmouse.v1.runcache`, keyed by the arguments and the
 # trainers' source code), so an interrupted or repeated execution reuses them; the time the
 # sweep took is printed below it.
 
