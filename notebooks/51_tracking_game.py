@@ -361,7 +361,11 @@ plt.show()
 # Pacman off (the move that leaves the Pacman the fewest cells it reaches first) rather than
 # following it; its attacker, once it turns home to bank, goes all the way, keeps the food it
 # heads for until another is clearly cheaper (`Plan.stick`), and treats an enemy Pacman next to
-# the border as the ghost it becomes by stepping back. It plays
+# the border as the ghost it becomes by stepping back. When nothing is eaten, scored or carried
+# for `Plan.standoff` of its moves, both agents go out of the enemy's sight for as long, then play
+# again, alternately (guards that see no ghost come for our food; the attacker crosses once every
+# enemy is at the border or over it), and a defender leaves a Pacman it sees for one out of sight
+# carrying two food more (a bait in front, a raider behind). It plays
 # `CONTEST_GAMES_PER_SIDE` games per colour on each of `CONTEST_MAZES` against the greedy team and
 # against the previous tracker team, and the previous tracker team plays the greedy team as the
 # "before". A win share is taken over decided games (ties apart), with its 95% Wilson interval;
