@@ -16,7 +16,7 @@ TWEAKS = {
                        "SNAPSHOT_EVERY": 2_000},
     "21_catmouse_v2": {"TRAIN_ROWS": 4, "TRAIN_COLS": 6, "TEST_SIZE": 9},
     "22_catmouse_exact": {"MAX_SIDE": 6, "BIG_BOARD": 12, "SPEEDS": [[3, 2]]},
-    "23_catmouse_v1_improved": {"MIN_SIDE": 5, "MAX_SIDE": 6, "SEEDS": 1, "ITERATIONS": 4_000,
+    "23_catmouse_v1_improved": {"MIN_SIDE": 5, "MAX_SIDE": 6, "SEEDS": 1, "ITERATIONS": 2_500,
                                 "ABLATION_BOARDS": [[5, 4]], "TUNING_BOARDS": [[4, 6], [5, 4]]},
     "24_catmouse_v2_general": {"TEST_BOARDS": [[9, 11]], "CAT_TRAIN_BOARDS": [[5, 5], [6, 5]],
                                "MOUSE_TRAIN_BOARDS": [[5, 5], [4, 7]], "MICE": ["smart"], "SEED": 1,

@@ -212,7 +212,7 @@ def assert_same_run(a, b):
 
 @pytest.mark.parametrize("rows,cols,first,initial,seed", [
     (4, 5, "cat", "WEAK", 1), (5, 5, "mouse", "WEAK", 2), (6, 5, "cat", "STRONG", 3),
-    (5, 6, "mouse", "WEAK", 4), (6, 6, "mouse", "WEAK", 11)])
+    (6, 6, "mouse", "WEAK", 11)])
 def test_improved_trainer_is_identical_with_the_fast_arena(rows, cols, first, initial, seed):
     plain, fast = run_both(rows, cols, first, initial, 1_500, seed, IMPROVED, 250)
     assert_same_run(plain, fast)
