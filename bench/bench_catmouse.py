@@ -34,14 +34,14 @@ import time
 import numpy as np
 
 from catmouse import Board, train_local, train_tabular
-from catmouse.tables import greedy_table, to_codes
 from catmouse.cat_climb import hill_climb_team
+from catmouse.tables import greedy_table, to_codes
 from catmouse.v1 import fastwalk, improved, jit, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.fastpool import FastArena
-from catmouse.v1.keep import commit_whole
 from catmouse.v1.games import flat_board
+from catmouse.v1.keep import commit_whole
 from catmouse.v1.mutations import propose_changes
 from catmouse.v1.plain import train_plain
 from catmouse.v1.speed import FAST, INDEXED, Speed

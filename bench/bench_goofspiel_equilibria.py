@@ -30,8 +30,8 @@ from goofspiel.equilibria.doubleoracle import winloss_equilibrium
 from goofspiel.equilibria.equilibrium import equilibrium
 from goofspiel.equilibria.matrixgame import all_ranks, payoff_matrix
 from goofspiel.equilibria.mixture import Mixture, as_mixture
-from goofspiel.plain.bestreply import enumerated_gain
 from goofspiel.equilibria.winloss import branch_best_response, winloss_best_response
+from goofspiel.plain.bestreply import enumerated_gain
 
 
 def bench_margin(sizes=(7, 10, 13, 16, 20, 25, 30)) -> None:

@@ -38,9 +38,9 @@ from mix.features import BitFeatures
 from mix.learn import train
 from mix.match import match, play_game
 from mix.plain import alphabeta as plain_alphabeta
-from mix.plain.board import ArrayBoard, bit_index
 from mix.plain import selfplay as plain_selfplay
 from mix.plain import solver as plain_solver
+from mix.plain.board import ArrayBoard, bit_index
 from mix.plain.selftaught import PlainSelfTaught
 from mix.search import search_values
 from mix.selftaught import TDConfig, load_weights, train_selftaught

@@ -7,16 +7,14 @@ window policy for the cat (``train_local``); ``optimal_capture``/``solve`` give 
 ``docs/architecture.md``.
 """
 
-from catmouse.rules import (
-    DIRECTIONS,
-    GREEDY_RULES,
-    MANHATTAN_TIE_BREAKS,
-    article_rule_cat_wins,
-    greedy_direction,
-    parity_rule_cat_wins,
-    winnable_first_move,
+from catmouse.cat_climb import (
+    ClimbScore,
+    StartValues,
+    hill_climb_cat,
+    hill_climb_team,
+    optimum_and_greedy,
 )
-from catmouse.walls import Board, parse_board, random_board
+from catmouse.climb import Climb
 from catmouse.constants import (
     check_boards,
     check_choice,
@@ -29,7 +27,6 @@ from catmouse.constants import (
     check_side_range,
     check_winnable,
 )
-from catmouse.climb import Climb
 from catmouse.draw import (
     animate_game,
     animate_games,
@@ -69,20 +66,16 @@ from catmouse.general.train import (
 )
 from catmouse.mice import MOUSE_KINDS
 from catmouse.pursuit import Pursuit, play_pursuit
-from catmouse.v1.runcache import (
-    compare_trainers_cached,
-    is_cached,
-    tuning_run_cached,
-    variant_run_cached,
+from catmouse.rules import (
+    DIRECTIONS,
+    GREEDY_RULES,
+    MANHATTAN_TIE_BREAKS,
+    article_rule_cat_wins,
+    greedy_direction,
+    parity_rule_cat_wins,
+    winnable_first_move,
 )
 from catmouse.tables import greedy_table, initial_cat_policy, initial_mouse_policy, validate_policy
-from catmouse.cat_climb import (
-    ClimbScore,
-    StartValues,
-    hill_climb_cat,
-    hill_climb_team,
-    optimum_and_greedy,
-)
 from catmouse.v1.article import LongerGames, TabularRun, longer_games_ablation, train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.experiments import (
@@ -99,7 +92,6 @@ from catmouse.v1.experiments import (
     tuning_trial,
     variant_trial,
 )
-from catmouse.v1.improved import Checkpoint, CoevolutionRun, train_tabular_improved
 from catmouse.v1.games import (
     TableGame,
     Unexpected,
@@ -107,7 +99,14 @@ from catmouse.v1.games import (
     total_unexpected,
     unexpected_moves,
 )
+from catmouse.v1.improved import Checkpoint, CoevolutionRun, train_tabular_improved
 from catmouse.v1.plain import PlainRun, train_plain
+from catmouse.v1.runcache import (
+    compare_trainers_cached,
+    is_cached,
+    tuning_run_cached,
+    variant_run_cached,
+)
 from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, train_local
 from catmouse.v2.exact_climb import cat_window_as_table, train_local_exact, train_local_mouse_exact
 from catmouse.v2.games import LocalGame, play_local
@@ -117,6 +116,7 @@ from catmouse.v2.window import (
     validate_window_table,
     window_direction,
 )
+from catmouse.walls import Board, parse_board, random_board
 from studykit.legacy_numpy import LegacyStream
 
 __all__ = [

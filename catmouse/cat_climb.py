@@ -15,6 +15,10 @@ from typing import NamedTuple
 import numpy as np
 
 from catmouse.arguments import at_most_iterations, positions, table_size
+from catmouse.climb import Climb, hill_climb
+from catmouse.exact.fixpoint import CaptureTimes
+from catmouse.exact.policy import cat_policy_values, team_values
+from catmouse.exact.solve import check_walls, solve
 from catmouse.rules import (
     DIRECTIONS,
     check_board,
@@ -24,12 +28,8 @@ from catmouse.rules import (
     neighbours,
     stay_put,
 )
-from catmouse.walls import Board
-from catmouse.climb import Climb, hill_climb
-from catmouse.exact.fixpoint import CaptureTimes
-from catmouse.exact.policy import cat_policy_values, team_values
-from catmouse.exact.solve import check_walls, solve
 from catmouse.tables import to_letters
+from catmouse.walls import Board
 from studykit.checks import flag
 from studykit.checks import seed as seed_arg
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from catmouse.rules import check_board
 from catmouse.exact.solve import optimal_capture
+from catmouse.rules import check_board
 from studykit.checks import choice, is_whole
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from catmouse.rules import DELTAS, check_board, step
 from catmouse.draw import draw_board, drawn_board
+from catmouse.rules import DELTAS, check_board, step
 from catmouse.v2.window import window_index
 
 SAFE, NEXT_TO_CAT, ONTO_CAT = "safe", "next to the cat", "onto the cat"

@@ -11,8 +11,8 @@ from matplotlib.animation import FuncAnimation
 from matplotlib.image import AxesImage
 
 from goofspiel.bots.arena import RoundResult, format_points, reveal
-from goofspiel.game import checked_deck
 from goofspiel.evolution.orders import PartialOrder, hasse_edges, levels
+from goofspiel.game import checked_deck
 from studykit.checks import array, real, shown, whole
 
 MAX_ROUNDS = 1_000

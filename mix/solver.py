@@ -21,8 +21,8 @@ before these bounds: all give the same values and best moves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mix.board import Board, Geometry, center_order, column_masks, has_line
 from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs, check_position, check_solve

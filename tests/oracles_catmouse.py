@@ -12,8 +12,8 @@ import math
 
 import numpy as np
 
-from catmouse.rules import DIRECTIONS, corner_start, legal_directions, step
 from catmouse.mice import MOUSE_DIRECTIONS, mouse_move
+from catmouse.rules import DIRECTIONS, corner_start, legal_directions, step
 
 __all__ = [
     "BelowStream",

@@ -10,9 +10,9 @@ from fractions import Fraction
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from goofspiel.game import Strategy, margin
 from goofspiel.equilibria.matrixgame import all_ranks, payoff_matrix, solve_matrix_game
 from goofspiel.equilibria.mixture import Mixture
+from goofspiel.game import Strategy, margin
 
 __all__ = ["independent_margin_gain", "old_equilibrium"]
 

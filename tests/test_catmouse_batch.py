@@ -10,8 +10,8 @@ from catmouse.tables import random_mouse_codes
 from catmouse.v1 import pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
-from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.games import flat_board, play_flat
+from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.speed import Chunks, Speed
 
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from catmouse import optimal_capture, solve
+from catmouse.cat_climb import ClimbScore, greedy_fallback_table, hill_climb_cat
 from catmouse.climb import hill_climb
 from catmouse.exact.policy import cat_policy_values
-from catmouse.cat_climb import ClimbScore, greedy_fallback_table, hill_climb_cat
 
 
 def test_greedy_fails_at_a_wall_and_climbing_reaches_the_optimum():

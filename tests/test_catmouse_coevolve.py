@@ -18,8 +18,8 @@ from catmouse.exact.policy import best_response
 from catmouse.tables import random_mouse_codes, to_codes, validate_policy
 from catmouse.v1.article import accepts
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
-from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.games import flat_board, play_flat
+from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.pool import Arena
 from catmouse.v1.tally import key_of
 

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from catmouse import exploitability
-from catmouse.rules import winnable_first_move
 from catmouse.exact.chain import truncated_capture
 from catmouse.exact.stochastic import expected_capture, value_sweeps
 from catmouse.general.policies import CLIP, FeaturePolicy, RotationPolicy, clip_gap
@@ -20,6 +19,7 @@ from catmouse.general.train import (
     policy_mouse_values,
     train_mouse_policy,
 )
+from catmouse.rules import winnable_first_move
 from catmouse.v2.window import greedy_window_table, policy_cells
 
 

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from catmouse import solve
-from catmouse.rules import DIRECTIONS
-from catmouse.walls import Board, connected, parse_board, random_board
+from catmouse.cat_climb import greedy_fallback_table, greedy_team, hill_climb_team
 from catmouse.exact.policy import cat_policy_values, team_values
 from catmouse.exact.solve import optimal_cat_moves
-from catmouse.cat_climb import greedy_fallback_table, greedy_team, hill_climb_team
+from catmouse.rules import DIRECTIONS
+from catmouse.walls import Board, connected, parse_board, random_board
 
 
 def test_parse_board_reads_rows_top_first():

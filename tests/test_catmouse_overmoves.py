@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from catmouse import Board
-from catmouse.rules import neighbours
+from catmouse.cat_climb import hill_climb_team
 from catmouse.exact import fixpoint, solve
 from catmouse.exact.fixpoint import over_moves_plain as plain_over_moves
-from catmouse.cat_climb import hill_climb_team
+from catmouse.rules import neighbours
 
 
 @pytest.mark.parametrize("cats", [1, 2])

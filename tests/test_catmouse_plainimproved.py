@@ -10,8 +10,8 @@ from test_catmouse_fasttrainer import assert_same_run
 
 from catmouse.tables import random_mouse_codes
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
-from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.games import flat_board
+from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.plainpool import PlainArena
 from catmouse.v1.pool import Arena
 from catmouse.v1.speed import FAST, PLAIN, Speed

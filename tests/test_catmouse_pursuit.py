@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from catmouse import Pursuit, play_pursuit, solve
+from catmouse.exact.solve import optimal_cat_moves, optimal_mouse_move
 from catmouse.rules import DIRECTIONS, corner_start, step
 from catmouse.walls import random_board
-from catmouse.exact.solve import optimal_cat_moves, optimal_mouse_move
 
 
 @pytest.mark.parametrize("rows,cols,obstacles,cats", [

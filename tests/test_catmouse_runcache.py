@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 import catmouse
+from catmouse.v1 import experiments
+from catmouse.v1.experiments import compare_trainers_trial, tuning_trial, variant_trial
 from catmouse.v1.runcache import (
     SCHEMAS,
     cached,
@@ -19,8 +21,6 @@ from catmouse.v1.runcache import (
     store,
     stored,
 )
-from catmouse.v1 import experiments
-from catmouse.v1.experiments import compare_trainers_trial, tuning_trial, variant_trial
 from studykit.cache import CorruptEntryWarning
 
 ROOT = Path(__file__).resolve().parent.parent

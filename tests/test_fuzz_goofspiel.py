@@ -47,16 +47,16 @@ from goofspiel import (
     summarise_by_label,
     whole_constant,
 )
-from goofspiel.equilibria.birkhoff import birkhoff, margin_equilibrium, margin_lp
-from goofspiel.evolution.breed import order_crossover, swap_mutate
-from goofspiel.equilibria.doubleoracle import winloss_equilibrium
-from goofspiel.game import award
-from goofspiel.equilibria.measures import strategy_row
-from goofspiel.equilibria.mixture import margin_matrix
-from goofspiel.evolution.observe import difference, improvement, mean_se, never_beaten_after
-from goofspiel.evolution.orders import PartialOrder, hasse_edges, pairs_steps
 from goofspiel.bots.scripted import bot_measures, survival_summary
 from goofspiel.bots.scripted_summary import survival_table
+from goofspiel.equilibria.birkhoff import birkhoff, margin_equilibrium, margin_lp
+from goofspiel.equilibria.doubleoracle import winloss_equilibrium
+from goofspiel.equilibria.measures import strategy_row
+from goofspiel.equilibria.mixture import margin_matrix
+from goofspiel.evolution.breed import order_crossover, swap_mutate
+from goofspiel.evolution.observe import difference, improvement, mean_se, never_beaten_after
+from goofspiel.evolution.orders import PartialOrder, hasse_edges, pairs_steps
+from goofspiel.game import award
 
 card = st.one_of(st.integers(-2, 9), st.sampled_from([1.9, 2.5, 3.2, 2.0, math.nan]),
                  st.booleans())

@@ -19,8 +19,8 @@ from goofspiel import (
     play,
 )
 from goofspiel.bots.arena import Arena, ArenaConfig, evolve_bot, format_points, reveal, score_pool
-from goofspiel.equilibria.matrixgame import all_ranks
 from goofspiel.bots.scripted import bot_measures, scripted_human, scripted_trial
+from goofspiel.equilibria.matrixgame import all_ranks
 
 DECK = tuple(range(1, 8))
 

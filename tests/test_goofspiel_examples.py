@@ -11,10 +11,10 @@ matplotlib.use("Agg")
 
 from goofspiel import Arena, ArenaConfig, Strategy, evolve, identity, play
 from goofspiel.bots.arena import pool_fates
-from goofspiel.evolution.breed import breed_pairs, order_crossover, swap_mutate
 from goofspiel.draw import animate_game, draw_order
-from goofspiel.game import award
+from goofspiel.evolution.breed import breed_pairs, order_crossover, swap_mutate
 from goofspiel.evolution.orders import PartialOrder, hasse_edges, levels, pairs_steps
+from goofspiel.game import award
 
 MOM, DAD = (1, 2, 3, 4, 5), (5, 1, 2, 3, 4)
 DRAWS = [("mom", 2, 4), ("dad", 2, 3), ("mom", 3, 5), ("dad", 1, 2), ("mom", 3, 4),

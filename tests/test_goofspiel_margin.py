@@ -15,9 +15,9 @@ from goofspiel.equilibria.birkhoff import (
     margin_lp,
 )
 from goofspiel.equilibria.equilibrium import equilibrium
-from goofspiel.game import margin
 from goofspiel.equilibria.matrixgame import all_ranks, best_response, mixed_vector, payoff_matrix
 from goofspiel.equilibria.mixture import Mixture, as_mixture, deck_cards, margin_matrix
+from goofspiel.game import margin
 from goofspiel.plain.bestreply import enumerated_gain
 
 

@@ -8,16 +8,16 @@ from goofspiel import Strategy, identity
 from goofspiel.equilibria.branch import branch_and_bound, improve
 from goofspiel.equilibria.doubleoracle import winloss_equilibrium
 from goofspiel.equilibria.equilibrium import equilibrium
-from goofspiel.game import margin
 from goofspiel.equilibria.matrixgame import all_ranks, payoff_matrix
 from goofspiel.equilibria.mixture import Mixture, as_mixture, margin_matrix
-from goofspiel.plain.bestreply import enumerated_gain
 from goofspiel.equilibria.winloss import (
     branch_best_response,
     winloss_best_response,
     winloss_exploitability,
     winloss_value,
 )
+from goofspiel.game import margin
+from goofspiel.plain.bestreply import enumerated_gain
 
 
 def random_mixture(n: int, k: int, rng: np.random.Generator, deck=None) -> Mixture:

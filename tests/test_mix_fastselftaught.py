@@ -13,12 +13,12 @@ import pytest
 from mix.board import Board, Geometry, X
 from mix.evalsearch import Search
 from mix.evaluation import LinearEvaluation
+from mix.plain import selfplay as plain_selfplay
+from mix.plain import selftaught as plain_st
 from mix.selftaught import TDConfig, load_weights, train_selftaught
 from mix.selftaught_agent import SelfTaughtAgent, search_depth
 from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
 from mix.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
-from mix.plain import selfplay as plain_selfplay
-from mix.plain import selftaught as plain_st
 from tests import oracles_selftaught as oracle
 from tests.oracles_mix import random_positions
 

@@ -382,8 +382,8 @@ def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
     """Game values of random positions, and the moves a perfect player chooses among (the
     fast player's table kept from position to position, as in a match)."""
     from mix.agents import PerfectAgent
-    from mix.solver import best_moves, solve_position
     from mix.plain import solver as plain_solver
+    from mix.solver import best_moves, solve_position
     rng = random.Random(rows * 10 + cols + diagonals)
     tt, shared, plain = {}, {}, {}
     for _ in range(cases):

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from mix.board import Board, Geometry, has_line
-from mix.solver import best_moves, clear_tables, shared_table, solve, solve_position
 from mix.plain.bounded import best_moves as bounded_best_moves
 from mix.plain.bounded import solve_position as bounded_solve_position
+from mix.solver import best_moves, clear_tables, shared_table, solve, solve_position
 from tests.oracles_mix import mover_cells, random_positions
 
 

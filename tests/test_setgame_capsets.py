@@ -5,7 +5,6 @@ import math
 import shutil
 import time
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest

@@ -11,14 +11,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import MAX_SIDE, MAX_SOLVER_WORK
+from catmouse.exact.solve import solve
+from catmouse.exact.speeds import MAX_WORK, check_speed, solve_speeds, speed_work
 from catmouse.rules import (
     article_rule_cat_wins,
     check_first_move,
     corner_start,
     parity_rule_cat_wins,
 )
-from catmouse.exact.solve import solve
-from catmouse.exact.speeds import MAX_WORK, check_speed, solve_speeds, speed_work
 from studykit.checks import choice, items, shown, whole
 
 FIRST_MOVERS = ("cat", "mouse")

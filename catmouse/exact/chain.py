@@ -20,9 +20,9 @@ from scipy import sparse
 from scipy.sparse.csgraph import breadth_first_order
 
 from catmouse.arguments import MAX_CHAIN, MAX_SWEEPS, count, mouse_kind, next_cells, table_size
-from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.stochastic import CornerExpectation, Expectation, transition
 from catmouse.mice import mouse_targets
+from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from studykit.checks import real
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import letter_table, positions, table_size
+from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point, over_moves
+from catmouse.exact.solve import solve
 from catmouse.rules import (
     DIRECTIONS,
     check_board,
@@ -21,8 +23,6 @@ from catmouse.rules import (
     neighbours,
     stay_put,
 )
-from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point, over_moves
-from catmouse.exact.solve import solve
 from catmouse.tables import greedy_table, to_codes
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.arguments import count, mouse_kind, table_size
-from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.stochastic import transition
 from catmouse.mice import mouse_targets
+from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 
 MAX_WORK = 200_000_000     # positions x rounds (20x20 with the default limit: 12.8 million, 1.3 s)
 

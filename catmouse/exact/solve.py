@@ -15,6 +15,7 @@ import numpy as np
 
 from catmouse.arguments import board_cell, board_cells, cats_number, positions
 from catmouse.arguments import obstacles as walls_arg
+from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point, over_moves
 from catmouse.rules import (
     DIRECTIONS,
     check_board,
@@ -22,7 +23,6 @@ from catmouse.rules import (
     corner_start,
     neighbours,
 )
-from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point, over_moves
 from studykit.checks import choice, flag
 
 

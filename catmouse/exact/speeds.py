@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.fixpoint import CaptureTimes, caught_mask, fixed_point
+from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from studykit.checks import whole
 
 MAX_WORK = 10_000_000_000   # positions x walk steps x sweeps (15x15, speeds 3 and 3: 0.6e9, 1.2 s)

@@ -22,9 +22,9 @@ from catmouse.arguments import (
     next_cells,
     table_size,
 )
-from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from catmouse.exact.fixpoint import CaptureTimes, over_moves
 from catmouse.mice import check_mouse, mouse_targets, transition_arrays
+from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
 from studykit.checks import real
 
 

@@ -30,7 +30,6 @@ from catmouse.arguments import (
 from catmouse.arguments import (
     first_move as first_move_arg,
 )
-from catmouse.rules import check_board, corner_cells, neighbours, winnable_first_move
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.chain import policy_capture_from_corner, truncated_capture
 from catmouse.exact.fixpoint import CaptureTimes
@@ -38,6 +37,7 @@ from catmouse.exact.policy import mouse_values
 from catmouse.exact.solve import solve
 from catmouse.exact.stochastic import expected_capture, optimal_expected
 from catmouse.general.policies import TablePolicy
+from catmouse.rules import check_board, corner_cells, neighbours, winnable_first_move
 from studykit.checks import flag, items
 from studykit.checks import seed as seed_arg
 

@@ -20,8 +20,8 @@ from itertools import chain, islice
 import numpy as np
 
 from catmouse.v1 import jit, keep, pool
-from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.games import FlatBoard
+from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import walk

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import MAX_ITERATIONS, at_most_iterations, count, table_size
-from catmouse.rules import check_board, check_first_move
 from catmouse.exact.policy import Exploitability, best_response, exploitability
 from catmouse.progress import close_at_count, progress_bar
+from catmouse.rules import check_board, check_first_move
 from catmouse.tables import (
     initial_cat_policy,
     initial_mouse_policy,

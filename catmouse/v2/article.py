@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import at_most_iterations, count
-from catmouse.rules import CODE, DIRECTIONS
 from catmouse.progress import close_at_count, progress_bar
+from catmouse.rules import CODE, DIRECTIONS
 from catmouse.v2.games import check_games, evaluate_batch
 from catmouse.v2.window import initial_window_table, leaves_flagged_edge, validate_window_table
 from studykit.checks import flag

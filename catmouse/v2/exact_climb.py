@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.arguments import MAX_CHAIN, at_most_iterations, mouse_kind, table_size
-from catmouse.rules import DELTAS, DIRECTIONS, check_board, check_first_move, legal_directions
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.policy import exploitability
 from catmouse.exact.stochastic import expected_capture_from_corner
+from catmouse.rules import DELTAS, DIRECTIONS, check_board, check_first_move, legal_directions
 from catmouse.v2.window import (
     check_window_board,
     greedy_window_table,

@@ -21,8 +21,8 @@ import numpy as np
 
 from goofspiel.bots.arena import Arena, ArenaConfig, PoolFate, pool_fates
 from goofspiel.equilibria.bestreply import best_counter
-from goofspiel.game import MAX_CARDS, Strategy, identity, whole_numbers
 from goofspiel.equilibria.mixture import PROB_TOL
+from goofspiel.game import MAX_CARDS, Strategy, identity, whole_numbers
 from studykit.checks import array, at_most, choice, flag, generator, real, shown, whole
 from studykit.checks import seed as check_seed
 from studykit.stats import Estimate, wilson

@@ -17,11 +17,16 @@ from scipy.optimize import linear_sum_assignment
 from goofspiel.equilibria.birkhoff import margin_best_response
 from goofspiel.equilibria.checks import check_number, check_payoff
 from goofspiel.equilibria.equilibrium import Equilibrium
-from goofspiel.game import Strategy
 from goofspiel.equilibria.matrixgame import best_response, mixed, payoffs
 from goofspiel.equilibria.mixture import Mixture, as_mixture, deck_cards
 from goofspiel.equilibria.winloss import METHODS as REPLY_METHODS
-from goofspiel.equilibria.winloss import Reply, branch_best_response, reply_sized, winloss_best_response
+from goofspiel.equilibria.winloss import (
+    Reply,
+    branch_best_response,
+    reply_sized,
+    winloss_best_response,
+)
+from goofspiel.game import Strategy
 
 StrategyLike = Strategy | Mixture | Equilibrium | Mapping[tuple, float]
 

@@ -19,9 +19,9 @@ from scipy.optimize import linear_sum_assignment, linprog
 from scipy.sparse import coo_matrix
 
 from goofspiel.equilibria.checks import check_number
-from goofspiel.game import Strategy
 from goofspiel.equilibria.mixture import Mixture, as_mixture, deck_cards
 from goofspiel.equilibria.winloss import Reply
+from goofspiel.game import Strategy
 from studykit.checks import array
 
 MAX_N = 64             # the LP has n^2 + 2n variables: 8 s at 64 cards, growing like n^4

@@ -14,8 +14,8 @@ import numpy as np
 from scipy.optimize import linprog
 
 from goofspiel.equilibria.checks import check_payoff
-from goofspiel.game import Strategy
 from goofspiel.equilibria.mixture import PROB_TOL, deck_cards
+from goofspiel.game import Strategy
 from studykit.checks import real, shown, whole
 
 MATRIX_MAX_N = 7       # the n! x n! payoff matrix: 5,040 square at 7 cards; 8 cards need 13 GB

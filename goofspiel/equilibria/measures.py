@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 
 from goofspiel.equilibria.bestreply import exploitability
+from goofspiel.equilibria.mixture import Mixture, margin_matrix
 from goofspiel.evolution.ga import identity_score
 from goofspiel.game import Strategy, whole_numbers
-from goofspiel.equilibria.mixture import Mixture, margin_matrix
 from studykit.checks import shown
 
 MAX_ENTRIES = 100_000

@@ -23,8 +23,8 @@ from scipy.sparse import coo_matrix, csr_matrix, hstack, vstack
 
 from goofspiel.equilibria.branch import branch_and_bound, improve
 from goofspiel.equilibria.checks import check_number
-from goofspiel.game import Strategy
 from goofspiel.equilibria.mixture import Mixture, as_mixture, gain_tensor, margin_matrix
+from goofspiel.game import Strategy
 from studykit.checks import choice, memory
 
 MilpInput = Strategy | Mixture | Mapping[tuple, float]

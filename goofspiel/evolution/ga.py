@@ -30,9 +30,9 @@ from tqdm.auto import tqdm
 
 from goofspiel.evolution import fastga
 from goofspiel.evolution.breed import BREEDERS, OPERATORS, mutate_unchecked
+from goofspiel.game import checked_deck
 from goofspiel.plain import breed as plain
 from goofspiel.plain.ga import generations_loop
-from goofspiel.game import checked_deck
 from studykit.checks import array, at_most, choice, flag, real, whole
 from studykit.checks import seed as check_seed
 from studykit.twister import state_of
