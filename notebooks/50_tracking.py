@@ -195,7 +195,7 @@ for motion, opp, ob in [("uniform", "random walker", 0.0), ("explorer", "random 
         r = evaluate(LAYOUT, motion=motion, beta=MODEL_BETA, opponent_beta=ob, episodes=EPISODES,
                      steps=STEPS, seed=SEED, distance=use_distance, sight=use_sight)
         evidence_results[(motion, opp, label)] = r
-        row[label] = "{:.3f} ± {:.3f}".format(*r[("p_true", "all")])
+        row[label] = r[("p_true", "all")].text("{:.3f}")
     evidence_rows.append(row)
 pd.DataFrame(evidence_rows).set_index(["model", "opponent"])
 
@@ -234,8 +234,8 @@ for motion, opp, method, ob in ROWS:
     row = {"model": motion + (" (true counts)" if method == "oracle" else ""), "opponent": opp}
     for metric in ("p_true", "distance_error", "map_accuracy"):
         for subset in ("all", "invisible", "visible"):
-            m, se = r[(metric, subset)]
-            row[f"{metric} {subset}"] = "never visible" if np.isnan(m) else f"{m:.3f} ± {se:.3f}"
+            e = r[(metric, subset)]                    # an Estimate, None when never visible
+            row[f"{metric} {subset}"] = "never visible" if e is None else e.text("{:.3f}")
     row["visible %"] = f"{100 * r['visible_fraction']:.1f}"
     table.append(row)
 pd.DataFrame(table)
@@ -243,8 +243,8 @@ pd.DataFrame(table)
 # %%
 fig, ax = plt.subplots(figsize=(8, 3.5))
 labels = [f"{row['model']}\nvs {row['opponent']}" for row in table]
-means = [results[k][("p_true", "all")][0] for k in results]
-ses = [results[k][("p_true", "all")][1] for k in results]
+means = [results[k][("p_true", "all")].mean for k in results]
+ses = [results[k][("p_true", "all")].se for k in results]
 ax.bar(range(len(means)), means, yerr=ses, color=["C0", "C1", "C0", "C1", "C2"], capsize=4)
 ax.axhline(1 / maze.n, color="k", ls=":", label=f"uniform over the maze (1/{maze.n})")
 ax.set_xticks(range(len(means)), labels, fontsize=8)
@@ -324,8 +324,8 @@ plt.show()
 fitted_track = evaluate(LAYOUT, motion="explorer", beta=explorer_fit.beta, opponent_beta=OPPONENT_BETA,
                         episodes=EPISODES, steps=STEPS, seed=SEED)
 print(f"tracking with the fitted beta {explorer_fit.beta:.2f}: P(true cell) = "
-      "{:.3f} ± {:.3f}".format(*fitted_track[("p_true", "all")]) + f" (with beta = {MODEL_BETA:g}: "
-      "{:.3f} ± {:.3f})".format(*results[("explorer", "explorer", "filter")][("p_true", "all")]))
+      + fitted_track[("p_true", "all")].text("{:.3f}") + f" (with beta = {MODEL_BETA:g}: "
+      + results[("explorer", "explorer", "filter")][("p_true", "all")].text("{:.3f}") + ")")
 
 # %% [markdown]
 # The random walker's fit is at zero, with a tight interval. The explorer's is not pinned down
@@ -348,9 +348,9 @@ for method in ("filter", "smoother", "particles"):
     methods[method] = evaluate(LAYOUT, motion="explorer", beta=MODEL_BETA, opponent_beta=OPPONENT_BETA,
                                method=method, episodes=EPISODES, steps=STEPS, seed=SEED, particles=PARTICLES)
 pd.DataFrame([{"method": m + (f" ({PARTICLES} particles)" if m == "particles" else ""),
-               "P(true)": "{:.3f} ± {:.3f}".format(*r[("p_true", "all")]),
-               "distance error": "{:.2f} ± {:.2f}".format(*r[("distance_error", "all")]),
-               "MAP accuracy": "{:.3f} ± {:.3f}".format(*r[("map_accuracy", "all")]),
+               "P(true)": r[("p_true", "all")].text("{:.3f}"),
+               "distance error": r[("distance_error", "all")].text("{:.2f}"),
+               "MAP accuracy": r[("map_accuracy", "all")].text("{:.3f}"),
                "episode-steps / s": f"{r['steps_per_second']:,.0f}"} for m, r in methods.items()])
 
 # %% [markdown]
@@ -410,15 +410,19 @@ plt.show()
 # setting.
 
 # %%
-pt = {key: r[("p_true", "all")] for key, r in evidence_results.items()}          # (mean, SE)
-de = {key: r[("distance_error", "all")] for key, r in evidence_results.items()}
+def mean_and_se(e):                                 # an Estimate as the (mean, SE) the tests take
+    return e.mean, e.se
+
+
+pt = {key: mean_and_se(r[("p_true", "all")]) for key, r in evidence_results.items()}
+de = {key: mean_and_se(r[("distance_error", "all")]) for key, r in evidence_results.items()}
 alone, full = "motion model alone", "complete tracker"
 worse1, txt1 = mean_difference(pt[("explorer", "random walker", alone)], pt[("uniform", "random walker", alone)])
 ok1 = not worse1
 ok3, txt3 = mean_difference(pt[("explorer", "explorer", alone)], pt[("uniform", "explorer", alone)])
 ok4, txt4 = mean_difference(pt[("explorer", "explorer", full)], pt[("explorer", "explorer", alone)])
-f_ex = results[("explorer", "explorer", "filter")][("p_true", "all")]
-f_un = results[("uniform", "explorer", "filter")][("p_true", "all")]
+f_ex = mean_and_se(results[("explorer", "explorer", "filter")][("p_true", "all")])
+f_un = mean_and_se(results[("uniform", "explorer", "filter")][("p_true", "all")])
 REFERENCE_RUNS = "our reference runs (defaultCapture, 64 episodes x 300 steps, both betas 10)"
 
 

@@ -88,6 +88,7 @@ import numpy as np
 import pandas as pd
 
 from studykit import (
+    Estimate,
     Item,
     beyond_claim,
     check_claim,
@@ -109,7 +110,6 @@ from tracking import (
     loop_game,
     loop_table,
     loop_trial,
-    mean_se,
     pairing_table,
     plot_visits,
 )
@@ -415,9 +415,13 @@ else:
 # (differences of more than 2 standard errors). The tournament rows are goals of our own.
 
 # %%
-hard_stuck = mean_se([r["stuck"] for r in loops["hard rules"]])
-soft_stuck = mean_se([r["stuck"] for r in loops["weighted"]])
-plain_stuck = mean_se([r["stuck"] for r in loops["weighted, no noise"]])
+def stuck(attacker):                               # (mean, SE) of the share of moves stuck
+    e = Estimate.of([r["stuck"] for r in loops[attacker]])
+    return e.mean, e.se
+
+
+hard_stuck, soft_stuck = stuck("hard rules"), stuck("weighted")
+plain_stuck = stuck("weighted, no noise")
 soft_ok, soft_txt = mean_difference(soft_stuck, hard_stuck, lower=True, fmt="{:.2f}", diff_fmt="{:.2f}")
 jitter_ok, jitter_txt = mean_difference(soft_stuck, plain_stuck, lower=True, fmt="{:.2f}",
                                         diff_fmt="{:.2f}")

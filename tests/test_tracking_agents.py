@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from oracles_tracking import bellman_ford
 
+from studykit.stats import Estimate
 from tracking.agents import (
     HardRuleAttacker,
     Planner,
@@ -145,8 +146,8 @@ def test_stuck_share_and_wilson_by_hand():
                          {"score_a": 1, "score_b": 1, "win": False, "loss": False, "moves": 20,
                           "caught_a": 0, "caught_b": 2}])
     assert s.games == 2 and s.win_rate == 0.5 and s.tie_rate == 0.5 and s.loss_rate == 0.0
-    assert s.margin == (1.0, pytest.approx(1.96))                     # differences 2 and 0
-    assert s.caught_b == (1.0, pytest.approx(1.96)) and s.moves[0] == 15.0
+    assert s.margin == Estimate(1.0, 1.0, 2) and s.margin.half_width() == 1.96   # differences 2, 0
+    assert s.caught_b == Estimate(1.0, 1.0, 2) and s.moves.mean == 15.0
     assert s.win_ci == wilson(1, 2)
 
 

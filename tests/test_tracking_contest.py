@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from oracles_tracking_contest import PlainContest, contest_state
 
+from studykit.stats import Estimate
 from tracking import Agent, CaptureGame, load_layout
 from tracking.contest import SCARED_TIME
 from tracking.maze import MOVES
@@ -200,7 +201,7 @@ def test_contest_claims_name_the_teams_the_notebook_plays():
     def pooled(wins, seen):
         return {"wins": wins, "ties": 0, "losses": 10 - wins, "decided": 10,
                 "win share of decided": wins / 10, "wilson": (wins / 10 - 0.2, wins / 10 + 0.1),
-                "seen deaths a": seen}
+                "seen deaths a": Estimate(*seen, n=10)}
     rows = contest_claims({("full tracker", "greedy"): pooled(10, (0.5, 0.1)),
                            ("full tracker", "tracker"): pooled(6, (1.0, 0.1)),
                            ("tracker", "greedy"): pooled(7, (4.0, 0.3))})

@@ -45,9 +45,13 @@ def test_scores_match_a_plain_loop_and_summary_by_hand():
     visible[0, 2] = True
     summary = summarize(s, visible)
     per = [s["p_true"][e, 1:][~visible[e, 1:]].mean() for e in range(3)]
-    assert summary[("p_true", "invisible")][0] == pytest.approx(np.mean(per))
-    assert summary[("p_true", "invisible")][1] == pytest.approx(np.std(per, ddof=1) / np.sqrt(3))
-    assert summary[("p_true", "visible")][0] == pytest.approx(s["p_true"][0, 2])
+    invisible = summary[("p_true", "invisible")]
+    assert invisible.mean == pytest.approx(np.mean(per)) and invisible.n == 3
+    assert invisible.se == pytest.approx(np.std(per, ddof=1) / np.sqrt(3))
+    seen = summary[("p_true", "visible")]                              # one episode: SE unknown
+    assert seen.mean == pytest.approx(s["p_true"][0, 2]) and seen.n == 1 and np.isnan(seen.se)
+    never = summarize(s, np.zeros((3, 6), dtype=bool))
+    assert never[("p_true", "visible")] is None and never[("p_true", "invisible")].n == 3
 
 
 def test_track_returns_one_episode():
@@ -67,13 +71,13 @@ def test_explorer_model_beats_uniform_against_explorer_and_not_against_random_wa
     kw = {"episodes": 16, "steps": 300, "seed": 7, "beta": 10.0}
     uni = evaluate(motion="uniform", opponent_beta=10.0, **kw)[("p_true", "all")]
     exp = evaluate(motion="explorer", opponent_beta=10.0, **kw)[("p_true", "all")]
-    assert exp[0] >= 1.5 * uni[0]
-    assert 0.07 < uni[0] < 0.16 and 0.17 < exp[0] < 0.33           # spec: ~0.11 and ~0.24
+    assert exp.mean >= 1.5 * uni.mean
+    assert 0.07 < uni.mean < 0.16 and 0.17 < exp.mean < 0.33       # spec: ~0.11 and ~0.24
     uni_r = evaluate(motion="uniform", opponent_beta=0.0, **kw)[("p_true", "all")]
     exp_r = evaluate(motion="explorer", opponent_beta=0.0, **kw)[("p_true", "all")]
-    assert uni_r[0] > exp_r[0]
+    assert uni_r.mean > exp_r.mean
     oracle = evaluate(motion="explorer", opponent_beta=10.0, method="oracle", **kw)[("p_true", "all")]
-    assert oracle[0] > exp[0]
+    assert oracle.mean > exp.mean
 
 
 def test_tracking_on_a_random_maze():

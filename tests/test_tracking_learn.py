@@ -82,7 +82,7 @@ def test_evidence_switches_change_only_the_likelihoods():
 
 def test_more_evidence_tracks_better():
     kw = {"motion": "explorer", "episodes": 8, "steps": 120, "seed": 0}
-    p = {(d, s): evaluate("defaultCapture", distance=d, sight=s, **kw)[("p_true", "all")][0]
+    p = {(d, s): evaluate("defaultCapture", distance=d, sight=s, **kw)[("p_true", "all")].mean
          for d in (False, True) for s in (False, True)}
     assert p[(True, True)] > p[(False, False)]
 

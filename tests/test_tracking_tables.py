@@ -11,6 +11,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 import tracking
+from studykit.stats import Estimate
+from tracking.contestrun import contest_lines, contest_summary
 from tracking.draw import animate_run, draw_maze, plot_belief
 from tracking.drawgame import draw_state, plot_visits
 from tracking.tournament import (
@@ -20,7 +22,6 @@ from tracking.tournament import (
     loop_game,
     loop_table,
     loop_trial,
-    mean_se,
     pairing_table,
     stuck_share,
 )
@@ -31,10 +32,40 @@ def game(score_a, score_b, *, moves=100, caught_a=0, caught_b=0):
             "loss": score_a < score_b, "moves": moves, "caught_a": caught_a, "caught_b": caught_b}
 
 
-def test_mean_se_by_hand():
-    assert mean_se([1, 2, 3]) == (2.0, pytest.approx(1 / math.sqrt(3)))
-    m, se = mean_se([4])
-    assert m == 4.0 and math.isnan(se)
+def test_pairing_summaries_carry_the_standard_error_and_print_the_95_percent_half_width():
+    rows = [{"layout": "L", "a": "x", "b": "y", "result": game(s, 1, caught_a=c)}
+            for s, c in ((1, 0), (2, 1), (3, 5))]
+    table = pairing_table(rows)
+    s = table.summaries[("L", "x", "y")]
+    assert s.score_a == Estimate(2.0, 1 / math.sqrt(3), 3)            # SD 1 over 3 games
+    assert s.margin == Estimate(1.0, 1 / math.sqrt(3), 3) and s.moves == Estimate(100.0, 0.0, 3)
+    assert s.caught_a.mean == 2.0 and s.caught_a.se == pytest.approx(math.sqrt(7 / 3))
+    line = table.lines[0]
+    assert line["score a"] == f"2.0 ± {1.96 / math.sqrt(3):.1f}" == "2.0 ± 1.1"
+    assert line["Pacmen caught by a"] == f"2.00 ± {1.96 * math.sqrt(7 / 3):.2f}"
+    one = pairing_table(rows[:1]).summaries[("L", "x", "y")]
+    assert one.score_a.mean == 1.0 and math.isnan(one.score_a.se)      # one game: SE unknown
+
+
+def contest_game(win, loss, score_a, seen, capsules=0):
+    return {"win": win, "loss": loss, "score_a": score_a, "score_b": 1, "deaths_a": seen + 1,
+            "seen_deaths_a": seen, "capsules_a": capsules}
+
+
+def test_contest_summary_and_lines_by_hand():
+    rows = [{"a": "x", "b": "y", "result": contest_game(True, False, 4, 1, capsules=2)},
+            {"a": "x", "b": "y", "result": contest_game(False, False, 2, 3)},
+            {"a": "x", "b": "z", "result": contest_game(False, True, 0, 0)}]
+    summary = contest_summary(rows)
+    s = summary[("x", "y")]
+    assert (s["games"], s["wins"], s["ties"], s["losses"], s["decided"]) == (2, 1, 1, 0, 1)
+    assert s["score a"] == Estimate(3.0, 1.0, 2) and s["seen deaths a"] == Estimate(2.0, 1.0, 2)
+    assert s["deaths a"] == Estimate(3.0, 1.0, 2) and s["capsules a"] == Estimate(1.0, 1.0, 2)
+    first, second = contest_lines(summary)
+    assert first["W-T-L"] == "1-1-0" and first["score a"] == "3.0 ± 2.0"     # 1.96 SE, SE 1
+    assert first["a's Pacmen caught / game"] == "3.00" and first["by a ghost in sight"] == "2.00"
+    assert first["capsules eaten by a / game"] == "1.00" and first["score b"] == "1.0 ± 0.0"
+    assert second["score a"] == "0.0 ± nan" and second["a wins of decided"].startswith("0.00 [")
 
 
 def test_pairing_table_groups_by_its_keys_in_first_seen_order():

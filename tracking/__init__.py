@@ -38,7 +38,6 @@ from tracking.tournament import (
     loop_game,
     loop_table,
     loop_trial,
-    mean_se,
     pairing_table,
 )
 
@@ -83,7 +82,6 @@ __all__ = [
     "loop_table",
     "loop_trial",
     "make_team",
-    "mean_se",
     "move_statistics",
     "noisy_distance",
     "observe",

@@ -21,7 +21,8 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
              opponent_beta: float = 10.0, method: str = "filter", episodes: int = 64, steps: int = 300,
              seed: int = 0, observer=None, start=None, mix: float = 0.01,
              particles: int = 1000, distance: bool = True, sight: bool = True) -> dict:
-    """Summary metrics {(metric, subset): (mean, se)} over seeded episodes, plus ``seconds`` and ``steps_per_second``.
+    """Summary metrics {(metric, subset): Estimate} over seeded episodes (``summarize``), plus
+    ``seconds``, ``steps_per_second`` and ``visible_fraction``.
 
     Args:
         motion, beta: the tracker's motion model.
@@ -63,4 +64,4 @@ def sweep_trial(model_beta: float, opponent_beta: float, seed: int, *, episodes:
     """Mean P(true cell) of the explorer model with ``model_beta`` against an opponent with ``opponent_beta``."""
     res = evaluate(layout, motion="explorer", beta=model_beta, opponent_beta=opponent_beta,
                    episodes=episodes, steps=steps, seed=seed)
-    return res[("p_true", "all")][0]
+    return res[("p_true", "all")].mean

@@ -6,12 +6,12 @@ from __future__ import annotations
 from studykit.checks import choice, whole
 from studykit.claims import beyond_claim
 from studykit.comparisons import mean_difference
-from studykit.stats import wilson
+from studykit.stats import Estimate, wilson
 from tracking.game import CaptureGame
 from tracking.sensing import SIGHT, manhattan
 from tracking.teams import make_team
 from tracking.teamtrack import team_of
-from tracking.tournament import maze_named, mean_se
+from tracking.tournament import maze_named
 
 
 def deaths(game: CaptureGame, team: str) -> dict:
@@ -55,8 +55,9 @@ def contest_trial(a: str, b: str, layout: str, side: str, seed: int, *, max_move
 
 def contest_summary(rows: list[dict], keys=("a", "b")) -> dict:
     """``run_sweep(contest_trial, ...)`` rows grouped by ``keys``: wins, ties, losses, the win share
-    of decided games with its Wilson 95% interval, and per game the Pacmen of a caught (all, and by
-    a ghost in sight) and the capsules a ate."""
+    of decided games with its Wilson 95% interval, and per game (each an ``Estimate``: mean and
+    SE) the Pacmen of a caught (all, and by a ghost in sight), a's and b's scores and the capsules
+    a ate."""
     groups: dict = {}
     for r in rows:
         groups.setdefault(tuple(r[k] for k in keys), []).append(r["result"])
@@ -70,27 +71,28 @@ def contest_summary(rows: list[dict], keys=("a", "b")) -> dict:
                     "losses": losses, "decided": decided,
                     "win share of decided": wins / decided if decided else float("nan"),
                     "wilson": wilson(wins, decided) if decided else (0.0, 1.0),
-                    "deaths a": mean_se([r["deaths_a"] for r in results]),
-                    "seen deaths a": mean_se(seen),
-                    "score a": mean_se([r["score_a"] for r in results]),
-                    "score b": mean_se([r["score_b"] for r in results]),
-                    "capsules a": mean_se([r["capsules_a"] for r in results])}
+                    "deaths a": Estimate.of([r["deaths_a"] for r in results]),
+                    "seen deaths a": Estimate.of(seen),
+                    "score a": Estimate.of([r["score_a"] for r in results]),
+                    "score b": Estimate.of([r["score_b"] for r in results]),
+                    "capsules a": Estimate.of([r["capsules_a"] for r in results])}
     return out
 
 
 def contest_lines(summary: dict) -> list[dict]:
-    """``contest_summary`` as printable rows (a DataFrame's)."""
+    """``contest_summary`` as printable rows (a DataFrame's); scores as mean ± the 95% normal
+    half-width (1.96 SE)."""
     lines = []
     for s in summary.values():
         lo, hi = s["wilson"]
         keys = {k: v for k, v in s.items() if k in ("layout", "a", "b")}
         lines.append({**keys, "games": s["games"], "W-T-L": f"{s['wins']}-{s['ties']}-{s['losses']}",
                       "a wins of decided": f"{s['win share of decided']:.2f} [{lo:.2f}, {hi:.2f}]",
-                      "score a": "{:.1f} ± {:.1f}".format(s["score a"][0], 1.96 * s["score a"][1]),
-                      "score b": "{:.1f} ± {:.1f}".format(s["score b"][0], 1.96 * s["score b"][1]),
-                      "a's Pacmen caught / game": f"{s['deaths a'][0]:.2f}",
-                      "by a ghost in sight": f"{s['seen deaths a'][0]:.2f}",
-                      "capsules eaten by a / game": f"{s['capsules a'][0]:.2f}"})
+                      "score a": s["score a"].text("{:.1f}", z=1.96),
+                      "score b": s["score b"].text("{:.1f}", z=1.96),
+                      "a's Pacmen caught / game": f"{s['deaths a'].mean:.2f}",
+                      "by a ghost in sight": f"{s['seen deaths a'].mean:.2f}",
+                      "capsules eaten by a / game": f"{s['capsules a'].mean:.2f}"})
     return lines
 
 
@@ -142,8 +144,9 @@ def contest_claims(pooled: dict) -> list:
             reason="the interval reaches 0.6 or below"))
     after, before = pooled.get(("full tracker", "greedy")), pooled.get(("tracker", "greedy"))
     if after is not None and before is not None:
-        ok, text = mean_difference(after["seen deaths a"], before["seen deaths a"], lower=True,
-                                   fmt="{:.2f}", diff_fmt="{:.2f}")
+        a, b = after["seen deaths a"], before["seen deaths a"]
+        ok, text = mean_difference((a.mean, a.se), (b.mean, b.se), lower=True, fmt="{:.2f}",
+                                   diff_fmt="{:.2f}")
         claims.append(beyond_claim(
             "Under the contest's rules the full tracker team's Pacmen die to a ghost in sight less "
             "often than the tracker team's", "fewer deaths in sight per game",

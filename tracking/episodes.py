@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from studykit.checks import array, choice, flag, items
 from studykit.checks import seed as check_seed
+from studykit.stats import Estimate
 from tracking import checks
 from tracking.filters import ExactFilter, run_filter
 from tracking.maze import Maze
@@ -95,7 +97,8 @@ def summarize(scores: dict, visible: np.ndarray, skip_first: bool = True) -> dic
     """Mean and standard error over episodes of each score, for all, visible and invisible steps.
 
     Each episode contributes its own mean over the selected steps (episodes are the independent
-    units); episodes without any selected step are left out. Returns {(metric, subset): (mean, se)}.
+    units); episodes without any selected step are left out. Returns {(metric, subset):
+    Estimate} (the mean over episodes and its standard error; None when no episode has a step).
     """
     if not isinstance(scores, dict) or not scores:
         raise TypeError(f"scores must be the dict of score(...), got {type(scores).__name__}")
@@ -113,8 +116,7 @@ def summarize(scores: dict, visible: np.ndarray, skip_first: bool = True) -> dic
         for subset, mask in (("all", sel), ("visible", sel & visible), ("invisible", sel & ~visible)):
             n = mask.sum(axis=1)
             per = (s * mask).sum(axis=1)[n > 0] / n[n > 0]
-            se = per.std(ddof=1) / np.sqrt(len(per)) if len(per) > 1 else np.nan
-            out[(name, subset)] = (float(per.mean()) if len(per) else np.nan, float(se))
+            out[(name, subset)] = Estimate.of(per) if len(per) else None
     return out
 
 
@@ -151,4 +153,5 @@ def track(layout="defaultCapture", motion: str = "uniform", beta: float = 10.0,
     scores = score(maze, beliefs, ep.path)
     return {"maze": maze, "episodes": ep, "beliefs": beliefs[:, 0], "path": ep.path[0],
             "visible": ep.visible[0], "scores": {k: v[0] for k, v in scores.items()},
-            "metrics": {k: v[0] for k, v in summarize(scores, ep.visible).items()}}
+            "metrics": {k: math.nan if v is None else v.mean
+                        for k, v in summarize(scores, ep.visible).items()}}

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from studykit.checks import choice, whole
-from studykit.stats import wilson
+from studykit.stats import Estimate, wilson
 from tracking.agents import Weights
 from tracking.game import CaptureGame
 from tracking.maze import LAYOUTS, Maze, load_layout, random_maze
@@ -54,44 +53,33 @@ def game_trial(a: str, b: str, layout: str, side: str, seed: int, *, rule: str =
 @dataclass(frozen=True)
 class GameSummary:
     """Team a's games against team b: win, tie and loss rates (``win_ci``: Wilson 95% interval);
-    ``score_a`` ... ``moves`` and the score ``margin`` (a - b) are (mean, 95% half-width) pairs
-    over games (NaN half-width for one game)."""
+    ``score_a`` ... ``moves`` and the score ``margin`` (a - b) are means over games, each an
+    ``Estimate`` (mean and standard error; NaN SE for one game)."""
 
     games: int
     win_rate: float
     win_ci: tuple[float, float]
     tie_rate: float
     loss_rate: float
-    score_a: tuple[float, float]
-    score_b: tuple[float, float]
-    caught_a: tuple[float, float]
-    caught_b: tuple[float, float]
-    moves: tuple[float, float]
-    margin: tuple[float, float]
+    score_a: Estimate
+    score_b: Estimate
+    caught_a: Estimate
+    caught_b: Estimate
+    moves: Estimate
+    margin: Estimate
 
 
 def summarize_games(results: list[dict]) -> GameSummary:
-    """Win/tie/loss rates of team a with a Wilson 95% interval; means of scores and catches with 95% CIs."""
+    """Win/tie/loss rates of team a with a Wilson 95% interval; means of scores, catches and moves."""
     n = len(results)
     if not n or not all(isinstance(r, dict) for r in results):
         raise ValueError("results must be a non-empty list of game_trial results")
     wins = sum(r["win"] for r in results)
     losses = sum(r["loss"] for r in results)
-
-    def mean_ci(x) -> tuple[float, float]:
-        x = np.array(x, dtype=float)
-        return float(x.mean()), 1.96 * x.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
-
-    means = {key: mean_ci([r[key] for r in results])
+    means = {key: Estimate.of([r[key] for r in results])
              for key in ("score_a", "score_b", "caught_a", "caught_b", "moves")}
     return GameSummary(n, wins / n, wilson(wins, n), (n - wins - losses) / n, losses / n, **means,
-                       margin=mean_ci([r["score_a"] - r["score_b"] for r in results]))
-
-
-def mean_se(x) -> tuple[float, float]:
-    """Mean and standard error over games (NaN standard error with a single game)."""
-    x = np.asarray(x, dtype=float)
-    return float(x.mean()), float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("nan")
+                       margin=Estimate.of([r["score_a"] - r["score_b"] for r in results]))
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,7 +95,7 @@ def pairing_table(rows: list[dict], keys=("layout", "a", "b")) -> PairingTable:
     """One line per pairing of ``run_sweep(game_trial, ...)`` rows, grouped by ``keys``, and the summaries.
 
     A line holds the win rate with its 95% interval, ties, scores and Pacmen caught per game
-    (± 95% intervals) and the mean moves, as text.
+    (mean ± the 95% normal half-width, 1.96 SE) and the mean moves, as text.
     """
     groups, out, summaries = {}, [], {}
     for r in rows:
@@ -117,11 +105,11 @@ def pairing_table(rows: list[dict], keys=("layout", "a", "b")) -> PairingTable:
         lo, hi = s.win_ci
         out.append({**dict(zip(keys, key)), "games": s.games,
                     "a wins": f"{s.win_rate:.2f} [{lo:.2f}, {hi:.2f}]", "ties": f"{s.tie_rate:.2f}",
-                    "score a": "{:.1f} ± {:.1f}".format(*s.score_a),
-                    "score b": "{:.1f} ± {:.1f}".format(*s.score_b),
-                    "Pacmen caught by a": "{:.2f} ± {:.2f}".format(*s.caught_a),
-                    "Pacmen caught by b": "{:.2f} ± {:.2f}".format(*s.caught_b),
-                    "moves": f"{s.moves[0]:.0f}"})
+                    "score a": s.score_a.text("{:.1f}", z=1.96),
+                    "score b": s.score_b.text("{:.1f}", z=1.96),
+                    "Pacmen caught by a": s.caught_a.text(z=1.96),
+                    "Pacmen caught by b": s.caught_b.text(z=1.96),
+                    "moves": f"{s.moves.mean:.0f}"})
     return PairingTable(out, summaries)
 
 
@@ -137,15 +125,14 @@ class LoopTable:
 def loop_table(rows: list[dict]) -> LoopTable:
     """The loop lesson's ``run_sweep(loop_trial, ...)`` rows: one line per attacker, and its results.
 
-    Means carry 95% intervals (1.96 standard errors over games).
+    Means are printed with their 95% normal half-width (1.96 standard errors over games).
     """
     loops: dict = {}
     for r in rows:
         loops.setdefault(r["attacker"], []).append(r["result"])
 
-    def ci(x):
-        m, se = mean_se(x)
-        return f"{m:.2f} ± {1.96 * se:.2f}"
+    def ci(x) -> str:
+        return Estimate.of(x).text(z=1.96)
 
     out = [{"attacker": name, "games": len(res),
             "share of moves stuck": ci([r["stuck"] for r in res]),
