@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
-from oracles_tracking import plain_filter
 
 from tracking.episodes import simulate
 from tracking.filters import ExactFilter, run_filter
 from tracking.maze import LAYOUTS, load_layout
+from tracking.plain import plain_filter
 
 
 @pytest.mark.parametrize("name", LAYOUTS)

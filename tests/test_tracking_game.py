@@ -4,11 +4,11 @@ import warnings
 
 import numpy as np
 import pytest
-from oracles_tracking import plain_team_observe
 
 from tracking.agents import RandomAgent
 from tracking.game import MIN_FOOD, Agent, CaptureGame, play
 from tracking.maze import load_layout, parse_layout, random_maze
+from tracking.plain import plain_team_observe
 from tracking.sensing import NOISE, SIGHT, manhattan
 from tracking.teamtrack import team_of
 
