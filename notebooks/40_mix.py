@@ -168,8 +168,9 @@ CACHE = results_dir("cache") / "mix_ladder"  # ladder results, keyed by agents, 
 
 # %%
 rr = mix.match("random", "random", RANDOM_GAMES, seed=0)
-px, hx = rr.rate("x")
-print(f"{rr.games:,} games: X wins {px:.4f} +- {hx:.4f} (95%), O {rr.o_wins / rr.games:.4f}, "
+x_share = rr.share("x")                  # an Estimate: the share and its standard error
+px, x_se = x_share.mean, x_share.se
+print(f"{rr.games:,} games: X wins {px:.4f} +- {x_share.half_width():.4f} (95%), O {rr.o_wins / rr.games:.4f}, "
       f"draws {rr.draws / rr.games:.4%}, mean length {rr.mean_length:.2f} moves, "
       f"horizontal wins {rr.horizontal_share:.3f}")
 b = mix.Board()
@@ -178,9 +179,9 @@ while b.moves < 24 and not b.is_over():
     b.play(int(rng.choice(b.legal_moves())))
 draw_board(b, title="A random MIX game after 24 moves (X red, O blue)")
 plt.show()
-x_z = max(0.0, abs(px - 0.545) - 0.0005) / (hx / 1.96)
+x_z = max(0.0, abs(px - 0.545) - 0.0005) / x_se
 claims.append(regression_claim(
-    "random vs random: X win share (10x20)", "about 54.5%", f"{px:.4f} ± {hx / 1.96:.4f}",
+    "random vs random: X win share (10x20)", "about 54.5%", f"{px:.4f} ± {x_se:.4f}",
     abs(x_z) <= 2, earlier="earlier random-play runs of ours",
     test=f"|z| <= 2 on our SE, after the printed rounding ±0.0005 (|z| = {abs(x_z):.1f})",
     reason="X's first-move edge is not what our earlier runs measured"))
