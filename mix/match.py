@@ -30,8 +30,12 @@ class MatchResult:
 
     def share(self, which: str = "x") -> Estimate:
         """Share of X wins ('x'), O wins ('o') or draws ('d'): its mean and binomial SE."""
-        return Estimate.share({"x": self.x_wins, "o": self.o_wins, "d": self.draws}[which],
-                              self.games)
+        counts = {"x": self.x_wins, "o": self.o_wins, "d": self.draws}
+        if not isinstance(which, str) or which not in counts:
+            raise ValueError(f"which must be 'x', 'o' or 'd', got {which!r}")
+        if self.games == 0:
+            raise ValueError("a match of no games has no share")
+        return Estimate.share(counts[which], self.games)
 
     def rate(self, which: str = "x") -> tuple[float, float]:
         """``share(which)``'s mean and its 95% normal half-width (1.96 SE)."""

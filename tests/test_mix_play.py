@@ -254,3 +254,16 @@ def test_perfect_agent_draws_itself_and_never_loses_on_4x4():
     assert r.x_wins == 0
     r = match("perfect", "random", 10, seed=2, rows=4, cols=4)
     assert r.o_wins == 0
+
+
+def test_a_match_share_is_an_estimate_and_refuses_what_it_cannot_give():
+    from mix.match import MatchResult
+    result = MatchResult(x_wins=3, o_wins=1, draws=0, mean_length=30.0)
+    x = result.share("x")
+    assert (x.mean, x.n) == (0.75, 4) and x.se == pytest.approx((0.75 * 0.25 / 4) ** 0.5)
+    assert result.rate("o") == (0.25, pytest.approx(1.96 * (0.25 * 0.75 / 4) ** 0.5))
+    for bad in ("X", "draws", None, 0):
+        with pytest.raises(ValueError, match="which"):
+            result.share(bad)
+    with pytest.raises(ValueError, match="no games"):
+        MatchResult(x_wins=0, o_wins=0, draws=0, mean_length=0.0).share()
