@@ -15,18 +15,7 @@ from catmouse.cat_climb import (
     optimum_and_greedy,
 )
 from catmouse.climb import Climb
-from catmouse.constants import (
-    check_boards,
-    check_choice,
-    check_choices,
-    check_count,
-    check_flag,
-    check_int,
-    check_pairs,
-    check_seconds,
-    check_side_range,
-    check_winnable,
-)
+from catmouse.constants import board_list, side_range, winnable_board
 from catmouse.draw import (
     animate_game,
     animate_games,
@@ -162,19 +151,10 @@ __all__ = [
     "article_rule_cat_wins",
     "best_response",
     "board_area",
+    "board_list",
     "capture_census",
     "capture_with_speeds",
     "cat_window_as_table",
-    "check_boards",
-    "check_choice",
-    "check_choices",
-    "check_count",
-    "check_flag",
-    "check_int",
-    "check_pairs",
-    "check_seconds",
-    "check_side_range",
-    "check_winnable",
     "compare_trainers",
     "compare_trainers_cached",
     "compare_trainers_trial",
@@ -213,6 +193,7 @@ __all__ = [
     "policy_cells",
     "random_board",
     "random_cat_capture",
+    "side_range",
     "solve",
     "solve_speeds",
     "solved_counts",
@@ -236,5 +217,6 @@ __all__ = [
     "variant_trial",
     "window_direction",
     "window_pictures",
+    "winnable_board",
     "winnable_first_move",
 ]

@@ -65,20 +65,21 @@ shrink(globals(), ITERATIONS=20_000, SNAPSHOT_EVERY=5_000, FAST_SEEDS=2, IMPROVE
        GIF_FRAMES_PER_GAME=5, PLAIN_ITERATIONS=200, LONGER_SEEDS=2)   # quick mode (GAMEAI_QUICK): a smoke run
 
 # %%
-from catmouse import check_choice, check_int, check_seconds, check_winnable
+from catmouse import winnable_board
+from studykit.checks import choice, real, seed, whole
 
-check_int("NUM_ROWS", NUM_ROWS, 2, 20)
-check_int("NUM_COLS", NUM_COLS, 2, 20)
-check_choice("FIRST_MOVE", FIRST_MOVE, ("cat", "mouse"))
-check_choice("INITIAL_CAT_POLICY", INITIAL_CAT_POLICY, ("WEAK", "STRONG"))
-OPTIMAL = check_winnable(NUM_ROWS, NUM_COLS, FIRST_MOVE)   # cat moves under optimal play
-check_seconds("ANIMATION_TIME_PER_MOVE", ANIMATION_TIME_PER_MOVE)
-check_int("SEED", SEED, 0)
+NUM_ROWS = whole(NUM_ROWS, "NUM_ROWS", 2, 20)
+NUM_COLS = whole(NUM_COLS, "NUM_COLS", 2, 20)
+FIRST_MOVE = choice(FIRST_MOVE, "FIRST_MOVE", ("cat", "mouse"))
+INITIAL_CAT_POLICY = choice(INITIAL_CAT_POLICY, "INITIAL_CAT_POLICY", ("WEAK", "STRONG"))
+OPTIMAL = winnable_board(NUM_ROWS, NUM_COLS, FIRST_MOVE)   # cat moves under optimal play
+ANIMATION_TIME_PER_MOVE = real(ANIMATION_TIME_PER_MOVE, "ANIMATION_TIME_PER_MOVE", above=0, high=10)
+SEED = seed(SEED, "SEED")
 for name in ("ITERATIONS", "SNAPSHOT_EVERY", "GIF_FRAMES_PER_GAME", "PLAIN_ITERATIONS",
              "IMPROVED_ITERATIONS"):
-    check_int(name, globals()[name], 1)
-check_int("FAST_SEEDS", FAST_SEEDS, 0)
-check_int("LONGER_SEEDS", LONGER_SEEDS, 2, 1_000)
+    globals()[name] = whole(globals()[name], name, 1)
+FAST_SEEDS = whole(FAST_SEEDS, "FAST_SEEDS", 0)
+LONGER_SEEDS = whole(LONGER_SEEDS, "LONGER_SEEDS", 2, 1_000)
 FPS = max(1, round(1 / ANIMATION_TIME_PER_MOVE))
 
 # %%

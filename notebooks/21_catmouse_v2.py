@@ -57,20 +57,19 @@ shrink(globals(), GAMES=200, PHASE2_ITERATIONS=40, EXACT_CLIMB_ITERATIONS=20,
        MOUSE_ITERATIONS=30)   # quick mode (GAMEAI_QUICK): a smoke run
 
 # %%
-from catmouse import check_int
+from catmouse import winnable_board
+from studykit.checks import seed, whole
 
 # at least 4: on a board 3 wide the window touches both edges but flags only one, so the
 # policy could step off the board
-check_int("TRAIN_ROWS", TRAIN_ROWS, 4, 9)
-check_int("TRAIN_COLS", TRAIN_COLS, 4, 9)
-if (TRAIN_ROWS + TRAIN_COLS) % 2:
-    raise ValueError(f"TRAIN_ROWS + TRAIN_COLS must be even (the mouse moves first, so the cat "
-                     f"can catch it only then), got {TRAIN_ROWS} + {TRAIN_COLS}")
-check_int("TEST_SIZE", TEST_SIZE, 4, 30)
+TRAIN_ROWS = whole(TRAIN_ROWS, "TRAIN_ROWS", 4, 9)
+TRAIN_COLS = whole(TRAIN_COLS, "TRAIN_COLS", 4, 9)
+winnable_board(TRAIN_ROWS, TRAIN_COLS, "mouse", ("TRAIN_ROWS", "TRAIN_COLS"))   # the mouse moves first
+TEST_SIZE = whole(TEST_SIZE, "TEST_SIZE", 4, 30)
 for name in ("GAMES", "PHASE1_ITERATIONS", "PHASE2_ITERATIONS", "EXACT_CLIMB_ITERATIONS",
              "MOUSE_ITERATIONS"):
-    check_int(name, globals()[name], 1)
-check_int("SEED", SEED, 0)
+    globals()[name] = whole(globals()[name], name, 1)
+SEED = seed(SEED, "SEED")
 
 # %%
 import time

@@ -41,14 +41,15 @@ from studykit import shrink
 shrink(globals(), BIG_BOARD=12, CLIMB_ITERATIONS=60, TEAM_ITERATIONS=8)  # quick mode: a smoke run
 
 # %%
-from catmouse import check_int, check_pairs
+from studykit.checks import seed, sequence, whole
 
-check_int("MAX_SIDE", MAX_SIDE, 2, 14)
-check_int("BIG_BOARD", BIG_BOARD, 2, 30)
-check_int("CLIMB_ITERATIONS", CLIMB_ITERATIONS, 1)
-check_int("TEAM_ITERATIONS", TEAM_ITERATIONS, 1)
-SPEEDS = check_pairs("SPEEDS", SPEEDS, 1, 3)
-check_int("SEED", SEED, 0)
+MAX_SIDE = whole(MAX_SIDE, "MAX_SIDE", 2, 14)
+BIG_BOARD = whole(BIG_BOARD, "BIG_BOARD", 2, 30)
+CLIMB_ITERATIONS = whole(CLIMB_ITERATIONS, "CLIMB_ITERATIONS", 1)
+TEAM_ITERATIONS = whole(TEAM_ITERATIONS, "TEAM_ITERATIONS", 1)
+SPEEDS = [sequence(pair, f"SPEEDS[{i}]", lambda v, n: whole(v, n, 1, 3), min_len=2, max_len=2)
+          for i, pair in enumerate(sequence(SPEEDS, "SPEEDS"))]   # (cat, mouse) pairs, 1 to 3 each
+SEED = seed(SEED, "SEED")
 
 # %%
 import itertools

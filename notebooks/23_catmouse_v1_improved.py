@@ -59,15 +59,16 @@ shrink(globals(), MIN_SIDE=4, MAX_SIDE=5, SEEDS=2, ITERATIONS=6_000, CHECKPOINT=
        TUNING_BOARDS=((4, 5),), TUNING_SEEDS=2, TUNING_ITERATIONS=3_000, ONLY_FINISHED=False)
 
 # %%
-from catmouse import check_boards, check_count, check_flag, check_side_range
+from catmouse import board_list, side_range
+from studykit.checks import flag, whole
 
-check_side_range("MIN_SIDE", MIN_SIDE, "MAX_SIDE", MAX_SIDE)
+MIN_SIDE, MAX_SIDE = side_range(MIN_SIDE, MAX_SIDE, ("MIN_SIDE", "MAX_SIDE"))
 for name in ("SEEDS", "ITERATIONS", "CHECKPOINT", "ABLATION_SEEDS", "ABLATION_ITERATIONS",
              "TUNING_SEEDS", "TUNING_ITERATIONS", "TUNING_CHECKPOINT", "N_JOBS"):
-    check_count(name, globals()[name])
-ABLATION_BOARDS = check_boards("ABLATION_BOARDS", ABLATION_BOARDS)
-TUNING_BOARDS = check_boards("TUNING_BOARDS", TUNING_BOARDS)
-check_flag("ONLY_FINISHED", ONLY_FINISHED)
+    globals()[name] = whole(globals()[name], name, 1)
+ABLATION_BOARDS = board_list(ABLATION_BOARDS, "ABLATION_BOARDS")
+TUNING_BOARDS = board_list(TUNING_BOARDS, "TUNING_BOARDS")
+ONLY_FINISHED = flag(ONLY_FINISHED, "ONLY_FINISHED")
 
 # %%
 import math
