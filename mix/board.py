@@ -88,6 +88,14 @@ def center_order(cols: int) -> list[int]:
     return sorted(range(cols), key=lambda c: (abs(c - mid), c))
 
 
+@lru_cache(maxsize=64)
+def center_columns(g: Geometry) -> tuple[tuple[int, int], ...]:
+    """The (column, mask) pairs from the centre outwards: the order the searches and the solver
+    try moves in, with each column's mask from ``column_masks``."""
+    masks = column_masks(g)
+    return tuple((c, masks[c]) for c in center_order(g.cols))
+
+
 class Board:
     """A MIX position: stones of X and O, column heights, the side to move and the winner."""
 

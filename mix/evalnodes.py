@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain
 
-from mix.board import center_order, column_masks
+from mix.board import center_columns, column_masks
 from mix.evalfrontier import calm_frontier, threat_frontier
 from mix.evalscores import INF, WIN, leaf_scorers, scorers
 from mix.threatsteps import stepper
@@ -27,9 +27,9 @@ from mix.threatsteps import stepper
 def columns_out(g) -> tuple[list[int], list[int], list[int], dict[int, int]]:
     """Each column's mask, the columns from the centre out, their masks in that order and the
     rank of each mask in it."""
-    colmask, centre = column_masks(g), center_order(g.cols)
-    masks = [colmask[c] for c in centre]
-    return colmask, centre, masks, {m: i for i, m in enumerate(masks)}
+    pairs = center_columns(g)
+    masks = [m for _, m in pairs]
+    return column_masks(g), [c for c, _ in pairs], masks, {m: i for i, m in enumerate(masks)}
 
 
 class Walk:

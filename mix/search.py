@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import nextafter
 
-from mix.board import Board, Geometry, X, center_order, column_masks
+from mix.board import Board, Geometry, X, center_columns, center_order, column_masks
 from mix.horizon import horizon_evaluators
 from studykit.checks import is_whole, shown
 
@@ -27,10 +27,9 @@ MAX_DEPTH = 6  # value-table search plies: depth 6 on 10x20 already takes second
 def _columns(g: Geometry) -> tuple[list[int], dict[int, list[tuple[int, int]]]]:
     """Each column's mask, and for each column ``k`` the (column, mask) pairs in search order:
     ``k`` first, then the others centre first."""
-    colmask = column_masks(g)
-    order = center_order(g.cols)
-    return colmask, {k: [(k, colmask[k])] + [(c, colmask[c]) for c in order if c != k]
-                     for k in order}
+    colmask, order = column_masks(g), center_columns(g)
+    return colmask, {k: [(k, colmask[k])] + [pair for pair in order if pair[0] != k]
+                     for k, _ in order}
 
 
 def _searcher(g: Geometry, values: Sequence[float], feats, draw: float

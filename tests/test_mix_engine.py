@@ -158,6 +158,18 @@ def test_center_order_starts_in_the_middle():
     assert sorted(center_order(20)) == list(range(20))
 
 
+@pytest.mark.parametrize("rows,cols", [(1, 4), (4, 5), (10, 20)])
+def test_center_columns_are_each_columns_slots_from_the_centre_out(rows, cols):
+    """The one place the searches and the solver take their column masks from."""
+    from mix.board import center_columns, center_order
+    g = Geometry(rows, cols, min(4, max(rows, cols)))
+    pairs = center_columns(g)
+    assert [c for c, _ in pairs] == center_order(cols)
+    for c, m in pairs:
+        assert m == sum(g.bit(r, c) for r in range(rows))
+    assert sum(m for _, m in pairs) == g.full
+
+
 
 
 def test_the_search_packers_give_the_feature_index():

@@ -7,7 +7,7 @@ is ``mix.plain.solver``."""
 
 from __future__ import annotations
 
-from mix.board import Board, center_order
+from mix.board import Board, center_columns, column_masks
 from mix.features import raw_threats
 
 _BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
@@ -19,8 +19,7 @@ def solver(g, tt: dict):
     full, bottom, h, cols = g.full, g.bottom, g.height, g.cols
     rc, raw = raw_threats(g)
     rc_get, tt_get = rc.get, tt.get
-    col = (1 << g.rows) - 1
-    order = [(col << (c * h), (cols - 1 - 2 * c) * h) for c in center_order(cols)]
+    order = [(m, (cols - 1 - 2 * c) * h) for c, m in center_columns(g)]
     win, loss = _BOUNDS[1, 1], _BOUNDS[-1, -1]
 
     def threat(s: int) -> int:
@@ -113,9 +112,9 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
     me, opp = b.stones[b.turn], b.stones[1 - b.turn]
     occ, mme, mopp = me | opp, mirror(me, g), mirror(opp, g)
     f, wins = (occ + g.bottom) & g.full, raw_threats(g)[1](me)
-    best, out = -2, []
+    best, out, colmask = -2, [], column_masks(g)
     for c in b.legal_moves():
-        m = f & (((1 << g.rows) - 1) << (c * g.height))
+        m = f & colmask[c]
         if wins & m:
             v = 1
         elif occ | m == g.full:
