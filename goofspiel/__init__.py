@@ -11,8 +11,8 @@
 
 What the top level holds, by part (its modules in brackets):
 
-- the game: ``Strategy``, ``play``, ``award``, ``margin`` (``game``), the checks of the
-  notebooks' constants (``params``) and drawing (``draw``);
+- the game: ``Strategy``, ``play``, ``award``, ``margin`` (``game``) and drawing
+  (``draw``); the notebooks check their constants with ``studykit.checks``;
 - the genetic algorithm (``goofspiel.evolution``): the breeders and mutations, breeding-pairs
   replayed step by step, ``evolve``, ``History``, ``grid_trial`` and the article's observations
   on its runs, ``final_scores``, ``run_curves``, ``difference`` (``breed``, ``orders``, ``ga``,
@@ -38,7 +38,6 @@ from studykit.lazy import lazy_package
 # game (``python -m goofspiel play``) starts without scipy, pandas, numba or the drawing modules.
 SOURCES = {
     "game": ["Strategy", "award", "identity", "margin", "play", "random_strategy", "reverse"],
-    "params": ["list_constant", "whole_constant"],
     "draw": ["animate_game", "draw_marginal", "draw_order"],
     "evolution.breed": ["breed_pairs", "breed_preferences", "breed_random", "mutate",
                         "order_crossover", "swap_mutate"],
@@ -46,7 +45,7 @@ SOURCES = {
     "evolution.ga": ["History", "evolve", "grid_trial", "identity_score"],
     "evolution.observe": ["Curves", "Difference", "difference", "final_scores", "improvement",
                           "mean_se", "never_beaten_after", "run_curves"],
-    "equilibria.equilibrium": ["Equilibrium", "equilibrium", "winloss_cards"],
+    "equilibria.equilibrium": ["Equilibrium", "deck_size", "equilibrium", "winloss_cards"],
     "equilibria.bestreply": ["BestCounter", "best_counter", "best_reply", "exploitability"],
     "equilibria.matrixgame": ["BestResponse", "MatrixGameSolution", "all_ranks", "best_response",
                               "mixed_vector", "payoff_matrix", "solve_matrix_game"],
@@ -109,7 +108,6 @@ __all__ = [
     "identity",
     "identity_score",
     "improvement",
-    "list_constant",
     "margin",
     "margin_matrix",
     "mean_se",
@@ -136,7 +134,7 @@ __all__ = [
     "survival_summary",
     "survival_table",
     "swap_mutate",
-    "whole_constant",
+    "deck_size",
     "winloss_cards",
 ]
 

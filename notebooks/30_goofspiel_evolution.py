@@ -53,22 +53,17 @@ _ = shrink(globals(), TRIALS=3, FIX_TRIALS=3, MUTATIONS=[0.0, 0.2], GENERATIONS=
            FIX_GENERATIONS=30, N_JOBS=1)   # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from goofspiel import list_constant, whole_constant
+from studykit.checks import real, seed, sequence, whole
 
 for name in ("TRIALS", "FIX_TRIALS", "CARDS", "FIX_GENERATIONS"):
-    whole_constant(name, globals()[name], 2)
-whole_constant("POPULATION", POPULATION, 3)
-whole_constant("SURVIVORS", SURVIVORS, 2, POPULATION - 1)
-whole_constant("N_JOBS", N_JOBS, 1)
-whole_constant("SEED", SEED, 0)
-MUTATIONS = list_constant("MUTATIONS", MUTATIONS,
-                          lambda v: isinstance(v, (int, float)) and 0 <= v <= 0.5,
-                          "mutation degrees in [0, 0.5]")
-INITIALS = list_constant("INITIALS", INITIALS,
-                         lambda v: isinstance(v, int) and 2 <= v <= POPULATION,
-                         "whole numbers in [2, POPULATION]")
-GENERATIONS = list_constant("GENERATIONS", GENERATIONS, lambda v: isinstance(v, int) and v >= 2,
-                            "whole numbers >= 2")
+    globals()[name] = whole(globals()[name], name, 2)
+POPULATION = whole(POPULATION, "POPULATION", 3)
+SURVIVORS = whole(SURVIVORS, "SURVIVORS", 2, POPULATION - 1)
+N_JOBS = whole(N_JOBS, "N_JOBS", 1)
+SEED = seed(SEED, "SEED")
+MUTATIONS = list(sequence(MUTATIONS, "MUTATIONS", lambda v, n: real(v, n, 0, 0.5)))    # degrees
+INITIALS = list(sequence(INITIALS, "INITIALS", lambda v, n: whole(v, n, 2, POPULATION)))
+GENERATIONS = list(sequence(GENERATIONS, "GENERATIONS", lambda v, n: whole(v, n, 2)))
 
 # %%
 import random

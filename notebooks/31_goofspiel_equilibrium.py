@@ -51,35 +51,21 @@ _ = shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4, WINLOSS_NS=[4, 5],
            WINLOSS_SECONDS=60, REPLY_SECONDS=1, ARENA_GAMES=3)   # GAMEAI_QUICK: a smoke run
 
 # %%
-from goofspiel import list_constant, whole_constant
-from goofspiel.equilibria.equilibrium import LP_MAX_N, MARGIN_MAX_N, WINLOSS_MAX_N
+from goofspiel import deck_size
+from studykit.checks import real, sequence, whole
 
-LP_LIMIT = (f"the n! payoff matrices: {LP_MAX_N} cards solve in seconds, 8 cards would need a "
-            "40,320-square matrix (13 GB)")
-MARGIN_LIMIT = "the Birkhoff LP's limit (8 s at 64 cards, growing like n^4)"
-whole_constant("N", N, 2, LP_MAX_N, why=LP_LIMIT)
-whole_constant("GA_TRIALS", GA_TRIALS, 1)
-SMALL_NS = list_constant("SMALL_NS", SMALL_NS, lambda n: isinstance(n, int) and 2 <= n <= LP_MAX_N,
-                         f"whole numbers in [2, {LP_MAX_N}] ({LP_LIMIT})")
-CYCLE_DECK = list_constant("CYCLE_DECK", CYCLE_DECK, lambda c: isinstance(c, int) and c > 0,
-                           "positive whole cards")
-if len(set(CYCLE_DECK)) != len(CYCLE_DECK) or not 2 <= len(CYCLE_DECK) <= 6:
-    raise ValueError(f"CYCLE_DECK must hold 2 to 6 distinct cards, got {CYCLE_DECK!r}")
-whole_constant("CARDS", CARDS, 4, MARGIN_MAX_N, why=MARGIN_LIMIT)
-whole_constant("ARENA_GAMES", ARENA_GAMES, 1)
-HEATMAP_NS = list_constant(
-    "HEATMAP_NS", HEATMAP_NS,
-    lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= MARGIN_MAX_N,
-    f"whole numbers in [2, {MARGIN_MAX_N}] ({MARGIN_LIMIT})")
-WINLOSS_NS = list_constant(
-    "WINLOSS_NS", WINLOSS_NS,
-    lambda n: isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= WINLOSS_MAX_N,
-    f"whole numbers in [2, {WINLOSS_MAX_N}] (the double oracle: seconds up to 7 cards, about 200 s "
-    "at 8; at 9 it is not certified within 10 minutes, and WINLOSS_SECONDS stops each deck)")
-for _name in ("WINLOSS_SECONDS", "REPLY_SECONDS"):
-    _value = globals()[_name]
-    if isinstance(_value, bool) or not isinstance(_value, (int, float)) or not 0 < _value <= 3600:
-        raise ValueError(f"{_name} must be a number of seconds in (0, 3600], got {_value!r}")
+# each deck within the limit of its solver, else an error that says what sets the limit
+N = deck_size(N, "N", "lp")
+SMALL_NS = list(sequence(SMALL_NS, "SMALL_NS", lambda v, n: deck_size(v, n, "lp")))
+HEATMAP_NS = list(sequence(HEATMAP_NS, "HEATMAP_NS", lambda v, n: deck_size(v, n, "birkhoff")))
+WINLOSS_NS = list(sequence(WINLOSS_NS, "WINLOSS_NS", lambda v, n: deck_size(v, n, "double-oracle")))
+CARDS = deck_size(CARDS, "CARDS", "birkhoff", low=4)
+CYCLE_DECK = list(sequence(CYCLE_DECK, "CYCLE_DECK", lambda c, n: whole(c, n, 1),
+                           min_len=2, max_len=6, distinct=True))    # positive cards, all different
+GA_TRIALS = whole(GA_TRIALS, "GA_TRIALS", 1)
+ARENA_GAMES = whole(ARENA_GAMES, "ARENA_GAMES", 1)
+for _name in ("WINLOSS_SECONDS", "REPLY_SECONDS"):    # each deck's time limit, each search's
+    real(globals()[_name], _name, above=0, high=3600)
 
 # %%
 import itertools

@@ -41,10 +41,12 @@ from studykit import shrink
 _ = shrink(globals(), DEMO_ROUNDS=2, AUTHOR_ROUNDS=3)    # GAMEAI_QUICK: a smoke run
 
 # %%
-from goofspiel import ArenaConfig, whole_constant
+from goofspiel import ArenaConfig
+from studykit.checks import seed, whole
 
-for name, low in (("CARDS", 2), ("BOTS", 1), ("SEED", 0), ("DEMO_ROUNDS", 1), ("AUTHOR_ROUNDS", 1)):
-    whole_constant(name, globals()[name], low)
+for name, low in (("CARDS", 2), ("BOTS", 1), ("DEMO_ROUNDS", 1), ("AUTHOR_ROUNDS", 1)):
+    globals()[name] = whole(globals()[name], name, low)
+SEED = seed(SEED, "SEED")
 _ = ArenaConfig(deck=tuple(range(1, CARDS + 1)), bots=BOTS)     # the game's own checks
 
 # %%

@@ -51,22 +51,20 @@ _ = shrink(globals(), CARDS=5, SEEDS=20, ROUNDS=10, N_JOBS=1)  # GAMEAI_QUICK: a
 
 # %%
 from goofspiel import HUMANS as KINDS
-from goofspiel import SCORING, ArenaConfig, list_constant, whole_constant, winloss_cards
+from goofspiel import SCORING, ArenaConfig, winloss_cards
+from studykit.checks import choice, seed, sequence, whole
 
-CARDS = winloss_cards("CARDS", CARDS)   # 2..8: the exact win/loss equilibrium must be certified
-for name, low in (("SEEDS", 2), ("ROUNDS", 1), ("N_JOBS", 1), ("SEED", 0)):
-    whole_constant(name, globals()[name], low)
-HUMANS = list_constant("HUMANS", HUMANS, lambda h: h in KINDS, f"scripted humans from {KINDS}")
-SCORINGS = list_constant("SCORINGS", SCORINGS, lambda s: s in SCORING, f"scorings from {SCORING}")
-OTHER_TABLES = list_constant(
-    "OTHER_TABLES", OTHER_TABLES,
-    lambda t: isinstance(t, list) and len(t) == 2 and all(isinstance(x, int) for x in t),
-    "[cards, bots] pairs of whole numbers")
+CARDS = winloss_cards(CARDS, "CARDS")   # 2..8: the exact win/loss equilibrium must be certified
+for name, low in (("SEEDS", 2), ("ROUNDS", 1), ("N_JOBS", 1)):
+    globals()[name] = whole(globals()[name], name, low)
+SEED = seed(SEED, "SEED")
+HUMANS = list(sequence(HUMANS, "HUMANS", lambda h, n: choice(h, n, KINDS), distinct=True))
+SCORINGS = list(sequence(SCORINGS, "SCORINGS", lambda s, n: choice(s, n, SCORING), distinct=True))
+OTHER_TABLES = [list(sequence(table, f"OTHER_TABLES[{i}]", lambda v, n: whole(v, n, 1),
+                              min_len=2, max_len=2))          # [cards, bots] pairs
+                for i, table in enumerate(sequence(OTHER_TABLES, "OTHER_TABLES"))]
 for cards, bots in OTHER_TABLES:       # the arena's own limits (ValueError naming the one exceeded)
     ArenaConfig(deck=tuple(range(1, cards + 1)), bots=bots)
-for name, values in (("HUMANS", HUMANS), ("SCORINGS", SCORINGS)):
-    if len(set(values)) != len(values):
-        raise ValueError(f"{name} must not repeat a value, got {values!r}")
 
 # %%
 import time

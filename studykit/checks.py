@@ -16,6 +16,7 @@ The same functions check a notebook's first-cell constants, value first, then th
 name, then what is allowed (the one way every notebook does it):
 
     ROWS = whole(ROWS, "ROWS", 2, 20)                 # an integer in 2..20
+    N = whole(N, "N", 2, 7, why="the n! LP")          # the error says what sets the bound
     BETA = real(BETA, "BETA", low=0)                  # a finite real number >= 0
     RULE = choice(RULE, "RULE", ("eat", "carry"))     # one of a few names
     ANIMATE = flag(ANIMATE, "ANIMATE")                # True or False
@@ -69,15 +70,18 @@ def is_whole(value) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
 
-def whole(value, name: str, low: int | None = None, high: int | None = None) -> int:
-    """An integer (not a bool, not a float) in ``low..high``; returned as a Python int."""
+def whole(value, name: str, low: int | None = None, high: int | None = None, *,
+          why: str = "") -> int:
+    """An integer (not a bool, not a float) in ``low..high``; returned as a Python int. ``why``,
+    when given, ends the error: what sets the bound (e.g. a run time that grows steeply)."""
+    reason = f": {why}" if why else ""
     if not is_whole(value):
         span = _span(low, high)
         raise TypeError(f"{name} must be a whole number{' ' + span if span else ''}, "
-                        f"got {shown(value)} ({_kind(value)})")
+                        f"got {shown(value)} ({_kind(value)}){reason}")
     value = int(value)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{name} must be a whole number {_span(low, high)}, got {value:,}")
+        raise ValueError(f"{name} must be a whole number {_span(low, high)}, got {value:,}{reason}")
     return value
 
 

@@ -26,6 +26,7 @@ from goofspiel import (
     breed_pairs,
     breed_preferences,
     breed_random,
+    deck_size,
     draw_marginal,
     equilibrium,
     evolve,
@@ -45,7 +46,6 @@ from goofspiel import (
     solve_matrix_game,
     strategy_table,
     summarise_by_label,
-    whole_constant,
 )
 from goofspiel.bots.scripted import bot_measures, survival_summary
 from goofspiel.bots.scripted_summary import survival_table
@@ -294,7 +294,7 @@ def test_matrix_games_refuse_what_they_cannot_solve_in_time():
 
 @pytest.mark.parametrize("value", [np.int64(3), np.int32(3), np.uint8(3)])
 def test_numpy_integers_are_whole_numbers(value):
-    assert whole_constant("N", value, 1) == 3 and type(whole_constant("N", value, 1)) is int
+    assert deck_size(value, "N") == 3 and type(deck_size(value, "N")) is int
     assert equilibrium(value).deck == (1, 2, 3)
     assert payoff_matrix(value).shape == (6, 6)
     assert identity(np.arange(1, value + 1)).deck == (1, 2, 3)
@@ -307,7 +307,7 @@ def test_numpy_integers_are_whole_numbers(value):
 
 @pytest.mark.parametrize("value", [True, False, np.True_, "3", 3.0, None])
 def test_bool_text_and_floats_are_not_whole_numbers(value):
-    refused(lambda: whole_constant("N", value, 0), "N")
+    refused(lambda: deck_size(value, "N"), "N")
     refused(lambda: equilibrium(value), "n")
     refused(lambda: winloss_equilibrium(4, starts=value, progress=False), "starts")
     refused(lambda: winloss_equilibrium(4, seed=value, progress=False), "seed")

@@ -276,7 +276,9 @@ def test_notebook_refuses_each_invalid_constant_in_its_first_cells(name, value, 
         papermill.execute_notebook(str(NOTEBOOK), str(out), parameters={name: value},
                                    cwd=str(NOTEBOOK.parent), kernel_name="python3",
                                    progress_bar=False)
-    assert error.value.ename == "ValueError" and name in error.value.evalue, error.value.evalue
+    wrong_kind = isinstance(value, str)            # studykit.checks: TypeError for a wrong kind
+    assert error.value.ename == ("TypeError" if wrong_kind else "ValueError"), error.value.ename
+    assert name in error.value.evalue, error.value.evalue
     code = [c for c in json.loads(out.read_text())["cells"] if c["cell_type"] == "code"]
     failed = next(i for i, c in enumerate(code)
                   if any(o.get("output_type") == "error" for o in c.get("outputs", [])))
@@ -286,7 +288,21 @@ def test_notebook_refuses_each_invalid_constant_in_its_first_cells(name, value, 
 def test_winloss_cards_follows_what_the_double_oracle_certifies():
     from goofspiel.equilibria.equilibrium import LIMITS, WINLOSS_CERTIFIED_N, winloss_cards
     assert WINLOSS_CERTIFIED_N == 8 <= LIMITS["double-oracle"][0]    # 8 certified in ~200 s
-    assert [winloss_cards("CARDS", n) for n in range(2, 9)] == list(range(2, 9))
-    for bad in (1, 9, 7.0, True, "7"):
-        with pytest.raises(ValueError, match=r"CARDS must be a whole number in \[2, 8\].*200 s"):
-            winloss_cards("CARDS", bad)
+    assert [winloss_cards(n, "CARDS") for n in range(2, 9)] == list(range(2, 9))
+    for bad, error in ((1, ValueError), (9, ValueError), (7.0, TypeError), (True, TypeError),
+                       ("7", TypeError)):
+        with pytest.raises(error, match=r"CARDS must be a whole number from 2 to 8.*200 s"):
+            winloss_cards(bad, "CARDS")
+
+
+@pytest.mark.parametrize("method, high", [("lp", 7), ("birkhoff", 64), ("double-oracle", 9)])
+def test_deck_size_follows_each_solvers_limit_and_says_why(method, high):
+    from goofspiel.equilibria.equilibrium import LIMITS, deck_size
+    assert LIMITS[method][0] == high
+    assert deck_size(high, "N", method) == high and deck_size(2, "N", method) == 2
+    with pytest.raises(ValueError, match=r"N must be a whole number from 2 to \d+, got \d+: for the"):
+        deck_size(high + 1, "N", method)
+    with pytest.raises(ValueError, match="N must be a whole number from 4"):
+        deck_size(3, "N", method, low=4)
+    with pytest.raises(ValueError, match="method must be one of"):
+        deck_size(5, "N", "simplex")

@@ -185,22 +185,3 @@ def test_run_curves_and_final_scores_select_the_runs_of_one_setting():
             select([{"breeder": "pairs", "result": {"best": [1]}}], breeder="pairs")
         with pytest.raises(TypeError, match="rows"):
             select("rows")
-
-
-def test_constant_checks():
-    from goofspiel.params import list_constant, whole_constant
-    assert list_constant("X", (5,)) == [5]
-    assert list_constant("X", "(5, 6)") == [5, 6]
-    assert list_constant("X", "((4, 2),)") == [[4, 2]]
-    assert list_constant("X", [0.1], lambda v: 0 <= v <= 0.5) == [0.1]
-    for bad in ([], "", "garbage(", 5, None):
-        with pytest.raises(ValueError, match="X must"):
-            list_constant("X", bad)
-    with pytest.raises(ValueError, match="X must hold degrees"):
-        list_constant("X", [0.9], lambda v: 0 <= v <= 0.5, "degrees")
-    assert whole_constant("N", 3, 2, 7) == 3
-    for bad in (1, 8, 2.5, True, "3"):
-        with pytest.raises(ValueError, match="N must be a whole number"):
-            whole_constant("N", bad, 2, 7)
-    with pytest.raises(ValueError, match=r"N must be a whole number \[2, 7\], got 8: 13 GB$"):
-        whole_constant("N", 8, 2, 7, why="13 GB")

@@ -27,6 +27,17 @@ def test_the_scalar_constants():
         flag(1, "ANIMATE")
 
 
+def test_a_whole_number_error_can_say_what_sets_the_bound():
+    why = "the n! LP needs a 40,320-square matrix at 8 cards"
+    assert whole(7, "N", 2, 7, why=why) == 7
+    with pytest.raises(ValueError, match=r"N must be a whole number from 2 to 7, got 8: the n! LP"):
+        whole(8, "N", 2, 7, why=why)
+    with pytest.raises(TypeError, match=r"got 7.0 \(float\): the n! LP"):
+        whole(7.0, "N", 2, 7, why=why)
+    with pytest.raises(ValueError, match=r"got 8$"):               # no reason given: none added
+        whole(8, "N", 2, 7)
+
+
 @pytest.mark.parametrize("value", [[1, 2, 3], (1, 2, 3), np.array([1, 2, 3]), "[1, 2, 3]",
                                    "(1, 2, 3)", " (1, 2, 3)", range(1, 4)])
 def test_sequence_takes_lists_tuples_arrays_and_their_text(value):

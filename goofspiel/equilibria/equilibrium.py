@@ -37,6 +37,7 @@ from goofspiel.equilibria.matrixgame import (
     solve_matrix_game,
 )
 from goofspiel.equilibria.mixture import Mixture, deck_cards, margin_matrix
+from studykit.checks import choice, whole
 
 METHODS = ("lp", "birkhoff", "double-oracle")
 LP_MAX_N = MATRIX_MAX_N  # 5,040 strategies; 8 cards would need a 40,320-square matrix (13 GB)
@@ -55,17 +56,22 @@ LIMITS = {               # the largest deck of each method, and why (checked bef
 }
 
 
-def winloss_cards(name: str, value) -> int:
-    """``value`` as a deck size whose exact win/loss equilibrium ``equilibrium`` certifies, or a
-    ValueError naming the constant and stating the run time, which grows steeply with the deck."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) \
-            or not 2 <= value <= WINLOSS_CERTIFIED_N:
-        raise ValueError(
-            f"{name} must be a whole number in [2, {WINLOSS_CERTIFIED_N}], got {value!r}: the exact "
-            f"win/loss equilibrium takes seconds up to {LP_MAX_N} cards (the n! LP), about 200 s "
-            f"at 8 (the double oracle, on a quiet machine), and at 9 cards it is not certified "
-            f"within {WINLOSS_SECONDS / 60:.0f} minutes")
-    return int(value)
+WINLOSS_LIMIT = (f"the exact win/loss equilibrium takes seconds up to {LP_MAX_N} cards (the n! "
+                 f"LP), about 200 s at 8 (the double oracle, on a quiet machine), and at 9 cards "
+                 f"it is not certified within {WINLOSS_SECONDS / 60:.0f} minutes")
+
+
+def deck_size(value, name: str = "cards", method: str = "lp", low: int = 2) -> int:
+    """``value`` as a deck size from ``low`` to the largest ``method`` solves (``LIMITS``), or an
+    error naming the constant and saying what sets that limit."""
+    high, why = LIMITS[choice(method, "method", METHODS)]
+    return whole(value, name, low, high, why=why)
+
+
+def winloss_cards(value, name: str = "cards") -> int:
+    """``value`` as a deck size whose exact win/loss equilibrium ``equilibrium`` certifies, or an
+    error naming the constant and stating the run time, which grows steeply with the deck."""
+    return whole(value, name, 2, WINLOSS_CERTIFIED_N, why=WINLOSS_LIMIT)
 
 
 @dataclass(frozen=True)
