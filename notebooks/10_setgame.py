@@ -42,17 +42,13 @@ _ = shrink(globals(), N_RANDOM_TABLES=20_000, N_GAMES=2_000, N_TABLES_PER_SIZE=5
 
 # %%
 import setgame
+from studykit.checks import seed, whole
 
 TABLE_SIZE = setgame.check_table_size(TABLE_SIZE, "TABLE_SIZE")
-for name, value in {"N_RANDOM_TABLES": N_RANDOM_TABLES, "N_GAMES": N_GAMES,
-                    "N_TABLES_PER_SIZE": N_TABLES_PER_SIZE, "SPEED_TABLES": SPEED_TABLES}.items():
-    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
-        raise ValueError(f"{name} must be an integer >= 2, got {value!r}")
-if isinstance(SEED, bool) or not isinstance(SEED, int) or SEED < 0:
-    raise ValueError(f"SEED must be a non-negative integer, got {SEED!r}")
-if isinstance(ANIMATION_GAME, bool) or not isinstance(ANIMATION_GAME, int) \
-        or not 0 <= ANIMATION_GAME < 1000:
-    raise ValueError(f"ANIMATION_GAME must be an integer in 0..999, got {ANIMATION_GAME!r}")
+for name in ("N_RANDOM_TABLES", "N_GAMES", "N_TABLES_PER_SIZE", "SPEED_TABLES"):
+    globals()[name] = whole(globals()[name], name, 2)
+SEED = seed(SEED, "SEED")
+ANIMATION_GAME = whole(ANIMATION_GAME, "ANIMATION_GAME", 0, 999)
 
 # %%
 import math

@@ -46,14 +46,11 @@ N_JOBS = 2
 SEED = 0
 
 # %%
-import os
-
 from studykit import shrink
 
-if os.environ.get("GAMEAI_QUICK"):   # a smoke run, not the experiment; constants given to papermill win
-    shrink(globals(), STEPS=60, EPISODES=8, SWEEP_EPISODES=2, PARTICLES=200, FIT_EPISODES=8,
+_ = shrink(globals(), STEPS=60, EPISODES=8, SWEEP_EPISODES=2, PARTICLES=200, FIT_EPISODES=8,
            SWEEP_BETAS=[0.0, 10.0], SWEEP_OPPONENTS=[0.0, 10.0], ANIMATION_STEPS=10, FRAME_STRIDE=5,
-           N_JOBS=1)
+           N_JOBS=1)   # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
 import tracking

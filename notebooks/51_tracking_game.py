@@ -57,15 +57,12 @@ N_JOBS = 2
 SEED = 0
 
 # %%
-import os
-
 from studykit import shrink
 
-if os.environ.get("GAMEAI_QUICK"):   # a smoke run, not the experiment; constants given to papermill win
-    shrink(globals(), PAIRINGS=[("tracker", "greedy"), ("tracker", "random")], GAMES_PER_SIDE=1,
+_ = shrink(globals(), PAIRINGS=[("tracker", "greedy"), ("tracker", "random")], GAMES_PER_SIDE=1,
            LATER_GAMES_PER_SIDE=1, LOOP_GAMES=2, MAX_MOVES=400, ANIMATION_MOVES=40, GUARD_MOVES=40,
            INLINE_FRAMES=4, N_JOBS=1, CONTEST_MAZES=["tinyCapture"], CONTEST_GAMES_PER_SIDE=1,
-           CONTEST_MOVES=300, CAPSULE_SEEDS=2)
+           CONTEST_MOVES=300, CAPSULE_SEEDS=2)   # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
 import tracking
@@ -113,8 +110,13 @@ from tracking import (
     pairing_table,
     plot_visits,
 )
-
-from tracking.contestrun import capsule_turnaround, contest_claims, contest_lines, contest_summary, contest_trial
+from tracking.contestrun import (
+    capsule_turnaround,
+    contest_claims,
+    contest_lines,
+    contest_summary,
+    contest_trial,
+)
 
 PAIRINGS = [tuple(p) for p in PAIRINGS]
 CONTEST_PAIRINGS = [("full tracker", "greedy"), ("full tracker", "tracker"), ("tracker", "greedy")]
