@@ -2,20 +2,20 @@
 
 - the engine: random games and feature evaluations per second, bitboard against the plain
   array board (``mix.plain.board``);
-- the search (``mix.search`` against its plain twin ``mix.plain.alphabeta``): whole
+- the search (``mix.search.alphabeta`` against its plain twin ``mix.plain.alphabeta``): whole
   seeded games of the report's program against alpha-beta depth 4 (every move identical),
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
-- the exact solver (``mix.solver`` against its plain twin ``mix.plain.solver``): empty boards solved, identical values,
-  and a perfect player's games on 4x5 (identical games);
-- the self-taught player (``mix.evalsearch`` against its plain twin ``mix.plain.selftaught``): seeded
-  games at depth 4 against alpha-beta depth 4, both seats (every move identical), its own
-  moves timed apart; and self-play training (``mix.selftaught``, identical weights, bit for
-  bit);
+- the exact solver (``mix.search.solver`` against its plain twin ``mix.plain.solver``): empty boards
+  solved, identical values, and a perfect player's games on 4x5 (identical games);
+- the self-taught player (``mix.selftaught.evalsearch`` against its plain twin
+  ``mix.plain.selftaught``): seeded games at depth 4 against alpha-beta depth 4, both seats (every
+  move identical), its own moves timed apart; and self-play training (``mix.selftaught.training``,
+  identical weights, bit for bit);
 - (unless --no-train) a 500-game training run and a 200-game evaluation against alpha-beta
   depth 4, against the study's targets (under 120 s and 300 s on one core);
 - (with --ladder N, alone) notebook 41's ladder: the self-taught player (shipped weights,
   depth 4) against each of notebook 40's nine opponents, N seeded games in each seat, the
-  searches of ``mix.evalsearch`` and ``mix.search`` against their plain twins
+  searches of ``mix.selftaught.evalsearch`` and ``mix.search.alphabeta`` against their plain twins
   (``mix.plain.selftaught.PlainSelfTaught``, ``mix.plain.alphabeta`` for the opponents that
   search), game by game in turn: every game identical (moves and result), the CPU time of
   whole games (both players) and of the self-taught player's moves, per opponent and overall
@@ -32,20 +32,20 @@ import time
 import numpy as np
 
 from mix import features
-from mix.agents import PerfectAgent, SearchAgent, make_agent
 from mix.board import Board, Geometry
 from mix.features import BitFeatures
 from mix.learn import train
-from mix.match import match, play_game
 from mix.plain import alphabeta as plain_alphabeta
 from mix.plain import selfplay as plain_selfplay
 from mix.plain import solver as plain_solver
 from mix.plain.board import ArrayBoard, bit_index
 from mix.plain.selftaught import PlainSelfTaught
-from mix.search import search_values
-from mix.selftaught import TDConfig, load_weights, train_selftaught
-from mix.selftaught_agent import SelfTaughtAgent
-from mix.solver import best_moves, solve
+from mix.play.agents import PerfectAgent, SearchAgent, make_agent
+from mix.play.match import match, play_game
+from mix.search.alphabeta import search_values
+from mix.search.solver import best_moves, solve
+from mix.selftaught.agent import SelfTaughtAgent
+from mix.selftaught.training import TDConfig, load_weights, train_selftaught
 
 
 class PlainSearcher:
@@ -226,8 +226,8 @@ LADDER = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alp
 
 
 def ladder_games(games, depth=4):
-    """Notebook 41's ladder, ``games`` seeded games per opponent and seat: the self-taught
-    player (``depth``: 4 on the ladder, 2 on the learning curve) on ``mix.evalsearch`` and on
+    """Notebook 41's ladder, ``games`` seeded games per opponent and seat: the self-taught player
+    (``depth``: 4 on the ladder, 2 on the learning curve) on ``mix.selftaught.evalsearch`` and on
     its plain twin, each game played by both in turn (garbage collection frozen while
     timing); every game must be identical."""
     import gc

@@ -24,10 +24,10 @@ from mix.board import Board, Geometry
 from mix.features import clear_memo
 from mix.plain.bounded import best_moves as bounded_best_moves
 from mix.plain.bounded import solve_position as bounded_solve_position
-from mix.selftaught import load_weights
-from mix.selftaught_agent import SelfTaughtAgent
-from mix.selftaught_study import against_perfect
-from mix.solver import clear_tables, solve_position
+from mix.search.solver import clear_tables, solve_position
+from mix.selftaught.agent import SelfTaughtAgent
+from mix.selftaught.study import against_perfect
+from mix.selftaught.training import load_weights
 
 BOARDS = ((5, 5, False), (6, 4, False))
 ALL_BOARDS = tuple((r, c, d) for r, c in ((4, 4), (4, 5), (4, 6), (4, 7), (5, 4), (5, 5), (5, 6),

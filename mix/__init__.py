@@ -7,6 +7,23 @@ the notebooks use is importable from here; the module map is in ``docs/architect
 >>> mix.match("random", "random", games=100, seed=0)      # doctest: +SKIP
 >>> mix.solve(4, 6, diagonals=True)                         # doctest: +SKIP
 -1
+
+What the top level holds, by part (its modules in brackets):
+
+- the game and the report's learner: ``Board``, ``Geometry``, the report's features, the size
+  of exact models, ``train`` and its lookahead, the values file, argument checks, drawing
+  (``board``, ``features``, ``packing``, ``statespace``, ``learn``, ``valuesfile``, ``checks``,
+  ``draw``);
+- the searches and perfect play (``mix.search``): ``search_move`` (alpha-beta on a value table,
+  ``alphabeta`` with ``horizon``) and ``solve`` with its kin (``solver``);
+- play against opponents and its measurement (``mix.play``): the agents and ``make_agent``,
+  ``match``, ``duel``, the strength ``ladder`` and why games were lost (``agents``,
+  ``agentchecks``, ``match``, ``ladder``, ``weakness``);
+- the self-taught player (``mix.selftaught``): its TD(0) training and weights file, its agent
+  and its study (``training``, ``agent``, ``study``), on its features, evaluation and search
+  (``threatfeatures``, ``threatsteps``, ``evaluation``, ``evalsearch``, ``evalnodes``,
+  ``evalfrontier``, ``evalscores``, ``selfplay``);
+- the plain algorithms first (``mix.plain``), which the fast ones above are tested against.
 """
 
 from mix.startup import quiet_interrupts
@@ -18,30 +35,31 @@ from studykit.lazy import lazy_package
 # Public name -> the module defining it. The modules load on first use (PEP 562), so the terminal
 # game (``python -m mix play``) starts without pandas or the drawing modules.
 SOURCES = {
-    "agentchecks": ["check_agents"],
-    "agents": ["Builder", "OneStep", "RandomAgent", "SearchAgent", "heuristic_values",
-               "make_agent"],
     "board": ["Board", "Geometry", "O", "X"],
     "checks": ["check_boards", "check_int"],
     "draw": ["draw_board", "game_animation", "play_widget"],
     "features": ["BitFeatures", "CountFeatures", "get_features", "raw_features", "threats"],
-    "ladder": ["better_in_both_seats", "ladder", "pairing_row", "seats_not_better", "seats_text"],
     "learn": ["TrainResult", "alpha", "alpha_changes", "distance_to_final", "lookahead",
               "paired_gain", "strength_over_training", "train", "train_trial"],
-    "match": ["DuelResult", "MatchResult", "duel", "match", "play_game"],
-    "search": ["search_move"],
-    "selftaught": ["SHIPPED", "TDConfig", "TDRun", "load_weights", "read_weights", "save_weights",
-                   "train_selftaught", "weights_text"],
-    "selftaught_agent": ["SelfTaughtAgent"],
-    "selftaught_study": ["ParityReading", "PerfectPlayStudy", "against_perfect",
-                         "against_perfect_boards", "learning_curve", "parity_lines",
-                         "parity_reading", "timed_moves", "weights_table"],
-    "solver": ["SolvedBoard", "solve", "solve_boards", "solve_both", "solve_position"],
     "statespace": ["first_seen", "gravity_bound", "reachable_positions", "reachable_states",
                    "report_formula", "slot_assignments"],
     "valuesfile": ["default_path", "load_values", "save_values"],
-    "weakness": ["FORCED", "KINDS", "Losses", "loss_kind", "loss_profile", "play_recorded",
-                 "threat_habit", "why_lost"],
+    "play.agentchecks": ["check_agents"],
+    "play.agents": ["Builder", "OneStep", "RandomAgent", "SearchAgent", "heuristic_values",
+                    "make_agent"],
+    "play.ladder": ["better_in_both_seats", "ladder", "pairing_row", "seats_not_better",
+                    "seats_text"],
+    "play.match": ["DuelResult", "MatchResult", "duel", "match", "play_game"],
+    "play.weakness": ["FORCED", "KINDS", "Losses", "loss_kind", "loss_profile", "play_recorded",
+                      "threat_habit", "why_lost"],
+    "search.alphabeta": ["search_move"],
+    "search.solver": ["SolvedBoard", "solve", "solve_boards", "solve_both", "solve_position"],
+    "selftaught.training": ["SHIPPED", "TDConfig", "TDRun", "load_weights", "read_weights",
+                            "save_weights", "train_selftaught", "weights_text"],
+    "selftaught.agent": ["SelfTaughtAgent"],
+    "selftaught.study": ["ParityReading", "PerfectPlayStudy", "against_perfect",
+                         "against_perfect_boards", "learning_curve", "parity_lines",
+                         "parity_reading", "timed_moves", "weights_table"],
 }
 __all__ = [
     "FORCED",

@@ -11,10 +11,10 @@ import random
 import re
 import sys
 
-from mix.agentchecks import check_agent
-from mix.agents import SearchAgent, make_agent
 from mix.board import Board, X
-from mix.search import MAX_DEPTH
+from mix.play.agentchecks import check_agent
+from mix.play.agents import SearchAgent, make_agent
+from mix.search.alphabeta import MAX_DEPTH
 from mix.valuesfile import load_values
 from studykit.checks import option_whole, shown
 from studykit.terminal import catch_interrupts, ignore_interrupts

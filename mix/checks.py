@@ -43,7 +43,7 @@ def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ..
 # ---- the public API's arguments (TypeError for a wrong kind, ValueError for a wrong value) ----
 
 # MAX_SIDE (rows and cols, from mix.board; the report plays 10x20)
-# MAX_DEPTH (search plies, from mix.search; its checks are in mix.agentchecks)
+# MAX_DEPTH (search plies, from mix.search.alphabeta; its checks are in mix.play.agentchecks)
 MAX_GAMES = 1_000_000      # match games
 MAX_TRAIN_GAMES = 100_000  # training games (~20 ms each on 10x20: about half an hour)
 MAX_JOBS = 256             # worker processes

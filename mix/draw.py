@@ -8,8 +8,8 @@ import random
 import matplotlib.pyplot as plt
 from matplotlib.patches import Circle
 
-from mix.agents import make_agent
 from mix.board import Board, X
+from mix.play.agents import make_agent
 
 COLOURS = {X: "#d62728", 1: "#1f77b4"}
 

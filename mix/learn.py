@@ -26,12 +26,12 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from mix.agentchecks import check_agent
-from mix.agents import SearchAgent
 from mix.board import Board, X
 from mix.checks import MAX_TRAIN_GAMES, check_board, check_values
 from mix.features import get_features
-from mix.ladder import ladder
+from mix.play.agentchecks import check_agent
+from mix.play.agents import SearchAgent
+from mix.play.ladder import ladder
 from studykit.checks import array, at_most, choice, flag, memory, real, whole
 from studykit.checks import seed as check_seed
 

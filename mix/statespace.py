@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from mix.agentchecks import check_agent
-from mix.agents import make_agent
 from mix.board import MAX_SIDE, Board, Geometry
 from mix.checks import check_board, check_games, check_int
 from mix.features import get_features, threat_masks
+from mix.play.agentchecks import check_agent
+from mix.play.agents import make_agent
 from studykit.checks import flag
 from studykit.checks import seed as check_seed
 

@@ -1,9 +1,9 @@
 """MIX test inputs and snapshots kept for the tests only (the plain twins of the fast code are in
-the library, ``mix.plain``): random positions, the follow-up pair rule of ``mix.solver`` written
-out plainly (``mover_cells``), and ``previous_search_values`` (``PreviousSearchAgent``), the
+the library, ``mix.plain``): random positions, the follow-up pair rule of ``mix.search.solver``
+written out plainly (``mover_cells``), and ``previous_search_values`` (``PreviousSearchAgent``), the
 fast search as it was before its horizon stopped at a reply good enough for the caller
-(``mix.horizon``'s ``tau``): the horizon's evaluators, called without ``tau``, are the ones it
-ran.
+(``mix.search.horizon``'s ``tau``): the horizon's evaluators, called without ``tau``, are the ones
+it ran.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import random
 from collections.abc import Callable, Sequence
 
 from mix.board import Board, Geometry, X, center_order, column_masks
-from mix.horizon import horizon_evaluators
+from mix.search.horizon import horizon_evaluators
 
 INF = float("inf")
 
 
 def _columns(g: Geometry) -> tuple[list[int], dict[int, list[tuple[int, int]]]]:
     """Each column's mask, and for each column ``k`` the (column, mask) pairs in search order:
-    ``k`` first, then the others centre first (as ``mix.search`` orders them)."""
+    ``k`` first, then the others centre first (as ``mix.search.alphabeta`` orders them)."""
     colmask, order = column_masks(g), center_order(g.cols)
     return colmask, {k: [(k, colmask[k])] + [(c, colmask[c]) for c in order if c != k]
                      for k in order}
@@ -42,10 +42,10 @@ def random_positions(rng: random.Random, g, n: int, most: int | None = None) -> 
 
 
 def mover_cells(b: Board) -> int:
-    """The cells the side to move may still get when an even number of cells is empty and the
-    other side answers on top of each move (starting another odd column when the mover fills
-    one): its stones, the lower cell of each pair of the even columns, the odd columns' empty
-    cells. Without k in a row among them it cannot win (``mix.solver``'s bound, spelled out)."""
+    """The cells the side to move may still get when an even number of cells is empty and the other
+    side answers on top of each move (starting another odd column when the mover fills one): its
+    stones, the lower cell of each pair of the even columns, the odd columns' empty cells. Without k
+    in a row among them it cannot win (``mix.search.solver``'s bound, spelled out)."""
     g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
     occ = me | opp
     e = g.full ^ occ
@@ -60,14 +60,14 @@ def mover_cells(b: Board) -> int:
 
 def previous_searcher(g: Geometry, values: Sequence[float], feats, draw: float
                       ) -> Callable[[Board, int], dict[int, float]]:
-    """``mix.search``'s ``search_values`` before its horizon stopped at a good enough reply
-    (``previous_search_values``), as closures over the board's integers.
+    """``mix.search.alphabeta``'s ``search_values`` before its horizon stopped at a good enough
+    reply (``previous_search_values``), as closures over the board's integers.
 
     A node is (``me``, ``opp``): the stones of the side to move and of the other side, whose
     colour ``sign`` (+1 for X) makes the values the mover's. A move on one of the mover's
     threat slots wins, and below depth 2 a move that leaves the opponent a playable threat, or
     makes one playable above it, loses at once without a search. The nodes one move from the
-    leaves are valued by ``mix.horizon`` and remembered per position.
+    leaves are valued by ``mix.search.horizon`` and remembered per position.
     """
     full, bottom = g.full, g.bottom
     colmask, orders = _columns(g)
@@ -198,14 +198,14 @@ def previous_searcher(g: Geometry, values: Sequence[float], feats, draw: float
 
 def previous_search_values(b: Board, depth: int, values: Sequence[float], feats,
                            draw: float = 0.0) -> dict[int, float]:
-    """``mix.search.search_values`` on ``previous_searcher``."""
+    """``mix.search.alphabeta.search_values`` on ``previous_searcher``."""
     if depth < 1:
         raise ValueError(f"depth must be >= 1, got {depth}")
     return previous_searcher(b.g, values, feats, draw)(b, depth)
 
 
 class PreviousSearchAgent:
-    """``mix.agents.SearchAgent`` (``agent``'s table, features and depth) on
+    """``mix.play.agents.SearchAgent`` (``agent``'s table, features and depth) on
     ``previous_search_values``: the same moves and random draws."""
 
     def __init__(self, agent):

@@ -3,8 +3,8 @@ plain features, evaluation, search and self-play are in the library: ``mix.plain
 ``mix.plain.selfplay``).
 
 ``previous_search`` (``PreviousSearch``, ``PreviousSelfTaught``) is the search on the board's
-integers that ``mix.evalsearch`` ran before its leaves were scored through
-``mix.threatsteps.stepper`` (one look-up per move, the counts packed in one integer and
+integers that ``mix.selftaught.evalsearch`` ran before its leaves were scored through
+``mix.selftaught.threatsteps.stepper`` (one look-up per move, the counts packed in one integer and
 their scores remembered, leaves that cannot beat a sibling passed over), unchanged but for the
 names: the tests check that both play the same moves."""
 
@@ -15,11 +15,11 @@ from itertools import chain, compress
 from operator import getitem
 
 from mix.board import Board, X
-from mix.evalnodes import columns_out
-from mix.evalscores import INF, TIE, WIN
-from mix.evaluation import LinearEvaluation
-from mix.selftaught_agent import search_depth
-from mix.threatfeatures import counter
+from mix.selftaught.agent import search_depth
+from mix.selftaught.evalnodes import columns_out
+from mix.selftaught.evalscores import INF, TIE, WIN
+from mix.selftaught.evaluation import LinearEvaluation
+from mix.selftaught.threatfeatures import counter
 
 
 def previous_search(b: Board, depth: int, rng: random.Random | None,
@@ -222,7 +222,7 @@ def previous_search(b: Board, depth: int, rng: random.Random | None,
 
 
 class PreviousSearch:
-    """``mix.evalsearch.Search`` as it was before the stepper (``previous_search``)."""
+    """``mix.selftaught.evalsearch.Search`` as it was before the stepper (``previous_search``)."""
 
     def __init__(self, evaluate: LinearEvaluation):
         self.evaluate, self.leaves = evaluate, 0
@@ -235,7 +235,7 @@ class PreviousSearch:
 
 
 class PreviousSelfTaught:
-    """``mix.selftaught_agent.SelfTaughtAgent`` on ``PreviousSearch`` (the same depths, rng
+    """``mix.selftaught.agent.SelfTaughtAgent`` on ``PreviousSearch`` (the same depths, rng
     draws and memory of scores kept from move to move)."""
 
     def __init__(self, weights, depth: int = 4, fixed: bool = False):

@@ -27,9 +27,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mix
-from mix.agentchecks import check_agent, check_match
-from mix.agents import OneStep
 from mix.checks import check_solve
+from mix.play.agentchecks import check_agent, check_match
+from mix.play.agents import OneStep
 
 TRAIN_BAD = {"games": st.one_of(not_whole(), st.integers(max_value=9),
                                 st.integers(min_value=100_001)),

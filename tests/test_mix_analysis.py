@@ -5,13 +5,13 @@ path, the board solver sweep and the game animation."""
 import numpy as np
 import pytest
 
-from mix.agentchecks import check_agents
 from mix.board import Board
 from mix.checks import check_boards, check_int
 from mix.draw import game_animation
-from mix.ladder import ladder, seat_trial, sweep
 from mix.learn import alpha, alpha_changes, distance_to_final, train
-from mix.solver import SolvedBoard, solve_boards
+from mix.play.agentchecks import check_agents
+from mix.play.ladder import ladder, seat_trial, sweep
+from mix.search.solver import SolvedBoard, solve_boards
 from mix.statespace import (
     first_seen,
     gravity_bound,

@@ -10,9 +10,9 @@ import pytest
 from fuzzing import refused
 
 import mix
-from mix.agents import OneStep, PerfectAgent
-from mix.search import search_values
-from mix.selftaught import SETTINGS
+from mix.play.agents import OneStep, PerfectAgent
+from mix.search.alphabeta import search_values
+from mix.selftaught.training import SETTINGS
 
 W = mix.load_weights()
 BIG = 10**6

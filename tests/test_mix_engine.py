@@ -135,7 +135,7 @@ def test_raw_threat_memo_and_masks_shared_by_the_definitions():
     assert raw_threats(Geometry(4, 5), limit=0)[0] is not rc  # past the limit: a fresh memo
 
     def plain_first_seen(defs, agents, games, seed, rows, cols):
-        from mix.agents import make_agent
+        from mix.play.agents import make_agent
         feats, a = {f: get_features(f) for f in defs}, [make_agent(x) for x in agents]
         g, r, seen = Geometry(rows, cols), random.Random(seed), {f: {} for f in defs}
         for i in range(games):

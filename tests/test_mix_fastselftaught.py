@@ -11,14 +11,14 @@ import numpy as np
 import pytest
 
 from mix.board import Board, Geometry, X
-from mix.evalsearch import Search
-from mix.evaluation import LinearEvaluation
 from mix.plain import selfplay as plain_selfplay
 from mix.plain import selftaught as plain_st
-from mix.selftaught import TDConfig, load_weights, train_selftaught
-from mix.selftaught_agent import SelfTaughtAgent, search_depth
-from mix.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
-from mix.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
+from mix.selftaught.agent import SelfTaughtAgent, search_depth
+from mix.selftaught.evalsearch import Search
+from mix.selftaught.evaluation import LinearEvaluation
+from mix.selftaught.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
+from mix.selftaught.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
+from mix.selftaught.training import TDConfig, load_weights, train_selftaught
 from tests import oracles_selftaught as oracle
 from tests.oracles_mix import random_positions
 
@@ -157,8 +157,8 @@ def test_the_player_plays_the_plain_players_games():
     """Whole seeded games with the shipped weights, the memory kept from move to move as in a
     match: every move the same (depth 4 on the 10x20 board against alpha-beta at depth 2, and
     deeper searches on a small board that fills up)."""
-    from mix.agents import make_agent
-    from mix.match import play_game
+    from mix.play.agents import make_agent
+    from mix.play.match import play_game
 
     w = load_weights()
     for x, o, g, seed in (("self", "alphabeta:2", Geometry(10, 20), 5),
@@ -175,8 +175,8 @@ def test_the_player_plays_the_previous_players_games():
     before the stepper (and its opponents on the search before their horizon stopped early):
     every move the same, on the 10x20 board and on small boards that fill up (deeper
     searches)."""
-    from mix.agents import SearchAgent, make_agent
-    from mix.match import play_game
+    from mix.play.agents import SearchAgent, make_agent
+    from mix.play.match import play_game
     from tests.oracles_mix import PreviousSearchAgent
 
     w = load_weights()
@@ -207,8 +207,8 @@ def test_caches_are_bounded_and_not_pickled():
     """The scores remembered by an evaluation (by position and by packed counts) start afresh
     past ``memory``; a pickled evaluation (sent to a worker) carries none; the threat memo and
     the stepper's tables (shared, and each evaluation's) are bounded."""
-    import mix.threatfeatures as tf
-    import mix.threatsteps as ts
+    import mix.selftaught.threatfeatures as tf
+    import mix.selftaught.threatsteps as ts
     from mix import features
 
     ev = LinearEvaluation(load_weights(), memory=50)

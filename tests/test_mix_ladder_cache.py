@@ -16,7 +16,7 @@ from mix import SearchAgent, SelfTaughtAgent, heuristic_values, load_weights
 from studykit.cache import CorruptEntryWarning, code_fingerprint
 from studykit.codehash import import_closure
 
-lad = importlib.import_module("mix.ladder")  # the module: `mix.ladder` is the function
+lad = importlib.import_module("mix.play.ladder")  # the module: `mix.ladder` is the function
 ROOT = Path(__file__).resolve().parent.parent
 SETTING = {"games": 4, "seed": 3, "chunks": 1, "rows": 5, "cols": 6}
 

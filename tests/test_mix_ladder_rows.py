@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mix.ladder import better_in_both_seats, ladder, pairing_row, seats_not_better, seats_text
+from mix.play.ladder import better_in_both_seats, ladder, pairing_row, seats_not_better, seats_text
 from studykit import machine_load
 from studykit.stats import wilson
 
@@ -31,7 +31,7 @@ def changed(row: pd.Series, **values) -> pd.Series:
     return out
 
 
-# the plain versions notebooks 40 and 41 defined before the helpers moved into mix.ladder
+# the plain versions notebooks 40 and 41 defined before the helpers moved into mix.play.ladder
 def plain_seats(r):
     return (f"X {r.win_as_X:.3f} [{r.lo_X:.3f}, {r.hi_X:.3f}], "
             f"O {r.win_as_O:.3f} [{r.lo_O:.3f}, {r.hi_O:.3f}]")

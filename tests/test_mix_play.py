@@ -125,7 +125,7 @@ def test_duel_plays_both_seats_and_returns_a_frozen_result():
     assert d.length == (d.as_x.mean_length + d.as_o.mean_length) / 2
     with pytest.raises(dataclasses.FrozenInstanceError):
         d.as_x = d.as_o
-    from mix.match import duel_trial
+    from mix.play.match import duel_trial
     record = duel_trial("onestep", "random", 6, 3, rows=5, cols=6)
     assert record == {"win_as_x": x.mean, "se_x": x.se, "win_as_o": o.mean, "se_o": o.se,
                       "draws": d.draws, "length": d.length}
@@ -165,7 +165,7 @@ def test_lookahead_takes_immediate_win_and_backs_up_minimax():
         b.play(rng.choice(b.legal_moves()))
     moves, v = lookahead(b, values, feats)
     agent = SearchAgent(values, feats, depth=2)
-    from mix.search import search_values
+    from mix.search.alphabeta import search_values
     sv = search_values(b, 2, values, feats)
     assert sorted(sv) == sorted(moves) and all(abs(x * (1 if b.turn == 0 else -1) - v) < 1e-12
                                               for x in sv.values())
@@ -257,7 +257,7 @@ def test_perfect_agent_draws_itself_and_never_loses_on_4x4():
 
 
 def test_a_match_share_is_an_estimate_and_refuses_what_it_cannot_give():
-    from mix.match import MatchResult
+    from mix.play.match import MatchResult
     result = MatchResult(x_wins=3, o_wins=1, draws=0, mean_length=30.0)
     x = result.share("x")
     assert (x.mean, x.n) == (0.75, 4) and x.se == pytest.approx((0.75 * 0.25 / 4) ** 0.5)

@@ -11,7 +11,7 @@ import pytest
 
 from mix.board import Board, X
 from mix.features import get_features
-from mix.search import search_values
+from mix.search.alphabeta import search_values
 
 
 def minimax(b: Board, depth: int, values, feats, draw: float) -> float:
@@ -68,7 +68,7 @@ def test_search_values_agree_with_plain_minimax(features, rows, cols, depth, cas
 
 
 def test_wilson_interval_known_values():
-    from mix.ladder import wilson
+    from mix.play.ladder import wilson
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and abs(hi - 0.2775) < 1e-3
     lo, hi = wilson(50, 100)
@@ -78,8 +78,8 @@ def test_wilson_interval_known_values():
 
 
 def test_ladder_sums_its_seeded_chunks_whatever_the_workers():
-    from mix.ladder import ladder
-    from mix.match import match
+    from mix.play.ladder import ladder
+    from mix.play.match import match
     from studykit.sweep import trial_seeds
     pairs = {"random/onestep": ("random", "onestep"), "r/r": ("random", "random")}
     one = ladder(pairs, games=12, seed=5, chunks=3, n_jobs=1, rows=5, cols=6)
@@ -98,7 +98,7 @@ def test_ladder_sums_its_seeded_chunks_whatever_the_workers():
 
 
 def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
-    lad = importlib.import_module("mix.ladder")  # the module: `mix.ladder` is the function
+    lad = importlib.import_module("mix.play.ladder")  # the module: `mix.ladder` is the function
     from mix import SearchAgent, heuristic_values
     cache = tmp_path / "ladder"
     pairs = {"a": ("random", "onestep"), "b": (SearchAgent(heuristic_values(), depth=1), "random")}
@@ -121,12 +121,12 @@ def test_ladder_cache_reuses_and_keys_on_settings(tmp_path, monkeypatch):
 
 def test_the_ladder_fingerprint_covers_the_code_that_plays_and_the_values_files():
     import mix
-    lad = importlib.import_module("mix.ladder")  # the module: `mix.ladder` is the function
+    lad = importlib.import_module("mix.play.ladder")  # the module: `mix.ladder` is the function
     from studykit.cache import code_fingerprint
     from studykit.codehash import import_closure
     modules, _ = import_closure(lad.seat_trial)
-    assert {"mix.evalsearch", "mix.threatfeatures", "mix.selftaught_agent", "mix.search",
-            "mix.match", "studykit.sweep"} <= set(modules)
+    assert {"mix.selftaught.evalsearch", "mix.selftaught.threatfeatures", "mix.selftaught.agent",
+            "mix.search.alphabeta", "mix.play.match", "studykit.sweep"} <= set(modules)
     files = sorted(Path(mix.__file__).parent.glob("*.init"))
     assert {"selftaught.init", "mix.init", "counts.init"} <= {f.name for f in files}
     assert lad.fingerprint() == code_fingerprint(lad.seat_trial, files=files)
@@ -135,7 +135,7 @@ def test_the_ladder_fingerprint_covers_the_code_that_plays_and_the_values_files(
 
 
 def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monkeypatch):
-    lad = importlib.import_module("mix.ladder")  # the module: `mix.ladder` is the function
+    lad = importlib.import_module("mix.play.ladder")  # the module: `mix.ladder` is the function
     cache = tmp_path / "ladder"
     pairs = {"a": ("random", "onestep"), "b": ("onestep", "random"), "c": ("random", "random")}
     real, calls = lad.run_sweep, []
@@ -160,7 +160,7 @@ def test_ladder_cache_keeps_batches_played_before_an_interruption(tmp_path, monk
 @pytest.mark.parametrize("content", [b"\xff\xfe", b'{"a": ', b"[1, 2]",
                                      b'{"X": {"wins": 1}, "O": {"wins": 1}}'])
 def test_a_corrupt_ladder_cache_entry_is_reported_and_played_again(tmp_path, content):
-    lad = importlib.import_module("mix.ladder")  # the module: `mix.ladder` is the function
+    lad = importlib.import_module("mix.play.ladder")  # the module: `mix.ladder` is the function
     from studykit.cache import CorruptEntryWarning
     cache = tmp_path / "ladder"
     pairs = {"a": ("random", "onestep")}
@@ -192,8 +192,8 @@ def random_position(rng: random.Random, rows: int = 10, cols: int = 20, diagonal
 
 def played_positions(x_agent, o_agent, games: int, seed: int, rows: int = 10, cols: int = 20):
     """Every position of a few seeded games between two agents (quiet positions, long games)."""
-    from mix.agents import make_agent
     from mix.board import Geometry
+    from mix.play.agents import make_agent
     out, agents, g = [], (make_agent(x_agent), make_agent(o_agent)), Geometry(rows, cols)
     for i in range(games):
         b, rng = Board(geometry=g), random.Random(seed + i)
@@ -205,7 +205,7 @@ def played_positions(x_agent, o_agent, games: int, seed: int, rows: int = 10, co
 
 def shipped_tables():
     """The value tables the notebooks search: hand-made, learned bits and learned counts."""
-    from mix.agents import count_values, heuristic_values
+    from mix.play.agents import count_values, heuristic_values
     from mix.valuesfile import default_path, load_values
     return {"heuristic": ("bits-strict", heuristic_values()), "counts-hand": ("counts", count_values()),
             "learned": load_values(default_path()),
@@ -272,7 +272,7 @@ def test_the_horizon_stops_only_at_or_above_tau(features):
     """``horizon`` and ``after`` with ``tau``: the exact value when it is below ``tau``, else a
     value at least ``tau`` and at most the exact one (a reply found good enough)."""
     from mix.board import X as X_
-    from mix.horizon import horizon_evaluators
+    from mix.search.horizon import horizon_evaluators
     feats = get_features(features)
     rng = random.Random(f"tau{features}")
     checked = 0
@@ -340,10 +340,10 @@ def test_fast_search_falls_back_for_other_features_and_win_lengths():
 def test_fast_and_plain_players_play_the_same_games():
     """Whole seeded games, alpha-beta depth 4 against the report's program in both seats and
     counting features against builder-search: every move the same, so the same game."""
-    from mix.agents import make_agent
     from mix.board import Geometry
-    from mix.match import play_game
     from mix.plain import alphabeta as plain_alphabeta
+    from mix.play.agents import make_agent
+    from mix.play.match import play_game
 
     class Plain:
         def __init__(self, agent):
@@ -381,9 +381,9 @@ def test_shipped_tables_put_no_value_on_the_tie_edge():
 def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
     """Game values of random positions, and the moves a perfect player chooses among (the
     fast player's table kept from position to position, as in a match)."""
-    from mix.agents import PerfectAgent
     from mix.plain import solver as plain_solver
-    from mix.solver import best_moves, solve_position
+    from mix.play.agents import PerfectAgent
+    from mix.search.solver import best_moves, solve_position
     rng = random.Random(rows * 10 + cols + diagonals)
     tt, shared, plain = {}, {}, {}
     for _ in range(cases):
@@ -399,7 +399,7 @@ def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
 
 def test_solver_mirror_and_shared_table():
     from mix.board import Geometry
-    from mix.solver import TABLE_LIMIT, mirror, shared_table
+    from mix.search.solver import TABLE_LIMIT, mirror, shared_table
     g = Geometry(4, 5)
     b = Board(geometry=g)
     for c in (0, 0, 1, 3):
@@ -415,7 +415,7 @@ def test_solver_mirror_and_shared_table():
 
 def test_ladder_rows_of_player_opponent_pairs_have_their_columns():
     """(player, opponent) labels give the same numbers as text labels, plus the two columns."""
-    from mix.ladder import ladder
+    from mix.play.ladder import ladder
     kw = {"games": 4, "seed": 2, "chunks": 2, "rows": 5, "cols": 6}
     named = ladder({("safe", "random"): ("onestep-safe", "random"),
                     ("safe", "onestep"): ("onestep-safe", "onestep"),

@@ -8,21 +8,21 @@ import pandas as pd
 import pytest
 
 from mix.board import Board, X
-from mix.evalsearch import TIE, best_moves
-from mix.evaluation import LinearEvaluation
-from mix.selftaught import (
+from mix.selftaught.__main__ import main
+from mix.selftaught.agent import SelfTaughtAgent, search_depth
+from mix.selftaught.evalsearch import TIE, best_moves
+from mix.selftaught.evaluation import LinearEvaluation
+from mix.selftaught.threatfeatures import N_FEATURES, NAMES, features, masks, window_counts
+from mix.selftaught.training import (
     SHIPPED,
     SHIPPED_SEED,
     TDConfig,
     load_weights,
-    main,
     read_weights,
     save_weights,
     train_selftaught,
     weights_text,
 )
-from mix.selftaught_agent import SelfTaughtAgent, search_depth
-from mix.threatfeatures import N_FEATURES, NAMES, features, masks, window_counts
 
 
 def random_position(rng, rows, cols, most):
@@ -231,7 +231,7 @@ def test_the_agent_plays_whole_games_with_the_shipped_weights():
 
 
 def test_lowest_threat_of_each_column():
-    from mix.threatfeatures import lowest_in_column
+    from mix.selftaught.threatfeatures import lowest_in_column
 
     rng = random.Random(9)
     for _ in range(100):
@@ -257,7 +257,7 @@ def test_search_depth_spends_the_effort_of_the_nominal_depth():
 
 
 def test_timed_moves_and_play_against_perfect_on_a_small_board():
-    from mix.selftaught_study import against_perfect, timed_moves, weights_table
+    from mix.selftaught.study import against_perfect, timed_moves, weights_table
 
     agent = SelfTaughtAgent(np.linspace(-1, 1, N_FEATURES), depth=2)
     moves = timed_moves(agent, "random", games=2, seed=1, rows=5, cols=6)
@@ -312,7 +312,7 @@ def test_the_agent_chooses_one_of_the_best_moves_at_random():
 
 def test_the_self_taught_player_is_an_agent_by_name():
     import mix
-    from mix.agents import make_agent
+    from mix.play.agents import make_agent
     agent = make_agent("selftaught:2")
     assert agent.name == "selftaught:2"
     b = Board(6, 7)
@@ -324,8 +324,8 @@ def test_the_self_taught_player_is_an_agent_by_name():
 
 
 def test_the_learning_curve_is_the_ladder_of_each_snapshot_and_opponent():
-    from mix.ladder import ladder
-    from mix.selftaught_study import learning_curve
+    from mix.play.ladder import ladder
+    from mix.selftaught.study import learning_curve
 
     snaps = {0: np.zeros(N_FEATURES), 50: np.linspace(-1, 1, N_FEATURES)}
     curve = learning_curve(snaps, ("random", "onestep"), depth=1, games=2, seed=3, n_jobs=2)
@@ -338,7 +338,7 @@ def test_the_learning_curve_is_the_ladder_of_each_snapshot_and_opponent():
 
 
 def test_the_parity_reading_of_weights_set_by_hand():
-    from mix.selftaught_study import parity_lines, parity_reading, signed, weights_table
+    from mix.selftaught.study import parity_lines, parity_reading, signed, weights_table
 
     table = weights_table(np.zeros(N_FEATURES))
     table.loc["threats on odd rows"] = [0.3, 0.1]      # O's column favours X when positive
@@ -360,7 +360,7 @@ def test_the_parity_reading_of_weights_set_by_hand():
 
 
 def test_the_study_functions_refuse_bad_arguments():
-    from mix.selftaught_study import learning_curve, parity_reading
+    from mix.selftaught.study import learning_curve, parity_reading
 
     with pytest.raises(ValueError, match="snapshots"):
         learning_curve({}, ("random",), 2, 2)

@@ -9,7 +9,7 @@ import pytest
 from mix.board import Board, Geometry, has_line
 from mix.plain.bounded import best_moves as bounded_best_moves
 from mix.plain.bounded import solve_position as bounded_solve_position
-from mix.solver import best_moves, clear_tables, shared_table, solve, solve_position
+from mix.search.solver import best_moves, clear_tables, shared_table, solve, solve_position
 from tests.oracles_mix import mover_cells, random_positions
 
 
@@ -112,9 +112,9 @@ def test_against_perfect_plays_the_games_of_the_oracle_solver():
     import numpy as np
     import pandas as pd
 
-    from mix.selftaught import load_weights
-    from mix.selftaught_agent import SelfTaughtAgent
-    from mix.selftaught_study import against_perfect
+    from mix.selftaught.agent import SelfTaughtAgent
+    from mix.selftaught.study import against_perfect
+    from mix.selftaught.training import load_weights
 
     clear_tables()
     w = load_weights()

@@ -9,7 +9,7 @@ import pytest
 
 from mix.board import Board
 from mix.features import raw_features
-from mix.weakness import (
+from mix.play.weakness import (
     KINDS,
     Losses,
     loss_kind,
@@ -107,7 +107,7 @@ class Eager:
 
 def under_own_potential(b):
     """The legal columns whose landing slot lies directly under a potential chess of the side
-    to move (from the features module, independent of mix.weakness)."""
+    to move (from the features module, independent of mix.play.weakness)."""
     pot = raw_features(b.stones, b.g)[b.turn]["potential"]
     return [c for c in b.legal_moves() if b.heights[c] + 1 < b.g.rows
             and pot & b.g.bit(b.heights[c] + 1, c)]

@@ -65,8 +65,8 @@ print(len(sys.modules) > before)
 
 @pytest.mark.parametrize("game, name, module, user", [
     ("goofspiel", "equilibrium", "goofspiel.equilibria.equilibrium", "goofspiel.equilibria.bestreply"),
-    ("mix", "match", "mix.match", "mix.ladder"),
-    ("mix", "ladder", "mix.ladder", "mix.ladder")])
+    ("mix", "match", "mix.play.match", "mix.play.ladder"),
+    ("mix", "ladder", "mix.play.ladder", "mix.play.ladder")])
 def test_a_function_named_like_its_module_is_not_hidden(game, name, module, user):
     """Loading the module (directly, or through another module) leaves the function in place."""
     out = run_python(f"""

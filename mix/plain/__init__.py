@@ -2,7 +2,8 @@
 and undoes moves: the engine scanned cell by cell (``board``), the value-table alpha-beta
 (``alphabeta``), the exact solver (``solver``), the self-taught player's search (``selftaught``)
 and its self-play training (``selfplay``); ``bounded`` is the solver before its exact bounds.
-The library's fast versions (``mix.board`` with ``mix.features``, ``mix.search`` with
-``mix.horizon``, ``mix.solver``, ``mix.evalsearch`` with ``mix.threatsteps``, ``mix.selfplay``)
-are tested to give the same moves, values, game values and weights, and ``bench/bench_mix*.py``
-time them against these. (The report's learner, ``mix.learn``, is plain already.)"""
+The library's fast versions (``mix.board`` with ``mix.features``, ``mix.search.alphabeta`` with
+``mix.search.horizon``, ``mix.search.solver``, ``mix.selftaught.evalsearch`` with
+``mix.selftaught.threatsteps``, ``mix.selftaught.selfplay``) are tested to give the same moves,
+values, game values and weights, and ``bench/bench_mix*.py`` time them against these. (The report's
+learner, ``mix.learn``, is plain already.)"""

@@ -1,7 +1,7 @@
-"""Plain alpha-beta on a state-value table: depth-limited negamax with killer moves over a
-``Board`` that plays and undoes moves, a leaf's feature index computed per leaf (remembered by
-position within one root search). ``mix.search`` is its fast twin: the same moves and values.
-Values are from the mover's point of view; a win is worth 1."""
+"""Plain alpha-beta on a state-value table: depth-limited negamax with killer moves over a ``Board``
+that plays and undoes moves, a leaf's feature index computed per leaf (remembered by position within
+one root search). ``mix.search.alphabeta`` is its fast twin: the same moves and values. Values are
+from the mover's point of view; a win is worth 1."""
 
 from __future__ import annotations
 

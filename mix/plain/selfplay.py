@@ -1,7 +1,7 @@
 """The self-taught player's TD(0) self-play in plain Python: a ``Board`` played and undone, every
-position counted from its stones (``mix.plain.selftaught.counts``). ``mix.selfplay`` is its fast
-twin on the board's integers: the same counts, values and random draws, so the same weights bit
-for bit."""
+position counted from its stones (``mix.plain.selftaught.counts``). ``mix.selftaught.selfplay`` is
+its fast twin on the board's integers: the same counts, values and random draws, so the same weights
+bit for bit."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import random
 import numpy as np
 
 from mix.board import Board, Geometry, X
-from mix.evaluation import forced
 from mix.plain.selftaught import counts
-from mix.selfplay import update
-from mix.threatfeatures import N_FEATURES, SCALE
+from mix.selftaught.evaluation import forced
+from mix.selftaught.selfplay import update
+from mix.selftaught.threatfeatures import N_FEATURES, SCALE
 
 
 def self_play_game(w: list[float], g, rng: random.Random, epsilon: float,
@@ -64,8 +64,8 @@ def self_play_game(w: list[float], g, rng: random.Random, epsilon: float,
 
 
 def train_selftaught(config, seed: int) -> tuple[np.ndarray, list[int], list[int]]:
-    """``mix.selftaught.train_selftaught``'s loop on the plain game (``config`` a ``TDConfig``):
-    the final weights, each game's result and length."""
+    """``mix.selftaught.training.train_selftaught``'s loop on the plain game (``config`` a
+    ``TDConfig``): the final weights, each game's result and length."""
     rng, g = random.Random(seed), Geometry(config.rows, config.cols, 4)
     w, results, lengths = [0.0] * N_FEATURES, [], []
     for n in range(1, config.games + 1):

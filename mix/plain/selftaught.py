@@ -1,8 +1,8 @@
 """The self-taught player's search in plain Python: every position counted from its stones
 (``counts``), scored ``weights . features`` (``PlainEvaluation``), searched by fixed-depth
 alpha-beta with a transposition table and iterative deepening (``PlainSearch``), played as an
-agent (``PlainSelfTaught``). ``mix.evalsearch`` (with ``mix.threatsteps``) is its fast twin:
-the same values, nodes and moves."""
+agent (``PlainSelfTaught``). ``mix.selftaught.evalsearch`` (with ``mix.selftaught.threatsteps``) is
+its fast twin: the same values, nodes and moves."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import random
 import numpy as np
 
 from mix.board import Board, X, center_order
-from mix.evalscores import INF, TIE, WIN
-from mix.evaluation import forced
 from mix.features import threats
-from mix.selftaught_agent import search_depth
-from mix.threatfeatures import SCALE, masks, tally
+from mix.selftaught.agent import search_depth
+from mix.selftaught.evalscores import INF, TIE, WIN
+from mix.selftaught.evaluation import forced
+from mix.selftaught.threatfeatures import SCALE, masks, tally
 
 
 def lowest_in_column(mask: int, g) -> int:
@@ -190,7 +190,8 @@ class PlainSearch:
 
 
 class PlainSelfTaught:
-    """``mix.selftaught_agent.SelfTaughtAgent`` on the plain search (the same depths and rng draws)."""
+    """``mix.selftaught.agent.SelfTaughtAgent`` on the plain search (the same depths and rng
+    draws)."""
 
     def __init__(self, weights, depth: int = 4, fixed: bool = False):
         self.evaluate, self.depth, self.fixed = PlainEvaluation(weights), depth, fixed

@@ -1,6 +1,6 @@
 """The plain exact solver: alpha-beta negamax to the end of the game with a
 transposition table of (lo, hi) bounds keyed on the position, centre-first move order.
-``mix.solver`` is its fast twin (threat memo, exact bounds): the same game values."""
+``mix.search.solver`` is its fast twin (threat memo, exact bounds): the same game values."""
 
 from __future__ import annotations
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mix.agentchecks import check_pairing
-from mix.agents import make_agent
 from mix.board import Board
 from mix.checks import check_board, check_games
 from mix.features import threats
+from mix.play.agentchecks import check_pairing
+from mix.play.agents import make_agent
 from studykit.checks import items, whole
 from studykit.stats import wilson
 

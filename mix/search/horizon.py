@@ -27,7 +27,7 @@ INF = float("inf")
 
 
 class Horizon(NamedTuple):
-    """The evaluators ``mix.search`` calls (see ``horizon_evaluators``)."""
+    """The evaluators ``mix.search.alphabeta`` calls (see ``horizon_evaluators``)."""
 
     threat: Callable[[int], int]        # the slots that would complete four for stones s
     state: Callable[..., int]           # feats.index of a position after a move

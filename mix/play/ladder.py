@@ -16,9 +16,9 @@ from pathlib import Path
 import pandas as pd
 from joblib import Parallel, delayed
 
-from mix.agentchecks import check_agent
 from mix.checks import MAX_GAMES, check_board, check_games, check_jobs
-from mix.match import match
+from mix.play.agentchecks import check_agent
+from mix.play.match import match
 from studykit import run_sweep
 from studykit.cache import CorruptEntryWarning, Field, ResultCache, cache_key, code_fingerprint
 from studykit.checks import choice, flag, shown, whole
@@ -35,8 +35,9 @@ BACKENDS = ("loky", "multiprocessing", "threading", "sequential")
 def fingerprint() -> str:
     """A hash of the code that plays a pairing (the import closure of ``seat_trial``, computed
     by ``studykit.cache.code_fingerprint``: rules, features, searches, agents, seeding) and of
-    the values files its agents read (the value tables and the self-taught weights)."""
-    return code_fingerprint(seat_trial, files=sorted(Path(__file__).parent.glob("*.init")))
+    the values files its agents read (``mix/*.init``: the value tables and the self-taught
+    weights)."""
+    return code_fingerprint(seat_trial, files=sorted(Path(__file__).parents[1].glob("*.init")))
 
 
 def agent_key(spec):

@@ -1,4 +1,4 @@
-"""Alpha-beta search on a learned evaluation (``mix.evaluation``).
+"""Alpha-beta search on a learned evaluation (``mix.selftaught.evaluation``).
 
 ``Search`` looks ``depth`` moves ahead and scores the positions there with a
 ``LinearEvaluation``. Tactics are read at a glance before any evaluation (``forced``): a mover
@@ -6,16 +6,16 @@ who can complete four has won, a mover facing two playable threats has lost, and
 playable threat must be blocked (the only move searched). The search deepens one ply at a time
 to its fixed depth (the previous ply's values order the moves) with a transposition table, so a
 move's result depends only on the position and the depth, never on a clock. The self-taught
-player (``mix.selftaught_agent``) plays through it.
+player (``mix.selftaught.agent``) plays through it.
 
-Plain first: ``mix.plain.selftaught`` is this search written on a ``Board`` that plays and
-undoes moves; the tests check this one visits the same nodes in the same order, with the same
-values and moves, and ``bench/bench_mix.py`` times the two. This one runs on the board's
-integers, the feature counts packed in one integer and carried from move to move by one
-look-up a move (``mix.threatsteps.stepper``), the scores of the leaves remembered by their
-counts (``mix.evalscores``); the interior nodes are ``mix.evalnodes``'s, and a node one move
-from the leaves scores its children in its own loop, passing over those that could not beat
-the best (``mix.evalfrontier``). Here: the root.
+Plain first: ``mix.plain.selftaught`` is this search written on a ``Board`` that plays and undoes
+moves; the tests check this one visits the same nodes in the same order, with the same values and
+moves, and ``bench/bench_mix.py`` times the two. This one runs on the board's integers, the feature
+counts packed in one integer and carried from move to move by one look-up a move
+(``mix.selftaught.threatsteps.stepper``), the scores of the leaves remembered by their counts
+(``mix.selftaught.evalscores``); the interior nodes are ``mix.selftaught.evalnodes``'s, and a node
+one move from the leaves scores its children in its own loop, passing over those that could not beat
+the best (``mix.selftaught.evalfrontier``). Here: the root.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from __future__ import annotations
 import random
 
 from mix.board import Board
-from mix.evalnodes import Walk, columns_out, searcher
-from mix.evalscores import INF, TIE, WIN
-from mix.evaluation import LinearEvaluation
-from mix.threatfeatures import counter
+from mix.selftaught.evalnodes import Walk, columns_out, searcher
+from mix.selftaught.evalscores import INF, TIE, WIN
+from mix.selftaught.evaluation import LinearEvaluation
+from mix.selftaught.threatfeatures import counter
 
 __all__ = ["INF", "TIE", "WIN", "Search", "best_moves"]
 
@@ -57,7 +57,7 @@ class Search:
 def _search(b: Board, depth: int, rng: random.Random | None,
             evaluate: LinearEvaluation) -> tuple[dict[int, float], int]:
     """``Search.root`` and the number of leaves it reached: the root's moves deepened one ply
-    at a time, each ply's values ordering the next (``mix.evalnodes`` searches below)."""
+    at a time, each ply's values ordering the next (``mix.selftaught.evalnodes`` searches below)."""
     g = b.g
     colmask, centre, _, _ = columns_out(g)
     # whether the board can fill up within the search

@@ -1,17 +1,17 @@
 """Threat and parity features of a MIX position, for the self-taught evaluation.
 
-Gravity makes MIX a game of threats (empty slots that would complete four for one side) and of
-their rows: as in Connect Four, the first player (X) tends to be able to claim threats on odd
-rows (1st, 3rd, ... counted from the bottom) and O on even rows, because the board fills in an
-order the players cannot escape. The features describe, for each colour, what a learner needs
-to see that: open windows of 1, 2 and 3 stones in each direction, threats by whether they are
-playable now, one stone away, on an odd or an even row, stacked on another threat, and the
-lowest threat of each column (the one the filling of that column reaches first) by its row.
-Everything is computed with bit operations on the board's integers (see ``mix.board``); the
-training counts with ``counter``'s closures, which carry the window counts and threat slots
-from move to move (``tests/oracles_selftaught.py`` keeps the plain count they replace), and the
-search with ``mix.threatsteps``, which does a move's two updates in one look-up and packs all
-the counts in one integer.
+Gravity makes MIX a game of threats (empty slots that would complete four for one side) and of their
+rows: as in Connect Four, the first player (X) tends to be able to claim threats on odd rows (1st,
+3rd, ... counted from the bottom) and O on even rows, because the board fills in an order the
+players cannot escape. The features describe, for each colour, what a learner needs to see that:
+open windows of 1, 2 and 3 stones in each direction, threats by whether they are playable now, one
+stone away, on an odd or an even row, stacked on another threat, and the lowest threat of each
+column (the one the filling of that column reaches first) by its row. Everything is computed with
+bit operations on the board's integers (see ``mix.board``); the training counts with ``counter``'s
+closures, which carry the window counts and threat slots from move to move
+(``tests/oracles_selftaught.py`` keeps the plain count they replace), and the search with
+``mix.selftaught.threatsteps``, which does a move's two updates in one look-up and packs all the
+counts in one integer.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
-from mix.agentchecks import check_match
-from mix.agents import make_agent
 from mix.board import Board, Geometry
+from mix.play.agentchecks import check_match
+from mix.play.agents import make_agent
 from studykit.stats import Estimate
 
 

@@ -1,9 +1,10 @@
 """The searches' feature counts: a move's two updates in one look-up, the counts packed in one integer.
 
-``mix.threatfeatures.counter`` carries the window counts and threat slots from move to move
-with two look-ups a move; the searches (``mix.evalsearch``) go further with ``stepper``, whose
-table entry gives both changes at once, on the counts packed in one integer (``pack_features``),
-and ``scored_steps`` adds, for one evaluation, the change of the windows' score a move makes.
+``mix.selftaught.threatfeatures.counter`` carries the window counts and threat slots from move to
+move with two look-ups a move; the searches (``mix.selftaught.evalsearch``) go further with
+``stepper``, whose table entry gives both changes at once, on the counts packed in one integer
+(``pack_features``), and ``scored_steps`` adds, for one evaluation, the change of the windows' score
+a move makes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from mix.board import Geometry
-from mix.threatfeatures import counter, masks
+from mix.selftaught.threatfeatures import counter, masks
 
 FIELD = 16  # bits of one count in the searches' packed features (``stepper``)
 # the fields of ``pack_features``: counter's window counts (X's six, then O's), then the threat

@@ -1,5 +1,5 @@
-"""The self-taught player: alpha-beta (``mix.evalsearch``) on the weights learned by
-``mix.selftaught``, searching deeper when few columns are open, for about the effort of its
+"""The self-taught player: alpha-beta (``mix.selftaught.evalsearch``) on the weights learned by
+``mix.selftaught.training``, searching deeper when few columns are open, for about the effort of its
 nominal depth with all 20 columns of the 10x20 board open (``search_depth``).
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 from mix.board import Board
-from mix.evalsearch import Search
-from mix.evaluation import LinearEvaluation
+from mix.selftaught.evalsearch import Search
+from mix.selftaught.evaluation import LinearEvaluation
 from studykit.checks import flag, shown, whole
 
 WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there

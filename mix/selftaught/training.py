@@ -1,15 +1,14 @@
 """A self-taught MIX evaluation: TD(0) self-play on threat and parity features.
 
-The value of a position is ``tanh(w . features)``, X's expected outcome (+1 X wins, -1 O wins,
-0 a draw). Both sides play the same weights: each move looks one move ahead, takes a winning
-move when there is one, and otherwise the move whose resulting position is best for the mover
-(a random move with probability ``epsilon``), where a position is lost when the opponent can
-win at once and won when the opponent faces two playable threats (the tactics the player's
-search reads at a glance, ``mix.evaluation.forced``), and otherwise worth its value. After
-every move the value of the previous position is moved toward that of the new one (temporal
-differences; the final position is scored by the game's result). No weight is set by hand:
-they start at zero. Arithmetic is plain Python floats in a fixed order, so a seed gives the
-same weights bit for bit.
+The value of a position is ``tanh(w . features)``, X's expected outcome (+1 X wins, -1 O wins, 0 a
+draw). Both sides play the same weights: each move looks one move ahead, takes a winning move when
+there is one, and otherwise the move whose resulting position is best for the mover (a random move
+with probability ``epsilon``), where a position is lost when the opponent can win at once and won
+when the opponent faces two playable threats (the tactics the player's search reads at a glance,
+``mix.selftaught.evaluation.forced``), and otherwise worth its value. After every move the value of
+the previous position is moved toward that of the new one (temporal differences; the final position
+is scored by the game's result). No weight is set by hand: they start at zero. Arithmetic is plain
+Python floats in a fixed order, so a seed gives the same weights bit for bit.
 
 The shipped weights ``mix/selftaught.init`` (plain text: the training settings, then one
 ``weight name`` line per feature) are reproduced exactly, in under a minute of one core, by::
@@ -22,7 +21,6 @@ The shipped weights ``mix/selftaught.init`` (plain text: the training settings, 
 
 from __future__ import annotations
 
-import argparse
 import math
 import numbers
 import os
@@ -35,12 +33,12 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from mix.board import MAX_SIDE, Geometry
-from mix.selfplay import self_play_game
-from mix.threatfeatures import N_FEATURES, NAMES
+from mix.selftaught.selfplay import self_play_game
+from mix.selftaught.threatfeatures import N_FEATURES, NAMES
 from studykit.checks import array, flag, is_whole, shown
 from studykit.checks import seed as check_seed
 
-SHIPPED = Path(__file__).with_name("selftaught.init")
+SHIPPED = Path(__file__).parents[1] / "selftaught.init"   # beside mix.init, in mix/
 SHIPPED_SEED = 1
 MAX_GAMES = 10_000_000
 MAGIC = "# MIX self-taught weights"
@@ -203,34 +201,3 @@ def read_weights(path: str | Path = SHIPPED) -> tuple[np.ndarray, TDConfig, int]
 def load_weights(path: str | Path = SHIPPED) -> np.ndarray:
     """The weights of a weights file (default: the shipped ones)."""
     return read_weights(path)[0]
-
-
-def main(argv: list[str] | None = None) -> None:
-    """``train``: self-play from zero and write a weights file; ``show``: print one."""
-    parser = argparse.ArgumentParser(prog="python -m mix.selftaught", description=__doc__.split(
-        "\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
-    train = sub.add_parser("train", help="learn weights by self-play (defaults: the shipped run)")
-    defaults = TDConfig()
-    train.add_argument("--games", type=int, default=defaults.games)
-    train.add_argument("--seed", type=int, default=SHIPPED_SEED)
-    train.add_argument("--out", type=Path, default=SHIPPED)
-    show = sub.add_parser("show", help="print a weights file")
-    show.add_argument("path", type=Path, nargs="?", default=SHIPPED)
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "train":
-            config = TDConfig(games=args.games)
-            run = train_selftaught(config, args.seed, snapshots=config.games, progress=True)
-            print(f"wrote {save_weights(args.out, run.weights, config, args.seed)}")
-        else:
-            w, config, seed = read_weights(args.path)
-            print(f"{args.path}: {config}, seed {seed}")
-            for v, name in sorted(zip(w, NAMES), key=lambda p: -abs(p[0])):
-                print(f"{v:+8.3f}  {name}")
-    except ValueError as error:
-        parser.error(str(error))
-
-
-if __name__ == "__main__":
-    main()

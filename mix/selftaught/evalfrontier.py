@@ -1,14 +1,14 @@
-"""The nodes one move from the leaves in the self-taught player's search (``mix.evalsearch``).
+"""The nodes one move from the leaves in the self-taught player's search (``evalsearch``).
 
-Such a node scores its children in its own loop, by their packed counts (``mix.evalscores``).
-Its quiet moves, which make no threat slot and are not near one, all leave the node's threat
-counts, so such a move's score is the score of the node's counts (``calm``) plus its change of
-the windows' score ``dv`` (its stepper entry) up to rounding (``LinearEvaluation.margin``); the
-other moves' differ from that by the change of the threat counts' score. Once a child is
-scored, a quiet one with ``dv <= lim = best - calm - margin`` scores at most the best and is
-passed over (it would not change the best, the move kept or the cutoff), and so is a noisy one
-whose ``dv`` and threat counts' score add up to ``lim`` plus the quiet moves' threat counts'
-score (``tlim``) at most. A passed-over child still counts as a leaf reached.
+Such a node scores its children in its own loop, by their packed counts
+(``mix.selftaught.evalscores``). Its quiet moves, which make no threat slot and are not near one,
+all leave the node's threat counts, so such a move's score is the score of the node's counts
+(``calm``) plus its change of the windows' score ``dv`` (its stepper entry) up to rounding
+(``LinearEvaluation.margin``); the other moves' differ from that by the change of the threat counts'
+score. Once a child is scored, a quiet one with ``dv <= lim = best - calm - margin`` scores at most
+the best and is passed over (it would not change the best, the move kept or the cutoff), and so is a
+noisy one whose ``dv`` and threat counts' score add up to ``lim`` plus the quiet moves' threat
+counts' score (``tlim``) at most. A passed-over child still counts as a leaf reached.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from itertools import compress
 from operator import getitem
 
 from mix.board import X
-from mix.evalscores import INF, unpack_windows
+from mix.selftaught.evalscores import INF, unpack_windows
 
 
 def calm_frontier(walk, tally, noisy, cutoff):
     """``calm_nodes``: the best value and move of a node one move from the leaves with no
-    threat slot on the board (``walk``: the search's state, ``mix.evalnodes.Walk``; the rest
-    its scorers and its move ordering's ``cutoff``)."""
+    threat slot on the board (``walk``: the search's state, ``mix.selftaught.evalnodes.Walk``; the
+    rest its scorers and its move ordering's ``cutoff``)."""
     slots, fill, margin, count = walk.slots, walk.fill, walk.margin, walk.count
     counted, memory, history, ordered = walk.counted, walk.memory, walk.history, walk.ordered
     counted_get, window_terms, start = counted.get, walk.window_terms, walk.start

@@ -2,7 +2,7 @@
 
 ``LinearEvaluation`` scores a position ``weights . features`` (X's view: positive favours X;
 the learner's value is its tanh, so both order positions alike), the features counted by
-``mix.threatfeatures``. ``forced`` reads the tactics at a glance that come before any
+``mix.selftaught.threatfeatures``. ``forced`` reads the tactics at a glance that come before any
 evaluation: a mover who can complete four has won, a mover facing two playable threats has
 lost, and a single playable threat must be blocked.
 """
@@ -16,8 +16,8 @@ import numpy as np
 
 from mix.board import Board, X
 from mix.features import threats
-from mix.threatfeatures import N_FEATURES, SCALE, counter
-from mix.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
+from mix.selftaught.threatfeatures import N_FEATURES, SCALE, counter
+from mix.selftaught.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
 from studykit.checks import array
 
 
@@ -61,8 +61,9 @@ class LinearEvaluation:
                           for u in self.per_count]   # no count exceeds the number of slots
             # the sum of the bias and the mover's terms, as ``score`` sums them, O or X to move
             self.start = (sum([self.terms[0][1]]), sum([self.terms[0][1], self.terms[1][1]]))
-            # the terms of the counts the searches pack (``mix.threatsteps.pack_features``):
-            # all but the first two, and the window counts alone
+            # the terms of the counts the searches pack
+            # (``mix.selftaught.threatsteps.pack_features``): all but the first two, and the window
+            # counts alone
             self.counted_terms = self.terms[2:]
             self.window_terms = [self.terms[k] for k in WINDOW_COUNTS]
             # the searches' stepper entries with the change of the window counts' score, and

@@ -1,4 +1,4 @@
-"""One game of the self-taught player's TD(0) self-play (``mix.selftaught``), on integers.
+"""One game of the self-taught player's TD(0) self-play (``mix.selftaught.training``), on integers.
 
 Both sides play the same weights, one move ahead: a winning move when there is one, otherwise
 the move whose position is best for the mover (a random move with probability ``epsilon``);
@@ -13,7 +13,7 @@ import random
 from operator import mul
 
 from mix.board import Geometry, X, column_masks
-from mix.threatfeatures import SCALE, counter
+from mix.selftaught.threatfeatures import SCALE, counter
 
 
 def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: float,
@@ -22,7 +22,7 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
     O won, 0 a draw) and its number of moves.
 
     The position is kept as the board's integers: the stones, threat slots and packed window
-    counts of each side, updated by each move (``mix.threatfeatures.Counter``), and each
+    counts of each side, updated by each move (``mix.selftaught.threatfeatures.Counter``), and each
     move's position is counted from them; ``mix.plain.selfplay`` is the plain game on a
     ``Board`` (the same counts, values and random draws, so the same weights bit for bit)."""
     c = counter(g)
@@ -49,7 +49,7 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
             n = (finish(me | x, opp, 0, r, ropp, moved(windows, turn, x, me, opp)) if turn == X
                  else finish(opp, me | x, 1, ropp, r, moved(windows, turn, x, me, opp)))
             v = math.tanh(sum(map(mul, n, per)))     # sum(k * u for k, u in zip(n, per))
-            # the opponent wins now, or faces two threats (``mix.evaluation.forced``)
+            # the opponent wins now, or faces two threats (``mix.selftaught.evaluation.forced``)
             t = r & f
             sure = 1.0 if ropp & f else (-1.0 if t & (t - 1) else None)
             rows.append(n)

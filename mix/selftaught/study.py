@@ -13,8 +13,6 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
-from mix.agentchecks import check_agent, check_agents
-from mix.agents import PerfectAgent, make_agent
 from mix.board import Board
 from mix.checks import (
     PERFECT_MAX_SLOTS,
@@ -25,10 +23,12 @@ from mix.checks import (
     check_jobs,
     check_perfect_board,
 )
-from mix.ladder import ladder
-from mix.selftaught_agent import SelfTaughtAgent
-from mix.solver import shared_table, solve_position
-from mix.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
+from mix.play.agentchecks import check_agent, check_agents
+from mix.play.agents import PerfectAgent, make_agent
+from mix.play.ladder import ladder
+from mix.search.solver import shared_table, solve_position
+from mix.selftaught.agent import SelfTaughtAgent
+from mix.selftaught.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
 from studykit.checks import array
 from studykit.checks import seed as check_seed
 from studykit.stats import wilson
@@ -48,7 +48,7 @@ def check_selftaught(agent, name: str = "agent"):
 def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int = 0,
                    chunks: int = 1, n_jobs: int | None = 1) -> pd.DataFrame:
     """Each snapshot ``{games trained: weights}`` searched ``depth`` plies against each of
-    ``opponents`` for ``games`` games per seat (``mix.ladder.ladder``, one pairing each).
+    ``opponents`` for ``games`` games per seat (``mix.play.ladder.ladder``, one pairing each).
 
     One row per (snapshot, opponent): ``games`` trained, ``opponent``, ``wins`` and ``played``
     over both seats, their ``share`` and its Wilson 95% bounds ``lo`` and ``hi``. The games

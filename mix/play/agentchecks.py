@@ -1,5 +1,5 @@
 """Checks of the agents a public call or a notebook names: each raises a ``ValueError`` (a
-``TypeError`` for a wrong kind) naming the argument. They sit above ``mix.agents`` (they build
+``TypeError`` for a wrong kind) naming the argument. They sit above ``mix.play.agents`` (they build
 the agents to check them), apart from the board and count checks of ``mix.checks``, which the
 lower modules (the solver, the values file) use."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mix.agents import MAX_DEPTH, make_agent
 from mix.board import Geometry
 from mix.checks import PERFECT_MAX_SLOTS, check_board, check_games
+from mix.play.agents import MAX_DEPTH, make_agent
 from studykit.checks import flag, shown, whole
 from studykit.checks import seed as check_seed
 

@@ -1,11 +1,11 @@
 """Search: depth-limited alpha-beta negamax on a state-value table.
 
-Values are from X's point of view (X maximises); a win is worth +-1 like the learner's
-terminal states. The exact solver for small boards is ``mix.solver``. The nodes one and two
-moves from the leaves are valued by ``mix.horizon``, which stops at the first reply that makes a
-move no better than the best already found (``tau``: the move's exact value is not needed).
-``mix.plain.alphabeta`` is the plain search this one replaces (``tests/oracles_mix.py`` keeps
-the search before its horizon stopped early): all return the same moves and values.
+Values are from X's point of view (X maximises); a win is worth +-1 like the learner's terminal
+states. The exact solver for small boards is ``mix.search.solver``. The nodes one and two moves from
+the leaves are valued by ``mix.search.horizon``, which stops at the first reply that makes a move no
+better than the best already found (``tau``: the move's exact value is not needed).
+``mix.plain.alphabeta`` is the plain search this one replaces (``tests/oracles_mix.py`` keeps the
+search before its horizon stopped early): all return the same moves and values.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from functools import lru_cache
 from math import nextafter
 
 from mix.board import Board, Geometry, X, center_columns, center_order, column_masks
-from mix.horizon import horizon_evaluators
+from mix.search.horizon import horizon_evaluators
 from studykit.checks import is_whole, shown
 
 INF = float("inf")
@@ -40,7 +40,7 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
     colour ``sign`` (+1 for X) makes the values the mover's. A move on one of the mover's
     threat slots wins, and below depth 2 a move that leaves the opponent a playable threat, or
     makes one playable above it, loses at once without a search. The nodes one move from the
-    leaves are valued by ``mix.horizon`` and remembered per position (``_frontier``), those
+    leaves are valued by ``mix.search.horizon`` and remembered per position (``_frontier``), those
     deeper by ``_negamax``, the root by ``_root``.
     """
     parts = horizon_evaluators(g, values, feats, draw)

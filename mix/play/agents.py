@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 from mix.board import Board
 from mix.features import BitFeatures, get_features, threats
-from mix.search import MAX_DEPTH, search_move
-from mix.solver import best_moves, shared_table
+from mix.search.alphabeta import MAX_DEPTH, search_move
+from mix.search.solver import best_moves, shared_table
 from studykit.checks import array, flag, real, shown, whole
 
-# MAX_DEPTH (from mix.search): value-table search plies; depth 6 on 10x20 takes seconds a move
+# MAX_DEPTH (from mix.search.alphabeta): value-table search plies (depth 6 on 10x20: seconds a move)
 
 
 def _cols(mask: int, b: Board) -> list[int]:
@@ -172,10 +172,10 @@ class PerfectAgent:
     """Perfect play on small boards: a move of the best game-theoretic value, ties by ``rng``.
 
     The solver's transposition table ``tt`` is kept between moves and games; by default it is
-    the one every perfect player of the process shares on that board (``mix.solver.
+    the one every perfect player of the process shares on that board (``mix.search.solver.
     shared_table``), so the matches of a sweep that land in the same worker reuse each
     other's work. It is memory-hungry (about 800 MB for 200 games on 5x5): play it in-process
-    or with ``mix.ladder.ladder(..., backend="multiprocessing")``, not in joblib's default
+    or with ``mix.play.ladder.ladder(..., backend="multiprocessing")``, not in joblib's default
     workers, which restart (with a warning) when their memory grows by more than 300 MB."""
 
     name = "perfect"
@@ -226,8 +226,8 @@ def make_agent(spec):
         feats, values = load_values(path)
         return SearchAgent(values, feats, int(arg or 2), name=spec)
     if name == "selftaught":
-        from mix.selftaught import load_weights
-        from mix.selftaught_agent import SelfTaughtAgent
+        from mix.selftaught.agent import SelfTaughtAgent
+        from mix.selftaught.training import load_weights
         return SelfTaughtAgent(load_weights(), int(arg or 4), name=spec)
     raise ValueError(f"unknown agent {spec!r}: use random, onestep, onestep-safe, builder, "
                      "builder-search[:D], alphabeta:D, learned[:D], learned-counts[:D], "

@@ -1,15 +1,15 @@
-"""The interior nodes of the self-taught player's search (``mix.evalsearch``) and its state.
+"""The interior nodes of the self-taught player's search (``evalsearch``) and its state.
 
-A node is (``me``, ``opp``, ``turn``): the stones of the side to move, of the other side, and
-the mover's colour, with their threat slots ``rme``, ``ropp`` (``Counter.threat``) and the
-node's window counts ``w``, packed as the features (``mix.threatsteps.pack_features``; its bit
-0, X to move in the counts of its children, is ``turn``). A child's are its parent's updated
-by one look-up of the stepper (the move's change of the windows and the threat slots its stone
-adds). Tactics come from the threat slots: a mover with a playable threat has won, two playable
-threats of the other side lose, one must be blocked. The moves of a node: the legal columns
-from the centre out (as column masks), by the history of cutoffs of its mover (a stable sort,
-updated at each cutoff), the previous best (transposition table) in front. The nodes one move
-from the leaves are ``mix.evalfrontier``'s.
+A node is (``me``, ``opp``, ``turn``): the stones of the side to move, of the other side, and the
+mover's colour, with their threat slots ``rme``, ``ropp`` (``Counter.threat``) and the node's window
+counts ``w``, packed as the features (``mix.selftaught.threatsteps.pack_features``; its bit 0, X to
+move in the counts of its children, is ``turn``). A child's are its parent's updated by one look-up
+of the stepper (the move's change of the windows and the threat slots its stone adds). Tactics come
+from the threat slots: a mover with a playable threat has won, two playable threats of the other
+side lose, one must be blocked. The moves of a node: the legal columns from the centre out (as
+column masks), by the history of cutoffs of its mover (a stable sort, updated at each cutoff), the
+previous best (transposition table) in front. The nodes one move from the leaves are
+``mix.selftaught.evalfrontier``'s.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from functools import lru_cache
 from itertools import chain
 
 from mix.board import center_columns, column_masks
-from mix.evalfrontier import calm_frontier, threat_frontier
-from mix.evalscores import INF, WIN, leaf_scorers, scorers
-from mix.threatsteps import stepper
+from mix.selftaught.evalfrontier import calm_frontier, threat_frontier
+from mix.selftaught.evalscores import INF, WIN, leaf_scorers, scorers
+from mix.selftaught.threatsteps import stepper
 
 
 @lru_cache(maxsize=32)
