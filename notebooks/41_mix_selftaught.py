@@ -28,17 +28,17 @@
 # slot that would complete four) and of the rows they sit on, as in Connect Four, where
 # Allis' zugzwang rules say which player can claim a threat from its row's parity and who must
 # move under it. The player below
-# - describes a position by 30 counts (`mix.threatfeatures`): for each colour, the open windows
-#   of four holding one, two or three of its stones (across and up), its threats by whether
+# - describes a position by 30 counts (`mix.selftaught.threatfeatures`): for each colour, the open
+#   windows of four holding one, two or three of its stones (across and up), its threats by whether
 #   they are playable now or one stone away, on an odd or even row (1st, 3rd, ... from the
 #   bottom), stacked on another threat, and the lowest threat of each column by its row;
 # - values a position as `tanh(w · features)`, a single neuron over counting features (the
 #   report's "simple neuron network ... counter parameter model"), learned by TD(0) from
-#   self-play alone, starting from zero weights (`mix.selftaught`): temporal-difference
+#   self-play alone, starting from zero weights (`mix.selftaught.training`): temporal-difference
 #   self-play is the method of TD-Gammon, and of the strongest learned Connect Four players
 #   (n-tuple networks: Thill, Koch and Konen 2012);
-# - plays by alpha-beta search on that value (`mix.evalsearch`), reading the tactics at a
-#   glance (win now, block a single threat, lost against two), `DEPTH` plies deep while all 20
+# - plays by alpha-beta search on that value (`mix.selftaught.evalsearch`), reading the tactics at
+#   a glance (win now, block a single threat, lost against two), `DEPTH` plies deep while all 20
 #   columns are open and deeper as columns fill, for the same effort.
 
 # %% tags=["parameters"]
@@ -430,7 +430,7 @@ print("\n".join(parity_lines(reading)))
 #
 # ## Playing it
 #
-# `SelfTaughtAgent` has the same `choose(board, rng)` as every agent of `mix.agents`, so
+# `SelfTaughtAgent` has the same `choose(board, rng)` as every agent of `mix.play.agents`, so
 # `mix.match` and `mix.duel` take it as it is:
 # `mix.duel(mix.SelfTaughtAgent(mix.load_weights(), 4), "alphabeta:4", games=10)`.
 
