@@ -16,7 +16,6 @@ The same functions check a notebook's first-cell constants, value first, then th
 name, then what is allowed (the one way every notebook does it):
 
     ROWS = whole(ROWS, "ROWS", 2, 20)                 # an integer in 2..20
-    N = whole(N, "N", 2, 7, why="the n! LP")          # the error says what sets the bound
     BETA = real(BETA, "BETA", low=0)                  # a finite real number >= 0
     RULE = choice(RULE, "RULE", ("eat", "carry"))     # one of a few names
     ANIMATE = flag(ANIMATE, "ANIMATE")                # True or False
@@ -72,8 +71,7 @@ def is_whole(value) -> bool:
 
 def whole(value, name: str, low: int | None = None, high: int | None = None, *,
           why: str = "") -> int:
-    """An integer (not a bool, not a float) in ``low..high``; returned as a Python int. ``why``,
-    when given, ends the error: what sets the bound (e.g. a run time that grows steeply)."""
+    """An integer (not a bool or float) in ``low..high`` as a Python int; ``why``: the error's end."""
     reason = f": {why}" if why else ""
     if not is_whole(value):
         span = _span(low, high)

@@ -96,6 +96,134 @@ def check_improved(rows, cols, first_move, initial_cat, iterations, seed, config
     return rows, cols, iterations, seed, checkpoint_every
 
 
+class Coevolution:
+    """One improved co-evolution in progress: both tables, each side's pool arena (the other
+    side's current table in slot 0, then its hall of fame), the stagnation counters and the
+    checkpoints. ``train_tabular_improved`` runs it one iteration at a time (``iterate``)."""
+
+    def __init__(self, rows: int, cols: int, first_move: str, initial_cat: str,
+                 config: CoevolutionConfig, speed: Speed, rng, arenas: dict):
+        self.rows, self.cols, self.first_move = rows, cols, first_move
+        self.config, self.rng, self.arenas = config, rng, arenas
+        board = flat_board(rows, cols, first_move)
+        self.n = board.n
+        self.tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
+                       "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}
+        arenas.update((side, arena_for(side, self.tables[side], board, config.sequential, speed))
+                      for side in self.tables)
+        arenas["cat"].set_slot(0, list(self.tables["mouse"]))
+        arenas["mouse"].set_slot(0, list(self.tables["cat"]))
+        self.stale = {"cat": 0, "mouse": 0}
+        self.jump = {"cat": config.max_changes, "mouse": config.max_changes}
+        self.checkpoints: list[Checkpoint] = []
+        self.solved_at: int | None = None
+        self.worse_moves = 0
+        self.admitted = False            # is the current mouse already in the hall of fame?
+
+    def letters(self, side: str) -> np.ndarray:
+        """``side``'s table as letters."""
+        return to_letters(self.tables[side], self.rows, self.cols)
+
+    def admit(self, side: str, table: list) -> None:
+        """Add a snapshot of ``side``'s table to the opponent's hall of fame (FIFO)."""
+        if not self.config.hall_of_fame:
+            return
+        arena = self.arenas[OTHER[side]]
+        arena.add(list(table))
+        if arena.pool() > 1 + self.config.hall_of_fame:
+            arena.drop_oldest()
+
+    def changed(self, side: str) -> None:
+        """``side``'s table changed: refresh the opponent's current slot, maybe admit it."""
+        opp = self.arenas[OTHER[side]]
+        worst = max(opp.tally.rounds, default=-1)          # before the new game counts
+        opp.set_slot(0, list(self.tables[side]))
+        won, rounds, _ = opp.result(0)
+        if side == "mouse" and self.config.admit == "strong" and (not won or rounds > worst):
+            self.admit(side, self.tables[side])
+
+    def measure(self, it: int) -> bool:
+        """Record a checkpoint; True if the cat is unexploitable."""
+        cat_x = exploitability(cat_policy=self.letters("cat"), first_move=self.first_move)
+        mouse_x = exploitability(mouse_policy=self.letters("mouse"), first_move=self.first_move)
+        self.checkpoints.append(Checkpoint(it, cat_x, mouse_x, self.arenas["cat"].score(),
+                                           self.arenas["mouse"].score()))
+        solved = cat_x.wins and cat_x.lost_moves == 0
+        if solved and self.solved_at is None:
+            self.solved_at = it
+        return solved
+
+    def add_best_responses(self) -> None:
+        """Each side's pool gains the exact best response to the other's table, oldest dropped."""
+        cat_t, mouse_t = self.letters("cat"), self.letters("mouse")
+        self.arenas["cat"].add(to_codes(best_response(cat_policy=cat_t)).ravel().tolist())
+        self.arenas["mouse"].add(to_codes(best_response(mouse_policy=mouse_t)).ravel().tolist())
+        for arena in self.arenas.values():
+            while arena.pool() > 1 + max(self.config.hall_of_fame, 1):
+                arena.drop_oldest()
+
+    def iterate(self, it: int) -> None:
+        """One iteration: the exact best responses when due, then each learning side climbs."""
+        if self.config.best_response_every and it % self.config.best_response_every == 0:
+            self.add_best_responses()
+        cat_winning = self.arenas["cat"].result(0)[0]
+        for side in ("cat", "mouse"):
+            if self.config.both_learn or (side == "cat") != cat_winning:
+                self.climb(side, it)
+
+    def best_candidate(self, side: str, it: int):
+        """``side``'s candidates tried on its pool: the best improving one as (its score,
+        (changes, replayed games)), a neutral one under drift, or under annealing maybe the
+        least bad worse one; (score, None) when none is taken."""
+        config, arena, rng = self.config, self.arenas[side], self.rng
+        best = arena.score()
+        best_trial = worse = None
+        k = config.candidates or rng.randint(1, 10)
+        drift = config.drift and side == "mouse"
+        anneal = config.temperature > 0 and side == "mouse"
+        for _ in range(k):
+            changes = propose_changes(arena, rng.randint(1, self.jump[side]), rng, config.sequential)
+            key, replayed = arena.trial(changes, None if anneal else best)
+            if key is not None and (key > best or (drift and best_trial is None and key == best)):
+                best, best_trial = key, (changes, replayed)
+            elif anneal and key < best and (worse is None or key > worse[0]):
+                worse = (key, changes, replayed)
+        if best_trial is None and worse is not None:
+            drop = mouse_energy(arena.score(), self.n) - mouse_energy(worse[0], self.n)
+            if accept_worse(drop, temperature_at(it, config.temperature, config.half_life), rng):
+                best_trial = worse[1:]
+                self.worse_moves += 1
+        return best, best_trial
+
+    def climb(self, side: str, it: int) -> None:
+        """One hill-climbing step of ``side``; on stagnation, longer jumps or a fresh mouse."""
+        config, arena = self.config, self.arenas[side]
+        best, best_trial = self.best_candidate(side, it)
+        if best_trial is not None:
+            improved = best > arena.score()          # False: a neutral move (drift)
+            before = arena.result(0)
+            arena.commit(*best_trial)
+            if (side == "cat" and config.admit == "beaten" and not self.admitted
+                    and key_of("cat", [arena.result(0)]) > key_of("cat", [before])):
+                self.admit("mouse", self.tables["mouse"])    # the current mouse, just beaten
+                self.admitted = True
+            if side == "mouse":
+                self.admitted = False
+            self.changed(side)
+            if improved:
+                self.stale[side], self.jump[side] = 0, config.max_changes
+                return
+        self.stale[side] += 1
+        if config.patience and self.stale[side] % config.patience == 0:
+            self.jump[side] = min(2 * self.jump[side], 16 * config.max_changes)
+        if side == "mouse" and config.restart_after and self.stale[side] >= config.restart_after:
+            self.tables["mouse"][:] = random_mouse_codes(self.rows, self.cols, self.rng)
+            self.admitted = False
+            arena.replay_all()
+            self.changed("mouse")
+            self.stale["mouse"], self.jump["mouse"] = 0, config.max_changes
+
+
 def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat",
                            initial_cat: str = "WEAK", iterations: int = 100_000, seed: int = 0,
                            config: CoevolutionConfig = IMPROVED, checkpoint_every: int = 1_000,
@@ -124,123 +252,26 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
     flag(progress, "progress")
     if not isinstance(speed, Speed):
         raise TypeError(f"speed must be a catmouse.v1.speed.Speed, got {type(speed).__name__}")
-    board = flat_board(rows, cols, first_move)
     # sequential proposals walk in compiled code when it can draw from the same stream (checked
     # whatever the config: a sweep's worker then holds numba from its first run on, and joblib
     # does not take the memory it adds later for a leak)
     compiled = fastwalk.ready() and speed.compiled_walk
     rng = Twister(seed) if config.sequential and compiled else random.Random(seed)
-    n = board.n
-    tables = {"cat": to_codes(initial_cat_policy(rows, cols, initial_cat)).ravel().tolist(),
-              "mouse": to_codes(initial_mouse_policy(rows, cols)).ravel().tolist()}
-    arenas = {} if arenas is None else arenas
-    arenas.update((side, arena_for(side, tables[side], board, config.sequential, speed))
-                  for side in tables)
-    arenas["cat"].set_slot(0, list(tables["mouse"]))
-    arenas["mouse"].set_slot(0, list(tables["cat"]))
-    stale = {"cat": 0, "mouse": 0}
-    jump = {"cat": config.max_changes, "mouse": config.max_changes}
-    checkpoints: list[Checkpoint] = []
-    solved_at = stopped_at = None
-    worse_moves = 0
-
-    def admit(side: str, table: list) -> None:
-        """Add a snapshot of ``side``'s table to the opponent's hall of fame (FIFO)."""
-        if not config.hall_of_fame:
-            return
-        arena = arenas[OTHER[side]]
-        arena.add(list(table))
-        if arena.pool() > 1 + config.hall_of_fame:
-            arena.drop_oldest()
-
-    def changed(side: str) -> None:
-        """``side``'s table changed: refresh the opponent's current slot, maybe admit it."""
-        opp = arenas[OTHER[side]]
-        worst = max(opp.tally.rounds, default=-1)          # before the new game counts
-        opp.set_slot(0, list(tables[side]))
-        won, rounds, _ = opp.result(0)
-        if side == "mouse" and config.admit == "strong" and (not won or rounds > worst):
-            admit(side, tables[side])
-
-    def measure(it: int) -> bool:
-        """Record a checkpoint; True if the cat is unexploitable."""
-        nonlocal solved_at
-        cat_t, mouse_t = (to_letters(tables[s], rows, cols) for s in ("cat", "mouse"))
-        cat_x = exploitability(cat_policy=cat_t, first_move=first_move)
-        checkpoints.append(Checkpoint(it, cat_x, exploitability(mouse_policy=mouse_t,
-                                                                first_move=first_move),
-                                      arenas["cat"].score(), arenas["mouse"].score()))
-        solved = cat_x.wins and cat_x.lost_moves == 0
-        if solved and solved_at is None:
-            solved_at = it
-        return solved
-
-    it = 0
-    admitted = False                     # is the current mouse already in the hall of fame?
+    run = Coevolution(rows, cols, first_move, initial_cat, config, speed, rng,
+                      {} if arenas is None else arenas)
+    it, stopped_at = 0, None
     bar = progress_bar(iterations, progress, "co-evolution")
     for it in range(1, iterations + 1):
         bar.update()
-        if config.best_response_every and it % config.best_response_every == 0:
-            cat_t, mouse_t = (to_letters(tables[s], rows, cols) for s in ("cat", "mouse"))
-            arenas["cat"].add(to_codes(best_response(cat_policy=cat_t)).ravel().tolist())
-            arenas["mouse"].add(to_codes(best_response(mouse_policy=mouse_t)).ravel().tolist())
-            for arena in arenas.values():
-                while arena.pool() > 1 + max(config.hall_of_fame, 1):
-                    arena.drop_oldest()
-        cat_winning = arenas["cat"].result(0)[0]
-        for side in ("cat", "mouse"):
-            if not config.both_learn and (side == "cat") == cat_winning:
-                continue
-            arena = arenas[side]
-            best = arena.score()
-            best_trial = worse = None
-            k = config.candidates or rng.randint(1, 10)
-            drift = config.drift and side == "mouse"
-            anneal = config.temperature > 0 and side == "mouse"
-            for _ in range(k):
-                changes = propose_changes(arena, rng.randint(1, jump[side]), rng, config.sequential)
-                key, replayed = arena.trial(changes, None if anneal else best)
-                if key is not None and (key > best or (drift and best_trial is None and key == best)):
-                    best, best_trial = key, (changes, replayed)
-                elif anneal and key < best and (worse is None or key > worse[0]):
-                    worse = (key, changes, replayed)
-            if best_trial is None and worse is not None:
-                drop = mouse_energy(arena.score(), n) - mouse_energy(worse[0], n)
-                if accept_worse(drop, temperature_at(it, config.temperature, config.half_life), rng):
-                    best_trial = worse[1:]
-                    worse_moves += 1
-            if best_trial is not None:
-                improved = best > arena.score()          # False: a neutral move (drift)
-                before = arena.result(0)
-                arena.commit(*best_trial)
-                if (side == "cat" and config.admit == "beaten" and not admitted
-                        and key_of("cat", [arena.result(0)]) > key_of("cat", [before])):
-                    admit("mouse", tables["mouse"])          # the current mouse, just beaten
-                    admitted = True
-                if side == "mouse":
-                    admitted = False
-                changed(side)
-                if improved:
-                    stale[side], jump[side] = 0, config.max_changes
-                    continue
-            stale[side] += 1
-            if config.patience and stale[side] % config.patience == 0:
-                jump[side] = min(2 * jump[side], 16 * config.max_changes)
-            if side == "mouse" and config.restart_after and stale[side] >= config.restart_after:
-                tables["mouse"][:] = random_mouse_codes(rows, cols, rng)
-                admitted = False
-                arena.replay_all()
-                changed("mouse")
-                stale["mouse"], jump["mouse"] = 0, config.max_changes
-        if checkpoint_every and it % checkpoint_every == 0 and measure(it) and stop_when_solved:
+        run.iterate(it)
+        if checkpoint_every and it % checkpoint_every == 0 and run.measure(it) and stop_when_solved:
             break
-        if config.stop_after and stale["cat"] >= config.stop_after:
+        if config.stop_after and run.stale["cat"] >= config.stop_after:
             stopped_at = it
             break
     close_at_count(bar)                   # full at the iterations run, even after an early stop
-    if checkpoint_every and (not checkpoints or checkpoints[-1].iteration != it):
-        measure(it)
-    return CoevolutionRun(to_letters(tables["cat"], rows, cols),
-                          to_letters(tables["mouse"], rows, cols), tuple(checkpoints), solved_at,
-                          it, (arenas["cat"].pool(), arenas["mouse"].pool()), stopped_at,
-                          worse_moves)
+    if checkpoint_every and (not run.checkpoints or run.checkpoints[-1].iteration != it):
+        run.measure(it)
+    return CoevolutionRun(run.letters("cat"), run.letters("mouse"), tuple(run.checkpoints),
+                          run.solved_at, it, (run.arenas["cat"].pool(), run.arenas["mouse"].pool()),
+                          stopped_at, run.worse_moves)
