@@ -36,7 +36,7 @@ from studykit.lazy import lazy_package
 # game (``python -m mix play``) starts without pandas or the drawing modules.
 SOURCES = {
     "board": ["Board", "Geometry", "O", "X"],
-    "checks": ["check_boards", "check_int"],
+    "checks": ["check_boards", "check_chunks"],
     "draw": ["draw_board", "game_animation", "play_widget"],
     "features": ["BitFeatures", "CountFeatures", "get_features", "raw_features", "threats"],
     "learn": ["TrainResult", "alpha", "alpha_changes", "distance_to_final", "lookahead",
@@ -92,7 +92,7 @@ __all__ = [
     "better_in_both_seats",
     "check_agents",
     "check_boards",
-    "check_int",
+    "check_chunks",
     "default_path",
     "distance_to_final",
     "draw_board",

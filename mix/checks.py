@@ -1,43 +1,39 @@
-"""Checks of a notebook's constants: each raises a ``ValueError`` naming the constant and what
-it accepts, so a mistyped first cell stops at once instead of deep inside an experiment."""
+"""mix's own checks, on ``studykit.checks`` (value first, then the name, then what is allowed):
+the boards and chunked game counts a notebook's constants must follow, then the arguments of the
+public calls. Each error names the constant or argument (TypeError for a wrong kind, ValueError
+for a wrong value), so a mistyped first cell stops at once instead of deep inside a run."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from mix.board import MAX_SIDE, Board, Geometry
-from studykit.checks import array, at_most, flag, is_whole, shown, whole
-
-
-def check_int(value, name: str, low: int = 1, high: int | None = None) -> int:
-    """An integer (Python or numpy, never a bool) in ``low..high`` (no upper limit when
-    ``high`` is None), returned as a Python int."""
-    if not is_whole(value) or value < low or (high is not None and value > high):
-        span = f">= {low}" if high is None else f"in {low}..{high}"
-        raise ValueError(f"{name} must be an integer {span}, got {shown(value)}")
-    return int(value)
-
+from studykit.checks import array, at_most, flag, sequence, shown, whole
 
 
 def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ...]:
     """A non-empty list or tuple of (rows, cols) boards on which four in a row fits, each of
     at most ``max_slots`` slots (the exact methods that use them are exponential)."""
-    if isinstance(boards, str) or not isinstance(boards, Sequence) or not boards:
-        raise ValueError(f"{name} must be a non-empty list of (rows, cols) pairs, got {boards!r}")
-    out = []
-    for bd in boards:
-        if isinstance(bd, str) or not isinstance(bd, Sequence) or len(bd) != 2:
-            raise ValueError(f"{name}: each board must be a (rows, cols) pair, got {bd!r}")
-        rows, cols = (check_int(v, f"{name} {bd!r}") for v in bd)
+    def board(pair, label: str) -> tuple[int, int]:
+        rows, cols = sequence(pair, label, lambda v, n: whole(v, n, 1, MAX_SIDE),
+                              min_len=2, max_len=2)
         try:
             Geometry(rows, cols)
         except ValueError as err:
-            raise ValueError(f"{name}: {err}") from None
+            raise ValueError(f"{label}: {err}") from None
         if rows * cols > max_slots:
-            raise ValueError(f"{name}: {rows}x{cols} has {rows * cols} slots, at most {max_slots}"
-                             " here (the exact methods grow exponentially)")
-        out.append((rows, cols))
-    return tuple(out)
+            raise ValueError(f"{label}: {rows}x{cols} has {rows * cols} slots, at most "
+                             f"{max_slots} here (the exact methods grow exponentially)")
+        return rows, cols
+
+    return sequence(boards, name, board)
+
+
+def check_chunks(counts: dict, chunks: int, chunks_name: str = "CHUNKS") -> None:
+    """Each game count in ``counts`` (name -> games) a multiple of ``chunks``: the ladder plays
+    every pairing's games in that many seeded chunks."""
+    uneven = [f"{name} = {games}" for name, games in counts.items() if games % chunks]
+    if uneven:
+        raise ValueError(f"{', '.join(uneven)}: each must be a multiple of {chunks_name} = "
+                         f"{chunks}")
 
 
 # ---- the public API's arguments (TypeError for a wrong kind, ValueError for a wrong value) ----

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 
 from mix.board import MAX_SIDE, Board, Geometry
-from mix.checks import check_board, check_games, check_int
+from mix.checks import check_board, check_games
 from mix.features import get_features, threat_masks
 from mix.play.agentchecks import check_agent
 from mix.play.agents import make_agent
-from studykit.checks import flag
+from studykit.checks import flag, whole
 from studykit.checks import seed as check_seed
 
 MAX_EXACT_SLOTS = 20  # exact counting enumerates every position: small boards only
@@ -99,4 +99,4 @@ def reachable_states(features: str, agents=("random", "random"), games: int = 10
 
 def _check(rows: int, cols: int) -> tuple[int, int]:
     """Rows and cols in 1..MAX_SIDE (numpy integers as Python ints, bools refused)."""
-    return check_int(rows, "rows", 1, MAX_SIDE), check_int(cols, "cols", 1, MAX_SIDE)
+    return whole(rows, "rows", 1, MAX_SIDE), whole(cols, "cols", 1, MAX_SIDE)

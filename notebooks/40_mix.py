@@ -65,32 +65,27 @@ _ = shrink(globals(), TRAIN_GAMES=30, SEEDS=2, RANDOM_GAMES=2_000, REACH_GAMES=1
            COUNT_BOARDS=((3, 4),), NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from mix import check_agents, check_boards, check_int
+from mix import check_agents, check_boards, check_chunks
+from studykit.checks import flag, sequence, whole
 
 for _name in ("TRAIN_GAMES", "COUNTS_GAMES"):
-    check_int(globals()[_name], _name, 10)
-check_int(SEEDS, "SEEDS", 2)
+    globals()[_name] = whole(globals()[_name], _name, 10)
+SEEDS = whole(SEEDS, "SEEDS", 2)
 for _name in ("RANDOM_GAMES", "REACH_GAMES", "REACH_PLAY", "LADDER_GAMES", "CHUNKS", "DEEP",
               "WEAK_GAMES", "DIAG_GAMES", "NJOBS", "YARDSTICK_GAMES", "HABIT_GAMES"):
-    check_int(globals()[_name], _name, 1)
-if LADDER_GAMES % CHUNKS or DIAG_GAMES % CHUNKS or YARDSTICK_GAMES % CHUNKS:
-    raise ValueError(f"LADDER_GAMES ({LADDER_GAMES}), DIAG_GAMES ({DIAG_GAMES}) and "
-                     f"YARDSTICK_GAMES ({YARDSTICK_GAMES}) must be multiples of CHUNKS ({CHUNKS})")
+    globals()[_name] = whole(globals()[_name], _name, 1)
+check_chunks({"LADDER_GAMES": LADDER_GAMES, "DIAG_GAMES": DIAG_GAMES,
+              "YARDSTICK_GAMES": YARDSTICK_GAMES}, CHUNKS)
 OPPONENTS = check_agents(OPPONENTS, "OPPONENTS")
 WEAK_OPPONENTS = check_agents(WEAK_OPPONENTS, "WEAK_OPPONENTS", allow_empty=True)
 YARDSTICK = check_agents((YARDSTICK,), "YARDSTICK")[0]
 DEEP_OPPONENTS = check_agents(DEEP_OPPONENTS, "DEEP_OPPONENTS", allow_empty=True)
-SHOW_GAME = check_agents(SHOW_GAME, "SHOW_GAME")
-if len(SHOW_GAME) != 2:
-    raise ValueError(f"SHOW_GAME must name two agents (X, O), got {SHOW_GAME!r}")
-if not isinstance(AB_DEPTHS, (list, tuple)):
-    raise ValueError(f"AB_DEPTHS must be a list or tuple of depths 1..6, got {AB_DEPTHS!r}")  # noqa: TRY004
-AB_DEPTHS = tuple(check_int(d, "AB_DEPTHS", 1, 6) for d in AB_DEPTHS)
+SHOW_GAME = sequence(check_agents(SHOW_GAME, "SHOW_GAME"), "SHOW_GAME", min_len=2, max_len=2)  # X, O
+AB_DEPTHS = sequence(AB_DEPTHS, "AB_DEPTHS", lambda d, n: whole(d, n, 1, 6), min_len=0)
 COUNT_BOARDS = check_boards(COUNT_BOARDS, "COUNT_BOARDS", 16)
 SOLVE_BOARDS = check_boards(SOLVE_BOARDS, "SOLVE_BOARDS", 30)
 PERFECT_BOARDS = check_boards(PERFECT_BOARDS, "PERFECT_BOARDS", 25)
-if not isinstance(SLOW_PAIRINGS, bool):
-    raise ValueError(f"SLOW_PAIRINGS must be True or False, got {SLOW_PAIRINGS!r}")  # noqa: TRY004
+SLOW_PAIRINGS = flag(SLOW_PAIRINGS, "SLOW_PAIRINGS")
 
 # %%
 import time

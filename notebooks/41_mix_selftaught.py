@@ -67,17 +67,17 @@ _ = shrink(globals(), TRAIN_GAMES=400, CURVE_POINTS=3, CURVE_GAMES=2, LADDER_GAM
            PERFECT_GAMES=2, NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from mix import check_agents, check_boards, check_int
+from mix import check_agents, check_boards, check_chunks
+from studykit.checks import seed, whole
 
-for _name in ("TRAIN_GAMES", "SEED", "CURVE_GAMES", "LADDER_GAMES", "CHUNKS", "TIMING_GAMES",
+for _name in ("TRAIN_GAMES", "CURVE_GAMES", "LADDER_GAMES", "CHUNKS", "TIMING_GAMES",
               "PERFECT_GAMES", "NJOBS"):
-    check_int(globals()[_name], _name, 0 if _name == "SEED" else 1)
-check_int(CURVE_POINTS, "CURVE_POINTS", 2)
-check_int(CURVE_DEPTH, "CURVE_DEPTH", 1, 8)
-check_int(DEPTH, "DEPTH", 1, 8)
-if LADDER_GAMES % CHUNKS or CURVE_GAMES % CHUNKS:
-    raise ValueError(f"LADDER_GAMES ({LADDER_GAMES}) and CURVE_GAMES ({CURVE_GAMES}) must be "
-                     f"multiples of CHUNKS ({CHUNKS})")
+    globals()[_name] = whole(globals()[_name], _name, 1)
+SEED = seed(SEED, "SEED")
+CURVE_POINTS = whole(CURVE_POINTS, "CURVE_POINTS", 2)
+CURVE_DEPTH = whole(CURVE_DEPTH, "CURVE_DEPTH", 1, 8)
+DEPTH = whole(DEPTH, "DEPTH", 1, 8)
+check_chunks({"LADDER_GAMES": LADDER_GAMES, "CURVE_GAMES": CURVE_GAMES}, CHUNKS)
 OPPONENTS = check_agents(OPPONENTS, "OPPONENTS")
 CURVE_OPPONENTS = check_agents(CURVE_OPPONENTS, "CURVE_OPPONENTS")
 TIMING_OPPONENT = check_agents((TIMING_OPPONENT,), "TIMING_OPPONENT")[0]

@@ -167,7 +167,7 @@ INTEGERS = {
     "make_agent depth": (lambda v: mix.make_agent(f"alphabeta:{v}").depth, 2, ("depth",), True),
     "Geometry rows": (lambda v: mix.Geometry(v, 5), 4, ("rows",), True),
     "Board cols": (lambda v: mix.Board(4, v).g, 5, ("cols",), True),
-    "check_int": (lambda v: mix.check_int(v, "N", 1, 9), 3, ("N",), True),
+    "check_boards": (lambda v: mix.check_boards([(4, v)], "B", 30), 5, ("B",), True),
 }
 
 

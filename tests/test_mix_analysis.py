@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from mix.board import Board
-from mix.checks import check_boards, check_int
+from mix.checks import check_boards, check_chunks
 from mix.draw import game_animation
 from mix.learn import alpha, alpha_changes, distance_to_final, train
 from mix.play.agentchecks import check_agents
@@ -134,20 +134,24 @@ def test_distance_to_final_on_a_known_history():
 def test_checks_accept_lists_and_tuples_and_name_the_constant():
     assert check_agents(["random", "alphabeta:2"], "OPPONENTS") == ("random", "alphabeta:2")
     assert check_boards([[4, 5]], "SOLVE_BOARDS", 30) == ((4, 5),)
-    assert check_int(3, "DEEP") == 3
-    for call, match in [
-        (lambda: check_agents([], "OPPONENTS"), "OPPONENTS must not be empty"),
-        (lambda: check_agents(["nobody"], "OPPONENTS"), "OPPONENTS: unknown agent"),
-        (lambda: check_agents("random", "OPPONENTS"), "OPPONENTS must be a list"),
-        (lambda: check_boards([], "SOLVE_BOARDS", 30), "SOLVE_BOARDS must be a non-empty"),
-        (lambda: check_boards([(2, 2)], "SOLVE_BOARDS", 30), "SOLVE_BOARDS: a 2x2 board"),
-        (lambda: check_boards([(6, 6)], "SOLVE_BOARDS", 30), "SOLVE_BOARDS: 6x6 has 36"),
-        (lambda: check_boards([(4,)], "SOLVE_BOARDS", 30), "SOLVE_BOARDS: each board"),
-        (lambda: check_int(0, "DEEP"), "DEEP must be an integer >= 1"),
-        (lambda: check_int(7, "AB_DEPTHS", 1, 6), "AB_DEPTHS must be an integer in 1..6"),
-        (lambda: check_int(2.5, "SEEDS", 2), "SEEDS must be an integer"),
+    assert check_boards("[(4, 5), (5, 4)]", "SOLVE_BOARDS", 30) == ((4, 5), (5, 4))   # papermill
+    check_chunks({"LADDER_GAMES": 40, "DIAG_GAMES": 20}, 4)
+    for call, error, match in [
+        (lambda: check_agents([], "OPPONENTS"), ValueError, "OPPONENTS must not be empty"),
+        (lambda: check_agents(["nobody"], "OPPONENTS"), ValueError, "OPPONENTS: unknown agent"),
+        (lambda: check_agents("random", "OPPONENTS"), ValueError, "OPPONENTS must be a list"),
+        (lambda: check_boards([], "SOLVE_BOARDS", 30), ValueError, "SOLVE_BOARDS must hold >= 1"),
+        (lambda: check_boards([(2, 2)], "SOLVE_BOARDS", 30), ValueError,
+         r"SOLVE_BOARDS\[0\]: a 2x2 board"),
+        (lambda: check_boards([(6, 6)], "SOLVE_BOARDS", 30), ValueError,
+         r"SOLVE_BOARDS\[0\]: 6x6 has 36 slots, at most 30"),
+        (lambda: check_boards([(4,)], "SOLVE_BOARDS", 30), ValueError, r"SOLVE_BOARDS\[0\] must hold"),
+        (lambda: check_boards([(4, 2.5)], "SOLVE_BOARDS", 30), TypeError,
+         r"SOLVE_BOARDS\[0\]\[1\] must be a whole number"),
+        (lambda: check_chunks({"LADDER_GAMES": 40, "DIAG_GAMES": 30}, 4), ValueError,
+         "^DIAG_GAMES = 30: each must be a multiple of CHUNKS = 4$"),
     ]:
-        with pytest.raises(ValueError, match=match):
+        with pytest.raises(error, match=match):
             call()
     assert check_agents([], "DEEP_OPPONENTS", allow_empty=True) == ()
 

@@ -101,7 +101,8 @@ def test_numpy_integers_work_where_python_integers_do():
     assert np.array_equal(run.weights, same.weights)
     assert mix.SelfTaughtAgent(W, np.int64(2)).depth == 2
     assert mix.SearchAgent(mix.heuristic_values(), depth=np.int8(2)).depth == 2
-    assert mix.check_int(np.int64(3), "N") == 3 and type(mix.check_int(np.int64(3), "N")) is int
+    assert mix.check_boards([(np.int64(4), np.int8(5))], "B", 30) == ((4, 5),)
+    assert all(type(side) is int for side in mix.check_boards([(np.int64(4), i6)], "B", 30)[0])
     assert mix.Geometry(i4, i6) == mix.Geometry(4, 6)
     assert mix.first_seen(["counts"], games=np.int64(3), rows=i6, cols=i6) == \
         mix.first_seen(["counts"], games=3, rows=6, cols=6)
@@ -122,7 +123,7 @@ BOOLS = {
     "match seed": (lambda: mix.match("random", "random", 1, np.bool_(False)), "seed"),
     "play_recorded": (lambda: mix.play_recorded("random", "random", True), "seed"),
     "ladder": (lambda: mix.ladder({"a": ("random", "random")}, True), "games"),
-    "check_int": (lambda: mix.check_int(True, "N"), "N"),
+    "check_boards": (lambda: mix.check_boards([(True, 4)], "B", 30), "B"),
     "train_selftaught": (lambda: mix.train_selftaught(mix.TDConfig(games=2), seed=False),
                          "seed"),
     "snapshots": (lambda: mix.train_selftaught(mix.TDConfig(games=2), snapshots=[True]),

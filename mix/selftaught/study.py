@@ -19,7 +19,6 @@ from mix.checks import (
     check_board,
     check_boards,
     check_games,
-    check_int,
     check_jobs,
     check_perfect_board,
 )
@@ -29,7 +28,7 @@ from mix.play.ladder import ladder
 from mix.search.solver import shared_table, solve_position
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
-from studykit.checks import array
+from studykit.checks import array, whole
 from studykit.checks import seed as check_seed
 from studykit.stats import wilson
 
@@ -58,9 +57,9 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
         raise ValueError(f"snapshots must be a non-empty dict {{games: weights}}, got "
                          f"{type(snapshots).__name__}")
     for n in snapshots:
-        check_int(n, "snapshots' games trained", 0)
+        whole(n, "snapshots' games trained", 0)
     opponents = check_agents(opponents, "opponents")
-    depth = check_int(depth, "depth", 1, 8)
+    depth = whole(depth, "depth", 1, 8)
     cells = [(n, o) for n in snapshots for o in opponents]
     pairings = {f"{n} | {o}": (SelfTaughtAgent(snapshots[n], depth, name=f"self-taught@{n}"), o)
                 for n, o in cells}
@@ -150,7 +149,7 @@ def against_perfect_boards(weights, depth: int, boards, games: int, seed: int = 
     worker)."""
     boards = check_boards(boards, "boards", PERFECT_MAX_SLOTS)
     SelfTaughtAgent(weights, depth)          # refuses bad weights or depth here, not in a worker
-    games = check_int(games, "games", 1, MAX_STUDY_GAMES)
+    games = whole(games, "games", 1, MAX_STUDY_GAMES)
     seed, n_jobs = check_seed(seed), check_jobs(n_jobs)
     runs = Parallel(n_jobs=n_jobs, backend="multiprocessing")(
         delayed(against_perfect)(SelfTaughtAgent(weights, depth), r, c, games, seed=seed)
