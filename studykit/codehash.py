@@ -13,7 +13,7 @@ them. Nothing is listed by hand, and the order is fixed (modules by name, files 
 Not seen: modules loaded by name at run time (``importlib.import_module("x." + name)``); a
 root that does that must pass those modules as roots too.
 
-    code_fingerprint(mix.ladder.seat_trial, files=sorted(Path("mix").glob("*.init")))
+    code_fingerprint(mix.play.ladder.seat_trial, files=sorted(Path("mix").glob("*.init")))
 """
 
 from __future__ import annotations
