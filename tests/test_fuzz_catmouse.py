@@ -333,6 +333,10 @@ def entry(fn, base, sizes=(), numbers=(), flags=(), reals=()):
 
 
 ENTRIES = {
+    "winnable_board": entry(catmouse.winnable_board, dict(rows=8, cols=7, first_move="cat"),
+                            ("rows", "cols")),
+    "board_list": entry(catmouse.board_list, dict(value=[(6, 6), (7, 6)], name="B", max_side=9),
+                        numbers=("max_side",)),
     "solve": entry(solve, dict(rows=4, cols=5, cats=1, plain=False), ("rows", "cols", "cats"),
                    flags=("plain",)),
     "optimal_capture": entry(optimal_capture, dict(rows=4, cols=5, first_move="cat", cats=1),

@@ -58,9 +58,10 @@ def test_counts_are_ordered_and_the_report_formula_undercounts():
     assert report_formula(3, 4) < exact <= gravity_bound(3, 4) <= slot_assignments(3, 4)
 
 
-@pytest.mark.parametrize("args", [(0, 4), (4, -1), (2.0, 4), (True, 4)])
-def test_counts_refuse_bad_sizes(args):
-    with pytest.raises(ValueError, match="rows|cols"):
+@pytest.mark.parametrize("args, error", [((0, 4), ValueError), ((4, -1), ValueError),
+                                         ((2.0, 4), TypeError), ((True, 4), TypeError)])
+def test_counts_refuse_bad_sizes(args, error):
+    with pytest.raises(error, match="rows|cols"):
         gravity_bound(*args)
 
 
