@@ -95,6 +95,7 @@ __all__ = [
     "breed_pairs",
     "breed_preferences",
     "breed_random",
+    "deck_size",
     "difference",
     "draw_marginal",
     "draw_order",
@@ -134,7 +135,6 @@ __all__ = [
     "survival_summary",
     "survival_table",
     "swap_mutate",
-    "deck_size",
     "winloss_cards",
 ]
 
