@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import nbformat
@@ -24,9 +25,11 @@ REPLACED = {"check_int", "check_count", "check_flag", "check_choice", "check_cho
             "check_seconds", "check_pairs", "whole_constant", "list_constant"}
 
 
+@functools.cache
 def code_cells(path: Path) -> list[ast.Module]:
+    """The first code cells of a notebook, parsed (read once per notebook)."""
     nb = nbformat.read(path, as_version=4)
-    return [ast.parse(c.source) for c in nb.cells if c.cell_type == "code"]
+    return [ast.parse(c.source) for c in nb.cells if c.cell_type == "code"][:FIRST_CELLS]
 
 
 def calls(tree: ast.AST) -> set[str]:
@@ -47,7 +50,7 @@ def test_the_quick_cell_calls_shrink_and_reads_no_environment(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_the_constants_are_checked_by_the_library_not_by_raises(path):
-    first = code_cells(path)[:FIRST_CELLS]
+    first = code_cells(path)
     raises = [ast.unparse(node)[:60] for cell in first for node in ast.walk(cell)
               if isinstance(node, ast.Raise)]
     assert not raises, f"a check written inline in the notebook: {raises}"
