@@ -30,6 +30,10 @@ def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ..
 def check_chunks(counts: dict, chunks: int, chunks_name: str = "CHUNKS") -> None:
     """Each game count in ``counts`` (name -> games) a multiple of ``chunks``: the ladder plays
     every pairing's games in that many seeded chunks."""
+    chunks = whole(chunks, chunks_name, 1)
+    if not isinstance(counts, dict):
+        raise TypeError(f"counts must be a dict of game counts by name, got {shown(counts)}")
+    counts = {name: whole(games, name, 1) for name, games in counts.items()}
     uneven = [f"{name} = {games}" for name, games in counts.items() if games % chunks]
     if uneven:
         raise ValueError(f"{', '.join(uneven)}: each must be a multiple of {chunks_name} = "

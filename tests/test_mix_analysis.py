@@ -151,6 +151,10 @@ def test_checks_accept_lists_and_tuples_and_name_the_constant():
          r"SOLVE_BOARDS\[0\]\[1\] must be a whole number"),
         (lambda: check_chunks({"LADDER_GAMES": 40, "DIAG_GAMES": 30}, 4), ValueError,
          "^DIAG_GAMES = 30: each must be a multiple of CHUNKS = 4$"),
+        (lambda: check_chunks({"LADDER_GAMES": 40}, 0), ValueError, "CHUNKS must be a whole number >= 1"),
+        (lambda: check_chunks({"LADDER_GAMES": 40}, 2.0), TypeError, "CHUNKS must be a whole number"),
+        (lambda: check_chunks({"LADDER_GAMES": 4.0}, 2), TypeError, "LADDER_GAMES must be a whole"),
+        (lambda: check_chunks([40], 2), TypeError, "counts must be a dict"),
     ]:
         with pytest.raises(error, match=match):
             call()
