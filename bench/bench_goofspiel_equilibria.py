@@ -94,7 +94,8 @@ def bench_winloss(sizes, time_limit: float, batch: int, starts: int) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=["margin", "factorial", "replies", "winloss"])
+    parser.add_argument("part", nargs="?", default="margin", choices=["margin", "factorial", "replies", "winloss"],
+                        help="which part to time (default: margin, the quick one `make bench` runs)")
     parser.add_argument("sizes", nargs="*", type=int, default=[7, 8])
     parser.add_argument("--time-limit", type=float, default=600.0)
     parser.add_argument("--batch", type=int, default=32)
