@@ -14,7 +14,7 @@ from setgame.cards import (
 )
 from studykit.checks import array, generator, memory, whole
 
-_CHUNK_PAIRS = 20_000_000  # table-pairs handled per chunk, to bound memory
+CHUNK_PAIRS = 20_000_000  # table-pairs handled per chunk by default, to bound memory
 
 
 def as_codes(tables, name: str = "tables") -> np.ndarray:
@@ -34,19 +34,21 @@ def as_codes(tables, name: str = "tables") -> np.ndarray:
     return arr.astype(np.int64, copy=False)
 
 
-def count_sets(tables) -> np.ndarray:
+def count_sets(tables, chunk_pairs: int = CHUNK_PAIRS) -> np.ndarray:
     """Number of sets on each of many tables: (m, n, 4) vectors or (m, n) codes -> (m,).
 
     Each pair of cards names its completing card (81 x 81 table); a set is found once per
     pair it contains, so the number of pairs whose completion is on the table is 3 x sets.
+    The tables are counted in chunks of about ``chunk_pairs`` card pairs (memory, not results).
     """
+    chunk_pairs = whole(chunk_pairs, "chunk_pairs", 1)
     codes = as_codes(tables)
     m, n = codes.shape
     counts = np.zeros(m, dtype=np.int64)
     if n < 3 or m == 0:
         return counts
     i, j = np.triu_indices(n, 1)
-    step = max(1, _CHUNK_PAIRS // len(i))
+    step = max(1, chunk_pairs // len(i))
     rows = np.arange(min(step, m))[:, None]
     for start in range(0, m, step):
         block = codes[start:start + step]

@@ -17,12 +17,18 @@ def test_count_sets_agrees_with_brute_force_on_random_tables_of_every_size():
         np.testing.assert_array_equal(count_sets(decode(tables)), counts)
 
 
-def test_count_sets_on_chunk_boundaries(monkeypatch):
-    from setgame import batch
-    monkeypatch.setattr(batch, "_CHUNK_PAIRS", 66 * 7)  # 7 tables per chunk
+def test_count_sets_on_chunk_boundaries():
     tables = random_tables(50, 12, np.random.default_rng(1))
     expected = [len(find_sets(decode(t))) for t in tables]
-    np.testing.assert_array_equal(batch.count_sets(tables), expected)
+    for chunk_pairs in (1, 66 * 7, 66 * 7 + 65, 66 * 50):   # 1, 7, 7 and 50 tables per chunk
+        np.testing.assert_array_equal(count_sets(tables, chunk_pairs=chunk_pairs), expected)
+
+
+@pytest.mark.parametrize("chunk_pairs, error", [(0, ValueError), (-5, ValueError), (2.5, TypeError)])
+def test_count_sets_refuses_a_bad_chunk_size(chunk_pairs, error):
+    tables = random_tables(3, 12, np.random.default_rng(2))
+    with pytest.raises(error, match="chunk_pairs"):
+        count_sets(tables, chunk_pairs=chunk_pairs)
 
 
 def test_random_tables_are_distinct_cards_uniformly_spread():
