@@ -49,6 +49,7 @@ def count_sets(tables, chunk_pairs: int = CHUNK_PAIRS) -> np.ndarray:
         return counts
     i, j = np.triu_indices(n, 1)
     step = max(1, chunk_pairs // len(i))
+    memory((DECK_SIZE + 25.0 * len(i)) * min(step, m), f"count_sets(chunk_pairs={chunk_pairs:,})")
     rows = np.arange(min(step, m))[:, None]
     for start in range(0, m, step):
         block = codes[start:start + step]

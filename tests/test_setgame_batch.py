@@ -31,6 +31,15 @@ def test_count_sets_refuses_a_bad_chunk_size(chunk_pairs, error):
         count_sets(tables, chunk_pairs=chunk_pairs)
 
 
+def test_count_sets_refuses_a_chunk_beyond_the_memory_limit(monkeypatch):
+    tables = random_tables(2_000, 12, np.random.default_rng(5))
+    monkeypatch.setenv("GAMEAI_MAX_MEMORY_GB", "0.001")        # 1 MB: about 580 tables of 12
+    with pytest.raises(ValueError, match="chunk_pairs"):
+        count_sets(tables)
+    expected = [len(find_sets(decode(t))) for t in tables[:50]]
+    np.testing.assert_array_equal(count_sets(tables, chunk_pairs=66 * 500)[:50], expected)
+
+
 def test_random_tables_are_distinct_cards_uniformly_spread():
     tables = random_tables(20_000, 12, np.random.default_rng(0))
     assert tables.shape == (20_000, 12)
