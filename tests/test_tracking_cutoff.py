@@ -1,11 +1,11 @@
-"""The defender's cut-off (tracking.fullteam.cutoff_move): the region a Pacman reaches first, and the move that
+"""The defender's cut-off (tracking.cutoff.cutoff_move): the region a Pacman reaches first, and the move that
 shrinks it instead of following the Pacman from behind."""
 
 import numpy as np
 
 from tracking import Agent, CaptureGame, Weights, load_layout, parse_layout
 from tracking.fullteam import FullAgent
-from tracking.fullteam import cutoff_move, region_score
+from tracking.cutoff import cutoff_move, region_score
 from tracking.teamtrack import home_mask
 
 MEDIUM = load_layout("mediumCapture")

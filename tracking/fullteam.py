@@ -18,12 +18,9 @@ capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
 - **banking**: home with ``Plan.bank`` food, with any food when a threat comes within
   ``Plan.near``, when two food are left, or when the moves left only just cover the way home; once
   it turns home it keeps going until it is home (a ghost that backs off does not bait it back out);
-- **cutting off**: a ghost that follows a Pacman step for step never catches it (both move a cell
-  a turn), and the Pacman eats all the food ahead of it. The Pacman's *region* is the cells it
-  reaches strictly before the defender (it moves next: on a tie the defender steps onto it). A
-  defender that sees an enemy Pacman makes the move that leaves it the smallest region, each of
-  our food in it counting ``food_weight`` more (``cutoff_move``): it stands between the Pacman and
-  its way home and drives it into our corners;
+- **cutting off**: a defender that sees an enemy Pacman makes the move that leaves it the
+  smallest region it reaches first (``tracking.cutoff``): it stands between the Pacman and its way
+  home and drives it into our corners;
 - **a goal kept**: the attacker keeps the food it heads for until another is ``Plan.stick`` times
   cheaper to reach (an enemy hovering across the border flips the costs every move, and an attacker
   re-choosing every move walked back and forth between two);
@@ -38,6 +35,9 @@ capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
   sight of the enemy half) for as long, then play again, alternately: guards seeing no ghost come
   for our food. The defender leaves only for a Pacman off the border; the attacker crosses once
   every enemy is on our half or one step from it (``all_at_border``), until it is back home;
+- **crossings apart**: in a stand-off's playing phases the attacker waits at the crossing farthest
+  from its teammate (guards that back away from the ghosts they see drift towards the other one)
+  and crosses once no threat is within ``Plan.gap`` of the crossing's far side (``split_crossing``);
 - **baits**: a defender ignores the Pacmen it sees while one out of sight carries 2 food more
   (``raider``) and hunts that one by the tracker's belief.
 """
@@ -50,6 +50,7 @@ import numpy as np
 
 from studykit.checks import real, whole
 from tracking.agents import WeightedAgent, Weights
+from tracking.cutoff import cutoff_move
 from tracking.game import Observation
 from tracking.maze import Maze
 from tracking.sensing import SIGHT
@@ -70,35 +71,14 @@ class Plan:
     raid: int = 60
     stick: float = 1.5
     standoff: int = 40
+    gap: int = 3
 
     def __post_init__(self):
-        for name in ("margin", "bank", "near", "patience", "raid", "standoff"):
+        for name in ("margin", "bank", "near", "patience", "raid", "standoff", "gap"):
             whole(getattr(self, name), f"Plan.{name}", 1, 10_000)
         real(self.believe, "Plan.believe", above=0, high=1)
         real(self.blocked, "Plan.blocked", low=0)
         real(self.stick, "Plan.stick", low=1)
-
-
-def region_score(dist: np.ndarray, pacman: int, cell: int, food: np.ndarray, *,
-                 food_weight: float = 3.0) -> float:
-    """The size of the region the Pacman at ``pacman`` reaches before a defender at ``cell``, each
-    cell of ``food`` (a boolean mask over the free cells) in it counting ``food_weight`` more."""
-    region = dist[pacman] < dist[cell]
-    return float(region.sum() + food_weight * (region & food).sum())
-
-
-def cutoff_move(dist: np.ndarray, moves: dict, pacman: int, food: np.ndarray, allowed: np.ndarray,
-                *, food_weight: float = 3.0) -> str | None:
-    """The move (of ``moves``: name -> destination cell) onto the Pacman, else the one leaving it the
-    smallest region (nearer the Pacman on ties); only moves to ``allowed`` cells; None if none."""
-    pool = {name: x for name, x in moves.items() if allowed[x]}
-    if not pool:
-        return None
-    for name in sorted(pool):
-        if pool[name] == pacman:
-            return name
-    return min(sorted(pool), key=lambda name: (
-        region_score(dist, pacman, pool[name], food, food_weight=food_weight), dist[pool[name], pacman]))
 
 
 class FullAgent(WeightedAgent):
@@ -122,7 +102,7 @@ class FullAgent(WeightedAgent):
         self.steps = [[int(k) for k in nbrs[x] if k >= 0] for x in range(maze.n)]
         border = [int(x) for x in homes if any(not self.home[k] for k in self.steps[x])]
         self.crossings = [(x, next(k for k in self.steps[x] if not self.home[k])) for x in border]
-        self.crossing = None
+        self.crossing = self.apart = None              # waiting crossing; the one apart from the mate
         self.idle = 0
         self.calm = 0                                  # defender: own moves without an enemy Pacman
         self.banking = False                           # heading home with food, until it is home
@@ -264,10 +244,31 @@ class FullAgent(WeightedAgent):
             return int(homes[np.argmin(cost[homes] + FAR * (m[homes] < 0))]), True
         if not food:
             return self.wait_to_cross(here, ghost), False
+        apart = self.split_crossing(obs, here, ghost)
+        if apart is not None:
+            return apart, False
         best = int(min(food, key=lambda f: cost[f]))
         if self.goal not in food or cost[self.goal] > self.plan.stick * cost[best]:
             self.goal = best
         return self.goal, False
+
+    def split_crossing(self, obs: Observation, here: int, ghost) -> int | None:
+        """In a stand-off, an attacker at home: the home cell of the crossing farthest from its
+        teammate (kept until another is 2 steps better), or its far side once no threat is within
+        ``Plan.gap`` of it; None otherwise."""
+        mates = [self.maze.index[c] for i, c in obs.teammates.items() if i != self.index]
+        if (self.role != "attacker" or not self.home[here] or obs.carrying or not mates
+                or self.stall < self.plan.standoff):
+            self.apart = None
+            return None
+        dist = self.planner.dist
+        def score(crossing):
+            return dist[mates[0], crossing[0]] - dist[here, crossing[0]]
+        best = max(self.crossings, key=score)
+        if self.apart is None or score(best) > score(self.apart) + 2:
+            self.apart = best
+        cell, far_side = self.apart
+        return far_side if ghost[far_side] >= self.plan.gap else cell
 
     def wait_to_cross(self, here: int, ghost) -> int:
         """A home border cell whose crossing is far from the threats; another after a long wait."""
