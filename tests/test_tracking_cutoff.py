@@ -4,8 +4,8 @@ shrinks it instead of following the Pacman from behind."""
 import numpy as np
 
 from tracking import Agent, CaptureGame, Weights, load_layout, parse_layout
-from tracking.fullteam import FullAgent
 from tracking.cutoff import cutoff_move, region_score
+from tracking.fullteam import FullAgent
 from tracking.teamtrack import home_mask
 
 MEDIUM = load_layout("mediumCapture")
