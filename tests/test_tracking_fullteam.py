@@ -246,11 +246,11 @@ def test_in_a_stand_off_the_attacker_crosses_once_every_enemy_is_at_the_border()
 TINY = load_layout("tinyCapture")
 
 
-def tiny_stand_off_moves(position, mate, enemies, moves=7):
+def tiny_stand_off_moves(position, mate, enemies, moves=7, plan=Plan(standoff=3)):
     """An attacker at ``position`` on tinyCapture (red, index 0), its teammate at ``mate`` and the
     enemies at ``enemies``, all standing still: its moves from that unchanged state (Plan.standoff
     3: moves 0-2 play, 3-5 lurk, 6 on play in a stand-off), and the crossing it chose."""
-    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=Plan(standoff=3))
+    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=plan)
     game = CaptureGame(TINY, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
     game.positions[0], game.positions[2] = position, mate
     game.positions[1], game.positions[3] = enemies
@@ -278,3 +278,15 @@ def test_the_attacker_crosses_apart_once_no_threat_is_within_the_gap():
     assert apart == ((9, 5), (10, 5)) and moves[-1] == "Stop"
     moves, apart = tiny_stand_off_moves((9, 5), (6, 3), ((13, 5), (14, 3)))
     assert apart == ((9, 5), (10, 5)) and moves[-1] == "East"
+
+
+def test_the_attacker_gives_a_held_crossing_up_after_patience_moves():
+    # a guard 2 steps from the top corridor's far side holds our attacker at (9, 5); after
+    # Plan.patience moves of waiting there (moves 20-22 with standoff 10) it heads for the other
+    plan = Plan(standoff=10, patience=2)
+    moves, apart = tiny_stand_off_moves((9, 5), (6, 3), ((12, 5), (14, 3)), 22, plan)
+    assert apart == ((9, 5), (10, 5)) and moves[-1] == "Stop"
+    moves, apart = tiny_stand_off_moves((9, 5), (6, 3), ((12, 5), (14, 3)), 23, plan)
+    assert apart is None and moves[-1] == "Stop"
+    moves, apart = tiny_stand_off_moves((9, 5), (6, 3), ((12, 5), (14, 3)), 24, plan)
+    assert apart == ((9, 3), (10, 3)) and moves[-1] == "West"

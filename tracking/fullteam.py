@@ -27,17 +27,10 @@ capsule turns the chase around. On top of ``WeightedAgent``'s weighted graph
 - **capsules**: a chased Pacman runs for a capsule the ghost cannot reach first; scared ghosts are
   no threats while their timer outlasts the distance (so it hunts on); a scared defender keeps
   two cells from the enemy Pacmen it sees;
-- **stand-offs**: a defender that has seen no enemy Pacman for ``Plan.raid`` of its moves raids
-  too (one hovering ghost cannot guard two attackers) and turns back as soon as an enemy crosses;
-  an attacker with no food to go for waits on the home border cell whose crossing is farthest
-  from the threats, trying another after ``Plan.patience`` moves. After ``Plan.standoff`` own
-  moves with nothing eaten, scored or carried, both go out of sight (``hidden``: home cells beyond
-  sight of the enemy half) for as long, then play again, alternately: guards seeing no ghost come
-  for our food. The defender leaves only for a Pacman off the border; the attacker crosses once
-  every enemy is on our half or one step from it (``all_at_border``), until it is back home;
-- **crossings apart**: in a stand-off's playing phases the attacker waits at the crossing farthest
-  from its teammate (guards that back away from the ghosts they see drift towards the other one)
-  and crosses once no threat is within ``Plan.gap`` of the crossing's far side (``split_crossing``);
+- **raids**: a defender that has seen no enemy Pacman for ``Plan.raid`` of its moves raids too
+  (one hovering ghost cannot guard two attackers) and turns back as soon as an enemy crosses;
+- **stand-offs** (``tracking.standoff``): phases out of the enemy's sight, and an attacker that
+  waits at the crossing apart from its teammate;
 - **baits**: a defender ignores the Pacmen it sees while one out of sight carries 2 food more
   (``raider``) and hunts that one by the tracker's belief.
 """
@@ -53,7 +46,7 @@ from tracking.agents import WeightedAgent, Weights
 from tracking.cutoff import cutoff_move
 from tracking.game import Observation
 from tracking.maze import Maze
-from tracking.sensing import SIGHT
+from tracking.standoff import StandoffPlay
 
 FAR = 1e6
 
@@ -81,7 +74,7 @@ class Plan:
         real(self.stick, "Plan.stick", low=1)
 
 
-class FullAgent(WeightedAgent):
+class FullAgent(StandoffPlay, WeightedAgent):
     """Attacker or defender of the full-game tracker team (reads the tracker, plans escapes)."""
 
     def __init__(self, role: str = "attacker", *, weights: Weights = Weights(), plan: Plan = Plan()):
@@ -102,17 +95,10 @@ class FullAgent(WeightedAgent):
         self.steps = [[int(k) for k in nbrs[x] if k >= 0] for x in range(maze.n)]
         border = [int(x) for x in homes if any(not self.home[k] for k in self.steps[x])]
         self.crossings = [(x, next(k for k in self.steps[x] if not self.home[k])) for x in border]
-        self.crossing = self.apart = None              # waiting crossing; the one apart from the mate
-        self.idle = 0
         self.calm = 0                                  # defender: own moves without an enemy Pacman
         self.banking = False                           # heading home with food, until it is home
         self.goal = None                               # the food it is heading for
-        self.stall, self.sig = 0, None                 # own moves with no food, score or carry change
-        self.charge = self.crossed = False             # attacker: raiding out of a stand-off
-        cells = np.array(maze.cells)
-        away = cells[~self.home]
-        seen_from = np.abs(cells[:, None, :] - away[None, :, :]).sum(axis=2).min(axis=1)
-        self.hidden = self.home & (seen_from > SIGHT)  # out of sight of every ghost on its own half
+        self.start_standoffs(maze)
 
     # ---- what threatens us --------------------------------------------------------------------
     def threat_cells(self, obs: Observation, here: int) -> list:
@@ -130,12 +116,6 @@ class FullAgent(WeightedAgent):
             timer = obs.scared.get(j, 0)
             cells += [x for x in where if timer <= dist[here, x] + 1]
         return cells
-
-    def all_at_border(self, obs: Observation) -> bool:
-        """Is every enemy (seen, else by half its belief) on our half or one step from it?"""
-        near = self.to_home <= 1
-        return all((near[self.maze.index[c]] if c is not None else obs.beliefs[j] @ near >= 0.5)
-                   for j, c in obs.enemies.items())
 
     def pacmen_at_border(self, obs: Observation) -> list:
         """Cells of the enemy Pacmen seen one step from their home."""
@@ -184,26 +164,6 @@ class FullAgent(WeightedAgent):
         move = self.planner.first_move(pred, here, target)
         return self.safe(obs, here, move, ghost, m)
 
-    def lurk_target(self, obs: Observation, here: int) -> int | None:
-        """The nearest hidden cell while in a stand-off's lurking phase (see the module docstring);
-        None when playing on."""
-        sig = (len(obs.food_to_eat), len(obs.food_to_defend), obs.score, obs.carrying)
-        self.stall, self.sig = (self.stall + 1 if sig == self.sig else 0), sig
-        standoff = (self.stall // self.plan.standoff) % 2 == 1    # lurking phases alternate with play
-        if not standoff or (self.crossed and self.home[here]):
-            self.charge = self.crossed = False           # an attacker's raid out of a stand-off ends
-        if self.role == "attacker" and not self.charge:
-            self.charge = self.all_at_border(obs)
-        self.crossed = self.charge and (self.crossed or not self.home[here])
-        border = self.pacmen_at_border(obs)
-        deep = [j for j, c in obs.enemies.items() if obs.enemy_pacman[j]
-                and (c is None or self.maze.index[c] not in border)]
-        lurking = not deep if self.role == "defender" else not self.charge
-        if not (standoff and not obs.carrying and lurking and self.hidden.any()):
-            return None
-        lurk = np.flatnonzero(self.hidden)
-        return int(lurk[np.argmin(self.planner.dist[here, lurk])])
-
     def raider(self, obs: Observation) -> int | None:
         """An enemy Pacman out of sight carrying 2 food more than every one in sight (None: no such)."""
         load = obs.carried
@@ -251,34 +211,6 @@ class FullAgent(WeightedAgent):
         if self.goal not in food or cost[self.goal] > self.plan.stick * cost[best]:
             self.goal = best
         return self.goal, False
-
-    def split_crossing(self, obs: Observation, here: int, ghost) -> int | None:
-        """In a stand-off, an attacker at home: the home cell of the crossing farthest from its
-        teammate (kept until another is 2 steps better), or its far side once no threat is within
-        ``Plan.gap`` of it; None otherwise."""
-        mates = [self.maze.index[c] for i, c in obs.teammates.items() if i != self.index]
-        if (self.role != "attacker" or not self.home[here] or obs.carrying or not mates
-                or self.stall < self.plan.standoff):
-            self.apart = None
-            return None
-        dist = self.planner.dist
-        def score(crossing):
-            return dist[mates[0], crossing[0]] - dist[here, crossing[0]]
-        best = max(self.crossings, key=score)
-        if self.apart is None or score(best) > score(self.apart) + 2:
-            self.apart = best
-        cell, far_side = self.apart
-        return far_side if ghost[far_side] >= self.plan.gap else cell
-
-    def wait_to_cross(self, here: int, ghost) -> int:
-        """A home border cell whose crossing is far from the threats; another after a long wait."""
-        self.idle += 1
-        if self.crossing is None or self.idle > self.plan.patience:
-            scores = [ghost[e] - 0.1 * self.planner.dist[here, b] + self.rng.random()
-                      for b, e in self.crossings]
-            self.crossing = self.crossings[int(np.argmax(scores))][0]
-            self.idle = 0
-        return self.crossing
 
     def safe(self, obs: Observation, here: int, move: str, ghost, m) -> str:
         """``move`` unless it ends on or next to a threat (or, scared at home, next to a Pacman)."""
