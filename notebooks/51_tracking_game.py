@@ -369,9 +369,9 @@ plt.show()
 # enemy is at the border or over it); in the phases where they play, the attacker waits at the
 # crossing farthest from its teammate (guards that back away from the ghosts they see drift to the
 # other one) and crosses once no guard is within `Plan.gap` steps of its far side (the next
-# crossing after `Plan.patience` moves of waiting). A defender
-# leaves a Pacman it sees for one out of sight carrying two food more (a bait in front, a raider
-# behind). It plays
+# crossing after `Plan.patience` moves of waiting there or `Plan.standoff` returns to it). A
+# defender leaves a Pacman it sees for one out of sight carrying two food more (a bait in front, a
+# raider behind). It plays
 # `CONTEST_GAMES_PER_SIDE` games per colour on each of `CONTEST_MAZES` against the greedy team and
 # against the previous tracker team, and the previous tracker team plays the greedy team as the
 # "before". A win share is taken over decided games (ties apart), with its 95% Wilson interval;

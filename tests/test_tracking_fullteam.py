@@ -246,11 +246,11 @@ def test_in_a_stand_off_the_attacker_crosses_once_every_enemy_is_at_the_border()
 TINY = load_layout("tinyCapture")
 
 
-def tiny_stand_off_moves(position, mate, enemies, moves=7, plan=Plan(standoff=3)):
+def tiny_stand_off_moves(position, mate, enemies, moves=7, plan=None):
     """An attacker at ``position`` on tinyCapture (red, index 0), its teammate at ``mate`` and the
     enemies at ``enemies``, all standing still: its moves from that unchanged state (Plan.standoff
     3: moves 0-2 play, 3-5 lurk, 6 on play in a stand-off), and the crossing it chose."""
-    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=plan)
+    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=plan or Plan(standoff=3))
     game = CaptureGame(TINY, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
     game.positions[0], game.positions[2] = position, mate
     game.positions[1], game.positions[3] = enemies
@@ -290,3 +290,18 @@ def test_the_attacker_gives_a_held_crossing_up_after_patience_moves():
     assert apart is None and moves[-1] == "Stop"
     moves, apart = tiny_stand_off_moves((9, 5), (6, 3), ((12, 5), (14, 3)), 24, plan)
     assert apart == ((9, 3), (10, 3)) and moves[-1] == "West"
+
+
+def test_the_attacker_gives_up_a_crossing_it_keeps_coming_back_to():
+    # a clear crossing whose way on leads back home (a 2-cycle through it held a defaultCapture
+    # game at 0-0): after Plan.standoff returns it takes the next one
+    plan = Plan(standoff=4)
+    agent = FullAgent("attacker", weights=tracking.Weights(noise=0.0), plan=plan or Plan(standoff=3))
+    game = CaptureGame(TINY, (agent, Still()), (Still(), Still()), rule="contest", seed=0)
+    game.positions[0], game.positions[2] = (9, 5), (6, 3)
+    obs, idx = game.observation(0), TINY.index
+    agent.stall = plan.standoff
+    clear = np.full(TINY.n, 10.0)
+    targets = [TINY.cells[agent.split_crossing(obs, idx[(9, 5)], clear)] for _ in range(6)]
+    assert targets == [(10, 5)] * 4 + [(9, 5), (10, 3)]     # the next crossing is clear too
+    assert agent.given_up == {(idx[(9, 5)], idx[(10, 5)])}

@@ -13,7 +13,8 @@ attackers cross only where no ghost of ours is in sight, can hold a game at 0-0.
 - **crossings apart**: in the phases where it plays, an attacker in a stand-off waits at the
   crossing farthest from its teammate (guards backing away from the ghosts they see drift towards
   the other crossing) and crosses once no threat is within ``Plan.gap`` of the crossing's far
-  side; after ``Plan.patience`` moves of waiting it tries the next one (``split_crossing``).
+  side; after ``Plan.patience`` moves of waiting there, or ``Plan.standoff`` returns to it (a
+  way on that leads back home), it tries the next one (``split_crossing``).
 
 ``StandoffPlay`` is a mixin of ``tracking.fullteam.FullAgent``: it reads the agent's planner,
 home mask, crossings, plan and threats.
@@ -34,7 +35,7 @@ class StandoffPlay:
     def start_standoffs(self, maze: Maze) -> None:
         """Reset the stand-off state for a new game (after the crossings are known)."""
         self.crossing = self.apart = None              # waiting crossing; the one apart from the mate
-        self.given_up, self.waited = set(), 0          # crossings apart given up; moves waited there
+        self.given_up, self.waited = set(), 0          # crossings apart given up; moves spent there
         self.idle = 0
         self.stall, self.sig = 0, None                 # own moves with no food, score or carry change
         self.charge = self.crossed = False             # attacker: raiding out of a stand-off
@@ -72,8 +73,9 @@ class StandoffPlay:
     def split_crossing(self, obs: Observation, here: int, ghost) -> int | None:
         """In a stand-off, an attacker at home: the home cell of the crossing farthest from its
         teammate (kept until another is 2 steps better), or its far side once no threat is within
-        ``Plan.gap`` of it; a crossing it waited at for ``Plan.patience`` moves is given up for
-        the others until every one has been. None when not in a stand-off."""
+        ``Plan.gap`` of it. A crossing it waited at for ``Plan.patience`` moves, or came back to
+        ``Plan.standoff`` times, is given up for the others until every one has been. None when
+        not in a stand-off."""
         if self.stall < self.plan.standoff:
             self.apart, self.given_up, self.waited = None, set(), 0
         mates = [self.maze.index[c] for i, c in obs.teammates.items() if i != self.index]
@@ -91,11 +93,11 @@ class StandoffPlay:
         if self.apart not in pool or score(best) > score(self.apart) + 2:
             self.apart = best
         cell, far_side = self.apart
-        if ghost[far_side] >= self.plan.gap:
-            self.waited = 0
-            return far_side
         self.waited += here == cell
-        if self.waited > self.plan.patience:
+        clear = ghost[far_side] >= self.plan.gap
+        if clear and self.waited <= self.plan.standoff:
+            return far_side
+        if self.waited > (self.plan.standoff if clear else self.plan.patience):
             self.given_up.add(self.apart)
             self.apart, self.waited = None, 0
         return cell
