@@ -76,11 +76,11 @@ class StandoffPlay:
         ``Plan.gap`` of it. A crossing it waited at for ``Plan.patience`` moves, or came back to
         ``Plan.standoff`` times, is given up for the others until every one has been. None when
         not in a stand-off."""
-        if self.stall < self.plan.standoff:
-            self.apart, self.given_up, self.waited = None, set(), 0
+        in_standoff = self.stall >= self.plan.standoff
+        if not in_standoff:
+            self.given_up, self.waited = set(), 0
         mates = [self.maze.index[c] for i, c in obs.teammates.items() if i != self.index]
-        if (self.role != "attacker" or not self.home[here] or obs.carrying or not mates
-                or self.stall < self.plan.standoff):
+        if not in_standoff or self.role != "attacker" or not self.home[here] or obs.carrying or not mates:
             self.apart = None
             return None
         dist = self.planner.dist
