@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # halve the suite's time on two cores (tests/conftest.py: which files are spread over both).
 TEST_WORKERS ?= 2
 
-.PHONY: test reproduce report publish notebooks bench lint clean book book-assets
+.PHONY: system-packages test reproduce report publish notebooks bench lint clean book book-assets
 
 $(BIN)/python:
 	@echo ">> creating $(VENV) with $(PYTHON)"
@@ -24,7 +24,12 @@ $(VENV)/.installed-notebook: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[notebook]'
 	@touch $@
 
-test: $(VENV)/.installed-test
+# The system packages the browser tests need (Debian's Chromium), installed once before the
+# pytest-xdist workers start, so no two workers race for the package manager.
+system-packages:
+	@$(PYTHON) tests/system_packages.py
+
+test: $(VENV)/.installed-test system-packages
 	@echo ">> running the test suite (notebooks in quick mode included) on $(TEST_WORKERS) workers"
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 

@@ -13,17 +13,16 @@ a negative zero or "1 sets" in an output.
 import functools
 import http.server
 import json
-import os
 import re
-import subprocess
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import system_packages
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = system_packages.CHROMIUM
 
 # Notebooks whose committed outputs predate this work's fixes and still await a full
 # re-execution: where the known problem shows ("bars": the saved widget state and the book page,
@@ -163,17 +162,9 @@ def notebook_figures(notebook: Path) -> int:
 
 
 def ensure_chromium() -> str:
-    """Debian's Chromium, installed with apt when missing (root only, about 80 s)."""
-    if not Path(CHROMIUM).exists():
-        if os.geteuid() != 0:
-            raise RuntimeError("the book test needs Debian's chromium: "
-                               "apt-get install chromium fonts-liberation")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends",
-                        "chromium", "fonts-liberation"], check=True, env=env,
-                       stdout=subprocess.DEVNULL)
-    return CHROMIUM
+    """Debian's Chromium: ``make test`` installs it before the workers start; a plain pytest run
+    installs it here, once, under the same lock (``system_packages.install``)."""
+    return system_packages.install()
 
 
 @contextmanager

@@ -179,10 +179,14 @@ def test_ctrl_c_during_the_imports_exits_quietly_with_status_130(module):
     child.close()
     text = log.getvalue()
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-2000:]
-    if re.search(PROMPT, text):   # the last imports are quick: the prompt may come first
-        assert child.exitstatus == 0 and "Interrupted: goodbye" in text, text[-500:]
+    # Decided by what the program printed, not by a race: once the game has caught Ctrl-C
+    # (which it does before its first line) it says goodbye and exits 0; before, "Interrupted."
+    # and 130. The last imports are quick, so either may come on a loaded machine.
+    if "Interrupted: goodbye" in text:
+        assert child.exitstatus == 0 and "Interrupted." not in text, text[-500:]
     else:
         assert child.exitstatus == 130 and text.count("Interrupted.") == 1, text[-500:]
+        assert not re.search(PROMPT, text), text[-500:]
 
 
 @pytest.mark.parametrize("seconds", [0.5, 1.5])
