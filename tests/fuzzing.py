@@ -127,3 +127,30 @@ nan_like = st.sampled_from([math.nan, -math.nan, math.inf, -math.inf, np.float64
 # sizes no study can run: must be refused at once, never started
 huge_whole = st.sampled_from([10**6, 10**7, 10**9, 10**12, 2**31, 2**63 - 1, 2**63, 10**18,
                               10**100, np.int64(10**12), np.uint64(2**63)])
+
+
+# ---- the same value in other integer dtypes --------------------------------------------------
+INT_DTYPES = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+              np.intp)
+
+
+def in_dtypes(value: int) -> list:
+    """``value`` as a numpy scalar of every integer dtype that holds it (uint8 for 3, not for
+    -1): a call must give each the answer the Python int gives."""
+    out = []
+    for dtype in INT_DTYPES:
+        info = np.iinfo(dtype)
+        if info.min <= value <= info.max:
+            out.append(dtype(value))
+    return out
+
+
+def array_in_dtypes(values) -> list[np.ndarray]:
+    """An integer array as every integer dtype that holds all its values."""
+    arr = np.asarray(values)
+    out = []
+    for dtype in INT_DTYPES:
+        info = np.iinfo(dtype)
+        if not arr.size or (info.min <= arr.min() and arr.max() <= info.max):
+            out.append(arr.astype(dtype))
+    return out
