@@ -26,13 +26,19 @@ FUZZ = settings(max_examples=60, deadline=2000, derandomize=True, database=None,
 
 def refused(call, *names: str):
     """Run ``call()``; it must raise TypeError or ValueError from our code, naming one of
-    ``names``, within SECONDS. Returns the error."""
-    start = time.perf_counter()
-    with pytest.raises((TypeError, ValueError)) as info:
-        call()
-    took = time.perf_counter() - start
+    ``names``, within SECONDS of CPU time (the process's, so a loaded machine does not count;
+    a first call that imports modules is measured again once they are imported). Returns the
+    error."""
+    took = math.inf
+    for _ in range(2):
+        start = time.process_time()
+        with pytest.raises((TypeError, ValueError)) as info:
+            call()
+        took = time.process_time() - start
+        if took < SECONDS:
+            break
     message = str(info.value)
-    assert took < SECONDS, f"refused only after {took:.2f} s: {message}"
+    assert took < SECONDS, f"refused only after {took:.2f} s of CPU time: {message}"
     assert not names or any(n in message for n in names), \
         f"the message does not name {names}: {message}"
     frame = info.tb
