@@ -38,6 +38,22 @@ KNOWN = {
     },
     "modules not listed in docs/architecture.md": set(),
     "modules listed in docs/architecture.md that do not exist": set(),
+    # public calls whose reader's path is over its limit in READER_PATHS (issue 42)
+    "reader's paths over their limit": {
+        "catmouse.train_tabular",
+        "goofspiel.evolve",
+        "mix.train",
+    },
+}
+
+# The reader's path from a notebook's call to the algorithm: the module that defines the public
+# function (its plain module) and the package modules it imports, statically, function-level
+# imports included, ``fast/`` subpackages and other packages (studykit) not counted. Each entry:
+# public name -> (most other package modules, most lines in all, the defining module included).
+READER_PATHS = {
+    "catmouse.train_tabular": (4, 600),
+    "mix.train": (7, 1500),
+    "goofspiel.evolve": (3, 800),
 }
 
 
@@ -215,6 +231,52 @@ def test_architecture_lists_every_module():
                   "add a row `| `module.py` | what it holds |` to its package's section")
     same_as_known("modules listed in docs/architecture.md that do not exist", listed - package_modules(),
                   "delete or rename the row")
+
+
+def is_fast(module: str) -> bool:
+    """Whether a dotted module name lies in a ``fast/`` subpackage."""
+    return "fast" in module.split(".")[1:-1] or module.split(".")[-1] == "fast"
+
+
+def reader_path(public: str) -> tuple[str, set[str]]:
+    """(the module defining ``public``, the package modules it imports transitively), found from
+    the package's ``__init__`` (its lazy table or its imports) and the import graph."""
+    package, name = public.split(".", 1)
+    mods = modules()
+    home = None
+    for module, path in mods.items():
+        if module.split(".")[0] != package or path.name == "__init__.py":
+            continue
+        tree = parse(path)
+        if any(isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name == name
+               for n in tree.body):
+            home = module if home is None or len(module) < len(home) else home
+    assert home is not None, f"{public} is defined in no module of {package}"
+    graph, seen, todo = import_graph(), set(), [home]
+    while todo:
+        for target in graph[todo.pop()]:
+            if target.split(".")[0] == package and not is_fast(target) and target not in seen \
+                    and target != home:
+                seen.add(target)
+                todo.append(target)
+    return home, seen
+
+
+def reader_paths_over() -> dict[str, str]:
+    """Public name -> what its reader's path is, for every READER_PATHS entry over its limit."""
+    out, mods = {}, modules()
+    for public, (most, lines) in READER_PATHS.items():
+        home, seen = reader_path(public)
+        total = sum(len(mods[m].read_text(encoding="utf-8").splitlines()) for m in seen | {home})
+        if len(seen) > most or total > lines:
+            out[public] = f"{home} imports {len(seen)} modules, {total} lines in all"
+    return out
+
+
+def test_no_new_long_reader_path():
+    same_as_known("reader's paths over their limit", reader_paths_over(),
+                  "keep the algorithm's plain module free of what it does not need; move the "
+                  "rest (measurement, caching, speed-ups) beside it or to fast/")
 
 
 # --- the checks themselves, on small made-up code ----------------------------------------------
