@@ -42,13 +42,12 @@ _ = shrink(globals(), N_RANDOM_TABLES=20_000, N_GAMES=2_000, N_TABLES_PER_SIZE=5
 
 # %%
 import setgame
-from studykit.checks import seed, whole
+from setgame.settings import notebook_settings
 
-TABLE_SIZE = setgame.check_table_size(TABLE_SIZE, "TABLE_SIZE")
-for name in ("N_RANDOM_TABLES", "N_GAMES", "N_TABLES_PER_SIZE", "SPEED_TABLES"):
-    globals()[name] = whole(globals()[name], name, 2)
-SEED = seed(SEED, "SEED")
-ANIMATION_GAME = whole(ANIMATION_GAME, "ANIMATION_GAME", 0, 999)
+# every constant checked against the limits of the calls it feeds, and converted
+globals().update(notebook_settings(
+    SEED=SEED, TABLE_SIZE=TABLE_SIZE, N_RANDOM_TABLES=N_RANDOM_TABLES, N_GAMES=N_GAMES,
+    N_TABLES_PER_SIZE=N_TABLES_PER_SIZE, SPEED_TABLES=SPEED_TABLES, ANIMATION_GAME=ANIMATION_GAME))
 
 # %%
 import math

@@ -8,10 +8,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 
+from setgame.arguments import count, integers
 from setgame.cards import COMPLETION, DECK_SIZE, LINES, card_codes, decode
 from setgame.draw import draw_table
 from setgame.games import GameTurns
-from studykit.checks import array, shown, whole
+from studykit.checks import shown
 
 MAX_FRAMES = 10_000
 
@@ -28,12 +29,15 @@ class TurnFrame:
     turn: int
     deck_left: int
 
+    def __post_init__(self):
+        check_frame(self)
+
 
 def game_frames(games: GameTurns, game: int = 0) -> list[TurnFrame]:
     """The turns of one recorded game (``simulate_games(..., keep_tables=True)``) as frames."""
     if not isinstance(games, GameTurns):
         raise TypeError(f"games must be the GameTurns of simulate_games, got {type(games).__name__}")
-    game = whole(game, "game", 0)
+    game = count(game, "game", 0)
     if games.tables is None:
         raise ValueError("games must be simulated with keep_tables=True")
     rows = np.flatnonzero(games.game == game)
@@ -56,22 +60,34 @@ def game_frames(games: GameTurns, game: int = 0) -> list[TurnFrame]:
 
 def check_frame(frame: TurnFrame) -> None:
     """Refuse a frame whose parts do not fit together: codes of distinct cards, sets of three
-    indices into them that are sets, the set taken one of them."""
+    indices into them that are sets, the set taken one of them; its numbers are stored
+    converted (codes as int64, turn and deck_left as ints)."""
     codes = card_codes(frame.codes, "frame codes", ndim=1)
+    if not isinstance(frame.sets, (list, tuple)):
+        raise TypeError(f"frame sets must be a list of index triples, got {shown(frame.sets)}")
     if len(np.unique(codes)) != len(codes):
         raise ValueError("frame codes must be distinct cards")
-    triples = set()
+    triples: dict[tuple[int, ...], None] = {}      # in order, each once
     for triple in frame.sets:
-        t = tuple(int(i) for i in array(triple, "frame sets", kind="integer", ndim=1))
+        t = tuple(int(i) for i in integers(triple, "frame sets", ndim=1))
         if len(t) != 3 or len(set(t)) != 3 or not all(0 <= i < len(codes) for i in t) \
                 or int(COMPLETION[codes[t[0]], codes[t[1]]]) != codes[t[2]]:
             raise ValueError(f"frame sets must hold sets, as index triples into the frame's "
                              f"{len(codes)} codes, got {shown(triple)}")
-        triples.add(tuple(sorted(t)))
-    if frame.taken is not None and tuple(sorted(frame.taken)) not in triples:
-        raise ValueError(f"the frame's taken set must be one of its sets, got {shown(frame.taken)}")
-    whole(frame.turn, "frame turn", 0)
-    whole(frame.deck_left, "frame deck_left", 0, DECK_SIZE)
+        if tuple(sorted(t)) in triples:
+            raise ValueError(f"frame sets must list each set once, got {shown(triple)} twice")
+        triples[tuple(sorted(t))] = None
+    taken = frame.taken
+    if taken is not None:
+        taken = tuple(int(i) for i in integers(taken, "frame taken", ndim=1))
+        if tuple(sorted(taken)) not in triples:
+            raise ValueError(f"the frame's taken set must be one of its sets, got "
+                             f"{shown(frame.taken)}")
+    object.__setattr__(frame, "codes", codes)
+    object.__setattr__(frame, "sets", list(triples))
+    object.__setattr__(frame, "taken", taken)
+    object.__setattr__(frame, "turn", count(frame.turn, "frame turn", 0, DECK_SIZE))
+    object.__setattr__(frame, "deck_left", count(frame.deck_left, "frame deck_left", 0, DECK_SIZE))
 
 
 def animate_game(frames: list[TurnFrame], *, dpi: int = 80) -> FuncAnimation:
@@ -88,7 +104,7 @@ def animate_game(frames: list[TurnFrame], *, dpi: int = 80) -> FuncAnimation:
                          f"{len(frames):,}")
     for f in frames:
         check_frame(f)
-    dpi = whole(dpi, "dpi", 10, 600)
+    dpi = count(dpi, "dpi", 10, 600)
     columns = max(4, -(-max(len(f.codes) for f in frames) // 3))   # 3 rows, as on a table
     fig, ax = plt.subplots(figsize=(max(6.0, columns * 1.25 + 0.4), 3 * 1.6 * 0.9 + 1.0), dpi=dpi)
     fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.86)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from setgame.arguments import capped_count, count, integers
 from setgame.cards import (
     COMPLETION,
     DECK_SIZE,
@@ -12,14 +13,24 @@ from setgame.cards import (
     card_vectors,
     encode_unchecked,
 )
-from studykit.checks import array, generator, memory, whole
+from studykit.checks import generator, memory
 
 CHUNK_PAIRS = 20_000_000  # table-pairs handled per chunk by default, to bound memory
+MAX_TABLES = 10**9        # random tables in one call (16 bytes a card of the deck each)
+TABLE_BYTES = 16 * DECK_SIZE
+
+
+def check_table_count(m, name: str = "m") -> int:
+    """A number of random tables to deal at once: a whole number >= 0 within ``MAX_TABLES`` and
+    this machine's memory (``name`` is how the error calls it, e.g. a notebook's constant)."""
+    m = capped_count(m, name, 0, MAX_TABLES, "deal the tables in several calls")
+    memory(float(TABLE_BYTES * m), f"{name}={m:,} random tables")
+    return m
 
 
 def as_codes(tables, name: str = "tables") -> np.ndarray:
     """Tables as card vectors (m, n, 4) or codes (m, n) -> validated codes (m, n)."""
-    arr = array(tables, name, kind="integer", ndim=(2, 3))
+    arr = integers(tables, name, ndim=(2, 3))
     if arr.ndim == 3:
         if arr.shape[2] != N_ATTRIBUTES:
             raise ValueError(f"{name} must have shape (m, n, {N_ATTRIBUTES}) or (m, n) codes; "
@@ -31,7 +42,7 @@ def as_codes(tables, name: str = "tables") -> np.ndarray:
         ordered = np.sort(arr, axis=1)
         if np.any(ordered[:, 1:] == ordered[:, :-1]):
             raise ValueError(f"{name}: a table holds the same card twice")
-    return arr.astype(np.int64, copy=False)
+    return arr
 
 
 def count_sets(tables, chunk_pairs: int = CHUNK_PAIRS) -> np.ndarray:
@@ -41,7 +52,7 @@ def count_sets(tables, chunk_pairs: int = CHUNK_PAIRS) -> np.ndarray:
     pair it contains, so the number of pairs whose completion is on the table is 3 x sets.
     The tables are counted in chunks of about ``chunk_pairs`` card pairs (memory, not results).
     """
-    chunk_pairs = whole(chunk_pairs, "chunk_pairs", 1)
+    chunk_pairs = count(chunk_pairs, "chunk_pairs", 1)
     codes = as_codes(tables)
     m, n = codes.shape
     counts = np.zeros(m, dtype=np.int64)
@@ -62,9 +73,8 @@ def count_sets(tables, chunk_pairs: int = CHUNK_PAIRS) -> np.ndarray:
 
 def random_tables(m: int, n: int, rng: np.random.Generator) -> np.ndarray:
     """``m`` tables of ``n`` distinct cards drawn uniformly from the deck, as codes (m, n)."""
-    m, n = whole(m, "m", 0), whole(n, "n", 0, DECK_SIZE)
+    m, n = check_table_count(m, "m"), count(n, "n", 0, DECK_SIZE)
     generator(rng, "rng")
-    memory(16.0 * m * DECK_SIZE, f"random_tables(m={m:,})")
     keys = rng.random((m, DECK_SIZE))
     if n == DECK_SIZE:
         return np.argsort(keys, axis=1)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from setgame.arguments import count, scalar
 from setgame.cards import COMPLETION, DECK_SIZE, N_ATTRIBUTES, N_VALUES, card_codes
 from studykit.checks import seed as check_seed
-from studykit.checks import whole
 
 MAX_CAP_SIZE = 20
 
@@ -38,10 +38,8 @@ def find_cap_set(size: int = MAX_CAP_SIZE, seed: int = 0, max_nodes: int = 5_000
     Candidates are tried in a seeded random order; raises ``RuntimeError`` if ``max_nodes``
     search nodes pass without success (never for size <= 20 with the defaults we test).
     """
-    if whole(size, "size", 1) > MAX_CAP_SIZE:
-        raise ValueError(f"size must lie in 1..{MAX_CAP_SIZE} (no 21 cards are set-free), "
-                         f"got {size}")
-    seed, max_nodes = check_seed(seed), whole(max_nodes, "max_nodes", 1)
+    size = count(size, "size", 1, MAX_CAP_SIZE, why="no 21 cards are set-free")
+    seed, max_nodes = check_seed(scalar(seed)), count(max_nodes, "max_nodes", 1)
     start = _basis()[:size]
     rng = np.random.default_rng(seed)
     order = [int(c) for c in rng.permutation(DECK_SIZE) if int(c) not in start]

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from studykit.checks import array
+from setgame.arguments import integers
 
 N_ATTRIBUTES = 4
 N_VALUES = 3
@@ -21,24 +21,24 @@ _PLACES = N_VALUES ** np.arange(N_ATTRIBUTES - 1, -1, -1)  # first attribute mos
 
 def card_vectors(value, name: str = "cards", ndim=None) -> np.ndarray:
     """Checked card vectors (..., 4) of whole numbers 0, 1 or 2, as int64 (never truncated
-    from floats); the error names ``name``."""
-    arr = array(value, name, kind="integer", ndim=ndim)
+    from floats, converted once from any integer dtype); the error names ``name``."""
+    arr = integers(value, name, ndim=ndim)
     if arr.ndim == 0 or arr.shape[-1] != N_ATTRIBUTES:
         raise ValueError(f"{name} must have shape (..., {N_ATTRIBUTES}) (card vectors); "
                          f"got shape {arr.shape}")
     if arr.size and (arr.min() < 0 or arr.max() >= N_VALUES):
         raise ValueError(f"{name}: card attributes must be 0, 1 or 2; got values from "
                          f"{arr.min()} to {arr.max()}")
-    return arr.astype(np.int64, copy=False)
+    return arr
 
 
 def card_codes(value, name: str = "codes", ndim=None) -> np.ndarray:
     """Checked card codes, whole numbers 0..80, as int64."""
-    arr = array(value, name, kind="integer", ndim=ndim)
+    arr = integers(value, name, ndim=ndim)
     if arr.size and (arr.min() < 0 or arr.max() >= DECK_SIZE):
         raise ValueError(f"{name}: card codes must lie in 0..{DECK_SIZE - 1}; got values from "
                          f"{arr.min()} to {arr.max()}")
-    return arr.astype(np.int64, copy=False)
+    return arr
 
 
 def encode_unchecked(cards: np.ndarray) -> np.ndarray:
@@ -67,7 +67,8 @@ def full_deck() -> np.ndarray:
 
 
 def third_card(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The card completing a set with cards ``a`` and ``b`` (vectors, broadcasting)."""
+    """The card completing a set with the distinct cards ``a`` and ``b`` (vectors, broadcasting);
+    a card paired with itself is refused (no third card makes a set with a repeated card)."""
     a, b = card_vectors(a, "a"), card_vectors(b, "b")
     try:
         shape = np.broadcast_shapes(a.shape, b.shape)
@@ -77,6 +78,10 @@ def third_card(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if math.prod(shape) > MAX_CARD_PAIRS:
         raise ValueError(f"a and b must pair at most {MAX_CARD_PAIRS:,} card attributes, got "
                          f"shape {shape}")
+    same = np.all(a == b, axis=-1)
+    if np.any(same):
+        raise ValueError(f"a and b must be distinct cards (a set holds three different cards); "
+                         f"{int(np.count_nonzero(same)):,} of the pairs repeat a card")
     return third_card_unchecked(a, b)
 
 
@@ -86,8 +91,14 @@ def third_card_unchecked(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def is_set(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> bool:
-    """True when three card vectors are all-same or all-different on every attribute."""
+    """True when three distinct card vectors are all-same or all-different on every attribute
+    (a repeated card is refused: the deck holds each card once, so no set repeats one)."""
     a, b, c = (card_vectors(v, name, ndim=1) for v, name in ((a, "a"), (b, "b"), (c, "c")))
+    for (x, x_name), (y, y_name) in (((a, "a"), (b, "b")), ((a, "a"), (c, "c")),
+                                     ((b, "b"), (c, "c"))):
+        if np.array_equal(x, y):
+            raise ValueError(f"{x_name} and {y_name} must be distinct cards (the deck holds "
+                             f"each card once), got {x.tolist()} twice")
     return bool(np.all((a + b + c) % N_VALUES == 0))
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.colors import is_color_like
 from matplotlib.patches import FancyBboxPatch, PathPatch, Polygon
 from matplotlib.path import Path
 
-from setgame.cards import card_vectors, validate_table
-from studykit.checks import array, real, whole
+from setgame.arguments import count, integers, number
+from setgame.cards import N_VALUES, card_vectors, validate_table
+from studykit.checks import items, shown
 
 COLOURS = ("#d62728", "#2ca02c", "#7b2d8e")  # red, green, purple
 SHAPES = ("diamond", "oval", "squiggle")
@@ -45,6 +47,37 @@ def _axes(ax):
     return ax
 
 
+def _colour(value, name: str) -> str:
+    """A matplotlib colour given as text (a name or "#rrggbb")."""
+    if not isinstance(value, str) or not is_color_like(value):
+        raise ValueError(f"{name} must be a matplotlib colour such as '#999999' or 'gray', got "
+                         f"{shown(value)}")
+    return value
+
+
+def _title(value) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"title must be text or None, got {shown(value)} ({type(value).__name__})")
+    return value
+
+
+def table_sets(sets, cards: np.ndarray, name: str = "sets") -> list[list[int]]:
+    """Index triples into the table ``cards``, each three distinct cards forming a set."""
+    triples = []
+    n = len(cards)
+    for k, triple in enumerate(items(sets, name)):
+        triple = integers(triple, f"{name}[{k}]", ndim=1)
+        if len(triple) != 3 or len(set(triple.tolist())) != 3 or not n or (
+                triple.min() < 0 or triple.max() >= n):
+            raise ValueError(f"{name} must hold triples of three distinct indices into the "
+                             f"{n} cards, got {shown(triple.tolist())} at {name}[{k}]")
+        if np.any(cards[triple].sum(axis=0) % N_VALUES):
+            raise ValueError(f"{name}[{k}] = {triple.tolist()} is not a set of the table: "
+                             f"cards {cards[triple].tolist()}")
+        triples.append(triple.tolist())
+    return triples
+
+
 def _frame(ax, x: float, y: float, width: float, height: float) -> None:
     """Limits, equal aspect and no axis lines around a drawing of ``width`` x ``height`` whose
     lower-left corner is at x, y."""
@@ -62,8 +95,9 @@ def draw_card(card, x: float = 0.0, y: float = 0.0, *, ax=None, edge: str = "#99
     place several cards on one axes); when ``ax`` is None a small figure is framed around it.
     """
     card = card_vectors(card, "card", ndim=1)
-    x, y = real(x, "x"), real(y, "y")
-    edge_width = real(edge_width, "edge_width", low=0)
+    x, y = number(x, "x", -1e6, 1e6), number(y, "y", -1e6, 1e6)
+    edge_width = number(edge_width, "edge_width", 0, 100)
+    edge = _colour(edge, "edge")
     if ax is None:
         _, ax = plt.subplots(figsize=(1.5, 2.0))
         _draw_card(ax, card, x, y, edge, edge_width)
@@ -98,14 +132,9 @@ def draw_table(cards, sets=None, ncols: int | None = None, *, ax=None, title: st
     """
     cards = validate_table(cards)
     n = len(cards)
-    triples = []
-    for triple in [] if sets is None else sets:
-        triple = array(triple, "sets", kind="integer", ndim=1, low=0, high=max(n - 1, 0))
-        if len(triple) != 3 or not n:
-            raise ValueError(f"sets must hold index triples into the {n} cards, got "
-                             f"{triple.tolist()}")
-        triples.append(triple.tolist())
-    ncols = whole(ncols, "ncols", 1, 100) if ncols is not None else max(1, int(np.ceil(n / 3)))
+    triples = [] if sets is None else table_sets(sets, cards)
+    title = _title(title)
+    ncols = count(ncols, "ncols", 1, 100) if ncols is not None else max(1, int(np.ceil(n / 3)))
     nrows = max(1, int(np.ceil(n / ncols)))
     if ax is not None:
         _axes(ax)

@@ -21,9 +21,17 @@ from pathlib import Path
 import numpy as np
 from tqdm.auto import tqdm
 
+from setgame.arguments import count, integers
 from setgame.cards import DECK_SIZE
-from setgame.shipped import shipped_counts, write_counts
-from studykit.checks import array, flag, whole
+from setgame.shipped import (
+    COUNTS_DIGEST,
+    MAX_CAP,
+    N_COUNTS,
+    counts_digest,
+    shipped_counts,
+    write_counts,
+)
+from studykit.checks import flag
 from studykit.codehash import code_fingerprint
 
 
@@ -37,7 +45,7 @@ def _codes(vectors: np.ndarray, dimension: int) -> np.ndarray:
 
 def enumerate_cap_sets(dimension: int) -> np.ndarray:
     """Every set-free subset of AG(dimension, 3) as a bitmask, by depth-first search."""
-    dimension = whole(dimension, "dimension", 1, 3)
+    dimension = count(dimension, "dimension", 1, 3)
     points = _points(dimension)
     n = len(points)
     third = _codes(-(points[:, None] + points[None, :]), dimension).tolist()
@@ -59,7 +67,7 @@ def enumerate_cap_sets(dimension: int) -> np.ndarray:
 
 def affine_group(dimension: int) -> np.ndarray:
     """All maps x -> A x + b of AG(dimension, 3), as point permutations (maps, 3^dimension)."""
-    dimension = whole(dimension, "dimension", 1, 3)   # 4 would try 3^16 matrices
+    dimension = count(dimension, "dimension", 1, 3)   # 4 would try 3^16 matrices
     points = _points(dimension)
     images = []
     for entries in itertools.product(range(3), repeat=dimension * dimension):
@@ -112,7 +120,7 @@ def count_cap_sets(dimension: int = 4, progress: bool = False, shipped: bool = T
     counts come from the package's file when they were computed by the current code (same
     ``code_fingerprint``), else they are counted. 2 and 3 take well under a second.
     """
-    dimension = whole(dimension, "dimension", 2, 4)
+    dimension = count(dimension, "dimension", 2, 4)
     progress, shipped = flag(progress, "progress"), flag(shipped, "shipped")
     if shipped and dimension == 4:
         counts = shipped_counts(counting_fingerprint())
@@ -161,16 +169,29 @@ def write_shipped_counts(path: str | Path | None = None, progress: bool = False)
     return write_counts(counts, counting_fingerprint(), path)
 
 
-def no_set_probability(n_cards: int, counts: np.ndarray) -> float:
-    """Exact P(no set among n random distinct cards of the 81) from ``count_cap_sets(4)``."""
-    n_cards = whole(n_cards, "n_cards", 0, DECK_SIZE)
-    counts = array(counts, "counts", kind="integer", ndim=1, low=0)
+def no_set_probability(n_cards: int, counts) -> float:
+    """Exact P(no set among n random distinct cards of the 81) from ``count_cap_sets(4)``.
+
+    Every count is checked: ``counts`` must be the 81-card game's (one per size from 0 to at
+    least 20, zero beyond 20; compared with the known counts through ``COUNTS_DIGEST``), so a
+    damaged or edited list is refused rather than read.
+    """
+    n_cards = count(n_cards, "n_cards", 0, DECK_SIZE)
+    counts = integers(counts, "counts", ndim=1, low=0)
     small = [math.comb(DECK_SIZE, k) for k in range(3)]       # 1, 81, 3240: nothing to avoid
-    if len(counts) < 3 or counts[:3].tolist() != small or any(
-            int(c) > math.comb(DECK_SIZE, k) for k, c in enumerate(counts)):
-        raise ValueError(f"counts must be count_cap_sets(4), the counts of the 81-card game "
-                         f"(starting {small}), got {len(counts)} numbers starting "
-                         f"{counts[:3].tolist()}")
-    total = math.comb(DECK_SIZE, n_cards)
-    found = int(counts[n_cards]) if n_cards < len(counts) else 0
-    return found / total
+    if not MAX_CAP < len(counts) <= DECK_SIZE + 1 or counts[:3].tolist() != small:
+        raise ValueError(f"counts must be count_cap_sets(4), the counts of the 81-card game by "
+                         f"size (from {MAX_CAP + 1} to {DECK_SIZE + 1} numbers starting {small}), "
+                         f"got {len(counts)} numbers starting {counts[:3].tolist()}")
+    beyond = np.flatnonzero(counts[MAX_CAP + 1:]) + MAX_CAP + 1
+    if len(beyond):
+        raise ValueError(f"counts must be count_cap_sets(4): no {beyond[0]} cards are set-free, "
+                         f"but counts[{beyond[0]}] = {counts[beyond[0]]}")
+    full = np.zeros(N_COUNTS, dtype=np.int64)
+    full[:min(len(counts), N_COUNTS)] = counts[:N_COUNTS]
+    if counts_digest(full) != COUNTS_DIGEST:
+        over = [k for k, c in enumerate(full) if int(c) > math.comb(DECK_SIZE, k)]
+        detail = (f"counts[{over[0]}] exceeds the C(81, {over[0]}) collections of {over[0]} cards"
+                  if over else "they differ from the exact counts of the 81-card game")
+        raise ValueError(f"counts must be count_cap_sets(4): {detail}")
+    return int(full[n_cards] if n_cards < N_COUNTS else 0) / math.comb(DECK_SIZE, n_cards)

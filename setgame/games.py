@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
+from setgame.arguments import capped_count, count, scalar
 from setgame.cards import DECK_SIZE, LINES
-from studykit.checks import at_most, flag, memory, shown, whole
+from studykit.checks import flag, memory, shown
 from studykit.checks import seed as check_seed
 
 TABLE_SIZE = 12
@@ -22,6 +23,11 @@ TABLE_SIZES = tuple(range(3, 22, 3))   # a multiple of 3 keeps the deck dealing 
 MAX_GAMES = 10_000_000                 # about 2 hours at ~1,600 games a second on one core
 TURN_BYTES = 30 * 6 * 8                # ~27 turns a game, six int64/bool columns each
 BATCH_BYTES = 8_000                    # working arrays per game of a batch (decks, 1080 lines)
+TABLE_BYTES = 30 * DECK_SIZE           # ~27 kept tables a game, 81 bools each
+# each column's allowed values: a game's turns are few (at most 27 + 7 tables), a table holds
+# at most the deck, and 81 cards hold at most the deck's 1080 sets
+COLUMN_SPANS = {"game": (0, None), "turn": (0, DECK_SIZE), "table_size": (0, DECK_SIZE),
+                "n_sets": (0, len(LINES)), "deck_left": (0, DECK_SIZE)}
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,12 @@ class GameTurns:
                 raise ValueError(f"{name} must be a 1-D {'bool' if name == 'final' else 'integer'}"
                                  f" array with one entry per turn ({len(self.game)} turns), got "
                                  f"{shown(column)}")
+            low, high = COLUMN_SPANS.get(name, (None, None))
+            if len(column) and name != "final" and (
+                    column.min() < low or (high is not None and column.max() > high)):
+                raise ValueError(f"{name} must hold whole numbers from {low} to "
+                                 f"{'any' if high is None else high}, got values from "
+                                 f"{column.min()} to {column.max()}")
         if self.tables is not None and not (
                 isinstance(self.tables, np.ndarray) and self.tables.dtype == bool
                 and self.tables.shape == (len(self.game), DECK_SIZE)):
@@ -66,11 +78,25 @@ def _deal(on_table, decks, dealt, rows, count):
 def check_table_size(table_size: int, name: str = "table_size") -> int:
     """The number of cards dealt (and refilled to): one of 3, 6, ..., 21; returned as an int.
     ``name`` is how the error calls the value (a notebook passes its constant's name)."""
-    if isinstance(table_size, bool) or not isinstance(table_size, (int, np.integer)) \
+    if not isinstance(name, str):
+        raise TypeError(f"name must be text (the value's name in errors), got {shown(name)}")
+    table_size = scalar(table_size)
+    if isinstance(table_size, (bool, np.bool_)) or not isinstance(table_size, (int, np.integer)) \
             or int(table_size) not in TABLE_SIZES:
         raise ValueError(f"{name} must be one of {TABLE_SIZES} (a multiple of 3 up to 21, "
                          f"so the 81-card deck deals out in threes); got {table_size!r}")
     return int(table_size)
+
+
+def check_game_count(n_games, name: str = "n_games", keep_tables: bool = False) -> int:
+    """A number of games to simulate in one call: a whole number >= 1 within ``MAX_GAMES`` and
+    this machine's memory (with ``keep_tables``, every table kept); ``name`` is how the error
+    calls it (a notebook passes its constant's name)."""
+    n_games = capped_count(n_games, name, 1, MAX_GAMES,
+                           "about 2 hours of simulation; split the run into several seeds")
+    memory(n_games * (TURN_BYTES + (TABLE_BYTES if keep_tables else 0)) + BATCH_BYTES,
+           f"{name}={n_games:,} games{' with keep_tables=True' if keep_tables else ''}")
+    return n_games
 
 
 def _simulate_batch(n_games, rng, keep_tables, table_size=TABLE_SIZE):
@@ -121,13 +147,12 @@ def simulate_games(n_games: int, seed: int = 0, *, batch_size: int = 20_000,
     the random stream, so keep it fixed when comparing runs of the same seed.
     ``keep_tables=True`` also returns every table as a (turns, 81) boolean membership array.
     """
-    n_games = at_most(whole(n_games, "n_games", 1), "n_games", MAX_GAMES,
-                      "about 2 hours of simulation; split the run into several seeds")
-    batch_size = whole(batch_size, "batch_size", 1)
-    seed = check_seed(seed)
     keep_tables, progress = flag(keep_tables, "keep_tables"), flag(progress, "progress")
+    n_games = check_game_count(n_games, "n_games", keep_tables)
+    batch_size = count(batch_size, "batch_size", 1)
+    seed = check_seed(scalar(seed))
     table_size = check_table_size(table_size)
-    memory(n_games * (TURN_BYTES + (30 * DECK_SIZE if keep_tables else 0))
+    memory(n_games * (TURN_BYTES + (TABLE_BYTES if keep_tables else 0))
            + min(batch_size, n_games) * BATCH_BYTES,
            f"simulate_games({n_games:,} games{', keep_tables=True' if keep_tables else ''})")
     rng = np.random.default_rng(seed)

@@ -6,13 +6,21 @@ import time
 
 import numpy as np
 
-from setgame.batch import count_sets, random_tables
+from setgame.arguments import capped_count, count, scalar
+from setgame.batch import check_table_count, count_sets, random_tables
 from setgame.cards import DECK_SIZE, decode_unchecked
 from setgame.solvers import SOLVERS
-from studykit.checks import at_most, choice, items, memory, whole
+from studykit.checks import choice, sequence
 from studykit.checks import seed as check_seed
 
 MAX_TABLES = 1_000_000    # single-table solvers: brute force runs ~10,000 tables a second
+MAX_BATCHED = 100_000_000  # count_sets's timing tables (about a minute at ~2 million a second)
+
+
+def check_speed_tables(n_tables, name: str = "n_tables") -> int:
+    """Tables each single-table solver is timed on: 1..``MAX_TABLES`` (``name``: the error's)."""
+    return capped_count(n_tables, name, 1, MAX_TABLES,
+                        "the single-table solvers are timed one table at a time")
 
 
 def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
@@ -22,13 +30,14 @@ def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
     Every solver sees the same ``n_tables`` random tables of ``n_cards`` cards; ``count_sets``
     is timed on ``batched_tables`` tables (it is meant for many at once).
     """
-    n_cards = whole(n_cards, "n_cards", 0, DECK_SIZE)
-    n_tables = at_most(whole(n_tables, "n_tables", 1), "n_tables", MAX_TABLES,
-                       "the single-table solvers are timed one table at a time")
-    seed = check_seed(seed)
-    methods = tuple(choice(m, "methods", SOLVERS) for m in items(methods, "methods"))
-    batched_tables = whole(batched_tables, "batched_tables", 1)
-    memory(16.0 * batched_tables * DECK_SIZE, f"solver_rates(batched_tables={batched_tables:,})")
+    n_cards = count(n_cards, "n_cards", 0, DECK_SIZE)
+    n_tables = check_speed_tables(n_tables)
+    seed = check_seed(scalar(seed))
+    methods = sequence(methods, "methods", lambda m, name: choice(m, name, SOLVERS), min_len=0,
+                       distinct=True)
+    batched_tables = check_table_count(capped_count(
+        batched_tables, "batched_tables", 1, MAX_BATCHED, "count_sets is timed on them at once"),
+        "batched_tables")
     rng = np.random.default_rng(seed)
     tables = decode_unchecked(random_tables(n_tables, n_cards, rng))
     rates = {}

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import array
+from setgame.arguments import count, integers, number
+from studykit.checks import array, shown
+
+MAX_DRAWS = 10**15          # draws behind a share (se_at's sample sizes)
 
 
 @dataclass(frozen=True)
@@ -16,11 +19,22 @@ class Proportion:
     p: float
     se: float
 
+    def __post_init__(self):
+        object.__setattr__(self, "p", number(self.p, "p", 0, 1))
+        se = self.se
+        if isinstance(se, (float, np.floating)) and np.isnan(se):
+            object.__setattr__(self, "se", float("nan"))
+        else:
+            object.__setattr__(self, "se", number(se, "se", 0))
+
 
 def _events(event, name: str = "event") -> np.ndarray:
     """True/False draws (or 0/1 whole numbers) as a bool array; other numbers are refused,
     since a share of "true" over 0.3 or 2 would be meaningless."""
-    arr = array(event, name, kind="bool" if np.asarray(event).dtype == bool else "real")
+    is_bool = isinstance(event, np.ndarray) and event.dtype == bool or (
+        isinstance(event, (list, tuple)) and len(event) > 0
+        and all(isinstance(v, (bool, np.bool_)) for v in event))
+    arr = array(event, name, kind="bool" if is_bool else "real", ndim=1)
     if arr.dtype != bool and arr.size and (not np.issubdtype(arr.dtype, np.integer)
                                            or arr.min() < 0 or arr.max() > 1):
         raise ValueError(f"{name} must hold True/False draws (or 0/1), got values from "
@@ -44,9 +58,10 @@ def clustered_proportion(event, cluster) -> Proportion:
     draw of (events, turns) and uses the ratio estimator's linearised variance.
     """
     event = _events(event).astype(float)
-    cluster = array(cluster, "cluster", kind="integer")
+    cluster = integers(cluster, "cluster", ndim=1)
     if event.shape != cluster.shape or event.size == 0:
-        raise ValueError("event and cluster must be non-empty and of the same shape")
+        raise ValueError(f"event and cluster must be non-empty and of the same length, got "
+                         f"{event.size} and {cluster.size}")
     _, index = np.unique(cluster, return_inverse=True)
     hits = np.bincount(index, weights=event)
     turns = np.bincount(index).astype(float)
@@ -64,10 +79,8 @@ def se_at(estimate: Proportion, n: int, other_n: int) -> float:
     ``n``: its SE times sqrt(n / other_n). The sampling error of a share another study measured
     on a smaller sample of the same process (the blog's 5,000 games), when only its size is
     known; for games the clustered SE scales so too, since each game is one draw."""
-    for name, value in (("n", n), ("other_n", other_n)):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
-                or value < 1:
-            raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+    n, other_n = count(n, "n", 1, MAX_DRAWS), count(other_n, "other_n", 1, MAX_DRAWS)
     if not isinstance(estimate, Proportion):
-        raise TypeError(f"estimate must be a Proportion, got {type(estimate).__name__}")
+        raise TypeError(f"estimate must be a Proportion, got {shown(estimate)} "
+                        f"({type(estimate).__name__})")
     return float(estimate.se * np.sqrt(n / other_n))

@@ -158,7 +158,7 @@ def test_unknown_solver_names_are_refused(method):
 
 def test_solver_rates_refuses_absurd_sizes():
     refused(lambda: solver_rates(n_tables=10**8), "n_tables")
-    refused(lambda: solver_rates(batched_tables=10**10), "GB")
+    refused(lambda: solver_rates(batched_tables=10**10), "batched_tables")
     refused(lambda: solver_rates(n_cards=82), "n_cards")
     refused(lambda: solver_rates(seed=None), "seed")
 
@@ -198,7 +198,8 @@ def test_third_card_refuses_what_is_not_a_card(a):
 
 def test_third_card_broadcasts_cards_and_refuses_mismatched_or_huge_shapes():
     deck = full_deck()
-    assert setgame.third_card(deck[:, None], deck[None]).shape == (81, 81, 4)
+    assert setgame.third_card(deck[:40, None], deck[None, 40:]).shape == (40, 41, 4)
+    refused(lambda: setgame.third_card(deck[:, None], deck[None]), "distinct")   # a with a
     assert setgame.third_card(np.array([0, 1, 2, 0], np.int8), [1, 1, 1, 0]).tolist() == [2, 1, 0, 0]
     refused(lambda: setgame.third_card(deck[:3], deck[:5]), "shapes")
     big = np.zeros((10**4, 1, 4), np.int8)
@@ -242,8 +243,7 @@ def test_recorded_games_and_frames_with_bad_content_are_refused():
     frames = setgame.game_frames(games)
     good = frames[0]
     cases = {"codes": np.array([0, 0, 1]), "sets": [(0, 1, 99)], "taken": (0, 1, 99)}
-    for name, bad in cases.items():
-        frame = setgame.TurnFrame(**{**good.__dict__, name: bad})
-        refused(lambda f=frame: setgame.animate_game([f]), "frame")
-    not_a_set = setgame.TurnFrame(np.array([0, 1, 3]), [(0, 1, 2)], None, 0, 78)
-    refused(lambda: setgame.animate_game([not_a_set]), "frame sets")
+    for name, bad in cases.items():     # refused when built, before any drawing
+        refused(lambda n=name, b=bad: setgame.TurnFrame(**{**good.__dict__, n: b}), "frame")
+    refused(lambda: setgame.TurnFrame(np.array([0, 1, 3]), [(0, 1, 2)], None, 0, 78),
+            "frame sets")

@@ -13,12 +13,13 @@ from setgame import (
     LINES,
     count_cap_sets,
     count_sets,
+    exact,
     find_cap_set,
     is_set_free,
     no_set_probability,
     random_tables,
+    shipped,
 )
-from setgame import exact, shipped
 from setgame.exact import counting_fingerprint, enumerate_cap_sets
 from setgame.shipped import SHIPPED_COUNTS
 from studykit import codehash
@@ -161,15 +162,16 @@ def test_a_broken_or_missing_file_is_reported_and_counted_again(case, tmp_path, 
     elif case == "not UTF-8":
         path.write_bytes(b"\xff\xfe{")
     monkeypatch.setattr(shipped, "SHIPPED_COUNTS", path)
-    with pytest.warns(CorruptEntryWarning, match="capsets4.json"):
-        with pytest.raises(Counted):
-            count_cap_sets(4)
+    with pytest.warns(CorruptEntryWarning, match="capsets4.json"), pytest.raises(Counted):
+        count_cap_sets(4)
 
 
 def test_the_written_file_is_read_back(tmp_path, monkeypatch):
     counts = np.array(GOOD["counts"], dtype=object)
     monkeypatch.setattr(exact, "count_cap_sets", lambda *args, **kwargs: counts)  # not a minute
     path = exact.write_shipped_counts(tmp_path / "capsets4.json")
-    assert json.loads(path.read_text()) == {**GOOD, "fingerprint": counting_fingerprint()}
+    written = json.loads(path.read_text())
+    assert written == {**GOOD, "fingerprint": counting_fingerprint(),
+                       "digest": shipped.entry_digest(written)}
     assert [int(c) for c in shipped.shipped_counts(counting_fingerprint(), path)] == GOOD["counts"]
     assert [p.name for p in tmp_path.iterdir()] == ["capsets4.json"]

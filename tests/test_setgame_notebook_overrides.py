@@ -21,7 +21,7 @@ def first_cells(tmp_path) -> Path:
     """Notebook 10 cut after its checks cell, plus a cell printing the constants as JSON."""
     nb = nbformat.read(NOTEBOOK, as_version=4)
     code = [k for k, c in enumerate(nb.cells) if c.cell_type == "code"]
-    checks = next(k for k in code if "check_table_size" in nb.cells[k].source)
+    checks = next(k for k in code if "notebook_settings" in nb.cells[k].source)
     nb.cells = nb.cells[:checks + 1] + [nbformat.v4.new_code_cell(SHOW)]
     path = tmp_path / "first_cells.ipynb"
     nbformat.write(nb, path)
