@@ -71,6 +71,7 @@ def test_fresh_counts_of_the_real_deck_are_the_shipped_ones():
     entry = json.loads(SHIPPED_COUNTS.read_text())
     assert entry["counts"] == [int(c) for c in counts], REGENERATE
     assert entry["fingerprint"] == counting_fingerprint(), REGENERATE
+    assert shipped.counts_digest(counts) == shipped.COUNTS_DIGEST
 
 
 REGENERATE = ("the shipped counts are stale: run python -c 'from setgame.exact import "
@@ -151,7 +152,32 @@ BROKEN = {
 }
 
 
-@pytest.mark.parametrize("case", [*BROKEN, "missing", "a directory", "not UTF-8"])
+def signed(**changes) -> str:
+    """GOOD with ``changes`` and a digest recomputed to match them (a careful edit)."""
+    entry = {**GOOD, **changes}
+    return json.dumps({**entry, "digest": shipped.entry_digest(entry)})
+
+
+BROKEN.update({
+    "a count edited, digest kept": json.dumps(
+        {**GOOD, "counts": GOOD["counts"][:12] + [0] + GOOD["counts"][13:]}),
+    "a count edited, digest recomputed": signed(
+        counts=GOOD["counts"][:12] + [GOOD["counts"][12] + 1] + GOOD["counts"][13:]),
+    "the digest edited": json.dumps({**GOOD, "digest": "0" * 64}),
+    "the digest not text": json.dumps({**GOOD, "digest": 5}),
+    "copied from another computation": signed(what="setgame.exact.enumerate_cap_sets"),
+    "copied from another dimension": signed(dimension=3),
+    "a set-free 21": signed(counts=GOOD["counts"][:21] + [1] + GOOD["counts"][22:]),
+    "a 400-digit count": json.dumps({**GOOD, "counts": [10**400] + GOOD["counts"][1:]}),
+    "a 5000-digit count": "{\"counts\": [" + "9" * 5000 + "]}",
+    "deeply nested": "[" * 10_000 + "]" * 10_000,
+    "nested in a count": json.dumps({**GOOD, "counts": [[[[1]]]] + GOOD["counts"][1:]}),
+    "oversized": json.dumps(GOOD) + " " * shipped.MAX_FILE_BYTES,
+})
+
+
+@pytest.mark.parametrize("case", [*BROKEN, "missing", "a directory", "not UTF-8",
+                                  "a link to an endless file"])
 def test_a_broken_or_missing_file_is_reported_and_counted_again(case, tmp_path, monkeypatch,
                                                                  no_counting):
     path = tmp_path / "capsets4.json"
@@ -161,9 +187,25 @@ def test_a_broken_or_missing_file_is_reported_and_counted_again(case, tmp_path, 
         path.mkdir()
     elif case == "not UTF-8":
         path.write_bytes(b"\xff\xfe{")
+    elif case == "a link to an endless file":
+        path.symlink_to("/dev/zero")
     monkeypatch.setattr(shipped, "SHIPPED_COUNTS", path)
     with pytest.warns(CorruptEntryWarning, match="capsets4.json"), pytest.raises(Counted):
         count_cap_sets(4)
+
+
+def test_the_shipped_file_is_keyed_and_signed():
+    assert GOOD["what"] == shipped.WHAT and GOOD["dimension"] == 4
+    assert GOOD["digest"] == shipped.entry_digest(GOOD)
+    assert shipped.counts_digest(GOOD["counts"]) == shipped.COUNTS_DIGEST
+    assert len(SHIPPED_COUNTS.read_bytes()) < shipped.MAX_FILE_BYTES
+
+
+def test_wrong_counts_are_never_written(tmp_path):
+    wrong = GOOD["counts"][:12] + [GOOD["counts"][12] + 1] + GOOD["counts"][13:]
+    with pytest.raises(ValueError, match="81-card"):
+        shipped.write_counts(wrong, "f" * 20, tmp_path / "x.json")
+    assert not list(tmp_path.iterdir())
 
 
 def test_the_written_file_is_read_back(tmp_path, monkeypatch):
