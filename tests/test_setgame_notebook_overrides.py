@@ -56,6 +56,17 @@ def test_quick_mode_checks_an_invalid_value_given_to_papermill(value, error, tmp
 
 
 @pytest.mark.notebook
+@pytest.mark.parametrize("name, value", [("N_GAMES", 10**8), ("SEED", -1),
+                                         ("SPEED_TABLES", 10**7), ("ANIMATION_GAME", 10**5)])
+def test_a_constant_beyond_the_library_limits_is_refused_in_the_check_cell(name, value, tmp_path,
+                                                                          monkeypatch):
+    """N_GAMES=10**8 used to pass the check and fail seven cells later, naming no constant."""
+    with pytest.raises(papermill.PapermillExecutionError) as raised:
+        constants(tmp_path, monkeypatch, "1", **{name: value})
+    assert raised.value.ename == "ValueError" and name in raised.value.evalue
+
+
+@pytest.mark.notebook
 @pytest.mark.parametrize("quick", ["0", "no"])
 def test_a_false_gameai_quick_runs_the_full_settings(quick, tmp_path, monkeypatch):
     got = constants(tmp_path, monkeypatch, quick)
