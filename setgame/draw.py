@@ -47,9 +47,13 @@ def _axes(ax):
     return ax
 
 
-def _colour(value, name: str) -> str:
-    """A matplotlib colour given as text (a name or "#rrggbb")."""
-    if not isinstance(value, str) or not is_color_like(value):
+def _colour(value, name: str):
+    """A matplotlib colour: a name, "#rrggbb", or an RGB(A) tuple of numbers in [0, 1]."""
+    try:
+        ok = not isinstance(value, (bool, np.bool_)) and is_color_like(value)
+    except Exception:  # noqa: BLE001 - whatever matplotlib cannot read is no colour
+        ok = False
+    if not ok:
         raise ValueError(f"{name} must be a matplotlib colour such as '#999999' or 'gray', got "
                          f"{shown(value)}")
     return value
@@ -65,6 +69,8 @@ def table_sets(sets, cards: np.ndarray, name: str = "sets") -> list[list[int]]:
     """Index triples into the table ``cards``, each three distinct cards forming a set."""
     triples = []
     n = len(cards)
+    if isinstance(sets, np.ndarray) and sets.ndim == 2:     # an (k, 3) array of triples
+        sets = list(sets)
     for k, triple in enumerate(items(sets, name)):
         triple = integers(triple, f"{name}[{k}]", ndim=1)
         if len(triple) != 3 or len(set(triple.tolist())) != 3 or not n or (

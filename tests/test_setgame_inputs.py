@@ -282,6 +282,8 @@ def test_a_bad_drawing_number_is_refused(name, value):
 
 @pytest.mark.parametrize("call, name", [
     (lambda: draw_card(A, edge=5), "edge"), (lambda: draw_card(A, edge="notacolour"), "edge"),
+    (lambda: draw_card(A, edge=(2, 0, 0)), "edge"), (lambda: draw_card(A, edge=True), "edge"),
+    (lambda: draw_card(A, edge=None), "edge"),
     (lambda: draw_card(A, ax="axes"), "ax"), (lambda: draw_table(DECK[:3], title=5), "title"),
     (lambda: draw_table(DECK[:3], sets="abc"), "sets"),
     (lambda: draw_table(DECK[:3], sets=np.array(1)), "sets"),
@@ -338,6 +340,15 @@ def test_memory_limits_are_named(monkeypatch):
     (0.5, None, "se"), (True, 0.1, "p")])
 def test_a_proportion_is_checked_when_built(p, se, name):
     refused(lambda: Proportion(p, se), name)
+
+
+def test_drawing_takes_colours_and_arrays_of_sets():
+    triples = np.array(find_sets(DECK[[0, 40, 80, 1, 2]]))
+    assert triples.shape == (2, 3)
+    draw_table(DECK[[0, 40, 80, 1, 2]], triples.astype(np.uint8))
+    draw_table(DECK[[0, 40, 80, 1, 2]], [tuple(t) for t in triples])
+    for edge in ("gray", "#123456", (0.5, 0.5, 0.5), [1, 0, 0, 1], "0.5"):
+        draw_card(A, np.float32(1.5), np.int8(-2), edge=edge, edge_width=np.uint8(2))
 
 
 def test_a_proportion_of_unknown_error_keeps_its_nan():
