@@ -96,9 +96,10 @@ def animate_game(frames: list[TurnFrame], *, dpi: int = 80) -> FuncAnimation:
     The set taken at that turn is listed first (so it gets the first highlight colour, orange)
     and named in the caption.
     """
-    if not isinstance(frames, list) or not frames or not all(
+    if not isinstance(frames, (list, tuple)) or not frames or not all(
             isinstance(f, TurnFrame) for f in frames):
-        raise ValueError("frames must be the non-empty list of game_frames(...)")
+        raise ValueError(f"frames must be the non-empty list of game_frames(...), got "
+                         f"{shown(frames)}")
     if len(frames) > MAX_FRAMES:
         raise ValueError(f"frames must number at most {MAX_FRAMES:,} (one figure each), got "
                          f"{len(frames):,}")

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 import numpy as np
@@ -73,8 +74,21 @@ def sets_fast(cards: np.ndarray) -> list[Triple]:
     return list(zip(i[keep].tolist(), j[keep].tolist(), k[keep].tolist()))
 
 
-SOLVERS = {"brute": sets_brute, "pairs": sets_pairs, "recursive": sets_recursive,
-           "fast": sets_fast}
+UNCHECKED_SOLVERS = {"brute": sets_brute, "pairs": sets_pairs, "recursive": sets_recursive,
+                     "fast": sets_fast}
+"""The solvers on tables already checked (``validate_table``): what ``solver_rates`` times."""
+
+
+def checked(solve):
+    """``solve`` taking any table: checked by ``validate_table`` (the error names cards) first."""
+    @functools.wraps(solve)
+    def run(cards):
+        return solve(validate_table(cards))
+    return run
+
+
+SOLVERS = {name: checked(solve) for name, solve in UNCHECKED_SOLVERS.items()}
+"""The four solvers by name, each checking its table (``SOLVERS["pairs"](cards)``)."""
 
 
 def find_sets(cards, method: str = "fast") -> list[Triple]:
@@ -83,4 +97,4 @@ def find_sets(cards, method: str = "fast") -> list[Triple]:
     ``method`` is one of "brute", "pairs", "recursive", "fast"; all give the same answer.
     """
     method = choice(method, "method", SOLVERS)
-    return sorted(SOLVERS[method](validate_table(cards)))
+    return sorted(UNCHECKED_SOLVERS[method](validate_table(cards)))

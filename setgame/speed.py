@@ -9,7 +9,7 @@ import numpy as np
 from setgame.arguments import capped_count, count, scalar
 from setgame.batch import check_table_count, count_sets, random_tables
 from setgame.cards import DECK_SIZE, decode_unchecked
-from setgame.solvers import SOLVERS
+from setgame.solvers import SOLVERS, UNCHECKED_SOLVERS
 from studykit.checks import choice, sequence
 from studykit.checks import seed as check_seed
 
@@ -42,7 +42,7 @@ def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
     tables = decode_unchecked(random_tables(n_tables, n_cards, rng))
     rates = {}
     for method in methods:
-        solve = SOLVERS[method]
+        solve = UNCHECKED_SOLVERS[method]
         start = time.perf_counter()
         for table in tables:
             solve(table)

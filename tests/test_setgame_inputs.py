@@ -236,6 +236,18 @@ def test_bad_codes_are_refused(value):
     refused(lambda: count_sets(tables), "tables")
 
 
+@pytest.mark.parametrize("method", sorted(setgame.SOLVERS))
+def test_each_solver_by_name_checks_its_table(method):
+    solve = setgame.SOLVERS[method]
+    for bad in ([[0, 0, 0, 3]], [[0.5, 0, 0, 0]], "x", None, DECK[[1, 1]]):
+        refused(lambda b=bad: solve(b), "cards")
+    assert sorted(solve(DECK[[0, 40, 80, 1]].astype(np.uint8))) == [(0, 1, 2)]
+
+
+def test_animate_game_takes_a_tuple_of_frames():
+    setgame.animate_game(tuple(game_frames(GAMES, 0))[:2])
+
+
 def test_repeated_cards_are_refused():
     refused(lambda: is_set(A, A, A), "distinct")
     refused(lambda: is_set(A, B, B), "distinct")
