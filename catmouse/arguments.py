@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from studykit.checks import at_most, cell, choice, items, memory, shown, whole
+from studykit.checks import seed as any_seed
 
 FIRST_MOVERS = ("cat", "mouse")
 MOUSE_KINDS = ("random", "smart", "strict")
@@ -27,6 +28,7 @@ MAX_GAMES = 100_000                      # games per evaluation (the article: 1,
 MAX_SWEEPS = 10_000_000                  # value-iteration sweeps
 BYTES_PER_POSITION = 120                 # the solver's arrays and temporaries per position
 MAX_BOARD_CELLS = 1_732                  # cells of a board with walls: cells ** 2 <= MAX_POSITIONS
+MAX_SEED = 2**64 - 1                     # a seed is at most 64 bits (numpy's SeedSequence takes more)
 
 
 def board(rows, cols, low: int = 2) -> tuple[int, int]:
@@ -42,6 +44,11 @@ def board_cells_limit(rows: int, cols: int, what: str = "a board with walls") ->
                          f"limit of {MAX_BOARD_CELLS:,} cells (a 41x42 board): even with one cat "
                          "the exact solver could not take it; use a smaller board")
     return rows * cols
+
+
+def seed(value, name: str = "seed") -> int:
+    """A whole-number seed from 0 to MAX_SEED (None refused: every run would differ)."""
+    return at_most(any_seed(value, name), name, MAX_SEED, "a seed is at most 64 bits")
 
 
 def first_move(value, name: str = "first_move") -> str:

@@ -39,7 +39,7 @@ def mouse_successors(rows: int, cols: int, mouse: str) -> tuple[np.ndarray, np.n
 def policy_chain(rows: int, cols: int, mouse: str, cat_table: np.ndarray):
     """(A, caught): A[s, s'] = probability that cat-to-move position s leads to s' one round later
     (rows of capturing positions are empty); caught[s]: the cat's move from s captures."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     n = rows * cols
     nxt = np.asarray(cat_table).ravel()
     if nxt.shape != (n * n,):

@@ -30,8 +30,8 @@ def check_schedule(temperature: float, half_life: int) -> tuple[float, int]:
 
 def temperature_at(iteration: int, temperature: float, half_life: int) -> float:
     """The annealing temperature at ``iteration``: ``temperature`` halved every ``half_life``."""
-    check_schedule(temperature, half_life)
-    whole(iteration, "iteration", 0)
+    temperature, half_life = check_schedule(temperature, half_life)
+    iteration = whole(iteration, "iteration", 0)
     return temperature * 0.5 ** (iteration / half_life)
 
 

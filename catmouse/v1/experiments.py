@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from catmouse.arguments import MAX_ITERATIONS, count
+from catmouse.arguments import seed as seed_arg
 from catmouse.exact.policy import exploitability
 from catmouse.rules import parity_rule_cat_wins, winnable_first_move
 from catmouse.v1.article import train_tabular
@@ -242,7 +243,7 @@ def paired_solve_difference(rows, variant: str, reference: str, budget: int, *,
     sooner)."""
     budget = count(budget, "budget", 1)                 # the trainers' most iterations
     reps = whole(reps, "reps", 100, MAX_REPS)
-    seed = whole(seed, "seed", 0)
+    seed = seed_arg(seed)
     confidence = real(confidence, "confidence", above=0, below=1)
     a, b = solve_times(rows, variant, budget), solve_times(rows, reference, budget)
     keys = sorted(set(a) & set(b))

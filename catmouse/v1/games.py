@@ -41,7 +41,7 @@ class FlatBoard:
 
 def flat_board(rows: int, cols: int, first_move: str) -> FlatBoard:
     """``play_flat``'s view of a board with the corner start."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     check_first_move(first_move)
     moves = tuple(tuple(row) for row in neighbours(rows, cols).tolist())
     return FlatBoard(rows, rows * cols, moves, *corner_cells(rows, cols), first_move == "cat")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import MAX_ITERATIONS, at_most_iterations, count, table_size
+from catmouse.arguments import seed as seed_arg
 from catmouse.exact.policy import Exploitability, best_response, exploitability
 from catmouse.progress import close_at_count, progress_bar
 from catmouse.rules import check_board, check_first_move
@@ -36,7 +37,6 @@ from catmouse.v1.pool import Arena
 from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.tally import key_of
 from studykit.checks import choice, flag, memory
-from studykit.checks import seed as seed_arg
 from studykit.twister import Twister
 
 OTHER = {"cat": "mouse", "mouse": "cat"}

@@ -99,8 +99,8 @@ def window_direction(table: np.ndarray, cx: int, cy: int, mx: int, my: int, rows
     rows, cols = check_board(rows, cols)
     check_window_board(rows, cols)
     table = validate_window_table(table)
-    board_cell((cx, cy), "the cat (cx, cy)", rows, cols)
-    board_cell((mx, my), "the mouse (mx, my)", rows, cols)
+    cx, cy = board_cell((cx, cy), "the cat (cx, cy)", rows, cols)   # Python ints: a np.uint8
+    mx, my = board_cell((mx, my), "the mouse (mx, my)", rows, cols)  # would wrap in max(c, m) - 2
     return window_step(table, cx, cy, mx, my, rows, cols)
 
 

@@ -1,0 +1,223 @@
+"""Issue 41 for catmouse: integer dtypes give the answers Python ints give (arguments are
+converted once, at the boundary), option objects are checked when built, and hypothesis
+properties over the public API: a correct result or our clear error, never anything else."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import catmouse as cm
+from catmouse.v1.speed import PLAIN, Chunks, Speed
+from catmouse.v2.window import random_window_table
+from tests.fuzzing import FUZZ, INT_DTYPES, in_dtypes, refused
+
+WINDOW = random_window_table(np.random.default_rng(3))
+
+
+# ---- kind 1: every integer dtype gives the Python int's answer ------------------------------
+def positions_5x5():
+    cells = [(x, y) for x in range(5) for y in range(5)]
+    return [(c, m) for c in cells for m in cells if c != m]
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16, np.uint32, np.uint64])
+def test_window_direction_with_unsigned_coordinates_moves_as_with_ints(dtype):
+    """All 600 positions of 5x5: max(c, m) - 2 wrapped for unsigned coordinates (293 differed)."""
+    for (cx, cy), (mx, my) in positions_5x5():
+        want = cm.window_direction(WINDOW, cx, cy, mx, my, 5, 5)
+        got = cm.window_direction(WINDOW, *(dtype(v) for v in (cx, cy, mx, my)), dtype(5),
+                                  dtype(5))
+        assert got == want, ((cx, cy), (mx, my))
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+def test_greedy_direction_in_every_dtype(dtype):
+    for (cx, cy), (mx, my) in positions_5x5()[::7]:
+        assert cm.greedy_direction(*(dtype(v) for v in (cx, cy, mx, my))) == \
+            cm.greedy_direction(cx, cy, mx, my)
+
+
+def test_greedy_direction_refuses_cells_off_any_board():
+    refused(lambda: cm.greedy_direction(-1, 0, 2, 2), "cx")
+    refused(lambda: cm.greedy_direction(0, 0, 10**400, 2), "mx")
+    refused(lambda: cm.greedy_direction(0, np.int8(-3), 2, 2), "cy")
+
+
+CAT4, MOUSE4 = cm.initial_cat_policy(4, 4), cm.initial_mouse_policy(4, 4)
+# (call, valid keyword arguments, the whole-number arguments to give in every dtype)
+ENTRY_POINTS = [
+    (cm.window_direction, {"table": WINDOW, "cx": 3, "cy": 1, "mx": 4, "my": 3, "rows": 5, "cols": 5},
+     ("cx", "cy", "mx", "my", "rows", "cols")),
+    (cm.parity_rule_cat_wins, {"rows": 4, "cols": 5, "first_move": "cat"}, ("rows", "cols")),
+    (cm.article_rule_cat_wins, {"rows": 4, "cols": 4, "first_move": "cat"}, ("rows", "cols")),
+    (cm.winnable_first_move, {"rows": 4, "cols": 5}, ("rows", "cols")),
+    (cm.winnable_board, {"rows": 4, "cols": 5, "first_move": "cat"}, ("rows", "cols")),
+    (cm.optimal_capture, {"rows": 3, "cols": 4, "first_move": "cat", "cats": 1}, ("rows", "cols", "cats")),
+    (cm.greedy_table, {"rows": 3, "cols": 4}, ("rows", "cols")),
+    (cm.initial_cat_policy, {"rows": 3, "cols": 4}, ("rows", "cols")),
+    (cm.initial_mouse_policy, {"rows": 3, "cols": 4}, ("rows", "cols")),
+    (cm.greedy_is_optimal, {"rows": 3, "cols": 4}, ("rows", "cols")),
+    (cm.capture_with_speeds, {"rows": 3, "cols": 4, "cat_speed": 2, "mouse_speed": 1},
+     ("rows", "cols", "cat_speed", "mouse_speed")),
+    (cm.random_cat_capture, {"rows": 3, "cols": 4, "limit": 50}, ("rows", "cols", "limit")),
+    (cm.expected_capture_from_corner, {"rows": 4, "cols": 4, "max_sweeps": 300},
+     ("rows", "cols", "max_sweeps")),
+    (cm.policy_cells, {"rows": 4, "cols": 5, "table": WINDOW}, ("rows", "cols")),
+    (cm.cat_window_as_table, {"rows": 4, "cols": 5, "table": WINDOW}, ("rows", "cols")),
+    (cm.random_board, {"rows": 4, "cols": 5, "walls": 2, "seed": 1, "cats": 1, "max_tries": 50},
+     ("rows", "cols", "walls", "seed", "cats", "max_tries")),
+    (cm.evaluate_local, {"policy": WINDOW, "rows": 5, "cols": 5, "games": 3, "seed": 1},
+     ("rows", "cols", "games", "seed")),
+    (cm.train_local, {"rows": 5, "cols": 5, "games": 3, "phase1_iterations": 2, "phase2_iterations": 1,
+                          "candidates": 2, "max_edits": 3, "seed": 1},
+     ("rows", "cols", "games", "phase1_iterations", "phase2_iterations", "candidates",
+      "max_edits", "seed")),
+    (cm.train_local_exact, {"rows": 4, "cols": 4, "iterations": 2, "seed": 1},
+     ("rows", "cols", "iterations", "seed")),
+    (cm.train_tabular, {"rows": 3, "cols": 4, "iterations": 20, "seed": 1, "snapshot_every": 10,
+                            "log_every": 5},
+     ("rows", "cols", "iterations", "seed", "snapshot_every", "log_every")),
+    (cm.train_plain, {"rows": 3, "cols": 4, "iterations": 20, "seed": 1}, ("rows", "cols", "iterations")),
+    (cm.train_tabular_improved, {"rows": 3, "cols": 4, "iterations": 20, "seed": 1, "checkpoint_every": 10,
+                                     "speed": PLAIN},
+     ("rows", "cols", "iterations", "seed", "checkpoint_every")),
+    (cm.hill_climb_cat, {"rows": 3, "cols": 4, "iterations": 5, "seed": 1},
+     ("rows", "cols", "iterations", "seed")),
+    (cm.side_range, {"low": 2, "high": 5}, ("low", "high")),
+    (cm.solved_share, {"solved_at": [3, None, 10], "budget": 20, "step": 5}, ("budget", "step")),
+    (cm.measure_cells, {"cat_next": cm.policy_cells(4, 4), "rows": 4, "cols": 4, "mouse": "smart",
+                            "max_sweeps": 300}, ("rows", "cols", "max_sweeps")),
+    (Chunks, {"head": 1, "first": 2, "growth": 2, "lockstep_min": 2},
+     ("head", "first", "growth", "lockstep_min")),
+    (cm.CoevolutionConfig, {"max_changes": 2, "hall_of_fame": 3, "patience": 4},
+     ("max_changes", "hall_of_fame", "patience")),
+]
+
+
+def same(a, b) -> bool:
+    """Equal results: arrays element by element, dataclasses field by field."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return np.array_equal(a, b)
+    if hasattr(a, "__dataclass_fields__"):
+        return type(a) is type(b) and all(same(getattr(a, f), getattr(b, f))
+                                          for f in a.__dataclass_fields__)
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, float) and math.isnan(a):
+        return isinstance(b, float) and math.isnan(b)
+    return type(a) is type(b) and a == b
+
+
+@pytest.mark.parametrize("call,kwargs,names", ENTRY_POINTS,
+                         ids=[getattr(c, "__name__", "?") for c, _, _ in ENTRY_POINTS])
+def test_every_entry_point_answers_every_integer_dtype_as_a_python_int(call, kwargs, names):
+    want = call(**kwargs)
+    for name in names:
+        for value in in_dtypes(kwargs[name]):
+            got = call(**{**kwargs, name: value})
+            assert same(got, want), (name, type(value).__name__)
+
+
+# ---- kind 3: option objects checked when built ----------------------------------------------
+@pytest.mark.parametrize("fields,name", [
+    ((0, 0, 0, 0), "first"), ((16, 0, 16, 48), "first"), ((16, 256, 0, 48), "growth"),
+    ((-1, 256, 16, 48), "head"), ((16, 256, 16, -5), "lockstep_min"),
+    ((16, 10**400, 16, 48), "first"), ((16.0, 256, 16, 48), "head"), ((True, 256, 16, 48), "head"),
+    (("16", 256, 16, 48), "head"), ((16, 256, None, 48), "growth"),
+])
+def test_chunks_that_could_loop_forever_or_are_not_counts_are_refused(fields, name):
+    refused(lambda: Chunks(*fields), name)
+
+
+def test_chunks_keep_python_ints():
+    chunks = Chunks(np.uint8(3), np.int64(8), np.uint16(2), np.int8(4))
+    assert chunks == Chunks(3, 8, 2, 4) and all(type(v) is int for v in vars(chunks).values())
+
+
+@pytest.mark.parametrize("kwargs,name", [
+    ({"lockstep": "no"}, "lockstep"), ({"compiled_games": 1}, "compiled_games"),
+    ({"compiled_walk": None}, "compiled_walk"), ({"arena": "quick"}, "arena"),
+    ({"arena": ["fast"]}, "arena"), ({"arena_chunks": (16, 256, 16, 48)}, "arena_chunks"),
+    ({"scan_chunks": None}, "scan_chunks"),
+])
+def test_speed_refuses_text_for_a_switch_and_anything_but_chunks(kwargs, name):
+    refused(lambda: Speed(**kwargs), name)
+
+
+def test_speed_takes_numpy_bools():
+    assert Speed(lockstep=np.bool_(False)).lockstep is False
+
+
+@pytest.mark.parametrize("kwargs,name", [
+    ({"both_learn": "no"}, "both_learn"), ({"max_changes": 0}, "max_changes"),
+    ({"patience": 10**400}, "patience"), ({"temperature": math.nan}, "temperature"),
+    ({"half_life": 0}, "half_life"), ({"admit": "always"}, "admit"),
+])
+def test_coevolution_config_is_checked_when_built(kwargs, name):
+    refused(lambda: cm.CoevolutionConfig(**kwargs), name)
+
+
+# ---- hypothesis: a correct result or our clear error ----------------------------------------
+anything = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=4),
+                     st.lists(st.integers(-3, 8), max_size=3), st.just(np.uint8(3)),
+                     st.just(np.int8(-2)), st.just(np.uint64(2**63)), st.just(10**400))
+
+
+@FUZZ
+@given(args=st.tuples(*(st.one_of(st.integers(0, 4), anything) for _ in range(4))))
+def test_window_direction_gives_a_move_or_names_the_bad_coordinate(args):
+    try:
+        cells = [int(v) for v in args]
+        valid = all(type(v) in (int, np.uint8) and 0 <= v <= 4 for v in args)
+    except (TypeError, ValueError, OverflowError):
+        cells, valid = None, False
+    if valid:
+        got = cm.window_direction(WINDOW, *args, 5, 5)
+        assert got == cm.window_direction(WINDOW, *cells, 5, 5) and got in cm.DIRECTIONS
+    else:
+        refused(lambda: cm.window_direction(WINDOW, *args, 5, 5), "cat", "mouse")
+
+
+@FUZZ
+@given(fields=st.tuples(*(st.one_of(st.integers(-2, 300), anything) for _ in range(4))))
+def test_chunks_are_counts_or_refused(fields):
+    lows = (0, 1, 1, 1)
+    valid = all(type(v) is int and low <= v <= 1_000_000 for v, low in zip(fields, lows))
+    if valid:
+        assert tuple(vars(Chunks(*fields)).values()) == fields
+    else:
+        refused(lambda: Chunks(*fields), "Chunks.")
+
+
+@FUZZ
+@given(cx=st.integers(-3, 9), cy=st.integers(-3, 9), mx=st.integers(-3, 9),
+       my=st.integers(-3, 9), rows=st.integers(2, 7), cols=st.integers(2, 7))
+def test_policy_cells_steps_to_a_neighbour_or_stays_on_the_mouse(cx, cy, mx, my, rows, cols):
+    """The far rule's next cell is the cat's cell plus one step (or the mouse's when caught)."""
+    nxt = cm.policy_cells(rows, cols)
+    inside = all(0 <= x < cols for x in (cx, mx)) and all(0 <= y < rows for y in (cy, my))
+    if not inside:
+        return
+    c, m = cx * rows + cy, mx * rows + my
+    to = int(nxt[c, m])
+    tx, ty = divmod(to, rows)
+    assert (to == c) if c == m else abs(tx - cx) + abs(ty - cy) == 1
+    if c != m:
+        d = cm.greedy_direction(cx, cy, mx, my)
+        assert (tx - cx, ty - cy) == {"R": (1, 0), "L": (-1, 0), "U": (0, 1), "D": (0, -1)}[d]
+
+
+@pytest.mark.parametrize("call", [lambda s: cm.random_board(4, 5, 2, s),
+                                  lambda s: cm.train_local_exact(4, 4, iterations=1, seed=s),
+                                  lambda s: cm.hill_climb_cat(3, 4, iterations=1, seed=s)])
+def test_seeds_beyond_64_bits_are_refused(call):
+    refused(lambda: call(10**400), "seed")
+    refused(lambda: call(2**64), "seed")
+    call(np.uint64(2**64 - 1))
