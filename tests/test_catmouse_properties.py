@@ -221,3 +221,79 @@ def test_seeds_beyond_64_bits_are_refused(call):
     refused(lambda: call(10**400), "seed")
     refused(lambda: call(2**64), "seed")
     call(np.uint64(2**64 - 1))
+
+
+# ---- kind 8: the notebooks' constants, checked by the library ------------------------------
+def notebook_constants(number: int) -> dict:
+    """The parameters cell of notebook ``number`` as a dict (the notebook's own defaults)."""
+    import ast
+    from pathlib import Path
+
+    path = next((Path(__file__).parent.parent / "notebooks").glob(f"{number}_*.py"))
+    text = path.read_text()
+    cell = text.split('# %% tags=["parameters"]\n', 1)[1].split("# %%", 1)[0]
+    out = {}
+    for node in ast.parse(cell).body:
+        names = [t.id for t in node.targets] if isinstance(node.targets[0], ast.Name) else \
+            [e.id for e in node.targets[0].elts]
+        values = ast.literal_eval(node.value)
+        out.update(zip(names, values if len(names) > 1 else [values]))
+    return out
+
+
+@pytest.mark.parametrize("number", [20, 21, 22, 23, 24])
+def test_notebook_defaults_pass_and_every_constant_is_checked(number):
+    from catmouse.settings import NOTEBOOKS, notebook_settings
+
+    constants = notebook_constants(number)
+    assert set(constants) == set(NOTEBOOKS[number])           # every constant, SEED included
+    checked = notebook_settings(number, constants)
+    for name in constants:
+        assert checked[name] == constants[name] or list(map(tuple, checked[name])) == \
+            list(map(tuple, constants[name]))
+        for bad in (10**400, None, "x", math.nan):
+            if not isinstance(constants[name], str) or bad != "x":
+                refused(lambda n=name, b=bad: notebook_settings(number, {**constants, n: b}), name)
+
+
+@pytest.mark.parametrize("number,name,value", [
+    (20, "ITERATIONS", 10**8), (20, "SEED", 2**32), (20, "GIF_FRAMES_PER_GAME", 10**6),
+    (21, "GAMES", 10**6), (21, "SEED", 2**64), (22, "SPEEDS", [[4, 1]]), (23, "N_JOBS", 1000),
+    (23, "MAX_SIDE", 31), (23, "MIN_SIDE", 7), (24, "MAX_SWEEPS", 10**8), (24, "MICE", ["cat"]),
+    (20, "NUM_ROWS", 7), (21, "TRAIN_ROWS", 4),
+])
+def test_a_constant_beyond_the_library_is_refused_in_the_check_cell(number, name, value):
+    from catmouse.settings import notebook_settings
+
+    constants = {**notebook_constants(number), name: value}
+    if name == "MIN_SIDE":
+        constants["MAX_SIDE"] = 6
+    refused(lambda: notebook_settings(number, constants), name)
+
+
+def test_papermill_lists_and_numpy_values_are_taken():
+    from catmouse.settings import notebook_settings
+
+    got = notebook_settings(22, {**notebook_constants(22), "SPEEDS": [[2, 1]],
+                                 "SEED": np.uint8(4), "MAX_SIDE": np.int16(6)})
+    assert got["SPEEDS"] == [(2, 1)] and type(got["SEED"]) is int and got["MAX_SIDE"] == 6
+    got = notebook_settings(24, {**notebook_constants(24), "TEST_BOARDS": [[9, 11]],
+                                 "MICE": ["smart"]})
+    assert got["TEST_BOARDS"] == [(9, 11)] and got["MICE"] == ["smart"]
+    refused(lambda: notebook_settings(24, {}), "CAT_ITERATIONS")
+
+
+# ---- kind 4: positions, counts and tables that cannot be ------------------------------------
+def test_optimal_cat_moves_refuses_a_mouse_already_caught():
+    refused(lambda: cm.optimal_cat_moves(cm.solve(3, 3), [(2, 2)], (2, 2)), "mouse")
+
+
+def test_solved_share_refuses_budgets_beyond_a_trainer_and_converts_solved_at():
+    refused(lambda: cm.solved_share([3], 10**400, 5), "budget")
+    refused(lambda: cm.solved_share([3], 20, 10**19), "step")
+    grid, share = cm.solved_share([np.uint8(3), None], np.uint16(10), np.int8(5))
+    assert grid.tolist() == [0, 5, 10] and share.tolist() == [0.0, 0.5, 0.5]
+
+
+def test_train_tabular_improved_refuses_arenas_that_are_not_a_dict():
+    refused(lambda: cm.train_tabular_improved(3, 4, iterations=2, arenas=[]), "arenas")

@@ -250,6 +250,9 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
         rows, cols, first_move, initial_cat, iterations, seed, config, checkpoint_every)
     flag(stop_when_solved, "stop_when_solved")
     flag(progress, "progress")
+    if arenas is not None and not isinstance(arenas, dict):
+        raise TypeError(f"arenas must be a dict (filled with the run's arenas) or None, got "
+                        f"{type(arenas).__name__}")
     if not isinstance(speed, Speed):
         raise TypeError(f"speed must be a catmouse.v1.speed.Speed, got {type(speed).__name__}")
     # sequential proposals walk in compiled code when it can draw from the same stream (checked
