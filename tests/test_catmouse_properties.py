@@ -297,3 +297,17 @@ def test_solved_share_refuses_budgets_beyond_a_trainer_and_converts_solved_at():
 
 def test_train_tabular_improved_refuses_arenas_that_are_not_a_dict():
     refused(lambda: cm.train_tabular_improved(3, 4, iterations=2, arenas=[]), "arenas")
+
+
+def test_unexpected_moves_refuses_a_game_that_jumps():
+    refused(lambda: cm.unexpected_moves([(0, 0, 3, 3), (2, 2, 3, 3)], 4, 4), "positions[1]")
+    refused(lambda: cm.unexpected_moves([(0, 0, 3, 3), (0, 0, 3, 3)], 4, 4), "positions[1]")
+    game = cm.play_tables(CAT4, MOUSE4, "cat")
+    assert cm.unexpected_moves(game.positions, 4, 4) == \
+        cm.unexpected_moves([tuple(np.uint8(v) for v in p) for p in game.positions], 4, 4)
+
+
+@pytest.mark.parametrize("fields,name", [((-1, 2, 0, 0), "cat"), ((3, 2, 0, 0), "cat"),
+                                         ((0, 0, 1, 0), "mouse"), ((0, 1.5, 0, 0), "cat_moves")])
+def test_unexpected_counts_are_counts(fields, name):
+    refused(lambda: cm.Unexpected(*fields), name)
