@@ -116,6 +116,9 @@ def board_cells(value, name: str, rows: int, cols: int, walls=(), *, min_len: in
 def obstacles(value, rows: int, cols: int, starts=(), name: str = "obstacles") -> tuple:
     """Wall cells: whole-number cells on the board, none of them a start cell in ``starts``."""
     walls = board_cells(value, name, rows, cols, max_len=rows * cols)
+    if len(set(walls)) != len(walls):
+        twice = next(w for k, w in enumerate(walls) if w in walls[:k])
+        raise ValueError(f"{name} lists the wall {twice} twice")
     for start in starts:
         if start in walls:
             raise ValueError(f"{name}: {start} is a start cell (cats start at (0, 0), the mouse "

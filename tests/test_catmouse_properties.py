@@ -311,3 +311,23 @@ def test_unexpected_moves_refuses_a_game_that_jumps():
                                          ((0, 0, 1, 0), "mouse"), ((0, 1.5, 0, 0), "cat_moves")])
 def test_unexpected_counts_are_counts(fields, name):
     refused(lambda: cm.Unexpected(*fields), name)
+
+
+def test_drawing_refuses_titles_axes_and_windows_that_cannot_be():
+    import matplotlib.pyplot as plt
+
+    refused(lambda: cm.draw_board(3, 3, (0, 0), (2, 2), ax="x"), "ax")
+    refused(lambda: cm.draw_board(3, 3, (0, 0), (2, 2), title=None), "title")
+    refused(lambda: cm.plot_capture_heatmap(np.ones((2, 2)), [1, 2], [1, 2], 3), "title")
+    refused(lambda: cm.animate_games({3: [(0, 0, 2, 2)]}, 3, 3), "labels")
+    run = cm.train_tabular(3, 4, iterations=30, snapshot_every=10, log_every=10)
+    refused(lambda: cm.plot_learning_curves(run, window=10**400), "window")
+    _, ax = plt.subplots()
+    assert len(cm.draw_board(3, 3, (0, 0), (2, 2), ax=ax)) == 2
+    plt.close("all")
+
+
+def test_a_wall_listed_twice_is_refused():
+    refused(lambda: cm.hill_climb_cat(3, 3, obstacles=[(1, 1), (1, 1)], iterations=1),
+            "obstacles")
+    refused(lambda: cm.solve(3, 3, obstacles=np.array([[1, 1], [1, 1]])), "obstacles")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 
+from catmouse.arguments import MAX_ITERATIONS
 from studykit.checks import real, whole
 
 
@@ -31,7 +32,7 @@ def check_schedule(temperature: float, half_life: int) -> tuple[float, int]:
 def temperature_at(iteration: int, temperature: float, half_life: int) -> float:
     """The annealing temperature at ``iteration``: ``temperature`` halved every ``half_life``."""
     temperature, half_life = check_schedule(temperature, half_life)
-    iteration = whole(iteration, "iteration", 0)
+    iteration = whole(iteration, "iteration", 0, MAX_ITERATIONS)
     return temperature * 0.5 ** (iteration / half_life)
 
 
