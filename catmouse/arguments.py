@@ -183,7 +183,7 @@ def next_cells(value, rows: int, cols: int, nbr: np.ndarray, name: str = "cat_ta
         bad_c, bad_m = (int(v) for v in np.argwhere(~legal)[0])
         raise ValueError(f"{name}[{bad_c}, {bad_m}] = {int(arr[bad_c, bad_m])} is not a cell "
                          f"next to the cat's cell {bad_c} on the {rows}x{cols} board")
-    return arr
+    return arr.astype(np.intp)                    # one dtype, whatever integers came in
 
 
 def at_most_iterations(value, name: str = "iterations", high: int = MAX_ITERATIONS) -> int:

@@ -331,3 +331,20 @@ def test_a_wall_listed_twice_is_refused():
     refused(lambda: cm.hill_climb_cat(3, 3, obstacles=[(1, 1), (1, 1)], iterations=1),
             "obstacles")
     refused(lambda: cm.solve(3, 3, obstacles=np.array([[1, 1], [1, 1]])), "obstacles")
+
+
+def test_tables_in_every_integer_dtype_give_the_same_moves_and_values():
+    from tests.fuzzing import array_in_dtypes
+
+    want_cells = cm.policy_cells(5, 5, WINDOW)
+    want_score = cm.evaluate_local(WINDOW, 5, 5, games=3, seed=1)
+    for table in array_in_dtypes(WINDOW):
+        assert cm.validate_window_table(table).dtype == np.int8
+        assert np.array_equal(cm.policy_cells(5, 5, table), want_cells)
+        assert cm.window_direction(table, 3, 1, 4, 3, 5, 5) == \
+            cm.window_direction(WINDOW, 3, 1, 4, 3, 5, 5)
+        assert cm.evaluate_local(table, 5, 5, games=3, seed=1) == want_score
+    cells = cm.policy_cells(4, 4)
+    want = cm.measure_cells(cells, 4, 4, "smart", max_sweeps=200)
+    for table in array_in_dtypes(cells):
+        assert cm.measure_cells(table, 4, 4, "smart", max_sweeps=200) == want

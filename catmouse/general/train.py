@@ -207,7 +207,7 @@ def measure_cells(cat_next: np.ndarray, rows: int, cols: int, mouse: str,
     """Measure a cat given as next cells ``[c, m]`` (first mover: the winnable one by default)."""
     rows, cols = check_board(rows, cols)
     table_size(rows, cols, MAX_CHAIN, "the (cat cell, mouse cell) positions")
-    next_cells(cat_next, rows, cols, neighbours(rows, cols), "cat_next")
+    cat_next = next_cells(cat_next, rows, cols, neighbours(rows, cols), "cat_next")
     mouse = mouse_kind(mouse)
     max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     first_move = first_mover(first_move, rows, cols)
