@@ -348,3 +348,14 @@ def test_tables_in_every_integer_dtype_give_the_same_moves_and_values():
     want = cm.measure_cells(cells, 4, 4, "smart", max_sweeps=200)
     for table in array_in_dtypes(cells):
         assert cm.measure_cells(table, 4, 4, "smart", max_sweeps=200) == want
+
+
+def test_play_pursuit_in_every_integer_dtype():
+    def cats_up(cats, mouse):
+        return ["U"] * len(cats)
+
+    want = cm.play_pursuit(3, 3, cats_up, lambda c, m: "L", max_cat_moves=5)
+    for d in (np.uint8, np.int8, np.uint64):
+        got = cm.play_pursuit(d(3), d(3), cats_up, lambda c, m: "L", cats=[(d(0), d(0))],
+                              mouse=(d(2), d(2)), max_cat_moves=d(5))
+        assert got == want
