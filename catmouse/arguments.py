@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from studykit.checks import at_most, cell, choice, items, memory, shown, whole
+from studykit.checks import at_most, cell, choice, items, memory, real, shown, whole
 from studykit.checks import seed as any_seed
 
 FIRST_MOVERS = ("cat", "mouse")
@@ -49,6 +49,16 @@ def board_cells_limit(rows: int, cols: int, what: str = "a board with walls") ->
 def seed(value, name: str = "seed") -> int:
     """A whole-number seed from 0 to MAX_SEED (None refused: every run would differ)."""
     return at_most(any_seed(value, name), name, MAX_SEED, "a seed is at most 64 bits")
+
+
+def number(value, name: str, **bounds) -> float:
+    """``studykit.checks.real`` (a finite number within ``bounds``), with an integer beyond float
+    range refused as out of range, naming the argument, not as an OverflowError."""
+    try:
+        return real(value, name, **bounds)
+    except OverflowError:
+        raise ValueError(f"{name} must be a finite number, got an integer beyond float range "
+                         f"({value.bit_length():,} bits)") from None
 
 
 def first_move(value, name: str = "first_move") -> str:

@@ -6,10 +6,10 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 
-from catmouse.arguments import MAX_ITERATIONS, board_cell, board_cells
+from catmouse.arguments import MAX_ITERATIONS, board_cell, board_cells, number
 from catmouse.arguments import obstacles as walls_arg
 from catmouse.rules import check_board
-from studykit.checks import items, real, shown, whole
+from studykit.checks import items, shown, whole
 
 MAX_DRAWN_SIDE = 100          # a larger board is no longer legible (and slow to draw)
 MAX_FRAMES = 100_000          # frames of one animation, positions of one game drawn
@@ -52,10 +52,9 @@ def axes(value, name: str = "ax"):
     return value
 
 
-def frame_options(interval, dpi) -> None:
+def frame_options(interval, dpi) -> tuple[float, int]:
     """An animation's frame interval (ms, above 0) and resolution (10 to 600 dpi)."""
-    real(interval, "interval", above=0, high=60_000)
-    whole(dpi, "dpi", 10, 600)
+    return number(interval, "interval", above=0, high=60_000), whole(dpi, "dpi", 10, 600)
 
 
 def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", *, ax=None) -> list:
@@ -92,7 +91,7 @@ def animate_game(positions, rows: int, cols: int, title: str = "", interval: int
                  max_frames: int = 80, dpi: int = 60) -> FuncAnimation:
     """Animate a list of (cat_x, cat_y, mouse_x, mouse_y) positions (one frame per half move)."""
     rows, cols = drawn_board(rows, cols)
-    frame_options(interval, dpi)
+    interval, dpi = frame_options(interval, dpi)
     title = text(title, "title")
     max_frames = whole(max_frames, "max_frames", 1, MAX_FRAMES)
     if isinstance(positions, (list, tuple, np.ndarray)) and len(positions) > max_frames:
@@ -121,8 +120,8 @@ def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: in
     the animation is saved 480 px wide.
     """
     rows, cols = drawn_board(rows, cols)
-    frame_options(interval, dpi)
-    real(width, "width", above=0, high=50)
+    interval, dpi = frame_options(interval, dpi)
+    width = number(width, "width", above=0, high=50)
     if not isinstance(games, dict) or not games:
         raise TypeError(f"games must be a non-empty dict {{label: positions}}, got {shown(games)}")
     total = sum(len(items(pos, f"games[{label!r}]")) for label, pos in games.items())

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from catmouse.arguments import MAX_GAMES, MAX_ITERATIONS, MAX_SWEEPS, MOUSE_KINDS
+from catmouse.arguments import MAX_GAMES, MAX_ITERATIONS, MAX_SWEEPS, MOUSE_KINDS, number
 from catmouse.arguments import seed as seed_arg
 from catmouse.constants import board_list, side_range, winnable_board
 from catmouse.draw import MAX_FRAMES
-from studykit.checks import choice, flag, real, sequence, whole
+from studykit.checks import choice, flag, sequence, whole
 from studykit.legacy_numpy import legacy_seed
 
 MAX_SEEDS = 10_000          # independent runs of one notebook sweep
@@ -28,11 +28,7 @@ def count(low: int = 1, high: int = MAX_ITERATIONS) -> Callable:
 
 def frame_seconds(value, name: str) -> float:
     """Seconds per frame of an animation: a number in (0, 10]."""
-    try:
-        return real(value, name, above=0, high=10)
-    except OverflowError:                      # an integer beyond float range
-        raise ValueError(f"{name} must be a number in (0, 10], got an integer beyond float "
-                         "range") from None
+    return number(value, name, above=0, high=10)
 
 
 def boards(max_side: int) -> Callable:

@@ -4,6 +4,7 @@ properties over the public API: a correct result or our clear error, never anyth
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -359,3 +360,73 @@ def test_play_pursuit_in_every_integer_dtype():
         got = cm.play_pursuit(d(3), d(3), cats_up, lambda c, m: "L", cats=[(d(0), d(0))],
                               mouse=(d(2), d(2)), max_cat_moves=d(5))
         assert got == want
+
+
+@FUZZ
+@given(rows=st.one_of(st.integers(2, 6), anything), cols=st.one_of(st.integers(2, 6), anything),
+       first=st.one_of(st.sampled_from(["cat", "mouse"]), anything))
+def test_parity_rule_is_the_solver_or_refused(rows, cols, first):
+    sides_ok = all(type(v) in (int, np.uint8) and 2 <= v <= 1_000 for v in (rows, cols))
+    if sides_ok and first in ("cat", "mouse") and isinstance(first, str):
+        if rows <= 6 and cols <= 6:
+            solvable = cm.optimal_capture(int(rows), int(cols), first) is not None
+            assert cm.parity_rule_cat_wins(rows, cols, first) is solvable
+    else:
+        refused(lambda: cm.parity_rule_cat_wins(rows, cols, first), "rows", "cols", "first_move")
+
+
+@FUZZ
+@given(args=st.tuples(*(st.one_of(st.integers(-2, 1_001), anything) for _ in range(4))))
+def test_greedy_direction_is_a_step_toward_the_mouse_or_refused(args):
+    if all(type(v) in (int, np.uint8) and 0 <= v < 1_000 for v in args):
+        cx, cy, mx, my = map(int, args)
+        d = cm.greedy_direction(*args)
+        step = {"R": (1, 0), "L": (-1, 0), "U": (0, 1), "D": (0, -1)}[d]
+        if (cx, cy) != (mx, my):
+            assert abs(cx + step[0] - mx) + abs(cy + step[1] - my) == abs(cx - mx) + abs(cy - my) - 1
+    else:
+        refused(lambda: cm.greedy_direction(*args), "cx", "cy", "mx", "my")
+
+
+@FUZZ
+@given(positions=st.lists(st.one_of(st.tuples(*(st.integers(-1, 4) for _ in range(4))), anything),
+                          max_size=5))
+def test_unexpected_moves_counts_a_real_game_or_refuses_it(positions):
+    def on_board(p):
+        return isinstance(p, tuple) and len(p) == 4 and all(0 <= v < 4 for v in p)
+
+    steps_ok = all(on_board(p) for p in positions) and all(
+        sum(abs(u - v) for u, v in zip(a, b)) == 1 for a, b in itertools.pairwise(positions))
+    if steps_ok:
+        got = cm.unexpected_moves(positions, 4, 4)
+        assert got.cat_moves + got.mouse_moves == max(len(positions) - 1, 0)
+    else:
+        refused(lambda: cm.unexpected_moves(positions, 4, 4), "positions")
+
+
+@FUZZ
+@given(changes=st.one_of(st.integers(-1, 70), anything), drift=st.one_of(st.booleans(), anything),
+       temperature=st.one_of(st.floats(-1, 5), anything))
+def test_coevolution_config_is_valid_or_refused(changes, drift, temperature):
+    valid = (type(changes) in (int, np.uint8) and 1 <= changes <= 64 and isinstance(drift, bool)
+             and isinstance(temperature, float) and math.isfinite(temperature)
+             and temperature >= 0)
+    if valid:
+        config = cm.CoevolutionConfig(max_changes=changes, drift=drift, temperature=temperature)
+        assert (config.max_changes, config.drift) == (int(changes), drift)
+    else:
+        refused(lambda: cm.CoevolutionConfig(max_changes=changes, drift=drift,
+                                             temperature=temperature),
+                "max_changes", "drift", "temperature")
+
+
+@pytest.mark.parametrize("call,name", [
+    (lambda v: cm.CoevolutionConfig(temperature=v), "temperature"),
+    (lambda v: cm.expected_capture(4, 4, tol=v), "tol"),
+    (lambda v: cm.paired_solve_difference([], "a", "b", 10, confidence=v), "confidence"),
+    (lambda v: cm.animate_game([(0, 0, 2, 2)], 3, 3, interval=v), "interval"),
+    (lambda v: cm.animate_games({"a": [(0, 0, 2, 2)]}, 3, 3, width=v), "width"),
+])
+def test_numbers_beyond_float_range_are_our_value_error(call, name):
+    refused(lambda: call(10**400), name)
+    refused(lambda: call(-(10**400)), name)

@@ -17,14 +17,14 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from catmouse.arguments import MAX_ITERATIONS, MAX_SIDE, count
+from catmouse.arguments import MAX_ITERATIONS, MAX_SIDE, count, number
 from catmouse.arguments import seed as seed_arg
 from catmouse.exact.policy import exploitability
 from catmouse.rules import parity_rule_cat_wins, winnable_first_move
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.improved import check_improved, train_tabular_improved
-from studykit.checks import choice, is_whole, items, memory, real, shown, whole
+from studykit.checks import choice, is_whole, items, memory, shown, whole
 
 VARIANTS = {
     "article's scheme": ARTICLE,
@@ -244,7 +244,7 @@ def paired_solve_difference(rows, variant: str, reference: str, budget: int, *,
     budget = count(budget, "budget", 1)                 # the trainers' most iterations
     reps = whole(reps, "reps", 100, MAX_REPS)
     seed = seed_arg(seed)
-    confidence = real(confidence, "confidence", above=0, below=1)
+    confidence = number(confidence, "confidence", above=0, below=1)
     a, b = solve_times(rows, variant, budget), solve_times(rows, reference, budget)
     keys = sorted(set(a) & set(b))
     if not keys:
