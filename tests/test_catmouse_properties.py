@@ -93,6 +93,15 @@ ENTRY_POINTS = [
     (cm.solved_share, {"solved_at": [3, None, 10], "budget": 20, "step": 5}, ("budget", "step")),
     (cm.measure_cells, {"cat_next": cm.policy_cells(4, 4), "rows": 4, "cols": 4, "mouse": "smart",
                             "max_sweeps": 300}, ("rows", "cols", "max_sweeps")),
+    (cm.solve, {"rows": 3, "cols": 4, "cats": 1}, ("rows", "cols", "cats")),
+    (cm.solve_speeds, {"rows": 3, "cols": 4, "cat_speed": 2, "mouse_speed": 1},
+     ("rows", "cols", "cat_speed", "mouse_speed")),
+    (cm.expected_capture, {"rows": 4, "cols": 4, "max_sweeps": 300}, ("rows", "cols", "max_sweeps")),
+    (cm.train_local_mouse_exact, {"rows": 4, "cols": 4, "iterations": 2, "seed": 1},
+     ("rows", "cols", "iterations", "seed")),
+    (cm.longer_games_ablation, {"rows": 3, "cols": 4, "first_move": "cat", "initial_cat": "WEAK",
+                                "iterations": 10, "seeds": 2, "first_seed": 1},
+     ("rows", "cols", "iterations", "seeds", "first_seed")),
     (Chunks, {"head": 1, "first": 2, "growth": 2, "lockstep_min": 2},
      ("head", "first", "growth", "lockstep_min")),
     (cm.CoevolutionConfig, {"max_changes": 2, "hall_of_fame": 3, "patience": 4},
@@ -430,3 +439,16 @@ def test_coevolution_config_is_valid_or_refused(changes, drift, temperature):
 def test_numbers_beyond_float_range_are_our_value_error(call, name):
     refused(lambda: call(10**400), name)
     refused(lambda: call(-(10**400)), name)
+
+
+def test_cells_and_side_lists_in_every_integer_dtype():
+    from tests.fuzzing import array_in_dtypes
+
+    sol = cm.solve(3, 4)
+    want = (cm.optimal_mouse_move(sol, [(0, 0)], (3, 2)), cm.optimal_cat_moves(sol, [(0, 0)], (3, 2)))
+    for d in INT_DTYPES:
+        cats, mouse = [(d(0), d(0))], (d(3), d(2))
+        assert (cm.optimal_mouse_move(sol, cats, mouse), cm.optimal_cat_moves(sol, cats, mouse)) == want
+    census = cm.capture_census([2, 3])
+    for sides in array_in_dtypes([2, 3]):
+        assert cm.capture_census(sides) == census
