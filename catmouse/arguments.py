@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from studykit.checks import at_most, cell, choice, items, memory, shown, whole
+from studykit.checks import at_most, cell, choice, items, memory, real, shown, whole
+from studykit.checks import seed as any_seed
 
 FIRST_MOVERS = ("cat", "mouse")
 MOUSE_KINDS = ("random", "smart", "strict")
@@ -27,6 +28,7 @@ MAX_GAMES = 100_000                      # games per evaluation (the article: 1,
 MAX_SWEEPS = 10_000_000                  # value-iteration sweeps
 BYTES_PER_POSITION = 120                 # the solver's arrays and temporaries per position
 MAX_BOARD_CELLS = 1_732                  # cells of a board with walls: cells ** 2 <= MAX_POSITIONS
+MAX_SEED = 2**64 - 1                     # a seed is at most 64 bits (numpy's SeedSequence takes more)
 
 
 def board(rows, cols, low: int = 2) -> tuple[int, int]:
@@ -42,6 +44,21 @@ def board_cells_limit(rows: int, cols: int, what: str = "a board with walls") ->
                          f"limit of {MAX_BOARD_CELLS:,} cells (a 41x42 board): even with one cat "
                          "the exact solver could not take it; use a smaller board")
     return rows * cols
+
+
+def seed(value, name: str = "seed") -> int:
+    """A whole-number seed from 0 to MAX_SEED (None refused: every run would differ)."""
+    return at_most(any_seed(value, name), name, MAX_SEED, "a seed is at most 64 bits")
+
+
+def number(value, name: str, **bounds) -> float:
+    """``studykit.checks.real`` (a finite number within ``bounds``), with an integer beyond float
+    range refused as out of range, naming the argument, not as an OverflowError."""
+    try:
+        return real(value, name, **bounds)
+    except OverflowError:
+        raise ValueError(f"{name} must be a finite number, got an integer beyond float range "
+                         f"({value.bit_length():,} bits)") from None
 
 
 def first_move(value, name: str = "first_move") -> str:
@@ -109,6 +126,9 @@ def board_cells(value, name: str, rows: int, cols: int, walls=(), *, min_len: in
 def obstacles(value, rows: int, cols: int, starts=(), name: str = "obstacles") -> tuple:
     """Wall cells: whole-number cells on the board, none of them a start cell in ``starts``."""
     walls = board_cells(value, name, rows, cols, max_len=rows * cols)
+    if len(set(walls)) != len(walls):
+        twice = next(w for k, w in enumerate(walls) if w in walls[:k])
+        raise ValueError(f"{name} lists the wall {twice} twice")
     for start in starts:
         if start in walls:
             raise ValueError(f"{name}: {start} is a start cell (cats start at (0, 0), the mouse "
@@ -173,7 +193,7 @@ def next_cells(value, rows: int, cols: int, nbr: np.ndarray, name: str = "cat_ta
         bad_c, bad_m = (int(v) for v in np.argwhere(~legal)[0])
         raise ValueError(f"{name}[{bad_c}, {bad_m}] = {int(arr[bad_c, bad_m])} is not a cell "
                          f"next to the cat's cell {bad_c} on the {rows}x{cols} board")
-    return arr
+    return arr.astype(np.intp)                    # one dtype, whatever integers came in
 
 
 def at_most_iterations(value, name: str = "iterations", high: int = MAX_ITERATIONS) -> int:

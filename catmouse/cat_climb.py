@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from catmouse.arguments import at_most_iterations, positions, table_size
+from catmouse.arguments import seed as seed_arg
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.fixpoint import CaptureTimes
 from catmouse.exact.policy import cat_policy_values, team_values
@@ -31,7 +32,6 @@ from catmouse.rules import (
 from catmouse.tables import to_letters
 from catmouse.walls import Board
 from studykit.checks import flag
-from studykit.checks import seed as seed_arg
 
 CAP = 1000.0          # capture times above this count as this in the climbs' total
 
@@ -60,7 +60,7 @@ def wrong_positions(values: CaptureTimes, sol, winnable: np.ndarray) -> np.ndarr
 def greedy_codes(rows: int, cols: int, obstacles=(), stuck: int = 0) -> np.ndarray:
     """codes[cat cell, mouse cell]: the greedy step, or where a wall or the edge blocks it the
     first free direction (``stuck`` on a cell with none, i.e. a wall)."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     nbr = neighbours(rows, cols, obstacles)
     n = rows * cols
     c, m = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")

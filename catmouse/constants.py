@@ -35,8 +35,8 @@ def board_list(value, name: str, max_side: int | None = None) -> list[tuple[int,
 
 
 def side_range(low, high, names: tuple[str, str] = ("MIN_SIDE", "MAX_SIDE")) -> tuple[int, int]:
-    """Board sides ``low..high``: whole numbers, at least 2, ``low <= high``."""
-    low, high = whole(low, names[0], 2), whole(high, names[1], 2)
+    """Board sides ``low..high``: whole numbers from 2 to MAX_SIDE, ``low <= high``."""
+    low, high = whole(low, names[0], 2, MAX_SIDE), whole(high, names[1], 2, MAX_SIDE)
     if low > high:
         raise ValueError(f"{names[0]} must be <= {names[1]}, got {low} > {high}")
     return low, high

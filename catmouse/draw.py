@@ -6,10 +6,10 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.animation import FuncAnimation
 
-from catmouse.arguments import board_cell, board_cells
+from catmouse.arguments import MAX_ITERATIONS, board_cell, board_cells, number
 from catmouse.arguments import obstacles as walls_arg
 from catmouse.rules import check_board
-from studykit.checks import items, real, shown, whole
+from studykit.checks import items, shown, whole
 
 MAX_DRAWN_SIDE = 100          # a larger board is no longer legible (and slow to draw)
 MAX_FRAMES = 100_000          # frames of one animation, positions of one game drawn
@@ -37,15 +37,30 @@ def positions_arg(value, rows: int, cols: int, name: str = "positions") -> list:
     return out
 
 
-def frame_options(interval, dpi) -> None:
+def text(value, name: str) -> str:
+    """A title or label: text."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be text, got {shown(value)} ({type(value).__name__})")
+    return value
+
+
+def axes(value, name: str = "ax"):
+    """None (a new figure) or matplotlib Axes to draw on."""
+    if value is not None and not isinstance(value, plt.Axes):
+        raise TypeError(f"{name} must be matplotlib Axes or None, got {shown(value)} "
+                        f"({type(value).__name__})")
+    return value
+
+
+def frame_options(interval, dpi) -> tuple[float, int]:
     """An animation's frame interval (ms, above 0) and resolution (10 to 600 dpi)."""
-    real(interval, "interval", above=0, high=60_000)
-    whole(dpi, "dpi", 10, 600)
+    return number(interval, "interval", above=0, high=60_000), whole(dpi, "dpi", 10, 600)
 
 
 def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", *, ax=None) -> list:
     """Draw the grid with the cat(s) (orange) and the mouse (grey); returns the two artists."""
     rows, cols = drawn_board(rows, cols)
+    title, ax = text(title, "title"), axes(ax)
     obstacles = walls_arg(obstacles, rows, cols)
     one = len(items(cat, "cat")) and np.isscalar(cat[0])        # (x, y), or a list of cells
     board_cells((cat,) if one else cat, "cat", rows, cols, min_len=1)
@@ -76,7 +91,8 @@ def animate_game(positions, rows: int, cols: int, title: str = "", interval: int
                  max_frames: int = 80, dpi: int = 60) -> FuncAnimation:
     """Animate a list of (cat_x, cat_y, mouse_x, mouse_y) positions (one frame per half move)."""
     rows, cols = drawn_board(rows, cols)
-    frame_options(interval, dpi)
+    interval, dpi = frame_options(interval, dpi)
+    title = text(title, "title")
     max_frames = whole(max_frames, "max_frames", 1, MAX_FRAMES)
     if isinstance(positions, (list, tuple, np.ndarray)) and len(positions) > max_frames:
         positions = positions[:max_frames]              # only these are shown: check only these
@@ -104,15 +120,15 @@ def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: in
     the animation is saved 480 px wide.
     """
     rows, cols = drawn_board(rows, cols)
-    frame_options(interval, dpi)
-    real(width, "width", above=0, high=50)
+    interval, dpi = frame_options(interval, dpi)
+    width = number(width, "width", above=0, high=50)
     if not isinstance(games, dict) or not games:
         raise TypeError(f"games must be a non-empty dict {{label: positions}}, got {shown(games)}")
     total = sum(len(items(pos, f"games[{label!r}]")) for label, pos in games.items())
     if total > MAX_FRAMES:                               # counted before checking each one
         raise ValueError(f"games hold {total:,} positions in all, more than the "
                          f"{MAX_FRAMES:,} frames one animation may have; animate fewer games")
-    games = {label: positions_arg(pos, rows, cols, f"games[{label!r}]")
+    games = {text(label, "games' labels"): positions_arg(pos, rows, cols, f"games[{label!r}]")
              for label, pos in games.items()}
     frames = [(label, i, p) for label, pos in games.items() for i, p in enumerate(pos)]
     height = width * min(1.2, max(0.6, rows / cols)) * 0.85 + 0.6
@@ -149,7 +165,7 @@ def plot_learning_curves(run, window: int = 1000):
     """Version 1 history: share of iterations the cat leads, game length and end distance."""
     if not all(hasattr(run, a) for a in ("winners", "rounds", "distances")):
         raise TypeError(f"run must be a TabularRun (from train_tabular), got {type(run).__name__}")
-    window = whole(window, "window", 1)
+    window = whole(window, "window", 1, MAX_ITERATIONS)
     fig, axes = plt.subplots(3, 1, figsize=(9, 7), sharex=True)
     it = np.arange(1, len(run.winners) + 1)
     axes[0].plot(it, rolling(run.winners == "cat", window), color="tab:orange")
@@ -168,6 +184,7 @@ def plot_learning_curves(run, window: int = 1000):
 def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, *, ax=None,
                          label: str = "cat moves to capture"):
     """Heat map of capture times (NaN/inf cells shown blank and marked 'mouse')."""
+    title, label, ax = text(title, "title"), text(label, "label"), axes(ax)
     table = np.asarray(table)
     if table.ndim != 2 or not table.size or table.dtype.kind not in "iuf":
         raise ValueError(f"table must be a 2-D array of numbers, got {shown(table)}")
@@ -197,7 +214,7 @@ def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, 
 def plot_trajectories(games: dict, rows: int, cols: int, ncols: int = 4, title: str = ""):
     """Small multiples: each game's cat path (orange) and mouse path (grey), labelled by key."""
     rows, cols = drawn_board(rows, cols)
-    ncols = whole(ncols, "ncols", 1, 20)
+    ncols, title = whole(ncols, "ncols", 1, 20), text(title, "title")
     if not isinstance(games, dict) or not games:
         raise TypeError(f"games must be a non-empty dict {{label: game}}, got {shown(games)}")
     if len(games) > MAX_PANELS:

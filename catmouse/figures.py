@@ -6,6 +6,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
+from catmouse.arguments import board_cell
 from catmouse.draw import draw_board, drawn_board
 from catmouse.rules import DELTAS, check_board, step
 from catmouse.v2.window import window_index
@@ -15,7 +16,8 @@ SAFE, NEXT_TO_CAT, ONTO_CAT = "safe", "next to the cat", "onto the cat"
 
 def mouse_options(rows: int, cols: int, cat, mouse) -> dict[str, str]:
     """Each legal mouse move and what it leads to: "safe", "next to the cat" or "onto the cat"."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
+    cat, mouse = board_cell(cat, "cat", rows, cols), board_cell(mouse, "mouse", rows, cols)
     out = {}
     for d in DELTAS:
         q = step(mouse[0], mouse[1], d, rows, cols)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.arguments import board
+from catmouse.arguments import MAX_SIDE, board
 from catmouse.arguments import first_move as first_move_arg
 from studykit.checks import whole
 
@@ -118,9 +118,10 @@ def greedy_step(cx: int, cy: int, mx: int, my: int) -> str:
 
 
 def greedy_direction(cx: int, cy: int, mx: int, my: int) -> str:
-    """Step along the axis with the larger gap toward the mouse; ties go vertical."""
-    for name, value in (("cx", cx), ("cy", cy), ("mx", mx), ("my", my)):
-        whole(value, name)
+    """Step along the axis with the larger gap toward the mouse; ties go vertical (cells from 0 to
+    MAX_SIDE - 1)."""
+    cx, cy, mx, my = (whole(value, name, 0, MAX_SIDE - 1) for name, value in   # Python ints:
+                      (("cx", cx), ("cy", cy), ("mx", mx), ("my", my)))   # a uint8 gap would wrap
     return greedy_step(cx, cy, mx, my)
 
 
@@ -137,12 +138,12 @@ def parity_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
 
 def article_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
     """The article's claim: the cat cannot win only when both sides are even and the cat is first."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     check_first_move(first_move)
     return not (rows % 2 == 0 and cols % 2 == 0 and first_move == "cat")
 
 
 def winnable_first_move(rows: int, cols: int) -> str:
     """The first mover with which the cat can force a capture from the corners (parity rule)."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     return "cat" if parity_rule_cat_wins(rows, cols, "cat") else "mouse"

@@ -8,8 +8,8 @@ import numpy as np
 
 from catmouse.arguments import board_cell, board_cells, board_cells_limit
 from catmouse.arguments import obstacles as walls_arg
+from catmouse.arguments import seed as seed_arg
 from catmouse.rules import check_board, corner_start, neighbours
-from studykit.checks import seed as seed_arg
 from studykit.checks import whole
 
 MAX_RANDOM_WORK = 2_000_000       # cells x tries of ``random_board`` (about 14 us each: 30 s)
@@ -53,7 +53,7 @@ def parse_board(text: str) -> Board:
         raise ValueError("text board: every row must have the same length")
     if not lines:
         raise ValueError("text board: no rows (draw the board with . # C M)")
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     board_cells_limit(rows, cols, "text board: a board")
     walls, cats, mice = [], [], []
     for r, line in enumerate(lines):

@@ -65,21 +65,11 @@ shrink(globals(), ITERATIONS=20_000, SNAPSHOT_EVERY=5_000, FAST_SEEDS=2, IMPROVE
        GIF_FRAMES_PER_GAME=5, PLAIN_ITERATIONS=200, LONGER_SEEDS=2)   # quick mode (GAMEAI_QUICK): a smoke run
 
 # %%
-from catmouse import winnable_board
-from studykit.checks import choice, real, seed, whole
+from catmouse.settings import notebook_settings
 
-NUM_ROWS = whole(NUM_ROWS, "NUM_ROWS", 2, 20)
-NUM_COLS = whole(NUM_COLS, "NUM_COLS", 2, 20)
-FIRST_MOVE = choice(FIRST_MOVE, "FIRST_MOVE", ("cat", "mouse"))
-INITIAL_CAT_POLICY = choice(INITIAL_CAT_POLICY, "INITIAL_CAT_POLICY", ("WEAK", "STRONG"))
-OPTIMAL = winnable_board(NUM_ROWS, NUM_COLS, FIRST_MOVE)   # cat moves under optimal play
-ANIMATION_TIME_PER_MOVE = real(ANIMATION_TIME_PER_MOVE, "ANIMATION_TIME_PER_MOVE", above=0, high=10)
-SEED = seed(SEED, "SEED")
-for name in ("ITERATIONS", "SNAPSHOT_EVERY", "GIF_FRAMES_PER_GAME", "PLAIN_ITERATIONS",
-             "IMPROVED_ITERATIONS"):
-    globals()[name] = whole(globals()[name], name, 1)
-FAST_SEEDS = whole(FAST_SEEDS, "FAST_SEEDS", 0)
-LONGER_SEEDS = whole(LONGER_SEEDS, "LONGER_SEEDS", 2, 1_000)
+# every constant checked against the library's limits, each error naming it; OPTIMAL: the cat's
+# moves under optimal play (a board the cat cannot win is refused here)
+globals().update(notebook_settings(20, globals()))
 FPS = max(1, round(1 / ANIMATION_TIME_PER_MOVE))
 
 # %%

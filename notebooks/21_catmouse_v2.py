@@ -57,19 +57,12 @@ shrink(globals(), GAMES=200, PHASE2_ITERATIONS=40, EXACT_CLIMB_ITERATIONS=20,
        MOUSE_ITERATIONS=30)   # quick mode (GAMEAI_QUICK): a smoke run
 
 # %%
-from catmouse import winnable_board
-from studykit.checks import seed, whole
+from catmouse.settings import notebook_settings
 
-# at least 4: on a board 3 wide the window touches both edges but flags only one, so the
-# policy could step off the board
-TRAIN_ROWS = whole(TRAIN_ROWS, "TRAIN_ROWS", 4, 9)
-TRAIN_COLS = whole(TRAIN_COLS, "TRAIN_COLS", 4, 9)
-winnable_board(TRAIN_ROWS, TRAIN_COLS, "mouse", ("TRAIN_ROWS", "TRAIN_COLS"))   # the mouse moves first
-TEST_SIZE = whole(TEST_SIZE, "TEST_SIZE", 4, 30)
-for name in ("GAMES", "PHASE1_ITERATIONS", "PHASE2_ITERATIONS", "EXACT_CLIMB_ITERATIONS",
-             "MOUSE_ITERATIONS"):
-    globals()[name] = whole(globals()[name], name, 1)
-SEED = seed(SEED, "SEED")
+# every constant checked against the library's limits, each error naming it; the training board
+# is at least 4 x 4 (on a board 3 wide the window touches both edges but flags only one, so the
+# policy could step off the board) and one the cat, moving second, can win
+globals().update(notebook_settings(21, globals()))
 
 # %%
 import time

@@ -41,15 +41,9 @@ from studykit import shrink
 shrink(globals(), BIG_BOARD=12, CLIMB_ITERATIONS=60, TEAM_ITERATIONS=8)  # quick mode: a smoke run
 
 # %%
-from studykit.checks import seed, sequence, whole
+from catmouse.settings import notebook_settings
 
-MAX_SIDE = whole(MAX_SIDE, "MAX_SIDE", 2, 14)
-BIG_BOARD = whole(BIG_BOARD, "BIG_BOARD", 2, 30)
-CLIMB_ITERATIONS = whole(CLIMB_ITERATIONS, "CLIMB_ITERATIONS", 1)
-TEAM_ITERATIONS = whole(TEAM_ITERATIONS, "TEAM_ITERATIONS", 1)
-SPEEDS = [sequence(pair, f"SPEEDS[{i}]", lambda v, n: whole(v, n, 1, 3), min_len=2, max_len=2)
-          for i, pair in enumerate(sequence(SPEEDS, "SPEEDS"))]   # (cat, mouse) pairs, 1 to 3 each
-SEED = seed(SEED, "SEED")
+globals().update(notebook_settings(22, globals()))   # every constant checked, each error naming it
 
 # %%
 import itertools

@@ -59,16 +59,9 @@ shrink(globals(), MIN_SIDE=4, MAX_SIDE=5, SEEDS=2, ITERATIONS=6_000, CHECKPOINT=
        TUNING_BOARDS=((4, 5),), TUNING_SEEDS=2, TUNING_ITERATIONS=3_000, ONLY_FINISHED=False)
 
 # %%
-from catmouse import board_list, side_range
-from studykit.checks import flag, whole
+from catmouse.settings import notebook_settings
 
-MIN_SIDE, MAX_SIDE = side_range(MIN_SIDE, MAX_SIDE, ("MIN_SIDE", "MAX_SIDE"))
-for name in ("SEEDS", "ITERATIONS", "CHECKPOINT", "ABLATION_SEEDS", "ABLATION_ITERATIONS",
-             "TUNING_SEEDS", "TUNING_ITERATIONS", "TUNING_CHECKPOINT", "N_JOBS"):
-    globals()[name] = whole(globals()[name], name, 1)
-ABLATION_BOARDS = board_list(ABLATION_BOARDS, "ABLATION_BOARDS")
-TUNING_BOARDS = board_list(TUNING_BOARDS, "TUNING_BOARDS")
-ONLY_FINISHED = flag(ONLY_FINISHED, "ONLY_FINISHED")
+globals().update(notebook_settings(23, globals()))   # every constant checked, each error naming it
 
 # %%
 import math

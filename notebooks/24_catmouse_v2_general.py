@@ -51,16 +51,9 @@ shrink(globals(), CAT_ITERATIONS=150, MOUSE_ITERATIONS=40, TEST_BOARDS=((9, 9),)
        N_JOBS=1)
 
 # %%
-from catmouse import MOUSE_KINDS, board_list
-from studykit.checks import choice, seed, sequence, whole
+from catmouse.settings import notebook_settings
 
-for name in ("CAT_ITERATIONS", "MOUSE_ITERATIONS", "MAX_SWEEPS", "N_JOBS"):
-    globals()[name] = whole(globals()[name], name, 1)
-SEED = seed(SEED, "SEED")
-CAT_TRAIN_BOARDS = board_list(CAT_TRAIN_BOARDS, "CAT_TRAIN_BOARDS", max_side=9)     # scored exactly at
-MOUSE_TRAIN_BOARDS = board_list(MOUSE_TRAIN_BOARDS, "MOUSE_TRAIN_BOARDS", max_side=9)  # every iteration
-TEST_BOARDS = board_list(TEST_BOARDS, "TEST_BOARDS", max_side=40)
-MICE = list(sequence(MICE, "MICE", lambda v, n: choice(v, n, MOUSE_KINDS), distinct=True))
+globals().update(notebook_settings(24, globals()))   # every constant checked, each error naming it
 
 # %%
 import time

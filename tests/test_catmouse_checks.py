@@ -37,7 +37,7 @@ def test_board_sides_are_capped_by_the_study_even_without_max_side():
 def test_bad_ranges_are_refused():
     with pytest.raises(ValueError, match="MIN_SIDE must be <= MAX_SIDE, got 6 > 5"):
         side_range(6, 5, ("MIN_SIDE", "MAX_SIDE"))
-    with pytest.raises(ValueError, match="MIN_SIDE must be a whole number >= 2"):
+    with pytest.raises(ValueError, match="MIN_SIDE must be a whole number from 2 to 1,000"):
         side_range(1, 5, ("MIN_SIDE", "MAX_SIDE"))
     with pytest.raises(TypeError, match="MAX_SIDE"):
         side_range(4, 5.0, ("MIN_SIDE", "MAX_SIDE"))

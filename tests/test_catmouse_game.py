@@ -106,7 +106,8 @@ def test_greedy_step_on_arrays_is_the_scalar_rule():
     dx, dy = np.meshgrid(np.arange(-4, 5), np.arange(-4, 5), indexing="ij")
     gx, gy = greedy_delta(dx, dy)
     for i, j in np.ndindex(dx.shape):
-        assert DELTAS[greedy_direction(0, 0, int(dx[i, j]), int(dy[i, j]))] == (gx[i, j], gy[i, j])
+        assert DELTAS[greedy_direction(4, 4, 4 + int(dx[i, j]), 4 + int(dy[i, j]))] == \
+            (gx[i, j], gy[i, j])
     off = (dx != 0) | (dy != 0)
     for rule in GREEDY_RULES:
         gx, gy = greedy_delta(dx, dy, rule)

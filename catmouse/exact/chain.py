@@ -19,11 +19,18 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import breadth_first_order
 
-from catmouse.arguments import MAX_CHAIN, MAX_SWEEPS, count, mouse_kind, next_cells, table_size
+from catmouse.arguments import (
+    MAX_CHAIN,
+    MAX_SWEEPS,
+    count,
+    mouse_kind,
+    next_cells,
+    number,
+    table_size,
+)
 from catmouse.exact.stochastic import CornerExpectation, Expectation, transition
 from catmouse.mice import mouse_targets
 from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
-from studykit.checks import real
 
 
 @lru_cache(maxsize=64)
@@ -39,7 +46,7 @@ def mouse_successors(rows: int, cols: int, mouse: str) -> tuple[np.ndarray, np.n
 def policy_chain(rows: int, cols: int, mouse: str, cat_table: np.ndarray):
     """(A, caught): A[s, s'] = probability that cat-to-move position s leads to s' one round later
     (rows of capturing positions are empty); caught[s]: the cat's move from s captures."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     n = rows * cols
     nxt = np.asarray(cat_table).ravel()
     if nxt.shape != (n * n,):
@@ -84,7 +91,7 @@ def policy_capture(rows: int, cols: int, mouse: str, cat_table: np.ndarray, tol:
     mouse = mouse_kind(mouse)
     table_size(rows, cols, MAX_CHAIN, "the chain of (cat cell, mouse cell) positions")
     cat_table = next_cells(cat_table, rows, cols, neighbours(rows, cols))
-    tol = real(tol, "tol", above=0, below=1)
+    tol = number(tol, "tol", above=0, below=1)
     max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     n = rows * cols
     A, caught = policy_chain(rows, cols, mouse, cat_table)

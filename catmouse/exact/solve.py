@@ -120,6 +120,8 @@ def solution(sol) -> Solution:
 def optimal_cat_moves(sol: Solution, cats, mouse) -> list[str]:
     """A joint move (one direction per cat) that attains the optimal capture time."""
     *cs, m = solution(sol).cells(cats, mouse)
+    if m in cs:
+        raise ValueError(f"mouse {tuple(mouse)} is already caught (a cat stands on it)")
     options = [[(k, int(c2)) for k, c2 in enumerate(sol.nbr[c]) if c2 >= 0] for c in cs]
     best, best_val = None, np.inf
     for combo in itertools.product(*options):

@@ -20,12 +20,12 @@ from catmouse.arguments import (
     count,
     mouse_kind,
     next_cells,
+    number,
     table_size,
 )
 from catmouse.exact.fixpoint import CaptureTimes, over_moves
 from catmouse.mice import check_mouse, mouse_targets, transition_arrays
 from catmouse.rules import check_board, check_first_move, corner_cells, neighbours
-from studykit.checks import real
 
 
 @dataclass(frozen=True, eq=False)
@@ -91,7 +91,7 @@ def value_sweeps(rows: int, cols: int, mouse: str = "smart", cat_table: np.ndarr
     nbr = neighbours(rows, cols)
     if cat_table is not None:
         cat_table = next_cells(cat_table, rows, cols, nbr)
-    tol = real(tol, "tol", above=0, below=1)
+    tol = number(tol, "tol", above=0, below=1)
     max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     n = rows * cols
     P = transition(rows, cols, mouse)

@@ -45,7 +45,7 @@ ALL_CODES = np.arange(4)[None, :]
 
 def board_grid(rows: int, cols: int):
     """cx, cy, mx, my as flat arrays over every (cat cell, mouse cell); index c * n + m."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     n = rows * cols
     c, m = np.divmod(np.arange(n * n), n)
     return c // rows, c % rows, m // rows, m % rows

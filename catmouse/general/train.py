@@ -30,6 +30,7 @@ from catmouse.arguments import (
 from catmouse.arguments import (
     first_move as first_move_arg,
 )
+from catmouse.arguments import seed as seed_arg
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.chain import policy_capture_from_corner, truncated_capture
 from catmouse.exact.fixpoint import CaptureTimes
@@ -39,7 +40,6 @@ from catmouse.exact.stochastic import expected_capture, optimal_expected
 from catmouse.general.policies import TablePolicy
 from catmouse.rules import check_board, corner_cells, neighbours, winnable_first_move
 from studykit.checks import flag, items
-from studykit.checks import seed as seed_arg
 
 CAT_BOARDS = ((5, 5), (6, 7), (7, 7))
 CAT_CONFIGS = tuple((r, c, mouse) for r, c in CAT_BOARDS for mouse in ("random", "smart"))
@@ -207,7 +207,7 @@ def measure_cells(cat_next: np.ndarray, rows: int, cols: int, mouse: str,
     """Measure a cat given as next cells ``[c, m]`` (first mover: the winnable one by default)."""
     rows, cols = check_board(rows, cols)
     table_size(rows, cols, MAX_CHAIN, "the (cat cell, mouse cell) positions")
-    next_cells(cat_next, rows, cols, neighbours(rows, cols), "cat_next")
+    cat_next = next_cells(cat_next, rows, cols, neighbours(rows, cols), "cat_next")
     mouse = mouse_kind(mouse)
     max_sweeps = count(max_sweeps, "max_sweeps", 1, MAX_SWEEPS)
     first_move = first_mover(first_move, rows, cols)

@@ -19,19 +19,20 @@ from __future__ import annotations
 import math
 import random
 
-from studykit.checks import real, whole
+from catmouse.arguments import MAX_ITERATIONS, number
+from studykit.checks import whole
 
 
 def check_schedule(temperature: float, half_life: int) -> tuple[float, int]:
     """Refuse a temperature that is not a finite number >= 0, or a half-life below 1 iteration;
     returns them as a Python float and int."""
-    return real(temperature, "temperature", low=0), whole(half_life, "half_life", 1)
+    return number(temperature, "temperature", low=0), whole(half_life, "half_life", 1)
 
 
 def temperature_at(iteration: int, temperature: float, half_life: int) -> float:
     """The annealing temperature at ``iteration``: ``temperature`` halved every ``half_life``."""
-    check_schedule(temperature, half_life)
-    whole(iteration, "iteration", 0)
+    temperature, half_life = check_schedule(temperature, half_life)
+    iteration = whole(iteration, "iteration", 0, MAX_ITERATIONS)
     return temperature * 0.5 ** (iteration / half_life)
 
 

@@ -21,12 +21,12 @@ from catmouse.arguments import (
     count,
     table_size,
 )
+from catmouse.arguments import seed as seed_arg
 from catmouse.rules import check_board
 from catmouse.stream import uniform_below
 from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
 from catmouse.v1.games import TableGame, flat_board, play_flat, play_tables
 from studykit.checks import at_most, choice, flag, memory, whole
-from studykit.checks import seed as seed_arg
 from studykit.legacy_numpy import LegacyStream, legacy_seed
 
 

@@ -17,13 +17,14 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from catmouse.arguments import MAX_ITERATIONS, count
+from catmouse.arguments import MAX_ITERATIONS, MAX_SIDE, count, number
+from catmouse.arguments import seed as seed_arg
 from catmouse.exact.policy import exploitability
 from catmouse.rules import parity_rule_cat_wins, winnable_first_move
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.improved import check_improved, train_tabular_improved
-from studykit.checks import choice, is_whole, items, memory, real, shown, whole
+from studykit.checks import choice, is_whole, items, memory, shown, whole
 
 VARIANTS = {
     "article's scheme": ARTICLE,
@@ -166,15 +167,15 @@ def solved_counts(rows: list[dict], by: tuple[str, ...]) -> dict[tuple, tuple[in
 def solved_share(solved_at, budget: int, step: int):
     """The share of runs with an unexploitable cat by each point of ``0, step, ..., budget``
     iterations (``solved_at``: each run's first solving iteration, or None): (grid, shares)."""
-    step, budget = whole(step, "step", 1), whole(budget, "budget", 0)
+    step = whole(step, "step", 1, MAX_ITERATIONS)
+    budget = whole(budget, "budget", 0, MAX_ITERATIONS)
     solved_at = items(solved_at, "solved_at")
     points = budget // step + 1
     if points * max(len(solved_at), 1) > 100_000_000:         # before reading every run
         raise ValueError(f"budget={budget:,} in steps of {step:,} over {len(solved_at):,} runs "
                          "means more than 100 million points; use a larger step")
-    for k, s in enumerate(solved_at):
-        if s is not None:
-            whole(s, f"solved_at[{k}]", 0)
+    solved_at = [s if s is None else whole(s, f"solved_at[{k}]", 0)
+                 for k, s in enumerate(solved_at)]
     grid = np.arange(0, budget + 1, step)
     done = np.array([np.inf if s is None else s for s in solved_at], dtype=float)
     if done.size == 0:
@@ -187,7 +188,7 @@ def board_area(point: Mapping) -> int:
     on larger boards last longer, so they start first and no worker idles at the end)."""
     if not isinstance(point, Mapping) or "rows" not in point or "cols" not in point:
         raise TypeError(f"board_area needs a grid point with 'rows' and 'cols', got {shown(point)}")
-    return whole(point["rows"], "rows", 1) * whole(point["cols"], "cols", 1)
+    return whole(point["rows"], "rows", 1, MAX_SIDE) * whole(point["cols"], "cols", 1, MAX_SIDE)
 
 
 @dataclass(frozen=True)
@@ -242,8 +243,8 @@ def paired_solve_difference(rows, variant: str, reference: str, budget: int, *,
     sooner)."""
     budget = count(budget, "budget", 1)                 # the trainers' most iterations
     reps = whole(reps, "reps", 100, MAX_REPS)
-    seed = whole(seed, "seed", 0)
-    confidence = real(confidence, "confidence", above=0, below=1)
+    seed = seed_arg(seed)
+    confidence = number(confidence, "confidence", above=0, below=1)
     a, b = solve_times(rows, variant, budget), solve_times(rows, reference, budget)
     keys = sorted(set(a) & set(b))
     if not keys:

@@ -24,7 +24,7 @@ import numpy as np
 from catmouse.arguments import letter_table
 from catmouse.rules import check_board, check_first_move, corner_cells, manhattan, neighbours
 from catmouse.tables import to_codes
-from studykit.checks import flag, is_whole, items, shown
+from studykit.checks import flag, is_whole, items, shown, whole
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class FlatBoard:
 
 def flat_board(rows: int, cols: int, first_move: str) -> FlatBoard:
     """``play_flat``'s view of a board with the corner start."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
     check_first_move(first_move)
     moves = tuple(tuple(row) for row in neighbours(rows, cols).tolist())
     return FlatBoard(rows, rows * cols, moves, *corner_cells(rows, cols), first_move == "cat")
@@ -157,6 +157,13 @@ class Unexpected:
     mouse: int
     mouse_moves: int
 
+    def __post_init__(self):
+        for who in ("cat", "mouse"):
+            moves = whole(getattr(self, f"{who}_moves"), f"{who}_moves", 0)
+            odd = whole(getattr(self, who), who, 0, moves)   # unexpected: some of the moves
+            object.__setattr__(self, f"{who}_moves", moves)
+            object.__setattr__(self, who, odd)
+
     @property
     def share(self) -> float:
         """Unexpected moves of both players over all their moves (0 for no moves)."""
@@ -175,6 +182,10 @@ def unexpected_moves(positions, rows: int, cols: int) -> Unexpected:
             raise ValueError(f"positions[{k}] must be (cat x, cat y, mouse x, mouse y), whole "
                              f"numbers on the {rows} x {cols} board, got {shown(p)}")
     positions = [tuple(map(int, p)) for p in positions]      # numpy unsigned: no wrap-around
+    for k, (a, b) in enumerate(itertools.pairwise(positions)):
+        if sum(abs(u - v) for u, v in zip(a, b)) != 1:     # one player, one step
+            raise ValueError(f"positions[{k + 1}] = {b} is not one half move from "
+                             f"positions[{k}] = {a} (one player steps to a neighbouring cell)")
     counts = [0, 0, 0, 0]
     for (cx, cy, mx, my), (nx, ny, nmx, nmy) in itertools.pairwise(positions):
         before = abs(cx - mx) + abs(cy - my)

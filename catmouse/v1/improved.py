@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from catmouse.arguments import MAX_ITERATIONS, at_most_iterations, count, table_size
+from catmouse.arguments import seed as seed_arg
 from catmouse.exact.policy import Exploitability, best_response, exploitability
 from catmouse.progress import close_at_count, progress_bar
 from catmouse.rules import check_board, check_first_move
@@ -36,7 +37,6 @@ from catmouse.v1.pool import Arena
 from catmouse.v1.speed import FAST, Speed
 from catmouse.v1.tally import key_of
 from studykit.checks import choice, flag, memory
-from studykit.checks import seed as seed_arg
 from studykit.twister import Twister
 
 OTHER = {"cat": "mouse", "mouse": "cat"}
@@ -250,6 +250,9 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
         rows, cols, first_move, initial_cat, iterations, seed, config, checkpoint_every)
     flag(stop_when_solved, "stop_when_solved")
     flag(progress, "progress")
+    if arenas is not None and not isinstance(arenas, dict):
+        raise TypeError(f"arenas must be a dict (filled with the run's arenas) or None, got "
+                        f"{type(arenas).__name__}")
     if not isinstance(speed, Speed):
         raise TypeError(f"speed must be a catmouse.v1.speed.Speed, got {type(speed).__name__}")
     # sequential proposals walk in compiled code when it can draw from the same stream (checked

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from studykit.checks import choice, flag, whole
+
 ARENAS = ("fast", "indexed", "plain")
+MAX_CHUNK = 1_000_000                    # far beyond any replay's games (at most 100,000)
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,12 @@ class Chunks:
     first: int
     growth: int
     lockstep_min: int
+
+    def __post_init__(self):
+        # first and growth of 0 would leave the chunks empty: a replay would loop forever
+        for name, low in (("head", 0), ("first", 1), ("growth", 1), ("lockstep_min", 1)):
+            value = whole(getattr(self, name), f"Chunks.{name}", low, MAX_CHUNK)
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True)
@@ -45,8 +54,13 @@ class Speed:
     scan_chunks: Chunks = Chunks(head=64, first=256, growth=4, lockstep_min=64)
 
     def __post_init__(self):
-        if self.arena not in ARENAS:
-            raise ValueError(f"arena must be one of {ARENAS}, got {self.arena!r}")
+        object.__setattr__(self, "arena", choice(self.arena, "arena", ARENAS))
+        for name in ("lockstep", "compiled_games", "compiled_walk"):
+            object.__setattr__(self, name, flag(getattr(self, name), name))
+        for name in ("arena_chunks", "scan_chunks"):
+            if not isinstance(getattr(self, name), Chunks):
+                raise TypeError(f"{name} must be a catmouse.v1.speed.Chunks, got "
+                                f"{type(getattr(self, name)).__name__}")
 
 
 FAST = Speed()                                         # the default: every speed-up

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from catmouse.arguments import MAX_CHAIN, at_most_iterations, mouse_kind, table_size
+from catmouse.arguments import seed as seed_arg
 from catmouse.climb import Climb, hill_climb
 from catmouse.exact.policy import exploitability
 from catmouse.exact.stochastic import expected_capture_from_corner
@@ -26,7 +27,6 @@ from catmouse.v2.window import (
     window_index,
 )
 from studykit.checks import flag
-from studykit.checks import seed as seed_arg
 
 
 def exact_score(table: np.ndarray, rows: int, cols: int, mouse: str,

@@ -16,11 +16,11 @@ from functools import lru_cache
 import numpy as np
 
 from catmouse.arguments import MAX_CHAIN, MAX_GAMES, count, mouse_kind, table_size
+from catmouse.arguments import seed as seed_arg
 from catmouse.mice import board_tables, mouse_move
 from catmouse.rules import DELTAS, check_board, check_first_move, corner_cells, corner_start
 from catmouse.v2.window import check_window_board, policy_cells, validate_window_table, window_step
 from studykit.checks import choice, memory
-from studykit.checks import seed as seed_arg
 from studykit.legacy_numpy import LegacyStream
 
 MAX_DRAWS = 100_000         # draws of one game's mouse before ``play_local`` gives up on ``draw``

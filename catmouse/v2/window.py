@@ -99,8 +99,8 @@ def window_direction(table: np.ndarray, cx: int, cy: int, mx: int, my: int, rows
     rows, cols = check_board(rows, cols)
     check_window_board(rows, cols)
     table = validate_window_table(table)
-    board_cell((cx, cy), "the cat (cx, cy)", rows, cols)
-    board_cell((mx, my), "the mouse (mx, my)", rows, cols)
+    cx, cy = board_cell((cx, cy), "the cat (cx, cy)", rows, cols)   # Python ints: a np.uint8
+    mx, my = board_cell((mx, my), "the mouse (mx, my)", rows, cols)  # would wrap in max(c, m) - 2
     return window_step(table, cx, cy, mx, my, rows, cols)
 
 
@@ -115,8 +115,8 @@ def edge_leaving() -> np.ndarray:
 
 
 def validate_window_table(table: np.ndarray, name: str = "table") -> np.ndarray:
-    """The table as an array; TypeError or ValueError for a wrong shape or kind, codes outside
-    0..3, or a move out through a flagged edge."""
+    """The table as an int8 array (a copy); TypeError or ValueError for a wrong shape or kind,
+    codes outside 0..3, or a move out through a flagged edge."""
     if isinstance(table, (str, bytes, bool)) or not hasattr(table, "__len__"):
         raise TypeError(f"{name} must be a window table of shape {TABLE_SHAPE}, got "
                         f"{shown(table)} ({type(table).__name__})")
@@ -132,7 +132,7 @@ def validate_window_table(table: np.ndarray, name: str = "table") -> np.ndarray:
     if leaves.any():
         idx = tuple(int(i) for i in np.argwhere(leaves)[0])
         raise ValueError(f"{name} moves the cat off the board at {idx}")
-    return table
+    return table.astype(np.int8)                  # the codes 0..3 in one dtype, a copy
 
 
 def random_window_table(rng: np.random.Generator) -> np.ndarray:
