@@ -41,11 +41,12 @@ class Weights:
     carry_limit: int = 3          # carry rule: head home with this much food
 
     def __post_init__(self):
-        for name in ("ghost", "pacman", "friend", "noise", "cutoff", "abroad"):
-            real(getattr(self, name), f"Weights.{name}", low=0)
+        for name in ("ghost", "pacman", "friend", "noise", "cutoff", "abroad"):     # stored converted
+            object.__setattr__(self, name, real(getattr(self, name), f"Weights.{name}", low=0))
         for name in ("falloff", "floor"):   # distances are divided by falloff; Dijkstra needs floor > 0
-            real(getattr(self, name), f"Weights.{name}", above=0)
-        whole(self.carry_limit, "Weights.carry_limit", 1)
+            object.__setattr__(self, name, real(getattr(self, name), f"Weights.{name}", above=0))
+        object.__setattr__(self, "carry_limit", whole(self.carry_limit, "Weights.carry_limit", 1,
+                                                      40_000))   # the cells of the largest maze
 
 
 class Planner:

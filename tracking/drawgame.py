@@ -36,7 +36,7 @@ def draw_state(maze: Maze, frame: dict, view: str, *, ax=None):
                 ax.plot(x, y, "o", ms=14, mfc="none", mec="grey", mew=1.5)
     for i, (x, y) in enumerate(frame["positions"]):
         team = team_of(i)
-        pacman = (x >= maze.width // 2) == (team == "red")
+        pacman = (x >= maze.width / 2) == (team == "red")
         own = team == view
         ax.plot(x, y, "o" if pacman else "^", ms=7, color=COLORS[team], mfc=COLORS[team] if own else "none",
                 mew=2)

@@ -107,8 +107,12 @@ class CaptureGame:
         seed, record = check_seed(seed), flag(record, "record")
         if sorted(maze.starts) != [0, 1, 2, 3]:
             raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(maze.starts)}")
+        for team in TEAMS:                                     # else the game would end at move 0
+            if not maze.food_of(team):
+                raise ValueError(f"maze has no food on {team}'s half: a capture game needs food "
+                                 "on both halves")
         least = min(len(maze.food_of(t)) for t in TEAMS)       # all but end_food: at least one to eat
-        end_food = whole(end_food, "end_food", 0, least - 1 if least else None)
+        end_food = whole(end_food, "end_food", 0, least - 1)
         for team, pair in (("red", red), ("blue", blue)):
             pair = items(pair, team)
             if len(pair) != 2:
@@ -152,9 +156,14 @@ class CaptureGame:
 
     # ---- rules -------------------------------------------------------------------------------
     def is_pacman(self, i: int, cell: tuple | None = None) -> bool:
-        """True when agent ``i`` (at ``cell``, default its position) is on the enemy half."""
+        """True when agent ``i`` (at ``cell``, default its position) is on the enemy half.
+
+        The contest engine's rule: red's side is x < width / 2, so the middle column of an
+        odd-width maze is red's (the food there is blue's, as in the engine: ``food_of``).
+        """
         x = (self.positions[i] if cell is None else cell)[0]
-        return x >= self.half if team_of(i) == "red" else x < self.half
+        red_side = x < self.maze.width / 2
+        return not red_side if team_of(i) == "red" else red_side
 
     def enemy_food(self, team: str) -> frozenset:
         """The food ``team`` can still eat (on the other half)."""

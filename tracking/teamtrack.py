@@ -26,9 +26,10 @@ def team_of(index: int) -> str:
 
 
 def home_mask(maze: Maze, team: str) -> np.ndarray:
-    """Bool over the free cells: True on the half ``team`` defends (where its agents are ghosts)."""
+    """Bool over the free cells: True on the half ``team`` defends (where its agents are ghosts;
+    red's is x < width / 2, the contest engine's rule, as ``CaptureGame.is_pacman``)."""
     x = maze.coords()[:, 0]
-    return x < maze.width // 2 if team == "red" else x >= maze.width // 2
+    return x < maze.width / 2 if team == "red" else x >= maze.width / 2
 
 
 class TeamTracker:
