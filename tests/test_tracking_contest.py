@@ -9,7 +9,8 @@ from oracles_tracking_contest import PlainContest, contest_state
 from studykit.stats import Estimate
 from tracking import Agent, CaptureGame, load_layout
 from tracking.contest import SCARED_TIME
-from tracking.maze import MOVES
+from tracking.maze import MOVES, parse_layout
+from tracking.teamtrack import home_mask
 
 DEFAULT = load_layout("defaultCapture")
 
@@ -210,3 +211,46 @@ def test_contest_claims_name_the_teams_the_notebook_plays():
         "'s Pacmen die to a ghost in sight less often than the tracker team's"]
     assert [r.status for r in rows] == ["beyond: met", "beyond: not met", "beyond: met"]
     assert not any("previous" in r.claim for r in rows)
+
+
+# ---- an odd-width maze: the middle column is red's side, as in the engine (x < width / 2) -----
+ODD = """
+%%%%%%%%%%%%%%%%%%%%%
+%.    .   .   .    .%
+%.%%.%.%%%%%%%.%.%%.%
+%......       ......%
+% %%%%%%%%%%%%%%%%% %
+%       13%%%24     %
+%%%%%%%%%%%%%%%%%%%%%
+"""
+
+
+def test_the_middle_column_of_an_odd_width_maze_is_reds_side():
+    maze = parse_layout(ODD)
+    assert maze.width == 21 and (10, 5) in maze.food               # x = 10: 10 < 21 / 2
+    game = contest_game(maze)
+    assert not game.is_pacman(0, (10, 5)) and game.is_pacman(1, (10, 5))
+    assert game.is_pacman(0, (11, 5)) and not game.is_pacman(1, (11, 5))
+    assert (10, 5) in maze.food_of("blue")                         # the engine's halfGrid: x >= 21 // 2
+    for team in ("red", "blue"):                                   # the tracker's halves agree
+        home = home_mask(maze, team)
+        assert home[maze.index[(10, 5)]] == (team == "red")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_state_on_an_odd_width_maze_equals_the_plain_twin(seed):
+    maze = parse_layout(ODD)
+    game, twin = contest_game(maze), PlainContest(maze)
+    rng = np.random.default_rng(seed)
+    middle = 0
+    for turn in range(1200):
+        i = turn % 4
+        move = scripted_moves(game, rng, i)
+        game.apply(i, move)
+        game.turn += 1
+        twin.move(i, MOVES[move])
+        assert contest_state(game) == twin.state(), f"move {turn} of agent {i}: {move}"
+        middle += game.positions[i][0] == 10
+        if game.over:
+            break
+    assert middle > 0                                              # the middle column was crossed
