@@ -101,13 +101,13 @@ def test_two_pacmen_on_a_scared_ghost_send_it_home_once():
 def test_scared_ghost_crossing_the_border_stays_scared_and_can_be_caught_as_a_pacman():
     game = contest_game()
     game.scared[1] = 10
-    game.positions[1] = (16, 9)                                    # blue's border column
+    game.positions[1] = (16, 8)                                    # blue's border column
     game.apply(1, "West")                                         # now a Pacman on red's half
     assert game.is_pacman(1) and game.scared[1] == 9              # the timer runs on its moves
     game.apply(1, "East")                                         # back home: a scared ghost again
     assert not game.is_pacman(1) and game.scared[1] == 8
     game.apply(1, "West")
-    game.positions[2] = (14, 9)
+    game.positions[2] = (14, 8)
     game.apply(2, "East")                                         # a red ghost meets it on red's half
     assert game.positions[1] == DEFAULT.starts[1] and game.scared[1] == 0
     assert game.caught == {"red": 1, "blue": 0}
@@ -124,7 +124,7 @@ def test_a_scared_ghost_that_moves_onto_a_pacman_goes_home():
 
 def test_returned_food_scores_and_killing_scores_nothing():
     game = contest_game()
-    game.positions[0] = (16, 9)
+    game.positions[0] = (16, 8)
     game.carried[0] = [(20, 9)] * 3
     game.apply(0, "West")
     assert game.scores == {"red": 3, "blue": 0} and game.returned[0] == 3 and not game.over
@@ -132,7 +132,7 @@ def test_returned_food_scores_and_killing_scores_nothing():
 
 def test_last_food_returned_on_the_last_move():
     game = contest_game(max_moves=4)
-    game.positions[0] = (16, 9)
+    game.positions[0] = (16, 8)
     game.carried[0] = [(20, 9)] * 17
     game.returned[2] = 1
     game.scores["red"] = 1
@@ -144,10 +144,10 @@ def test_last_food_returned_on_the_last_move():
     game.turn += 1
     assert game.over and not game.won                             # the limit: 1 returned
     game = contest_game(max_moves=1)
-    game.positions[0], game.carried[0] = (16, 9), [(20, 9)] * 18
+    game.positions[0], game.carried[0] = (16, 8), [(20, 9)] * 18
     game.step()                                                   # Still plays Stop: not home
     game = contest_game(max_moves=1)
-    game.positions[0], game.carried[0] = (16, 9), [(20, 9)] * 18
+    game.positions[0], game.carried[0] = (16, 8), [(20, 9)] * 18
     game.apply(0, "West")
     game.turn += 1
     assert game.won and game.over and game.scores["red"] == 18    # all but 2 of 20 returned

@@ -265,3 +265,36 @@ def test_unsigned_seed_at_its_top_is_not_wrapped():
     kw = dict(method="particles", episodes=2, steps=4, particles=10)
     assert (evaluate("tinyCapture", seed=top, **kw)[("p_true", "all")].mean
             == evaluate("tinyCapture", seed=2**64 - 1, **kw)[("p_true", "all")].mean)
+
+
+def test_a_game_refuses_moves_agents_and_teams_it_does_not_have():
+    game = CaptureGame(TINY, (RandomAgent(), RandomAgent()), (RandomAgent(), RandomAgent()))
+    start = list(game.positions)
+    wall = next(m for m, (dx, dy) in tracking.maze.MOVES.items()
+                if (start[0][0] + dx, start[0][1] + dy) not in TINY.index)
+    refused(lambda: game.apply(0, wall), "move")                   # into a wall: was taken
+    refused(lambda: game.apply(0, "Jump"), "move")
+    refused(lambda: game.apply(0, ["North"]), "move")
+    refused(lambda: game.apply(4, "Stop"), "i")
+    refused(lambda: game.is_pacman(7), "i")
+    refused(lambda: game.observation(-1), "i")
+    refused(lambda: game.enemy_food("green"), "team")
+    refused(lambda: game.trackers["red"].apply_events("x"), "log")
+    assert game.positions == start
+    game.apply(np.uint8(0), "Stop")
+    assert game.is_pacman(np.int64(0)) is False
+
+
+def test_contest_tables_and_game_drawings_refuse_what_they_cannot_read():
+    from tracking.contestrun import contest_claims, contest_lines, contest_summary, deaths
+    refused(lambda: contest_summary([{"a": 1}]), "rows")
+    refused(lambda: contest_summary([{"a": "x", "b": "y", "result": {"win": True}}]), "results")
+    refused(lambda: contest_lines({1: {}}), "summary")
+    refused(lambda: contest_lines("x"), "summary")
+    refused(lambda: contest_claims("x"), "pooled")
+    refused(lambda: contest_claims({("full tracker", "greedy"): {}}), "pooled")
+    refused(lambda: deaths("x", "red"), "game")
+    refused(lambda: tracking.plot_visits(TINY, [(-1, 1)]), "cells")
+    refused(lambda: tracking.plot_visits(TINY, [START], vmax=math.nan), "vmax")
+    refused(lambda: tracking.animate_game("x", [{}]), "maze")
+    refused(lambda: tracking.animate_game(TINY, [1, 2]), "frames")

@@ -7,10 +7,13 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.collections import PatchCollection
 
-from studykit.checks import items, whole
+from studykit.checks import items, real, whole
+from tracking import checks
 from tracking.draw import MAX_DPI, belief_squares, draw_maze
 from tracking.maze import Maze
 from tracking.teamtrack import team_of
+
+FRAME_KEYS = {"positions", "food", "scores", "beliefs"}      # what a recorded frame holds
 
 COLORS = {"red": "tab:red", "blue": "tab:blue"}
 
@@ -56,7 +59,9 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
         frames: the recorded frames, one per move (the start first).
         show: the frame numbers to draw (default: one per round of four moves).
     """
-    if not isinstance(frames, list) or not frames:
+    maze = checks.maze(maze)
+    if not isinstance(frames, list) or not frames or not all(
+            isinstance(f, dict) and FRAME_KEYS <= f.keys() for f in frames):
         raise ValueError("frames must be the non-empty list of a recorded game "
                          "(CaptureGame(..., record=True).frames)")
     dpi = whole(dpi, "dpi", 10, MAX_DPI)
@@ -77,6 +82,11 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
 
 def plot_visits(maze: Maze, cells: list, *, ax=None, title: str = "", vmax: float | None = None):
     """How often an agent stood on each cell (log10 colour scale up to ``vmax``), e.g. to show it looping."""
+    maze = checks.maze(maze)
+    cells = [checks.free_cell(maze, c, "cells") for c in items(cells, "cells")]
+    vmax = None if vmax is None else real(vmax, "vmax", above=0)
+    if not isinstance(title, str):
+        raise TypeError(f"title must be text, got {type(title).__name__}")
     ax = draw_maze(maze, ax=ax)
     counts = np.zeros((maze.width, maze.height))
     for x, y in cells:

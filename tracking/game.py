@@ -161,12 +161,18 @@ class CaptureGame:
         The contest engine's rule: red's side is x < width / 2, so the middle column of an
         odd-width maze is red's (the food there is blue's, as in the engine: ``food_of``).
         """
+        if not (type(i) is int and 0 <= i <= 3):                  # the checks off the hot path
+            i = whole(i, "i", 0, 3)
+        if cell is not None and not (type(cell) is tuple and len(cell) == 2):
+            cell = checks.grid_cell(cell, "cell")
         x = (self.positions[i] if cell is None else cell)[0]
         red_side = x < self.maze.width / 2
         return not red_side if team_of(i) == "red" else red_side
 
     def enemy_food(self, team: str) -> frozenset:
         """The food ``team`` can still eat (on the other half)."""
+        if team not in TEAMS:
+            team = choice(team, "team", TEAMS)
         if team not in self.edible:
             left = team == "blue"
             self.edible[team] = frozenset(f for f in self.food if (f[0] < self.half) == left)
@@ -193,6 +199,12 @@ class CaptureGame:
 
     def apply(self, i: int, move: str) -> None:
         """Move agent ``i`` (a legal move name) and resolve eating, scoring and captures."""
+        if not (type(i) is int and 0 <= i <= 3):
+            i = whole(i, "i", 0, 3)
+        if not isinstance(move, str) or move not in MOVES or self.maze.index.get(
+                (self.positions[i][0] + MOVES[move][0], self.positions[i][1] + MOVES[move][1])) is None:
+            raise ValueError(f"move must be a legal move of agent {i} at {self.positions[i]}: one of "
+                             f"{sorted(self.maze.legal_moves(self.positions[i]))}, got {move!r:.40}")
         if self.rule == "contest":
             contest_move(self, i, move)
             return
@@ -226,6 +238,8 @@ class CaptureGame:
     # ---- sensing -----------------------------------------------------------------------------
     def observation(self, i: int) -> Observation:
         """Agent ``i``'s view at the start of its turn; also updates its team's tracker."""
+        if not (type(i) is int and 0 <= i <= 3):
+            i = whole(i, "i", 0, 3)
         team, me = team_of(i), self.positions[i]
         mates = {k: self.positions[k] for k in range(4) if team_of(k) == team}
         enemies = [k for k in range(4) if team_of(k) != team]
