@@ -130,7 +130,7 @@ ONE_SIDED = """
 
 
 def test_a_capture_game_refuses_a_maze_without_food_on_a_half():
-    red = lambda: [RandomAgent(), RandomAgent()]                      # noqa: E731
+    red = lambda: [RandomAgent(), RandomAgent()]
     for maze in (parse_layout(ONE_SIDED), parse_layout(ONE_SIDED.replace(".", " ")),
                  random_maze(food=0)):
         for rule in ("eat", "carry", "contest"):
@@ -239,7 +239,7 @@ def test_integer_dtypes_give_python_answers_in_filters_mazes_and_games(dtype):
     ref = random_maze(16, 8, food=3, seed=7)
     maze = random_maze(dtype(16), dtype(8), food=dtype(3), seed=dtype(7))
     assert maze.food == ref.food and np.array_equal(maze.walls, ref.walls)
-    teams = lambda: (tracking.make_team("random"), tracking.make_team("random"))   # noqa: E731
+    teams = lambda: (tracking.make_team("random"), tracking.make_team("random"))
     r1 = play(TINY, *teams(), max_moves=dtype(40), seed=dtype(9), end_food=dtype(1))
     r2 = play(TINY, *teams(), max_moves=40, seed=9, end_food=1)
     assert r1.trail == r2.trail and r1.scores == r2.scores
@@ -298,3 +298,17 @@ def test_contest_tables_and_game_drawings_refuse_what_they_cannot_read():
     refused(lambda: tracking.plot_visits(TINY, [START], vmax=math.nan), "vmax")
     refused(lambda: tracking.animate_game("x", [{}]), "maze")
     refused(lambda: tracking.animate_game(TINY, [1, 2]), "frames")
+
+
+def test_numbers_beyond_float_range_are_our_value_error():
+    big = 10**400
+    refused(lambda: ExactFilter(TINY, START, beta=big), "beta")
+    refused(lambda: ParticleFilter(TINY, START, mix=-big), "mix")
+    refused(lambda: simulate(TINY, observers=[OBSERVER], start=START, opponent_beta=big), "opponent_beta")
+    refused(lambda: walk(TINY, START, 3, beta=big, rng=np.random.default_rng(0)), "beta")
+    refused(lambda: random_maze(wall_density=big), "wall_density")
+    refused(lambda: fit_beta(TINY, [[0, 1, 2]], upper=big), "upper")
+    refused(lambda: log_likelihood(big, np.zeros((1, 5)), [0]), "beta")
+    refused(lambda: Weights(ghost=big), "ghost")
+    refused(lambda: tracking.Plan(stick=big), "stick")
+    refused(lambda: tracking.sweep_trial(big, 1.0, 0, episodes=2, steps=3, layout="tinyCapture"), "beta")

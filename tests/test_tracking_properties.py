@@ -145,9 +145,7 @@ def test_a_layout_either_plays_or_is_refused(lines):
         return
     teams = (make_team("random"), make_team("random"))
     halves = [f for f in maze.food if f[0] < maze.width // 2], [f for f in maze.food if f[0] >= maze.width // 2]
-    if sorted(maze.starts) != [0, 1, 2, 3]:
-        refused(lambda: CaptureGame(maze, *teams, max_moves=8), "maze")
-    elif not all(halves):
+    if sorted(maze.starts) != [0, 1, 2, 3] or not all(halves):
         refused(lambda: CaptureGame(maze, *teams, max_moves=8), "maze")
     else:
         res = CaptureGame(maze, *teams, max_moves=8, end_food=0).play()

@@ -18,9 +18,10 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from studykit.checks import choice, flag, real, whole
+from studykit.checks import choice, flag, whole
 from tracking.game import Agent, Observation
 from tracking.maze import MOVES, Maze
+from tracking.reals import real
 from tracking.teamtrack import home_mask, team_of
 
 STEP_NAMES = {d: m for m, d in MOVES.items()}

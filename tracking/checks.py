@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from studykit.checks import array, at_most, cell, choice, memory, real, whole
+from studykit.checks import array, at_most, cell, choice, items, memory, whole
 from tracking.maze import MAX_SIDE, Maze, load_layout
+from tracking.reals import real
 
 MOTIONS = ("uniform", "explorer")
 MAX_STEPS = 100_000        # a contest game is 3,000 moves; the notebooks track 300 steps
@@ -121,3 +122,36 @@ def per_cell(value, name: str, episodes: int, n: int) -> np.ndarray:
     if arr.size and arr.min() < 0:
         raise ValueError(f"{name} must hold numbers >= 0, got a minimum of {arr.min():g}")
     return np.broadcast_to(arr, (episodes, n))
+
+
+def capture_maze(value, end_food) -> tuple[Maze, int]:
+    """A maze a capture game can be played on (starts for agents 0-3, food on both halves, else
+    the game would be over at move 0) and ``end_food``, the food left that ends it: 0 to one less
+    than the smaller half's food."""
+    value = maze(value)
+    if sorted(value.starts) != [0, 1, 2, 3]:
+        raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(value.starts)}")
+    for team in ("red", "blue"):
+        if not value.food_of(team):
+            raise ValueError(f"maze has no food on {team}'s half: a capture game needs food on both halves")
+    least = min(len(value.food_of(t)) for t in ("red", "blue"))
+    return value, whole(end_food, "end_food", 0, least - 1)
+
+
+def four_agents(red, blue) -> list:
+    """The agents of teams ``red`` and ``blue`` (two distinct agents each, with act and
+    register) in index order: red[0], blue[0], red[1], blue[1]."""
+    pairs = {}
+    for team, pair in (("red", red), ("blue", blue)):
+        pair = items(pair, team)
+        if len(pair) != 2:
+            raise ValueError(f"{team} must be two agents, got {len(pair)}")
+        for agent in pair:
+            if not (callable(getattr(agent, "act", None)) and callable(getattr(agent, "register", None))):
+                raise TypeError(f"{team} must hold agents (tracking.Agent, with act and register), "
+                                f"got {type(agent).__name__}")
+        pairs[team] = pair
+    agents = [pairs["red"][0], pairs["blue"][0], pairs["red"][1], pairs["blue"][1]]
+    if len({id(a) for a in agents}) != 4:
+        raise ValueError("the four agents must be distinct objects")
+    return agents

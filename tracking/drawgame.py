@@ -7,10 +7,11 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.collections import PatchCollection
 
-from studykit.checks import items, real, whole
+from studykit.checks import items, whole
 from tracking import checks
 from tracking.draw import MAX_DPI, belief_squares, draw_maze
 from tracking.maze import Maze
+from tracking.reals import real
 from tracking.teamtrack import team_of
 
 FRAME_KEYS = {"positions", "food", "scores", "beliefs"}      # what a recorded frame holds

@@ -41,11 +41,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import real, whole
+from studykit.checks import whole
 from tracking.agents import WeightedAgent, Weights
 from tracking.cutoff import cutoff_move
 from tracking.game import Observation
 from tracking.maze import Maze
+from tracking.reals import real
 from tracking.standoff import StandoffPlay
 
 FAR = 1e6

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from studykit.checks import at_most, choice, flag, items, whole
+from studykit.checks import at_most, choice, flag, whole
 from studykit.checks import seed as check_seed
 from tracking import checks
 from tracking.contest import CONTEST_MOVES, capsule_owner, contest_move
@@ -97,34 +97,14 @@ class CaptureGame:
     def __init__(self, maze: Maze, red, blue, *, rule: str = "eat", max_moves: int | None = None,
                  motion: str = "uniform", beta: float = 10.0, seed: int = 0, record: bool = False,
                  end_food: int = MIN_FOOD):
-        if not isinstance(maze, Maze):
-            raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
+        maze, end_food = checks.capture_maze(maze, end_food)
         rule = choice(rule, "rule", RULES)
         max_moves = DEFAULT_MOVES[rule] if max_moves is None else max_moves
         max_moves = at_most(whole(max_moves, "max_moves", 1), "max_moves", MAX_MOVES,
                             "a contest game is 1,200 or 3,000 moves")
         motion, beta = checks.motion(motion), checks.beta(beta)
         seed, record = check_seed(seed), flag(record, "record")
-        if sorted(maze.starts) != [0, 1, 2, 3]:
-            raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(maze.starts)}")
-        for team in TEAMS:                                     # else the game would end at move 0
-            if not maze.food_of(team):
-                raise ValueError(f"maze has no food on {team}'s half: a capture game needs food "
-                                 "on both halves")
-        least = min(len(maze.food_of(t)) for t in TEAMS)       # all but end_food: at least one to eat
-        end_food = whole(end_food, "end_food", 0, least - 1)
-        for team, pair in (("red", red), ("blue", blue)):
-            pair = items(pair, team)
-            if len(pair) != 2:
-                raise ValueError(f"{team} must be two agents, got {len(pair)}")
-            for agent in pair:
-                if not (callable(getattr(agent, "act", None))
-                        and callable(getattr(agent, "register", None))):
-                    raise TypeError(f"{team} must hold agents (tracking.Agent, with act and "
-                                    f"register), got {type(agent).__name__}")
-        self.agents = [red[0], blue[0], red[1], blue[1]]
-        if len({id(a) for a in self.agents}) != 4:
-            raise ValueError("the four agents must be distinct objects")
+        self.agents = checks.four_agents(red, blue)              # in index order 0, 1, 2, 3
         self.maze, self.rule, self.max_moves, self.record = maze, rule, max_moves, record
         self.end_food = int(end_food)
         seeds = np.random.SeedSequence(seed).spawn(5)

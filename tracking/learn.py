@@ -20,8 +20,9 @@ import numpy as np
 from scipy.optimize import brentq, minimize_scalar
 from scipy.special import logsumexp
 
-from studykit.checks import array, holds_bool, real, shown
+from studykit.checks import array, holds_bool, shown
 from tracking.maze import Maze
+from tracking.reals import real
 
 LR_95 = 1.920729410347062      # half the 95% quantile of chi-square with one degree of freedom
 

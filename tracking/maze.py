@@ -9,8 +9,9 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components, shortest_path
 
-from studykit.checks import at_most, memory, real, whole
+from studykit.checks import at_most, memory, whole
 from studykit.checks import seed as check_seed
+from tracking.reals import real
 
 LAYOUTS = ("defaultCapture", "tinyCapture", "mediumCapture")
 MOVES = {"North": (0, 1), "South": (0, -1), "East": (1, 0), "West": (-1, 0), "Stop": (0, 0)}

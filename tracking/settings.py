@@ -7,11 +7,12 @@ memory, more inline frames than moves) stops at once, with the constant's name a
 
 from __future__ import annotations
 
-from studykit.checks import choice, items, real, sequence, whole
+from studykit.checks import choice, items, sequence, whole
 from studykit.checks import seed as check_seed
 from tracking import checks
 from tracking.game import MAX_MOVES, RULES, TEAMS
 from tracking.maze import LAYOUTS, load_layout
+from tracking.reals import real
 from tracking.teams import TEAM_KINDS
 
 MAX_JOBS = 64                 # worker processes of a sweep
