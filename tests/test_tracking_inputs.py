@@ -312,3 +312,20 @@ def test_numbers_beyond_float_range_are_our_value_error():
     refused(lambda: Weights(ghost=big), "ghost")
     refused(lambda: tracking.Plan(stick=big), "stick")
     refused(lambda: tracking.sweep_trial(big, 1.0, 0, episodes=2, steps=3, layout="tinyCapture"), "beta")
+
+
+def test_observers_come_as_a_list_tuple_or_array_of_cells():
+    rng = np.random.default_rng(0)
+    as_list = evidence(TINY, [OBSERVER, START], [5, 9])
+    for observers in ((OBSERVER, START), np.array([OBSERVER, START]),
+                      np.array([OBSERVER, START], dtype=np.uint8)):
+        np.testing.assert_array_equal(evidence(TINY, observers, [5, 9]), as_list)
+        assert visible(observers, (1, 1)) == visible([OBSERVER, START], (1, 1))
+        assert observe(TINY, observers, START, np.random.default_rng(1)) == observe(
+            TINY, [OBSERVER, START], START, np.random.default_rng(1))
+    ep = simulate(TINY, observers=np.array([OBSERVER]), start=START, steps=3)
+    assert ep.observers == (OBSERVER,)
+    refused(lambda: evidence(TINY, np.zeros((2, 3), dtype=int), [5, 9]), "observers")
+    refused(lambda: visible(np.zeros((0, 2), dtype=int), (1, 1)), "observers")
+    refused(lambda: parse_layout("%" * 10**4), "width")
+    refused(lambda: observe(TINY, [OBSERVER], START, rng=None), "rng")

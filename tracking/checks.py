@@ -45,6 +45,14 @@ def grid_cell(value, name: str) -> tuple[int, int]:
     return xy
 
 
+def cell_list(value, name: str) -> tuple:
+    """A list, tuple or (k, 2) array of cells, at least one, as a tuple of its items (each still to
+    be checked as a cell)."""
+    if isinstance(value, np.ndarray) and value.ndim == 2:
+        value = [tuple(row) for row in value.tolist()]
+    return items(value, name, min_len=1)
+
+
 def free_cell(maze: Maze, value, name: str) -> tuple[int, int]:
     """A free cell (x, y) of ``maze``, as a tuple."""
     xy = cell(value, name)

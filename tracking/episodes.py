@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import array, choice, flag, items
+from studykit.checks import array, choice, flag
 from studykit.checks import seed as check_seed
 from studykit.stats import Estimate
 from tracking import checks
@@ -47,7 +47,7 @@ def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 30
     if not isinstance(maze, Maze):
         raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
     observers = tuple(checks.free_cell(maze, o, "observer")
-                      for o in items(observers, "observers", min_len=1))
+                      for o in checks.cell_list(observers, "observers"))
     start = checks.free_cell(maze, start, "start")
     steps, episodes = checks.run_size(steps, episodes, maze.n, what="simulate")
     opponent_beta = checks.beta(opponent_beta, "opponent_beta")

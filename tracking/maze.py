@@ -165,6 +165,8 @@ def parse_layout(text: str) -> Maze:
     if not lines:
         raise ValueError("layout text is empty")
     width = len(lines[0])
+    for side, size in (("width", width), ("height", len(lines))):       # before any array is made
+        at_most(size, f"the layout's {side}", MAX_SIDE, "all-pairs distances grow as cells squared")
     if any(len(ln) != width for ln in lines):
         raise ValueError(f"layout rows must all have length {width} (ragged rows)")
     height = len(lines)

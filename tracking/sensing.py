@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from studykit.checks import generator, items, whole
-from tracking.checks import free_cell, grid_cell
+from tracking.checks import cell_list, free_cell, grid_cell
 from tracking.checks import maze as check_maze
 from tracking.maze import Maze
 
@@ -26,7 +26,7 @@ def noisy_distance(observer: tuple, enemy: tuple, rng: np.random.Generator) -> i
 
 def visible(observers, enemy: tuple) -> bool:
     """True when ``enemy`` is within the sight range of any observer (at least one)."""
-    observers = [grid_cell(o, "observers") for o in items(observers, "observers", min_len=1)]
+    observers = [grid_cell(o, "observers") for o in cell_list(observers, "observers")]
     enemy = grid_cell(enemy, "enemy")
     return any(manhattan(o, enemy) <= SIGHT for o in observers)
 
@@ -54,7 +54,7 @@ def evidence(maze: Maze, observers, readings=None, seen: tuple | None = None) ->
         seen: the enemy's exact position when it is visible, else None.
     """
     maze = check_maze(maze)
-    observers = [free_cell(maze, o, "observers") for o in items(observers, "observers", min_len=1)]
+    observers = [free_cell(maze, o, "observers") for o in cell_list(observers, "observers")]
     if seen is not None:
         like = np.zeros(maze.n)
         like[maze.index[free_cell(maze, seen, "seen")]] = 1.0
@@ -72,7 +72,7 @@ def evidence(maze: Maze, observers, readings=None, seen: tuple | None = None) ->
 def observe(maze: Maze, observers, enemy: tuple, rng: np.random.Generator) -> tuple:
     """Draw one turn's observation of ``enemy``: (readings, seen position or None)."""
     maze, rng = check_maze(maze), generator(rng)
-    observers = [free_cell(maze, o, "observers") for o in items(observers, "observers", min_len=1)]
+    observers = [free_cell(maze, o, "observers") for o in cell_list(observers, "observers")]
     enemy = free_cell(maze, enemy, "enemy")
     readings = [noisy_distance(o, enemy, rng) for o in observers]
     return readings, (tuple(enemy) if visible(observers, enemy) else None)
