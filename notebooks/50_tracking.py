@@ -60,7 +60,7 @@ from tracking.settings import tracker_settings
 globals().update(tracker_settings(
     layout=LAYOUT, steps=STEPS, episodes=EPISODES, sweep_episodes=SWEEP_EPISODES,
     fit_episodes=FIT_EPISODES, particles=PARTICLES, animation_steps=ANIMATION_STEPS,
-    frame_stride=FRAME_STRIDE, n_jobs=N_JOBS,
+    frame_stride=FRAME_STRIDE, n_jobs=N_JOBS, seed=SEED,
     betas={"OPPONENT_BETA": OPPONENT_BETA, "MODEL_BETA": MODEL_BETA},
     sweeps={"SWEEP_BETAS": SWEEP_BETAS, "SWEEP_OPPONENTS": SWEEP_OPPONENTS}))
 

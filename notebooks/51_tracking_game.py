@@ -73,7 +73,7 @@ globals().update(game_settings(
     mazes=MAZES, pairings=PAIRINGS, rule=RULE, max_moves=MAX_MOVES, end_food=END_FOOD,
     counts={"GAMES_PER_SIDE": GAMES_PER_SIDE, "LATER_GAMES_PER_SIDE": LATER_GAMES_PER_SIDE,
             "LOOP_GAMES": LOOP_GAMES}, animation_moves=ANIMATION_MOVES, guard_moves=GUARD_MOVES,
-    inline_frames=INLINE_FRAMES, n_jobs=N_JOBS,
+    inline_frames=INLINE_FRAMES, n_jobs=N_JOBS, seed=SEED,
     contest={"mazes": CONTEST_MAZES, "games": CONTEST_GAMES_PER_SIDE, "moves": CONTEST_MOVES,
              "seeds": CAPSULE_SEEDS}))
 

@@ -21,10 +21,11 @@ from tracking.teams import make_team
 from tracking.tournament import game_trial, loop_trial, stuck_share, summarize_games, wilson
 
 # a ring: the lower corridor (y = 1) and the upper one (y = 3) both lead to the food at (10, 2)
+# (red's own food at (1, 2): a capture game needs food on both halves)
 RING = """
 %%%%%%%%%%%%
 %3        4%
-% %%%%%%%%.%
+%.%%%%%%%%.%
 %1        2%
 %%%%%%%%%%%%
 """
@@ -57,7 +58,7 @@ def test_planner_matches_bellman_ford_and_its_first_move_starts_a_shortest_path(
 
 def ring_game(red0, red2, blue1, blue3, agent):
     maze = parse_layout(RING)
-    game = CaptureGame(maze, (agent, Still()), (Still(), Still()))
+    game = CaptureGame(maze, (agent, Still()), (Still(), Still()), end_food=0)
     game.positions = [red0, blue1, red2, blue3]
     return maze, game
 

@@ -77,12 +77,12 @@ def test_evaluate_refuses_particles_before_simulating():
 
 
 NB50 = dict(layout="defaultCapture", steps=300, episodes=64, sweep_episodes=16, fit_episodes=64,
-            particles=1000, animation_steps=120, frame_stride=10, n_jobs=2,
+            particles=1000, animation_steps=120, frame_stride=10, n_jobs=2, seed=0,
             betas={"OPPONENT_BETA": 10.0, "MODEL_BETA": 10.0},
             sweeps={"SWEEP_BETAS": [0.0, 10.0], "SWEEP_OPPONENTS": [0.0]})
 NB51 = dict(mazes=["defaultCapture", "mediumCapture"], pairings=[("tracker", "greedy")], rule="eat",
             max_moves=3000, end_food=2, counts={"GAMES_PER_SIDE": 25, "LOOP_GAMES": 12},
-            animation_moves=600, guard_moves=400, inline_frames=24, n_jobs=2)
+            animation_moves=600, guard_moves=400, inline_frames=24, n_jobs=2, seed=0)
 
 
 @pytest.mark.parametrize("name, value, constant", [
@@ -109,3 +109,22 @@ def test_notebook_constants_within_range_pass_and_numpy_integers_too():
     ("counts", {"LOOP_GAMES": 1.5}, "LOOP_GAMES")])
 def test_notebook_51_constants_are_refused_beyond_what_it_can_run(name, value, constant):
     refused(lambda: game_settings(**{**NB51, name: value}), constant)
+
+
+@pytest.mark.parametrize("value", [-1, None, 1.5, "0", True, 2**63, 10**400])
+def test_both_notebooks_check_seed(value):
+    refused(lambda: tracker_settings(**{**NB50, "seed": value}), "SEED")
+    refused(lambda: game_settings(**{**NB51, "seed": value}), "SEED")
+
+
+def test_list_constants_come_as_lists_tuples_arrays_or_papermills_text():
+    for betas in ([0.0, 10.0], (0.0, 10.0), np.array([0.0, 10.0]), "[0.0, 10.0]", "(0, 10)"):
+        out = tracker_settings(**{**NB50, "sweeps": {"SWEEP_BETAS": betas}})
+        assert out["SWEEP_BETAS"] == [0.0, 10.0]
+    out = tracker_settings(**{**NB50, "seed": np.uint8(7)})
+    assert out["SEED"] == 7 and type(out["SEED"]) is int
+    text = game_settings(**{**NB51, "mazes": "['tinyCapture']", "pairings": "[('tracker', 'random')]"})
+    assert text["MAZES"] == ["tinyCapture"] and text["PAIRINGS"] == [("tracker", "random")]
+    refused(lambda: tracker_settings(**{**NB50, "sweeps": {"SWEEP_BETAS": "[0.0, -1.0]"}}), "SWEEP_BETAS")
+    refused(lambda: tracker_settings(**{**NB50, "sweeps": {"SWEEP_BETAS": "[0.0,"}}), "SWEEP_BETAS")
+    refused(lambda: game_settings(**{**NB51, "mazes": ["tinyCapture", "tinyCapture"]}), "MAZES")

@@ -9,7 +9,8 @@ from oracles_tracking_contest import PlainContest, contest_state
 from studykit.stats import Estimate
 from tracking import Agent, CaptureGame, load_layout
 from tracking.contest import SCARED_TIME
-from tracking.maze import MOVES
+from tracking.maze import MOVES, parse_layout
+from tracking.teamtrack import home_mask
 
 DEFAULT = load_layout("defaultCapture")
 
@@ -100,13 +101,13 @@ def test_two_pacmen_on_a_scared_ghost_send_it_home_once():
 def test_scared_ghost_crossing_the_border_stays_scared_and_can_be_caught_as_a_pacman():
     game = contest_game()
     game.scared[1] = 10
-    game.positions[1] = (16, 9)                                    # blue's border column
+    game.positions[1] = (16, 8)                                    # blue's border column
     game.apply(1, "West")                                         # now a Pacman on red's half
     assert game.is_pacman(1) and game.scared[1] == 9              # the timer runs on its moves
     game.apply(1, "East")                                         # back home: a scared ghost again
     assert not game.is_pacman(1) and game.scared[1] == 8
     game.apply(1, "West")
-    game.positions[2] = (14, 9)
+    game.positions[2] = (14, 8)
     game.apply(2, "East")                                         # a red ghost meets it on red's half
     assert game.positions[1] == DEFAULT.starts[1] and game.scared[1] == 0
     assert game.caught == {"red": 1, "blue": 0}
@@ -123,7 +124,7 @@ def test_a_scared_ghost_that_moves_onto_a_pacman_goes_home():
 
 def test_returned_food_scores_and_killing_scores_nothing():
     game = contest_game()
-    game.positions[0] = (16, 9)
+    game.positions[0] = (16, 8)
     game.carried[0] = [(20, 9)] * 3
     game.apply(0, "West")
     assert game.scores == {"red": 3, "blue": 0} and game.returned[0] == 3 and not game.over
@@ -131,7 +132,7 @@ def test_returned_food_scores_and_killing_scores_nothing():
 
 def test_last_food_returned_on_the_last_move():
     game = contest_game(max_moves=4)
-    game.positions[0] = (16, 9)
+    game.positions[0] = (16, 8)
     game.carried[0] = [(20, 9)] * 17
     game.returned[2] = 1
     game.scores["red"] = 1
@@ -143,10 +144,10 @@ def test_last_food_returned_on_the_last_move():
     game.turn += 1
     assert game.over and not game.won                             # the limit: 1 returned
     game = contest_game(max_moves=1)
-    game.positions[0], game.carried[0] = (16, 9), [(20, 9)] * 18
+    game.positions[0], game.carried[0] = (16, 8), [(20, 9)] * 18
     game.step()                                                   # Still plays Stop: not home
     game = contest_game(max_moves=1)
-    game.positions[0], game.carried[0] = (16, 9), [(20, 9)] * 18
+    game.positions[0], game.carried[0] = (16, 8), [(20, 9)] * 18
     game.apply(0, "West")
     game.turn += 1
     assert game.won and game.over and game.scores["red"] == 18    # all but 2 of 20 returned
@@ -210,3 +211,46 @@ def test_contest_claims_name_the_teams_the_notebook_plays():
         "'s Pacmen die to a ghost in sight less often than the tracker team's"]
     assert [r.status for r in rows] == ["beyond: met", "beyond: not met", "beyond: met"]
     assert not any("previous" in r.claim for r in rows)
+
+
+# ---- an odd-width maze: the middle column is red's side, as in the engine (x < width / 2) -----
+ODD = """
+%%%%%%%%%%%%%%%%%%%%%
+%.    .   .   .    .%
+%.%%.%.%%%%%%%.%.%%.%
+%......       ......%
+% %%%%%%%%%%%%%%%%% %
+%       13%%%24     %
+%%%%%%%%%%%%%%%%%%%%%
+"""
+
+
+def test_the_middle_column_of_an_odd_width_maze_is_reds_side():
+    maze = parse_layout(ODD)
+    assert maze.width == 21 and (10, 5) in maze.food               # x = 10: 10 < 21 / 2
+    game = contest_game(maze)
+    assert not game.is_pacman(0, (10, 5)) and game.is_pacman(1, (10, 5))
+    assert game.is_pacman(0, (11, 5)) and not game.is_pacman(1, (11, 5))
+    assert (10, 5) in maze.food_of("blue")                         # the engine's halfGrid: x >= 21 // 2
+    for team in ("red", "blue"):                                   # the tracker's halves agree
+        home = home_mask(maze, team)
+        assert home[maze.index[(10, 5)]] == (team == "red")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_state_on_an_odd_width_maze_equals_the_plain_twin(seed):
+    maze = parse_layout(ODD)
+    game, twin = contest_game(maze), PlainContest(maze)
+    rng = np.random.default_rng(seed)
+    middle = 0
+    for turn in range(1200):
+        i = turn % 4
+        move = scripted_moves(game, rng, i)
+        game.apply(i, move)
+        game.turn += 1
+        twin.move(i, MOVES[move])
+        assert contest_state(game) == twin.state(), f"move {turn} of agent {i}: {move}"
+        middle += game.positions[i][0] == 10
+        if game.over:
+            break
+    assert middle > 0                                              # the middle column was crossed

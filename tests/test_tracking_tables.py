@@ -2,7 +2,6 @@
 
 import gc
 import math
-from types import SimpleNamespace
 
 import matplotlib
 import pytest
@@ -15,6 +14,8 @@ from studykit.stats import Estimate
 from tracking.contestrun import contest_lines, contest_summary
 from tracking.draw import animate_run, draw_maze, plot_belief
 from tracking.drawgame import draw_state, plot_visits
+from tracking.game import GameResult
+from tracking.maze import random_maze
 from tracking.tournament import (
     GuardSummary,
     attacker_cells,
@@ -109,8 +110,8 @@ def test_attacker_cells_and_guard_summary_read_the_trail_by_hand():
         t[(k - 1) % 4] = (k, k)
         trail.append(tuple(t))
     assert attacker_cells(trail) == [(1, 1), (1, 1), (5, 5)]
-    maze = SimpleNamespace(width=16)
-    result = SimpleNamespace(trail=trail, scores={"red": 3, "blue": 0})
+    maze = random_maze(16, 8)
+    result = GameResult({"red": 3, "blue": 0}, 8, {"red": 0, "blue": 0}, [0] * 4, trail)
     s = guard_summary(maze, result, columns=3)
     # the defender (agent 3) after its moves: (4, 4) and (8, 8); the border column is 8
     assert s == GuardSummary(near_border=0.5, attacker_score=3,

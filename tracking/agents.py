@@ -18,9 +18,10 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from studykit.checks import choice, flag, real, whole
+from studykit.checks import choice, flag, whole
 from tracking.game import Agent, Observation
 from tracking.maze import MOVES, Maze
+from tracking.reals import real
 from tracking.teamtrack import home_mask, team_of
 
 STEP_NAMES = {d: m for m, d in MOVES.items()}
@@ -41,11 +42,12 @@ class Weights:
     carry_limit: int = 3          # carry rule: head home with this much food
 
     def __post_init__(self):
-        for name in ("ghost", "pacman", "friend", "noise", "cutoff", "abroad"):
-            real(getattr(self, name), f"Weights.{name}", low=0)
+        for name in ("ghost", "pacman", "friend", "noise", "cutoff", "abroad"):     # stored converted
+            object.__setattr__(self, name, real(getattr(self, name), f"Weights.{name}", low=0))
         for name in ("falloff", "floor"):   # distances are divided by falloff; Dijkstra needs floor > 0
-            real(getattr(self, name), f"Weights.{name}", above=0)
-        whole(self.carry_limit, "Weights.carry_limit", 1)
+            object.__setattr__(self, name, real(getattr(self, name), f"Weights.{name}", above=0))
+        object.__setattr__(self, "carry_limit", whole(self.carry_limit, "Weights.carry_limit", 1,
+                                                      40_000))   # the cells of the largest maze
 
 
 class Planner:

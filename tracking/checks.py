@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from studykit.checks import array, at_most, cell, choice, memory, real, whole
-from tracking.maze import Maze, load_layout
+from studykit.checks import array, at_most, cell, choice, items, memory, whole
+from tracking.maze import MAX_SIDE, Maze, load_layout
+from tracking.reals import real
 
 MOTIONS = ("uniform", "explorer")
 MAX_STEPS = 100_000        # a contest game is 3,000 moves; the notebooks track 300 steps
@@ -27,6 +28,29 @@ def as_maze(layout, name: str = "layout") -> Maze:
         return load_layout(layout)
     raise TypeError(f"{name} must be a Maze, a layout name or layout text, got "
                     f"{type(layout).__name__}")
+
+
+def maze(value, name: str = "maze") -> Maze:
+    """A ``Maze`` (from ``tracking.load_layout``), nothing else."""
+    if not isinstance(value, Maze):
+        raise TypeError(f"{name} must be a Maze (tracking.load_layout), got {type(value).__name__}")
+    return value
+
+
+def grid_cell(value, name: str) -> tuple[int, int]:
+    """A cell (x, y) of some maze, as a tuple of Python ints: 0 <= x, y < MAX_SIDE."""
+    xy = cell(value, name)
+    if not all(0 <= v < MAX_SIDE for v in xy):
+        raise ValueError(f"{name} must be a cell (x, y) with 0 <= x, y < {MAX_SIDE}, got {xy}")
+    return xy
+
+
+def cell_list(value, name: str) -> tuple:
+    """A list, tuple or (k, 2) array of cells, at least one, as a tuple of its items (each still to
+    be checked as a cell)."""
+    if isinstance(value, np.ndarray) and value.ndim == 2:
+        value = [tuple(row) for row in value.tolist()]
+    return items(value, name, min_len=1)
 
 
 def free_cell(maze: Maze, value, name: str) -> tuple[int, int]:
@@ -85,3 +109,57 @@ def particles(value, episodes, name: str = "particles") -> int:
                        "run the episodes in several seeded batches")
     memory(8.0 * 5 * 4 * episodes * value, f"a particle filter of {episodes:,} episodes x {value:,} particles")
     return value
+
+
+def per_cell(value, name: str, episodes: int, n: int) -> np.ndarray:
+    """One step's numbers over the free cells (a likelihood, visit counts): an (n,) row shared by
+    every episode or an (episodes, n) array, finite and >= 0; returned as float64 (episodes, n).
+    Cheap enough to run once per filter step."""
+    if not (isinstance(value, np.ndarray) and value.dtype.kind in "fiu"):
+        value = array(value, name, kind="real", ndim=(1, 2))
+        if value.dtype == object:                       # whole numbers beyond any float
+            raise ValueError(f"{name} must hold finite numbers within float range")
+    if value.ndim == 1:
+        value = value[None]
+    if value.ndim != 2 or value.shape[1] != n or value.shape[0] not in (1, episodes):
+        raise ValueError(f"{name} must have shape ({n},) or ({episodes}, {n}) (episodes, free "
+                         f"cells), got {value.shape}")
+    arr = value.astype(float)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must hold finite numbers (no NaN or infinity)")
+    if arr.size and arr.min() < 0:
+        raise ValueError(f"{name} must hold numbers >= 0, got a minimum of {arr.min():g}")
+    return np.broadcast_to(arr, (episodes, n))
+
+
+def capture_maze(value, end_food) -> tuple[Maze, int]:
+    """A maze a capture game can be played on (starts for agents 0-3, food on both halves, else
+    the game would be over at move 0) and ``end_food``, the food left that ends it: 0 to one less
+    than the smaller half's food."""
+    value = maze(value)
+    if sorted(value.starts) != [0, 1, 2, 3]:
+        raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(value.starts)}")
+    for team in ("red", "blue"):
+        if not value.food_of(team):
+            raise ValueError(f"maze has no food on {team}'s half: a capture game needs food on both halves")
+    least = min(len(value.food_of(t)) for t in ("red", "blue"))
+    return value, whole(end_food, "end_food", 0, least - 1)
+
+
+def four_agents(red, blue) -> list:
+    """The agents of teams ``red`` and ``blue`` (two distinct agents each, with act and
+    register) in index order: red[0], blue[0], red[1], blue[1]."""
+    pairs = {}
+    for team, pair in (("red", red), ("blue", blue)):
+        pair = items(pair, team)
+        if len(pair) != 2:
+            raise ValueError(f"{team} must be two agents, got {len(pair)}")
+        for agent in pair:
+            if not (callable(getattr(agent, "act", None)) and callable(getattr(agent, "register", None))):
+                raise TypeError(f"{team} must hold agents (tracking.Agent, with act and register), "
+                                f"got {type(agent).__name__}")
+        pairs[team] = pair
+    agents = [pairs["red"][0], pairs["blue"][0], pairs["red"][1], pairs["blue"][1]]
+    if len({id(a) for a in agents}) != 4:
+        raise ValueError("the four agents must be distinct objects")
+    return agents

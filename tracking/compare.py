@@ -7,6 +7,7 @@ import time
 import numpy as np
 
 from studykit.checks import choice
+from studykit.checks import seed as check_seed
 from tracking import checks
 from tracking.episodes import default_cells, score, simulate, summarize
 from tracking.filters import ExactFilter, run_filter
@@ -35,9 +36,11 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
     method = choice(method, "method", METHODS)
     maze: Maze = checks.as_maze(layout)
     observer, start = default_cells(maze, observer, start)
-    checks.motion(motion), checks.beta(beta), checks.mix(mix)     # before the long simulation
+    motion, beta, mix = checks.motion(motion), checks.beta(beta), checks.mix(mix)   # before the long simulation
+    seed = check_seed(seed)                           # Python ints: seed + 1 below cannot wrap
+    steps, episodes = checks.run_size(steps, episodes, maze.n, what="evaluate")
     if method == "particles":
-        checks.particles(particles, episodes)
+        particles = checks.particles(particles, episodes)
     ep = simulate(maze, observers=(observer,), start=start, steps=steps,
                   opponent_beta=opponent_beta, episodes=episodes, seed=seed,
                   distance=distance, sight=sight)

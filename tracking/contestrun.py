@@ -11,12 +11,19 @@ from tracking.game import CaptureGame
 from tracking.sensing import SIGHT, manhattan
 from tracking.teams import make_team
 from tracking.teamtrack import team_of
-from tracking.tournament import maze_named
+from tracking.tournament import maze_named, rows_of
+
+TRIAL_KEYS = ("score_a", "score_b", "win", "loss", "seen_deaths_a", "deaths_a", "capsules_a")
+SUMMARY_KEYS = ("wins", "ties", "losses", "decided", "win share of decided", "wilson", "games",
+                "deaths a", "seen deaths a", "score a", "score b", "capsules a")
 
 
 def deaths(game: CaptureGame, team: str) -> dict:
     """``team``'s Pacmen caught in a played game: all of them, and those whose killer was in sight
     of their team (Manhattan 5 from either) when the victim last chose a move."""
+    if not isinstance(game, CaptureGame):
+        raise TypeError(f"game must be a CaptureGame, got {type(game).__name__}")
+    team = choice(team, "team", ("red", "blue"))
     moves, caught, seen = 0, 0, 0
     for event in game.log:
         if event[0] == "move":
@@ -58,6 +65,12 @@ def contest_summary(rows: list[dict], keys=("a", "b")) -> dict:
     of decided games with its Wilson 95% interval, and per game (each an ``Estimate``: mean and
     SE) the Pacmen of a caught (all, and by a ghost in sight), a's and b's scores and the capsules
     a ate."""
+    if isinstance(keys, str):
+        raise TypeError(f"keys must be a tuple of row keys, got {keys!r}")
+    keys = tuple(keys)
+    rows = rows_of(rows, "rows", (*keys, "result"))
+    for r in rows:
+        rows_of([r["result"]], "rows' results", TRIAL_KEYS)
     groups: dict = {}
     for r in rows:
         groups.setdefault(tuple(r[k] for k in keys), []).append(r["result"])
@@ -82,6 +95,9 @@ def contest_summary(rows: list[dict], keys=("a", "b")) -> dict:
 def contest_lines(summary: dict) -> list[dict]:
     """``contest_summary`` as printable rows (a DataFrame's); scores as mean ± the 95% normal
     half-width (1.96 SE)."""
+    if not isinstance(summary, dict) or not summary:
+        raise TypeError(f"summary must be the non-empty dict of contest_summary, got {type(summary).__name__}")
+    rows_of(summary.values(), "summary", SUMMARY_KEYS)
     lines = []
     for s in summary.values():
         lo, hi = s["wilson"]
@@ -129,6 +145,10 @@ def contest_claims(pooled: dict) -> list:
     decided games against the greedy and the tracker teams (the lower end of the 95%
     Wilson interval), and its Pacmen die to a ghost in sight less often than the tracker team's
     against the same greedy team (by more than 2 combined standard errors)."""
+    if not isinstance(pooled, dict):
+        raise TypeError(f"pooled must be the dict of contest_summary, got {type(pooled).__name__}")
+    if pooled:
+        rows_of(pooled.values(), "pooled", SUMMARY_KEYS[:6] + ("seen deaths a",))
     claims = []
     for other, name in (("greedy", "the greedy team"), ("tracker", "the tracker team")):
         s = pooled.get(("full tracker", other))

@@ -8,7 +8,8 @@ from matplotlib.animation import FuncAnimation
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Rectangle
 
-from studykit.checks import whole
+from studykit.checks import array, flag, whole
+from tracking import checks
 from tracking.maze import Maze
 from tracking.sensing import NOISE, SIGHT
 
@@ -79,7 +80,11 @@ def animate_run(run: dict, *, last: int | None = None, stride: int = 1, readings
     ``readings`` and ``sight`` draw the noisy-distance band and the sight range (say which evidence
     the tracker used).
     """
+    if not isinstance(run, dict) or not all(k in run for k in ("maze", "beliefs", "path", "episodes")):
+        raise TypeError(f"run must be the dict of tracking.track(...), got {type(run).__name__}")
     stride, dpi = whole(stride, "stride", 1), whole(dpi, "dpi", 10, MAX_DPI)
+    readings, sight = flag(readings, "readings"), flag(sight, "sight")
+    fontsize = whole(fontsize, "fontsize", 1, 100)
     last_step = len(run["beliefs"]) - 1
     end = last_step if last is None else min(whole(last, "last", 0), last_step)
     ep = run["episodes"]
@@ -90,7 +95,14 @@ def animate_run(run: dict, *, last: int | None = None, stride: int = 1, readings
 
 
 def plot_belief(maze: Maze, belief: np.ndarray, truth: tuple | None = None, *, ax=None, title: str = ""):
-    """One belief as red squares with the true cell circled; returns the axes."""
+    """One belief (n,) as red squares with the true cell circled; returns the axes."""
+    maze = checks.maze(maze)
+    belief = array(belief, "belief", kind="real", ndim=1, low=0, high=1 + 1e-9)
+    if belief.shape != (maze.n,):
+        raise ValueError(f"belief must hold one probability per free cell, {maze.n}, got {belief.shape}")
+    truth = None if truth is None else checks.free_cell(maze, truth, "truth")
+    if not isinstance(title, str):
+        raise TypeError(f"title must be text, got {type(title).__name__}")
     ax = draw_maze(maze, ax=ax)
     ax.add_collection(PatchCollection(belief_squares(maze, belief), color="red", alpha=0.8))
     if truth is not None:

@@ -8,9 +8,13 @@ from matplotlib.animation import FuncAnimation
 from matplotlib.collections import PatchCollection
 
 from studykit.checks import items, whole
+from tracking import checks
 from tracking.draw import MAX_DPI, belief_squares, draw_maze
 from tracking.maze import Maze
+from tracking.reals import real
 from tracking.teamtrack import team_of
+
+FRAME_KEYS = {"positions", "food", "scores", "beliefs"}      # what a recorded frame holds
 
 COLORS = {"red": "tab:red", "blue": "tab:blue"}
 
@@ -36,7 +40,7 @@ def draw_state(maze: Maze, frame: dict, view: str, *, ax=None):
                 ax.plot(x, y, "o", ms=14, mfc="none", mec="grey", mew=1.5)
     for i, (x, y) in enumerate(frame["positions"]):
         team = team_of(i)
-        pacman = (x >= maze.width // 2) == (team == "red")
+        pacman = (x >= maze.width / 2) == (team == "red")
         own = team == view
         ax.plot(x, y, "o" if pacman else "^", ms=7, color=COLORS[team], mfc=COLORS[team] if own else "none",
                 mew=2)
@@ -56,7 +60,9 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
         frames: the recorded frames, one per move (the start first).
         show: the frame numbers to draw (default: one per round of four moves).
     """
-    if not isinstance(frames, list) or not frames:
+    maze = checks.maze(maze)
+    if not isinstance(frames, list) or not frames or not all(
+            isinstance(f, dict) and FRAME_KEYS <= f.keys() for f in frames):
         raise ValueError("frames must be the non-empty list of a recorded game "
                          "(CaptureGame(..., record=True).frames)")
     dpi = whole(dpi, "dpi", 10, MAX_DPI)
@@ -77,6 +83,11 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
 
 def plot_visits(maze: Maze, cells: list, *, ax=None, title: str = "", vmax: float | None = None):
     """How often an agent stood on each cell (log10 colour scale up to ``vmax``), e.g. to show it looping."""
+    maze = checks.maze(maze)
+    cells = [checks.free_cell(maze, c, "cells") for c in items(cells, "cells")]
+    vmax = None if vmax is None else real(vmax, "vmax", above=0)
+    if not isinstance(title, str):
+        raise TypeError(f"title must be text, got {type(title).__name__}")
     ax = draw_maze(maze, ax=ax)
     counts = np.zeros((maze.width, maze.height))
     for x, y in cells:

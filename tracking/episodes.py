@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import array, choice, flag, items
+from studykit.checks import array, choice, flag
 from studykit.checks import seed as check_seed
 from studykit.stats import Estimate
 from tracking import checks
@@ -47,7 +47,7 @@ def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 30
     if not isinstance(maze, Maze):
         raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
     observers = tuple(checks.free_cell(maze, o, "observer")
-                      for o in items(observers, "observers", min_len=1))
+                      for o in checks.cell_list(observers, "observers"))
     start = checks.free_cell(maze, start, "start")
     steps, episodes = checks.run_size(steps, episodes, maze.n, what="simulate")
     opponent_beta = checks.beta(opponent_beta, "opponent_beta")
@@ -76,7 +76,7 @@ def score(maze: Maze, beliefs: np.ndarray, path: np.ndarray, distances: np.ndarr
     """Per-step scores (episodes, steps + 1): P(true cell), expected maze-distance error, MAP hit."""
     if not isinstance(maze, Maze):
         raise TypeError(f"maze must be a Maze, got {type(maze).__name__}")
-    beliefs = array(beliefs, "beliefs", kind="real", ndim=3, low=0)
+    beliefs = array(beliefs, "beliefs", kind="real", ndim=3, low=0, high=1 + 1e-9)   # probabilities
     path = array(path, "path", kind="integer", ndim=2, low=0, high=maze.n - 1)
     if beliefs.shape[2] != maze.n or path.shape != beliefs.shape[1::-1]:
         raise ValueError(f"beliefs (steps + 1, episodes, {maze.n}) and path (episodes, steps + 1) "
@@ -122,6 +122,7 @@ def summarize(scores: dict, visible: np.ndarray, skip_first: bool = True) -> dic
 
 def default_cells(maze: Maze, observer=None, start=None) -> tuple[tuple, tuple]:
     """The observer and the enemy's start: by default the maze's starts of agents 0 and 1."""
+    maze = checks.maze(maze)
     for agent, (name, cell) in enumerate((("observer", observer), ("start", start))):
         if cell is None and agent not in maze.starts:
             raise ValueError(f"{name} must be given: the maze has no start for agent {agent + 1}")

@@ -60,10 +60,9 @@ class ExactFilter:
 
     def reset(self, cell: tuple) -> np.ndarray:
         """Put all mass on ``cell`` in every episode (a captured enemy is back at its start); counts are kept."""
-        if tuple(cell) not in self.maze.index:
-            checks.free_cell(self.maze, cell, "cell")
+        cell = checks.free_cell(self.maze, cell, "cell")
         self._b = np.zeros_like(self._b)
-        self._b[self.maze.index[tuple(cell)]] = 1.0
+        self._b[self.maze.index[cell]] = 1.0
         return self.belief
 
     @property
@@ -98,6 +97,8 @@ class ExactFilter:
         """Prediction step: belief <- sum over x of belief(x) P(x' | x); ``counts`` (episodes, n) overrides the expected ones."""
         b = self._b
         e = b.shape[1]
+        if counts is not None:
+            counts = checks.per_cell(counts, "counts", e, self.maze.n)
         # one episode runs on 1-D vectors: scipy's sparse product is about twice as fast on them
         flat = (lambda a: a[:, 0]) if e == 1 else (lambda a: a)
         if self.motion == "uniform":
@@ -129,6 +130,9 @@ class ExactFilter:
 
     def backward(self, x: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """The transposed step for smoothing: y(x) = sum over x' of P(x' | x) x(x'); x, counts (episodes, n)."""
+        e = self._b.shape[1]
+        x = checks.per_cell(x, "x", e, self.maze.n)
+        counts = checks.per_cell(counts, "counts", e, self.maze.n)
         out = (self.uniform @ x.T).T
         if self.motion == "explorer":
             ex, z, bad = self._weights(np.ascontiguousarray(counts.T))
@@ -139,14 +143,16 @@ class ExactFilter:
         return out
 
     def observe(self, likelihood: np.ndarray) -> np.ndarray:
-        """Observation step: multiply by the likelihood (episodes, n) and normalise.
+        """Observation step: multiply by the likelihood ((episodes, n), or (n,) for every
+        episode; finite numbers >= 0) and normalise.
 
-        Where all mass vanishes, the belief is re-seeded from the evidence alone.
+        Where all mass vanishes (the likelihood is zero on the belief's support), the belief is
+        re-seeded from the evidence alone; a likelihood that is zero on every cell carries no
+        usable evidence, and the belief becomes uniform over the free cells. Both count in
+        ``recoveries``.
         """
-        like_t = np.asarray(likelihood).T
-        if like_t.shape != self._b.shape:
-            like_t = np.broadcast_to(like_t if like_t.ndim == 2 else like_t[:, None], self._b.shape)
-        return self._observe_t(like_t)
+        like = checks.per_cell(likelihood, "likelihood", self._b.shape[1], self.maze.n)
+        return self._observe_t(like.T)
 
     def _observe_t(self, like_t: np.ndarray) -> np.ndarray:
         """The observation step on a cells-major likelihood (n, episodes)."""

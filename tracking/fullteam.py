@@ -41,11 +41,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import real, whole
+from studykit.checks import whole
 from tracking.agents import WeightedAgent, Weights
 from tracking.cutoff import cutoff_move
 from tracking.game import Observation
 from tracking.maze import Maze
+from tracking.reals import real
 from tracking.standoff import StandoffPlay
 
 FAR = 1e6
@@ -67,11 +68,11 @@ class Plan:
     gap: int = 3
 
     def __post_init__(self):
-        for name in ("margin", "bank", "near", "patience", "raid", "standoff", "gap"):
-            whole(getattr(self, name), f"Plan.{name}", 1, 10_000)
-        real(self.believe, "Plan.believe", above=0, high=1)
-        real(self.blocked, "Plan.blocked", low=0)
-        real(self.stick, "Plan.stick", low=1)
+        for name in ("margin", "bank", "near", "patience", "raid", "standoff", "gap"):   # stored converted
+            object.__setattr__(self, name, whole(getattr(self, name), f"Plan.{name}", 1, 10_000))
+        object.__setattr__(self, "believe", real(self.believe, "Plan.believe", above=0, high=1))
+        object.__setattr__(self, "blocked", real(self.blocked, "Plan.blocked", low=0))
+        object.__setattr__(self, "stick", real(self.stick, "Plan.stick", low=1))
 
 
 class FullAgent(StandoffPlay, WeightedAgent):

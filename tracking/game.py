@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from studykit.checks import at_most, choice, flag, items, whole
+from studykit.checks import at_most, choice, flag, whole
 from studykit.checks import seed as check_seed
 from tracking import checks
 from tracking.contest import CONTEST_MOVES, capsule_owner, contest_move
@@ -97,30 +97,14 @@ class CaptureGame:
     def __init__(self, maze: Maze, red, blue, *, rule: str = "eat", max_moves: int | None = None,
                  motion: str = "uniform", beta: float = 10.0, seed: int = 0, record: bool = False,
                  end_food: int = MIN_FOOD):
-        if not isinstance(maze, Maze):
-            raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
+        maze, end_food = checks.capture_maze(maze, end_food)
         rule = choice(rule, "rule", RULES)
         max_moves = DEFAULT_MOVES[rule] if max_moves is None else max_moves
         max_moves = at_most(whole(max_moves, "max_moves", 1), "max_moves", MAX_MOVES,
                             "a contest game is 1,200 or 3,000 moves")
         motion, beta = checks.motion(motion), checks.beta(beta)
         seed, record = check_seed(seed), flag(record, "record")
-        if sorted(maze.starts) != [0, 1, 2, 3]:
-            raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(maze.starts)}")
-        least = min(len(maze.food_of(t)) for t in TEAMS)       # all but end_food: at least one to eat
-        end_food = whole(end_food, "end_food", 0, least - 1 if least else None)
-        for team, pair in (("red", red), ("blue", blue)):
-            pair = items(pair, team)
-            if len(pair) != 2:
-                raise ValueError(f"{team} must be two agents, got {len(pair)}")
-            for agent in pair:
-                if not (callable(getattr(agent, "act", None))
-                        and callable(getattr(agent, "register", None))):
-                    raise TypeError(f"{team} must hold agents (tracking.Agent, with act and "
-                                    f"register), got {type(agent).__name__}")
-        self.agents = [red[0], blue[0], red[1], blue[1]]
-        if len({id(a) for a in self.agents}) != 4:
-            raise ValueError("the four agents must be distinct objects")
+        self.agents = checks.four_agents(red, blue)              # in index order 0, 1, 2, 3
         self.maze, self.rule, self.max_moves, self.record = maze, rule, max_moves, record
         self.end_food = int(end_food)
         seeds = np.random.SeedSequence(seed).spawn(5)
@@ -152,12 +136,23 @@ class CaptureGame:
 
     # ---- rules -------------------------------------------------------------------------------
     def is_pacman(self, i: int, cell: tuple | None = None) -> bool:
-        """True when agent ``i`` (at ``cell``, default its position) is on the enemy half."""
+        """True when agent ``i`` (at ``cell``, default its position) is on the enemy half.
+
+        The contest engine's rule: red's side is x < width / 2, so the middle column of an
+        odd-width maze is red's (the food there is blue's, as in the engine: ``food_of``).
+        """
+        if not (type(i) is int and 0 <= i <= 3):                  # the checks off the hot path
+            i = whole(i, "i", 0, 3)
+        if cell is not None and not (type(cell) is tuple and len(cell) == 2):
+            cell = checks.grid_cell(cell, "cell")
         x = (self.positions[i] if cell is None else cell)[0]
-        return x >= self.half if team_of(i) == "red" else x < self.half
+        red_side = x < self.maze.width / 2
+        return not red_side if team_of(i) == "red" else red_side
 
     def enemy_food(self, team: str) -> frozenset:
         """The food ``team`` can still eat (on the other half)."""
+        if team not in TEAMS:
+            team = choice(team, "team", TEAMS)
         if team not in self.edible:
             left = team == "blue"
             self.edible[team] = frozenset(f for f in self.food if (f[0] < self.half) == left)
@@ -184,6 +179,12 @@ class CaptureGame:
 
     def apply(self, i: int, move: str) -> None:
         """Move agent ``i`` (a legal move name) and resolve eating, scoring and captures."""
+        if not (type(i) is int and 0 <= i <= 3):
+            i = whole(i, "i", 0, 3)
+        if not isinstance(move, str) or move not in MOVES or self.maze.index.get(
+                (self.positions[i][0] + MOVES[move][0], self.positions[i][1] + MOVES[move][1])) is None:
+            raise ValueError(f"move must be a legal move of agent {i} at {self.positions[i]}: one of "
+                             f"{sorted(self.maze.legal_moves(self.positions[i]))}, got {move!r:.40}")
         if self.rule == "contest":
             contest_move(self, i, move)
             return
@@ -217,6 +218,8 @@ class CaptureGame:
     # ---- sensing -----------------------------------------------------------------------------
     def observation(self, i: int) -> Observation:
         """Agent ``i``'s view at the start of its turn; also updates its team's tracker."""
+        if not (type(i) is int and 0 <= i <= 3):
+            i = whole(i, "i", 0, 3)
         team, me = team_of(i), self.positions[i]
         mates = {k: self.positions[k] for k in range(4) if team_of(k) == team}
         enemies = [k for k in range(4) if team_of(k) != team]

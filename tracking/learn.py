@@ -20,8 +20,9 @@ import numpy as np
 from scipy.optimize import brentq, minimize_scalar
 from scipy.special import logsumexp
 
-from studykit.checks import array, real
+from studykit.checks import array, holds_bool, shown
 from tracking.maze import Maze
+from tracking.reals import real
 
 LR_95 = 1.920729410347062      # half the 95% quantile of chi-square with one degree of freedom
 
@@ -85,8 +86,39 @@ def move_statistics(maze: Maze, paths: Sequence) -> MoveStatistics:
     return MoveStatistics(np.array(rows), np.array(taken), skipped)
 
 
+def checked_moves(counts, chosen) -> tuple[np.ndarray, np.ndarray]:
+    """``MoveStatistics.counts`` and ``chosen``, checked: counts (moves, 5) of visit counts >= 0,
+    NaN where a move is padded; chosen (moves,) slots 0..4, each a legal move of its row."""
+    if holds_bool(counts) or (isinstance(counts, np.ndarray) and counts.dtype == bool):
+        raise TypeError("counts must hold numbers, not True/False")
+    try:
+        counts = np.asarray(counts, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"counts must be a (moves, 5) array of visit counts (NaN where padded), "
+                        f"got {shown(counts)}") from None
+    if counts.ndim != 2 or counts.shape[1] != 5 or not len(counts):
+        raise ValueError(f"counts must have shape (moves, 5), moves >= 1, got {counts.shape}")
+    legal = ~np.isnan(counts)
+    if not np.isfinite(counts[legal]).all() or (counts[legal] < 0).any():
+        raise ValueError("counts must hold finite visit counts >= 0 (NaN only where padded)")
+    chosen = array(chosen, "chosen", kind="integer", ndim=1, low=0, high=4)
+    if chosen.shape != (len(counts),):
+        raise ValueError(f"chosen must hold one slot per move, {len(counts)}, got {chosen.shape}")
+    chosen = chosen.astype(np.intp)
+    if not legal[np.arange(len(chosen)), chosen].all():
+        raise ValueError("chosen must name a legal move of each row (a slot whose count is not NaN)")
+    return counts, chosen
+
+
 def log_likelihood(beta: float, counts: np.ndarray, chosen: np.ndarray) -> float:
     """Log-likelihood of the moves under the explorer model with ``beta`` (see the module)."""
+    beta = real(beta, "beta", low=0)
+    counts, chosen = checked_moves(counts, chosen)
+    return explorer_log_likelihood(beta, counts, chosen)
+
+
+def explorer_log_likelihood(beta: float, counts: np.ndarray, chosen: np.ndarray) -> float:
+    """``log_likelihood`` on checked arguments (the optimiser's inner loop)."""
     logits = np.where(np.isnan(counts), -np.inf, -beta * np.nan_to_num(counts))
     return float((logits[np.arange(len(chosen)), chosen] - logsumexp(logits, axis=1)).sum())
 
@@ -103,19 +135,19 @@ def fit_beta(maze: Maze, paths: Sequence, *, upper: float = 100.0) -> BetaFit:
     upper = real(upper, "upper", above=0)
     stats = move_statistics(maze, paths)
     counts, chosen = stats.counts, stats.chosen
-    res = minimize_scalar(lambda b: -log_likelihood(b, counts, chosen), bounds=(0.0, upper),
+    res = minimize_scalar(lambda b: -explorer_log_likelihood(b, counts, chosen), bounds=(0.0, upper),
                           method="bounded", options={"xatol": 1e-6})
     beta = float(res.x)
     h = 1e-3 * max(1.0, beta)
     se = float("nan")
     if h < beta < upper - h:
-        curv = (log_likelihood(beta + h, counts, chosen) - 2 * log_likelihood(beta, counts, chosen)
-                + log_likelihood(beta - h, counts, chosen)) / h**2
+        curv = (explorer_log_likelihood(beta + h, counts, chosen) - 2 * explorer_log_likelihood(beta, counts, chosen)
+                + explorer_log_likelihood(beta - h, counts, chosen)) / h**2
         se = float(1 / np.sqrt(-curv)) if curv < 0 else float("nan")
-    best = log_likelihood(beta, counts, chosen)
+    best = explorer_log_likelihood(beta, counts, chosen)
 
     def drop(b):
-        return log_likelihood(b, counts, chosen) - (best - LR_95)
+        return explorer_log_likelihood(b, counts, chosen) - (best - LR_95)
 
     low = 0.0 if drop(0.0) >= 0 else brentq(drop, 0.0, beta)
     high = float("inf") if drop(upper) >= 0 else brentq(drop, beta, upper)

@@ -9,8 +9,9 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components, shortest_path
 
-from studykit.checks import at_most, memory, real, whole
+from studykit.checks import at_most, memory, whole
 from studykit.checks import seed as check_seed
+from tracking.reals import real
 
 LAYOUTS = ("defaultCapture", "tinyCapture", "mediumCapture")
 MOVES = {"North": (0, 1), "South": (0, -1), "East": (1, 0), "West": (-1, 0), "Stop": (0, 0)}
@@ -63,6 +64,30 @@ class Maze:
         cells = [(x, y) for x in range(w) for y in range(h) if not self.walls[x, y]]
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "index", {c: i for i, c in enumerate(cells)})
+        for name in ("food", "capsules"):
+            object.__setattr__(self, name, self.free_cells(getattr(self, name), name))
+        if not isinstance(self.starts, dict):
+            raise TypeError(f"starts must be a dict agent index -> cell, got {type(self.starts).__name__}")
+        if any(isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k <= 3
+               for k in self.starts):
+            raise ValueError(f"starts must map agent indices 0-3 to cells, got keys {list(self.starts)}")
+        starts = self.free_cells(tuple(self.starts.values()), "starts")
+        object.__setattr__(self, "starts", {int(k): c for k, c in zip(self.starts, starts)})
+
+    def free_cells(self, values, name: str) -> tuple:
+        """``values`` as a tuple of free cells (pairs of Python ints), refused naming ``name``."""
+        if not isinstance(values, (tuple, list)):
+            raise TypeError(f"{name} must be a tuple of cells (x, y), got {type(values).__name__}")
+        out = []
+        for value in values:
+            if (not isinstance(value, (tuple, list)) or len(value) != 2 or any(
+                    isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in value)):
+                raise ValueError(f"{name} must hold cells (x, y) of two whole numbers, got {value!r:.60}")
+            cell = (int(value[0]), int(value[1]))
+            if cell not in self.index:
+                raise ValueError(f"{name} holds {cell}, not a free cell of the {self.width}x{self.height} maze")
+            out.append(cell)
+        return tuple(out)
 
     @property
     def width(self) -> int:
@@ -140,6 +165,8 @@ def parse_layout(text: str) -> Maze:
     if not lines:
         raise ValueError("layout text is empty")
     width = len(lines[0])
+    for side, size in (("width", width), ("height", len(lines))):       # before any array is made
+        at_most(size, f"the layout's {side}", MAX_SIDE, "all-pairs distances grow as cells squared")
     if any(len(ln) != width for ln in lines):
         raise ValueError(f"layout rows must all have length {width} (ragged rows)")
     height = len(lines)

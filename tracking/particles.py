@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from studykit.checks import at_most, memory, whole
+from tracking import checks
 from tracking.filters import checked_filter_args
 from tracking.maze import Maze
 from tracking.opponents import move_probs
@@ -22,7 +23,7 @@ class ParticleFilter:
                  mix: float = 0.01, episodes: int = 1, particles: int = 1000,
                  rng: np.random.Generator | None = None):
         start, motion, beta, mix, episodes = checked_filter_args(maze, start, motion, beta, mix, episodes)
-        particles = at_most(whole(particles, "particles", 1), "particles", 1_000_000,
+        particles = at_most(whole(particles, "particles", 1), "particles", checks.MAX_PARTICLES,
                             "a million samples per episode is already far finer than the maze")
         memory(8.0 * 5 * 4 * episodes * (particles + maze.n),
                f"a particle filter of {episodes:,} episodes x {particles:,} particles")
@@ -44,6 +45,8 @@ class ParticleFilter:
 
     def predict(self, counts: np.ndarray | None = None) -> np.ndarray:
         """Move every particle by one sampled step of the motion model."""
+        if counts is not None:
+            counts = checks.per_cell(counts, "counts", len(self.x), self.maze.n)
         valid = self.nbrs >= 0
         uniform = valid / valid.sum(axis=1, keepdims=True)             # (n, 5) per-cell move table
         if self.motion == "explorer":
@@ -62,10 +65,16 @@ class ParticleFilter:
         return self.belief
 
     def observe(self, likelihood: np.ndarray) -> np.ndarray:
-        """Resample the particles in proportion to the likelihood (episodes, n) of their cells."""
+        """Resample the particles in proportion to the likelihood ((episodes, n), or (n,) for
+        every episode; finite numbers >= 0) of their cells.
+
+        An episode whose particles all sit on cells of likelihood zero is re-seeded from the
+        evidence alone (a likelihood zero on every cell: uniformly over the free cells); both
+        count in ``recoveries``.
+        """
         e, k = self.x.shape
         n = self.maze.n
-        like = np.broadcast_to(likelihood, (e, n))
+        like = checks.per_cell(likelihood, "likelihood", e, n)
         w = np.take_along_axis(like, self.x, axis=1)                   # (e, k)
         lost = w.sum(axis=1) <= 0
         if lost.any():                                                 # re-seed from the evidence alone

@@ -7,20 +7,32 @@ memory, more inline frames than moves) stops at once, with the constant's name a
 
 from __future__ import annotations
 
-from studykit.checks import choice, items, real, whole
+from studykit.checks import choice, items, sequence, whole
+from studykit.checks import seed as check_seed
 from tracking import checks
 from tracking.game import MAX_MOVES, RULES, TEAMS
 from tracking.maze import LAYOUTS, load_layout
+from tracking.reals import real
 from tracking.teams import TEAM_KINDS
 
 MAX_JOBS = 64                 # worker processes of a sweep
 MAX_GAMES = 10_000            # seeded games per pairing and colour (~3 h per pairing on one core)
 GUARD_GAME = 1200             # the border-guard game's length in notebook 51
+MAX_SEED = 2**63 - 1          # seeds are 64-bit (numpy's SeedSequence takes them; SEED + 1 is used too)
+MAX_SWEEP = 100               # values of one sweep constant (each is a column of runs)
+
+
+def seed_constant(value, name: str = "SEED") -> int:
+    """A notebook's SEED: a whole number from 0 to MAX_SEED - 1 (the notebooks also use SEED + 1)."""
+    return whole(check_seed(value, name), name, 0, MAX_SEED - 1)
 
 
 def tracker_settings(*, layout, steps, episodes, sweep_episodes, fit_episodes, particles,
-                     animation_steps, frame_stride, n_jobs, betas: dict, sweeps: dict) -> dict:
-    """Notebook 50's constants as clean values; raises ValueError/TypeError naming the constant."""
+                     animation_steps, frame_stride, n_jobs, seed, betas: dict, sweeps: dict) -> dict:
+    """Notebook 50's constants as clean values; raises ValueError/TypeError naming the constant.
+
+    ``betas`` maps constant names to betas, ``sweeps`` to lists of betas (a list, tuple, array or
+    papermill's text of one)."""
     layout = choice(layout, "LAYOUT", LAYOUTS)
     cells = load_layout(layout).n
     steps = whole(steps, "STEPS", 1, checks.MAX_STEPS)
@@ -28,7 +40,7 @@ def tracker_settings(*, layout, steps, episodes, sweep_episodes, fit_episodes, p
     out = {"LAYOUT": layout, "STEPS": steps, "EPISODES": episodes,
            "SWEEP_EPISODES": whole(sweep_episodes, "SWEEP_EPISODES", 1, checks.MAX_EPISODES),
            "FIT_EPISODES": whole(fit_episodes, "FIT_EPISODES", 1, checks.MAX_EPISODES),
-           "N_JOBS": whole(n_jobs, "N_JOBS", 1, MAX_JOBS)}
+           "N_JOBS": whole(n_jobs, "N_JOBS", 1, MAX_JOBS), "SEED": seed_constant(seed)}
     for name in ("EPISODES", "SWEEP_EPISODES", "FIT_EPISODES"):
         checks.run_size(steps, out[name], cells, what=f"the runs of {name}", steps_name="STEPS",
                         episodes_name=name)
@@ -38,27 +50,26 @@ def tracker_settings(*, layout, steps, episodes, sweep_episodes, fit_episodes, p
     for name, value in betas.items():
         out[name] = real(value, name, low=0)
     for name, values in sweeps.items():
-        values = items(values, name, min_len=1, max_len=100)
-        out[name] = [real(b, name, low=0) for b in values]
+        out[name] = list(sequence(values, name, lambda v, n: real(v, n, low=0), max_len=MAX_SWEEP))
     return out
 
 
 def game_settings(*, mazes, pairings, rule, max_moves, end_food, counts: dict, animation_moves,
-                  guard_moves, inline_frames, n_jobs, contest: dict | None = None) -> dict:
+                  guard_moves, inline_frames, n_jobs, seed, contest: dict | None = None) -> dict:
     """Notebook 51's constants as clean values; ``counts`` maps the game-count constants to values;
-    ``contest`` holds the contest section's mazes, games per side, moves and capsule seeds."""
-    mazes = [choice(m, "MAZES", LAYOUTS) for m in items(mazes, "MAZES", min_len=1, max_len=len(LAYOUTS))]
-    if len(set(mazes)) != len(mazes):
-        raise ValueError(f"MAZES must not repeat a maze, got {mazes}")
+    ``contest`` holds the contest section's mazes, games per side, moves and capsule seeds. List
+    constants may be lists, tuples or papermill's text of them."""
+    mazes = list(sequence(mazes, "MAZES", lambda v, n: choice(v, n, LAYOUTS), max_len=len(LAYOUTS),
+                          distinct=True))
     pairs = []
-    for pair in items(pairings, "PAIRINGS", min_len=1, max_len=50):
+    for pair in sequence(pairings, "PAIRINGS", max_len=50):
         pair = items(pair, "PAIRINGS", min_len=2, max_len=2)
         pairs.append(tuple(choice(kind, "PAIRINGS", TEAM_KINDS) for kind in pair))
     least = min(len(load_layout(m).food_of(t)) for m in mazes for t in TEAMS)
     max_moves = whole(max_moves, "MAX_MOVES", 1, MAX_MOVES)
     out = {"MAZES": mazes, "PAIRINGS": pairs, "RULE": choice(rule, "RULE", RULES),
            "MAX_MOVES": max_moves, "END_FOOD": whole(end_food, "END_FOOD", 0, least - 1),
-           "N_JOBS": whole(n_jobs, "N_JOBS", 1, MAX_JOBS)}
+           "N_JOBS": whole(n_jobs, "N_JOBS", 1, MAX_JOBS), "SEED": seed_constant(seed)}
     for name, value in counts.items():
         out[name] = whole(value, name, 1, MAX_GAMES)
     out["ANIMATION_MOVES"] = whole(animation_moves, "ANIMATION_MOVES", 1, max_moves)
@@ -66,8 +77,8 @@ def game_settings(*, mazes, pairings, rule, max_moves, end_food, counts: dict, a
     shortest = min(out["ANIMATION_MOVES"], out["GUARD_MOVES"])
     out["INLINE_FRAMES"] = whole(inline_frames, "INLINE_FRAMES", 1, shortest + 1)
     if contest is not None:
-        names = items(contest["mazes"], "CONTEST_MAZES", min_len=1, max_len=len(LAYOUTS))
-        out["CONTEST_MAZES"] = [choice(m, "CONTEST_MAZES", LAYOUTS) for m in names]
+        out["CONTEST_MAZES"] = list(sequence(contest["mazes"], "CONTEST_MAZES",
+                                             lambda v, n: choice(v, n, LAYOUTS), max_len=len(LAYOUTS)))
         out["CONTEST_GAMES_PER_SIDE"] = whole(contest["games"], "CONTEST_GAMES_PER_SIDE", 1, MAX_GAMES)
         out["CONTEST_MOVES"] = whole(contest["moves"], "CONTEST_MOVES", 1, MAX_MOVES)
         out["CAPSULE_SEEDS"] = whole(contest["seeds"], "CAPSULE_SEEDS", 1, MAX_GAMES)

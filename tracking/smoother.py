@@ -23,7 +23,7 @@ def smooth(filt: ExactFilter, likelihoods: np.ndarray, beliefs: np.ndarray,
         raise TypeError(f"filt must be an ExactFilter (its transition operator is used), got "
                         f"{type(filt).__name__}")
     likelihoods = checks.likelihoods(likelihoods, "likelihoods", filt.belief.shape)
-    beliefs = array(beliefs, "beliefs", kind="real", ndim=3, low=0)
+    beliefs = array(beliefs, "beliefs", kind="real", ndim=3, low=0, high=1 + 1e-9)   # probabilities
     if likelihoods.shape != beliefs.shape:
         raise ValueError(f"likelihoods {likelihoods.shape} and beliefs {beliefs.shape} must match")
     if oracle_counts is not None:

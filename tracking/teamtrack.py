@@ -26,9 +26,10 @@ def team_of(index: int) -> str:
 
 
 def home_mask(maze: Maze, team: str) -> np.ndarray:
-    """Bool over the free cells: True on the half ``team`` defends (where its agents are ghosts)."""
+    """Bool over the free cells: True on the half ``team`` defends (where its agents are ghosts;
+    red's is x < width / 2, the contest engine's rule, as ``CaptureGame.is_pacman``)."""
     x = maze.coords()[:, 0]
-    return x < maze.width // 2 if team == "red" else x >= maze.width // 2
+    return x < maze.width / 2 if team == "red" else x >= maze.width / 2
 
 
 class TeamTracker:
@@ -66,6 +67,8 @@ class TeamTracker:
 
     def apply_events(self, log: list) -> None:
         """Apply the public events logged since the last call (see ``tracking.game`` for their form)."""
+        if not isinstance(log, list) or not all(isinstance(e, tuple) and len(e) >= 2 for e in log[self.cursor:]):
+            raise TypeError("log must be the game's list of public events (tuples such as ('move', 1))")
         for event in log[self.cursor:]:
             kind, who = event[0], event[1]
             if kind == "move" and who in self.filters:

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import choice, whole
+from studykit.checks import choice, items, whole
+from studykit.checks import seed as check_seed
 from studykit.stats import Estimate, wilson
 from tracking.agents import Weights
-from tracking.game import CaptureGame
+from tracking.game import CaptureGame, GameResult
 from tracking.maze import LAYOUTS, Maze, load_layout, random_maze
 from tracking.teams import make_team
 
@@ -69,11 +70,30 @@ class GameSummary:
     margin: Estimate
 
 
+GAME_KEYS = ("score_a", "score_b", "win", "loss", "moves", "caught_a", "caught_b")
+LOOP_KEYS = ("stuck", "visited", "score", "win")
+
+
+def rows_of(rows, name: str, keys: tuple) -> list[dict]:
+    """``rows`` as a non-empty list of dicts that hold ``keys``; refused naming ``name``."""
+    if isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"{name} must be a list of dicts, got {type(rows).__name__}")
+    rows = list(rows)
+    if not rows:
+        raise ValueError(f"{name} must hold at least one row")
+    for r in rows:
+        if not isinstance(r, dict):
+            raise TypeError(f"{name} must hold dicts, got {type(r).__name__}")
+        missing = [k for k in keys if k not in r]
+        if missing:
+            raise ValueError(f"{name} rows must hold {', '.join(keys)}; a row lacks {', '.join(map(str, missing))}")
+    return rows
+
+
 def summarize_games(results: list[dict]) -> GameSummary:
     """Win/tie/loss rates of team a with a Wilson 95% interval; means of scores, catches and moves."""
+    results = rows_of(results, "results", GAME_KEYS)
     n = len(results)
-    if not n or not all(isinstance(r, dict) for r in results):
-        raise ValueError("results must be a non-empty list of game_trial results")
     wins = sum(r["win"] for r in results)
     losses = sum(r["loss"] for r in results)
     means = {key: Estimate.of([r[key] for r in results])
@@ -97,6 +117,12 @@ def pairing_table(rows: list[dict], keys=("layout", "a", "b")) -> PairingTable:
     A line holds the win rate with its 95% interval, ties, scores and Pacmen caught per game
     (mean ± the 95% normal half-width, 1.96 SE) and the mean moves, as text.
     """
+    if isinstance(keys, str):
+        raise TypeError(f"keys must be a tuple of row keys, got {keys!r}")
+    keys = tuple(keys)
+    rows = rows_of(rows, "rows", (*keys, "result"))
+    for r in rows:
+        rows_of([r["result"]], "rows' results", GAME_KEYS)
     groups, out, summaries = {}, [], {}
     for r in rows:
         groups.setdefault(tuple(r[k] for k in keys), []).append(r["result"])
@@ -127,6 +153,9 @@ def loop_table(rows: list[dict]) -> LoopTable:
 
     Means are printed with their 95% normal half-width (1.96 standard errors over games).
     """
+    rows = rows_of(rows, "rows", ("attacker", "result"))
+    for r in rows:
+        rows_of([r["result"]], "rows' results", LOOP_KEYS)
     loops: dict = {}
     for r in rows:
         loops.setdefault(r["attacker"], []).append(r["result"])
@@ -160,7 +189,10 @@ ATTACKERS = ("hard rules", "weighted, no noise", "weighted")
 
 def attacker_cells(trail: list) -> list:
     """Red attacker's (agent 0) cell at the start and after each of its own moves, from a game's trail."""
-    return [t[0] for t in trail[::4]]
+    trail = items(trail, "trail", min_len=1)
+    if not all(isinstance(t, (tuple, list)) and len(t) == 4 for t in trail):
+        raise ValueError("trail must hold the four agents' cells after each move (GameResult.trail)")
+    return [tuple(t[0]) for t in trail[::4]]
 
 
 def loop_game(attacker: str, maze: Maze, seed: int, *, max_moves: int = 1200, record: bool = False):
@@ -171,6 +203,7 @@ def loop_game(attacker: str, maze: Maze, seed: int, *, max_moves: int = 1200, re
               "weighted, no noise": lambda: WeightedAgent("attacker", weights=Weights(noise=0.0)),
               "weighted": lambda: WeightedAgent("attacker")}
     attacker = choice(attacker, "attacker", ATTACKERS)
+    seed = check_seed(seed)
     game = CaptureGame(maze, (makers[attacker](), WeightedAgent("defender")), make_team("tracker"),
                        max_moves=max_moves, seed=seed, record=record)
     return game.play()
@@ -198,6 +231,14 @@ class GuardSummary:
 def guard_summary(maze: Maze, result, *, columns: int = 3) -> GuardSummary:
     """The border-guard game (red attacker vs blue tracker team): the blue defender's share of moves
     within ``columns`` of the border, the red attacker's food and its stuck share."""
+    if not isinstance(maze, Maze):
+        raise TypeError(f"maze must be a Maze, got {type(maze).__name__}")
+    if not isinstance(result, GameResult):
+        raise TypeError(f"result must be a GameResult (tracking.play), got {type(result).__name__}")
+    columns = whole(columns, "columns", 0, maze.width)
+    if len(result.trail) < 5:
+        raise ValueError(f"result must hold at least one move of the blue defender (agent 3), got "
+                         f"{len(result.trail) - 1} moves")
     defender = [t[3] for t in result.trail[4::4]]          # blue defender after each of its moves
     half = maze.width // 2
     return GuardSummary(float(np.mean([abs(x - half) <= columns for x, _ in defender])),
