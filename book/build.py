@@ -21,9 +21,9 @@ import yaml
 
 BOOK = Path(__file__).resolve().parent
 sys.path.insert(0, str(BOOK))
-from staging import stage_widgets  # noqa: E402 (book/ is no package)
+from staging import stage_widgets  # book/ is no package: found through sys.path
 
-from studykit.report import refuse_quick_runs  # noqa: E402
+from studykit.report import refuse_quick_runs
 
 ROOT = BOOK.parent
 BUILD = BOOK / "_build"

@@ -1,9 +1,8 @@
 """JupyterLab in headless Chromium, for the live test (tests/test_lab.py).
 
 `lab_server` starts JupyterLab on a free loopback port on the working copies `make lab` makes
-(book/lab.py, in a temporary folder)
-(quick mode, its own Jupyter folders, the copies trusted as `make lab` trusts them), and
-`LabSession` drives one browser page: every request outside 127.0.0.1 is blocked and recorded,
+(book/lab.py, in a temporary folder; quick mode, its own Jupyter folders, the copies trusted
+as `make lab` trusts them), and `LabSession` drives one browser page: every request outside 127.0.0.1 is blocked and recorded,
 every error the kernel reports (a cell's or a widget callback's) is recorded, and each step
 leaves a screenshot. Notebook-level actions (clear, run all, restart) go through JupyterLab's
 own commands (the app is exposed in the page); widgets are clicked and chosen as a user would.

@@ -232,9 +232,31 @@ def test_front_page_is_a_readers_landing_page(base, context):
     assert cut == 0, f"{cut} code blocks cut off"
 
 
+# every table taller than the window: scrolled inside its box, is its header row still on top
+# of the box, and does it hide the rows under it (an opaque background)?
+STICKY_HEADER_JS = """() => {
+  const tall = [...document.querySelectorAll('main table')]
+    .filter(t => t.getBoundingClientRect().height > window.innerHeight);
+  let scrolled = 0, sticky = 0, opaque = 0;
+  for (const t of tall) {
+    const box = t.closest('.pst-scrollable-table-container');
+    if (!box) continue;
+    box.scrollIntoView();
+    box.scrollTop = 300;
+    if (box.scrollTop === 0) continue;
+    scrolled++;
+    const th = t.querySelector('thead th');
+    if (th && Math.abs(th.getBoundingClientRect().top - box.getBoundingClientRect().top) < 2) sticky++;
+    if (th && getComputedStyle(th).backgroundColor !== 'rgba(0, 0, 0, 0)') opaque++;
+  }
+  return {boxes: tall.length, scrolled, sticky, opaque};
+}"""
+
+
 def test_report_rows_link_to_their_notebook_section(html, base, context):
     """Issue 45 item 1: on a 1280-px screen every column of the report's tables is in sight
-    (checked on every page by test_page_works_offline: no hidden columns, no broken word) and
+    (checked on every page by test_page_works_offline: no hidden columns, no broken word), a
+    table taller than the screen scrolls in its own box under a sticky, opaque header row, and
     each claim row links to the section of its notebook that holds the claims table."""
     page, _ = open_page(context, base + "docs/REPORT.html", base)
     try:
@@ -246,10 +268,14 @@ def test_report_rows_link_to_their_notebook_section(html, base, context):
                       return a ? a.getAttribute('href') : null; })""")
         right = page.evaluate("() => Math.max(...[...document.querySelectorAll('main th')]"
                               ".map(h => h.getBoundingClientRect().right))")
+        header = page.evaluate(STICKY_HEADER_JS)
     finally:
         page.close()
     assert rows and None not in rows, f"{rows.count(None)} of {len(rows)} claim rows unlinked"
     assert right <= 1280, f"a column of the report ends at {right:.0f} px"
+    assert header["boxes"] and header["scrolled"] == header["boxes"], \
+        f"{header['boxes']} tall tables, {header['scrolled']} scroll in their own box"
+    assert header["sticky"] == header["boxes"] and header["opaque"] == header["boxes"], header
     for href in set(rows):
         target, anchor = href.split("#")
         assert anchor and f'id="{anchor}"' in (html / "docs" / target).resolve().read_text(), href

@@ -1,7 +1,7 @@
 """The notebooks as people work in them: JupyterLab driven in headless Chromium.
 
-One JupyterLab serves the working copies `make lab` makes (book/lab.py, in a temporary folder) in quick mode (the repository is never
-touched); every request outside 127.0.0.1 is blocked and fails the test, and so does any error
+One JupyterLab serves the working copies `make lab` makes (book/lab.py, in a temporary
+folder) in quick mode (the repository is never touched); every request outside 127.0.0.1 is blocked and fails the test, and so does any error
 the kernel reports, a cell's or a widget callback's. Notebook 32: clear, Run All, a duplicate
 bid refused and a valid one played through the widget, then CARDS changed in the first cell,
 restart and Run All: the widget and the claim table follow. Notebook 40: Run All, columns
