@@ -38,8 +38,10 @@ reproduce: $(VENV)/.installed-notebook
 	@echo ">> reproducing $(if $(STUDY),the notebooks matching '$(STUDY)',every study)$(if $(GAMEAI_QUICK), in quick mode,)"
 	$(BIN)/python -m studykit.reproduce
 
-# docs/REPORT.md from the committed, executed notebooks (nothing is re-run).
+# docs/REPORT.md from the committed, executed notebooks (nothing is re-run); refused while a
+# notebook holds the outputs of a quick run.
 report: $(VENV)/.installed-notebook
+	$(BIN)/python -c "import sys; from studykit.report import main; sys.exit(main(['--refuse-quick']))"
 	$(BIN)/python -m studykit
 
 # docs/gifs/ from the GIFs a full run left under results/gifs/publish/ (quick-mode ones refused).
@@ -52,14 +54,16 @@ notebooks: $(VENV)/.installed-notebook
 	  $(BIN)/python -c "import sys; from studykit.reproduce import clear_widget_state as c; c(sys.argv[1])" $$nb; \
 	  (cd notebooks && ../$(BIN)/papermill --cwd . $$(basename $$nb) $$(basename $$nb)) || exit 1; done
 
-# JupyterLab on the notebooks. The committed animations are JavaScript outputs, which
-# JupyterLab runs only in notebooks trusted on this machine: `jupyter trust` signs them first.
-# Each paired .py script is touched so jupytext reads a notebook's cells from it (the
-# notebook's papermill metadata would otherwise make it "more recent than" its script).
+# JupyterLab on working copies of the notebooks in lab/ (ignored by git; book/lab.py copies a
+# notebook the first time and keeps yours after), so autosave never writes into notebooks/.
+# The committed animations are JavaScript outputs, which JupyterLab runs only in notebooks
+# trusted on this machine: `jupyter trust` signs the copies. Jupyter refuses to run as root
+# without --allow-root, which is passed when you are root (a container).
+LAB_DIR ?= lab
 lab: $(VENV)/.installed-test
-	$(BIN)/jupyter trust notebooks/[0-9]*.ipynb
-	touch notebooks/[0-9]*.py
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/python book/lab.py $(LAB_DIR)
+	$(BIN)/jupyter trust $(LAB_DIR)/[0-9]*.ipynb
+	$(BIN)/jupyter lab --notebook-dir=$(LAB_DIR) $(if $(filter 0,$(shell id -u)),--allow-root)
 
 $(VENV)/.installed-book: pyproject.toml | $(BIN)/python
 	@echo ">> installing game-ai-studies with its book extras into $(VENV)"

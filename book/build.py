@@ -2,12 +2,16 @@
 
     python book/build.py            # writes book/_build/html/index.html
 
-The README (front page), docs/ (report, images, GIFs) and the executed notebooks are
-copied to book/_build/src/ with the table of contents; chapters whose file is absent
-(docs/REPORT.md before its first `make report`) are left out. Nothing is executed and
+The reader's landing page (book/index.md), docs/ (report, images, GIFs) and the executed
+notebooks are copied to book/_build/src/ with the table of contents; chapters whose file is
+absent (docs/REPORT.md before its first `make report`) are left out. A notebook holding the
+outputs of a quick run is refused. In the copies, finished progress bars become static HTML and
+a live widget says it answers only in a running notebook (book/staging.py); the report page
+loses the right-hand contents column so its tables have the width. Nothing is executed and
 nothing is downloaded: the scripts the pages need come from book/node_modules.
 """
 
+import json
 import shutil
 import subprocess
 import sys
@@ -16,6 +20,11 @@ from pathlib import Path
 import yaml
 
 BOOK = Path(__file__).resolve().parent
+sys.path.insert(0, str(BOOK))
+from staging import stage_widgets  # book/ is no package: found through sys.path
+
+from studykit.report import refuse_quick_runs
+
 ROOT = BOOK.parent
 BUILD = BOOK / "_build"
 SRC = BUILD / "src"
@@ -32,14 +41,24 @@ def present_toc(toc: dict, src: Path) -> dict:
     return {**toc, "parts": parts}
 
 
-def stage(src: Path = SRC) -> Path:
-    """Copy the book's sources to src and write its table of contents there."""
+REPORT_HEAD = ("---\nhtml_theme.sidebar_secondary.remove: true\n---\n\n"
+               "(gameai-report)=\n")   # a target for book.css; no right-hand contents column
+
+
+def stage(src: Path = SRC, root: Path = ROOT) -> Path:
+    """Copy the book's sources from root to src and write its table of contents there."""
+    notebooks = sorted((root / "notebooks").glob("[0-9]*.ipynb"))
+    refuse_quick_runs(notebooks, what="make book")
     shutil.rmtree(src, ignore_errors=True)
     (src / "notebooks").mkdir(parents=True)
-    shutil.copy2(ROOT / "README.md", src / "README.md")
-    shutil.copytree(ROOT / "docs", src / "docs")
-    for notebook in sorted((ROOT / "notebooks").glob("[0-9]*.ipynb")):
-        shutil.copy2(notebook, src / "notebooks" / notebook.name)
+    shutil.copy2(BOOK / "index.md", src / "index.md")
+    shutil.copytree(root / "docs", src / "docs")
+    report = src / "docs" / "REPORT.md"
+    if report.exists():
+        report.write_text(REPORT_HEAD + report.read_text())
+    for notebook in notebooks:
+        nb = stage_widgets(json.loads(notebook.read_text()))
+        (src / "notebooks" / notebook.name).write_text(json.dumps(nb, indent=1))
     toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
     (src / "_toc.yml").write_text(yaml.safe_dump(present_toc(toc, src), sort_keys=False))
     return src
@@ -58,4 +77,8 @@ def build(src: Path = SRC, out: Path = BOOK) -> Path:
 
 
 if __name__ == "__main__":
-    print(f">> book written to {build(stage())}/index.html")
+    try:
+        staged = stage()
+    except ValueError as error:
+        sys.exit(f"book/build.py: {error}")
+    print(f">> book written to {build(staged)}/index.html")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -134,17 +135,41 @@ def check_sections(items: Sequence[Item], headings: set[str] | None) -> None:
                          f"headings are {sorted(headings)}")
 
 
+def heading_slug(heading: str) -> str:
+    """The anchor of a Markdown heading, as GitHub and the book (MyST heading anchors) make it."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def section_link(notebook: str, heading: str, text: str = "") -> str:
+    """A Markdown link from docs/REPORT.md to a section of ``notebooks/<notebook>.ipynb``."""
+    anchor = f"#{heading_slug(heading)}" if heading else ""
+    return f"[{text or notebook}](../notebooks/{notebook}.ipynb{anchor})"
+
+
+def _headed(cells: Sequence[dict]) -> list[dict]:
+    """Each stored report payload, with the last Markdown heading above its cell ("heading")."""
+    records, heading = [], ""
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            lines = "".join(cell.get("source", "")).splitlines()
+            heading = next((x.lstrip("#").strip() for x in reversed(lines)
+                            if x.startswith("#") and x.lstrip("#").startswith(" ")), heading)
+        elif cell.get("cell_type") == "code":
+            records += [{**out["data"][MIME], "heading": heading}
+                        for out in cell.get("outputs", []) if MIME in out.get("data", {})]
+    return records
+
+
 def read_records(path: Path) -> tuple[list[dict], dict]:
-    """The report payloads stored in an executed notebook, and its papermill metadata."""
+    """The report payloads stored in an executed notebook (each with the heading of its
+    section, "heading"), and its papermill metadata."""
     try:
         nb = json.loads(Path(path).read_text())
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"{path}: not a readable notebook ({error})") from None
     if not isinstance(nb, dict):
         raise ValueError(f"{path}: not a notebook (no JSON object)")  # noqa: TRY004 (file content)
-    records = [out["data"][MIME] for cell in nb.get("cells", []) if cell.get("cell_type") == "code"
-               for out in cell.get("outputs", []) if MIME in out.get("data", {})]
-    return records, nb.get("metadata", {}).get("papermill", {})
+    return _headed(nb.get("cells", [])), nb.get("metadata", {}).get("papermill", {})
 
 
 def recorded_mode(records: Sequence[dict]) -> str:
@@ -152,6 +177,18 @@ def recorded_mode(records: Sequence[dict]) -> str:
     "full", or "not recorded" when no table says."""
     modes = {r["quick"] for r in records if isinstance(r.get("quick"), bool)}
     return "quick" if True in modes else "full" if modes else "not recorded"
+
+
+def refuse_quick_runs(notebooks: Sequence[Path], what: str = "make report") -> None:
+    """Refuse notebooks whose stored outputs came from a quick run (a smoke test, not the
+    experiment): a ValueError naming each one and how to get its full outputs back."""
+    quick = [str(nb) for nb in notebooks if recorded_mode(read_records(nb)[0]) == "quick"]
+    if quick:
+        raise ValueError(
+            f"{what} refuses notebooks whose outputs came from a quick run (GAMEAI_QUICK): "
+            f"{', '.join(quick)}. Restore the committed outputs with `git checkout -- "
+            f"{' '.join(quick)}`, or re-execute at full settings (`make notebooks`); "
+            "work in JupyterLab through `make lab`, which edits copies under lab/.")
 
 
 def _duration(meta: dict) -> str:
@@ -178,7 +215,8 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
                                                    if counts[s]) or "no claims"))
         for r in records:
             target = claims if r["kind"] == "claims" else inventory
-            target.setdefault(r["study"], []).extend((name, row) for row in r["rows"])
+            target.setdefault(r["study"], []).extend((name, r["heading"], row)
+                                                     for row in r["rows"])
     lines = [f"# {title}", ""]
     if note:
         lines += [note, ""]
@@ -190,14 +228,17 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
         lines += [f"## {study}", "", "### What the article contains", ""]
         items = inventory.get(study, [])
         lines += [_table(("article item", "kind", "where we reproduce it", "why not"),
-                         [(i["item"], i["kind"], f"{nb} § {i['section']}" if i["section"] else "",
-                           i["reason"]) for nb, i in items]) if items else "No inventory recorded.",
+                         [(i["item"], i["kind"], section_link(nb, i["section"],
+                                                              f"{nb} § {i['section']}")
+                           if i["section"] else "", i["reason"]) for nb, _, i in items])
+                  if items else "No inventory recorded.",
                   "", "### Claims", ""]
         rows = claims.get(study, [])
         lines += [_table(("claim", "source", "reference", "ours", "status", "test", "reason",
                           "notebook"),
                          [(c["claim"], c["source"], c["reference"], c["ours"], c["status"],
-                           c["test"], c["reason"], nb) for nb, c in rows])
+                           c["test"], c["reason"], section_link(nb, heading))
+                          for nb, heading, c in rows])
                   if rows else "No claims recorded.", ""]
     return "\n".join(lines)
 
@@ -210,10 +251,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="executed notebooks (default: the committed notebooks/*.ipynb)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "REPORT.md",
                         help="where to write the report (default: docs/REPORT.md)")
+    parser.add_argument("--refuse-quick", action="store_true",
+                        help="write nothing; exit 2 naming each notebook whose outputs came from "
+                             "a quick run (`make report` checks this first)")
     args = parser.parse_args(argv)
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
     if not notebooks:
         parser.error("no notebooks given or found under notebooks/")
+    if args.refuse_quick:
+        try:
+            refuse_quick_runs(notebooks)
+        except ValueError as error:
+            parser.exit(2, f"{error}\n")
+        return 0
     quick = [Path(nb).stem for nb in notebooks if recorded_mode(read_records(nb)[0]) == "quick"]
     text = build_report(notebooks, note=(
         "Built by `make report` (`python -m studykit`) from the outputs of the committed "
@@ -230,4 +280,5 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["MIME", "VARIANT", "build_report", "read_records", "record_claims", "record_inventory"]
+__all__ = ["MIME", "VARIANT", "build_report", "read_records", "record_claims", "record_inventory",
+           "refuse_quick_runs", "section_link"]

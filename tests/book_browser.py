@@ -4,8 +4,10 @@
 (aborted before it reaches the network) and recorded, and returns what a reader would
 miss: requests outside the book, local files that failed, JavaScript errors, images that
 do not decode, saved widget views not drawn, math not typeset; and what a reader would
-see wrong: Markdown table syntax shown as text, a table of an output wider than the
-text column (its last columns behind a scroll bar), a notebook page without any output,
+see wrong: Markdown table syntax shown as text, a word or number of a table broken across
+lines, a wide table whose scroll bar is off screen (its box taller than the window), a table
+of the page's own text (the report) hiding columns, a widget without its "live notebook only"
+note, the widget manager script on a page without widgets, a notebook page without any output,
 a saved progress bar red or short of its total, fewer figures than the notebook holds,
 a negative zero or "1 sets" in an output.
 """
@@ -66,9 +68,45 @@ INSPECT_JS = """async () => {
                .length,
     figures: [...document.querySelectorAll('div.cell_output > img')]
                .filter(img => img.naturalWidth > 0).length,
-    wideTables: [...document.querySelectorAll('.cell_output .pst-scrollable-table-container')]
-                  .filter(c => c.scrollWidth > c.clientWidth + 1)
+    // a table box scrolling sideways whose scroll bar is below the screen's bottom edge
+    tallWideTables: [...document.querySelectorAll('main .pst-scrollable-table-container')]
+                  .filter(c => c.scrollWidth > c.clientWidth + 1
+                               && c.getBoundingClientRect().height > window.innerHeight)
                   .map(c => c.querySelector('tr') ? c.querySelector('tr').innerText : ''),
+    // a table of a page's own text (the report's, not a notebook output's) hiding columns
+    hiddenColumns: [...document.querySelectorAll('main table')]
+                  .filter(t => !t.closest('.cell_output'))
+                  .filter(t => { const c = t.closest('.pst-scrollable-table-container') || t;
+                                 return c.scrollWidth > c.clientWidth + 1
+                                        || t.getBoundingClientRect().right > window.innerWidth; })
+                  .map(t => t.querySelector('tr') ? t.querySelector('tr').innerText : ''),
+    // a word or number of a table cell broken across two lines ("consi|stent", "0.9|81"): a
+    // run of letters and digits, with inner points and commas; a break at a space, a hyphen or
+    // a symbol ("3**(|rows") is one between words
+    brokenWords: (() => {
+      const found = [];
+      for (const cell of document.querySelectorAll('main td, main th')) {
+        if (found.length >= 5) break;
+        const whole = document.createRange();
+        whole.selectNodeContents(cell);
+        const lines = new Set([...whole.getClientRects()].map(x => Math.round(x.top)));
+        if (lines.size < 2) continue;              // one line: nothing can be broken
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node && found.length < 5; node = walker.nextNode()) {
+          for (const m of node.data.matchAll(/[\\p{L}\\p{N}_]+(?:[.,'\u2019][\\p{L}\\p{N}_]+)*/gu)) {
+            const r = document.createRange();
+            r.setStart(node, m.index);
+            r.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...r.getClientRects()].filter(x => x.width > 0)
+                                  .map(x => Math.round(x.top)));
+            if (tops.size > 1) { found.push(m[0]); break; }
+          }
+        }
+      }
+      return found;
+    })(),
+    widgetScripts: [...document.scripts].filter(s => /html-manager|embed-amd/.test(s.src)).length,
+    liveOnlyNotes: document.querySelectorAll('.gameai-live-only').length,
     outputText: [...document.querySelectorAll('div.cell_output')].map(o => o.innerText)
                   .join('\\n'),
     widgetState: [...document.querySelectorAll(
@@ -117,8 +155,18 @@ class PageReport:
         for text in r.get("markdownText", []):
             if RAW_TABLE.search(text):
                 found.append(f"Markdown table shown as text: {text[:80]!r}")
-        for header in r.get("wideTables", []):
-            found.append(f"a table wider than the text column: {header[:80]!r}")
+        for word in r.get("brokenWords", []):
+            found.append(f"a word broken across lines in a table: {word[:40]!r}")
+        for header in r.get("tallWideTables", []):
+            found.append("a wide table's scroll bar is below the screen, in a box taller than "
+                         f"the window: {header[:80]!r}")
+        for header in r.get("hiddenColumns", []):
+            found.append(f"a table of the page hides columns past its right edge: {header[:80]!r}")
+        if r.get("widgetViews") and not r.get("liveOnlyNotes"):
+            found.append(f"{r['widgetViews']} widget views and no note that they need a running "
+                         "notebook")
+        if r.get("widgetScripts") and not r.get("widgetViews"):
+            found.append("the widget manager script loaded on a page without widgets")
         if r.get("cells") and not r.get("outputs"):
             found.append(f"a notebook page of {r['cells']} cells without any rendered output")
         for bar in saved_progress_bars(r.get("widgetState", [])):

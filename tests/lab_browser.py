@@ -1,18 +1,18 @@
 """JupyterLab in headless Chromium, for the live test (tests/test_lab.py).
 
-`lab_server` starts JupyterLab on a free loopback port on a temporary copy of notebooks/
-(quick mode, its own Jupyter folders, the copies trusted as `make lab` trusts them), and
-`LabSession` drives one browser page: every request outside 127.0.0.1 is blocked and recorded,
+`lab_server` starts JupyterLab on a free loopback port on the working copies `make lab` makes
+(book/lab.py, in a temporary folder; quick mode, its own Jupyter folders, the copies trusted
+as `make lab` trusts them), and `LabSession` drives one browser page: every request outside 127.0.0.1 is blocked and recorded,
 every error the kernel reports (a cell's or a widget callback's) is recorded, and each step
 leaves a screenshot. Notebook-level actions (clear, run all, restart) go through JupyterLab's
 own commands (the app is exposed in the page); widgets are clicked and chosen as a user would.
 Waits poll with generous timeouts: nothing sleeps a fixed time.
 """
 
+import importlib.util
 import json
 import os
 import secrets
-import shutil
 import socket
 import subprocess
 import sys
@@ -25,6 +25,15 @@ from pathlib import Path
 LOCAL = ("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:", "about:")
 RUN_TIMEOUT_MS = 600_000     # a notebook's Run All in quick mode on a slow, shared machine
 STEP_TIMEOUT_MS = 60_000     # a widget's reply, a page's first view
+
+
+def lab_copies():
+    """book/lab.py as a module (book/ is no package): the copies `make lab` works on."""
+    spec = importlib.util.spec_from_file_location(
+        "book_lab", Path(__file__).resolve().parent.parent / "book" / "lab.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def free_port() -> int:
@@ -55,11 +64,10 @@ class Lab:
 
 @contextmanager
 def lab_server(notebooks: Path, tmp: Path, timeout: float = 180.0):
-    """JupyterLab on a copy of notebooks (in tmp) in quick mode; yields a Lab."""
-    folder = tmp / "notebooks"
-    shutil.copytree(notebooks, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    for script in folder.glob("*.py"):   # as `make lab`: each paired script the newer file, so
-        script.touch()                   # jupytext opens the notebook (inputs from the script)
+    """JupyterLab in quick mode on the working copies `make lab` makes of notebooks (in tmp,
+    by book/lab.py); yields a Lab."""
+    folder = tmp / "lab"
+    lab_copies().prepare(folder, notebooks)
     env = {**os.environ, "GAMEAI_QUICK": "1", "GAMEAI_RESULTS": str(tmp / "results"),
            "JUPYTER_CONFIG_DIR": str(tmp / "jupyter-config"),
            "JUPYTER_DATA_DIR": str(tmp / "jupyter-data"),

@@ -1,7 +1,8 @@
 """The notebooks as people work in them: JupyterLab driven in headless Chromium.
 
-One JupyterLab serves a temporary copy of notebooks/ in quick mode (the repository is never
-touched); every request outside 127.0.0.1 is blocked and fails the test, and so does any error
+One JupyterLab serves the working copies `make lab` makes (book/lab.py, in a temporary
+folder) in quick mode (the repository is never touched); every request outside 127.0.0.1 is
+blocked and fails the test, and so does any error
 the kernel reports, a cell's or a widget callback's. Notebook 32: clear, Run All, a duplicate
 bid refused and a valid one played through the widget, then CARDS changed in the first cell,
 restart and Run All: the widget and the claim table follow. Notebook 40: Run All, columns
@@ -189,3 +190,54 @@ def test_live_checks_fail_on_a_broken_notebook(session, lab):
     with pytest.raises(AssertionError, match="callback raised"):
         passed(s)
     shutil.rmtree(s.shots)
+
+
+def test_file_browser_lists_each_notebook_once_and_saves_only_the_copy(session, lab):
+    """Issue 45 items 2 and 8: `make lab` works on copies (book/lab.py), so the file browser
+    shows each notebook once (no .py twin) and saving one writes the copy, never notebooks/."""
+    committed = {p.name: p.read_bytes() for p in (ROOT / "notebooks").glob("[0-9]*.*")}
+    s = session
+    s.open_notebook("32_goofspiel_play.ipynb")
+    items = s.page.locator(".jp-DirListing-itemText")
+    expect(items.first).to_be_visible()
+    names = sorted(items.all_inner_texts())
+    s.shot("file_browser")
+    assert not [n for n in names if n.endswith(".py")], names
+    for notebook in (n for n in committed if n.endswith(".ipynb")):
+        assert names.count(notebook) == 1, (notebook, names)
+    s.command("notebook:run-cell")          # a change, then Save: JupyterLab writes the copy
+    s.command("docmanager:save")
+    s.poll(lambda: (lab.folder / "32_goofspiel_play.ipynb").stat().st_mtime >
+           (ROOT / "notebooks" / "32_goofspiel_play.ipynb").stat().st_mtime)
+    assert {p.name: p.read_bytes() for p in (ROOT / "notebooks").glob("[0-9]*.*")} == committed
+    assert not list(lab.folder.glob("*.py")), "Lab wrote a jupytext twin beside a copy"
+    passed(s)
+
+
+def test_lab_copies_are_made_once_and_kept(tmp_path):
+    """book/lab.py: a first `make lab` copies every notebook, unpaired; a later one keeps the
+    copies (a reader's work) and refuses to use notebooks/ itself as the working folder."""
+    from lab_browser import lab_copies
+    copies = lab_copies()
+    copied, kept = copies.prepare(tmp_path / "lab")
+    assert len(copied) == len(list((ROOT / "notebooks").glob("[0-9]*.ipynb"))) and not kept
+    first = copied[0]
+    assert "jupytext" not in nbformat.read(first, as_version=4).metadata
+    first.write_text(first.read_text().replace('"cells"', '"cells"', 1) + " ")
+    mine = first.read_text()
+    copied, kept = copies.prepare(tmp_path / "lab")
+    assert not copied and first in kept and first.read_text() == mine
+    assert (tmp_path / "lab" / ".gitignore").read_text().splitlines()[-1] == "*"
+    with pytest.raises(ValueError, match="lab must be a folder of its own"):
+        copies.prepare(ROOT / "notebooks")
+
+
+def test_make_lab_opens_the_copies_and_allows_root_only_for_root():
+    """Issue 45 item 8: as root, Jupyter refuses to start without --allow-root; `make lab`
+    passes it then, and only then, and opens lab/, not notebooks/."""
+    import os
+    import subprocess
+    plan = subprocess.run(["make", "-n", "lab"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout
+    assert "book/lab.py lab" in plan and "--notebook-dir=lab" in plan
+    assert ("--allow-root" in plan) == (os.geteuid() == 0), plan
