@@ -62,6 +62,8 @@ def check_frame(frame: TurnFrame) -> None:
     """Refuse a frame whose parts do not fit together: codes of distinct cards, sets of three
     indices into them that are sets, the set taken one of them; its numbers are stored
     converted (codes as int64, turn and deck_left as ints)."""
+    if not isinstance(frame, TurnFrame):
+        raise TypeError(f"frame must be a TurnFrame, got {shown(frame)} ({type(frame).__name__})")
     codes = card_codes(frame.codes, "frame codes", ndim=1)
     if not isinstance(frame.sets, (list, tuple)):
         raise TypeError(f"frame sets must be a list of index triples, got {shown(frame.sets)}")

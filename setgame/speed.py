@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -17,10 +18,24 @@ MAX_TABLES = 1_000_000    # single-table solvers: brute force runs ~10,000 table
 MAX_BATCHED = 100_000_000  # count_sets's timing tables (about a minute at ~2 million a second)
 
 
-def check_speed_tables(n_tables, name: str = "n_tables") -> int:
-    """Tables each single-table solver is timed on: 1..``MAX_TABLES`` (``name``: the error's)."""
-    return capped_count(n_tables, name, 1, MAX_TABLES,
-                        "the single-table solvers are timed one table at a time")
+MAX_STEPS = 30_000_000     # numpy steps of the single-table solvers (~300,000 a second)
+
+
+def check_speed_tables(n_tables, name: str = "n_tables", n_cards: int = 12,
+                       methods=tuple(SOLVERS)) -> int:
+    """Tables each single-table solver is timed on: 1..``MAX_TABLES``, and at most
+    ``MAX_STEPS`` steps in all for ``methods`` on ``n_cards`` cards (brute force tests every
+    triple, pairs and recursive every pair, one numpy step each); ``name``: the error's."""
+    n_tables = capped_count(n_tables, name, 1, MAX_TABLES,
+                            "the single-table solvers are timed one table at a time")
+    per_table = {"brute": math.comb(n_cards, 3), "pairs": math.comb(n_cards, 2),
+                 "recursive": math.comb(n_cards, 2), "fast": 1}
+    steps = n_tables * sum(per_table[m] for m in methods)
+    if steps > MAX_STEPS:
+        raise ValueError(f"{name}={n_tables:,} tables of {n_cards} cards are {steps:,} solver "
+                         f"steps ({', '.join(methods)}), more than the limit {MAX_STEPS:,} "
+                         f"(about 300,000 a second)")
+    return n_tables
 
 
 def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
@@ -31,10 +46,10 @@ def solver_rates(n_cards: int = 12, n_tables: int = 300, seed: int = 0,
     is timed on ``batched_tables`` tables (it is meant for many at once).
     """
     n_cards = count(n_cards, "n_cards", 0, DECK_SIZE)
-    n_tables = check_speed_tables(n_tables)
     seed = check_seed(scalar(seed))
     methods = sequence(methods, "methods", lambda m, name: choice(m, name, SOLVERS), min_len=0,
                        distinct=True)
+    n_tables = check_speed_tables(n_tables, "n_tables", n_cards, methods)
     batched_tables = check_table_count(capped_count(
         batched_tables, "batched_tables", 1, MAX_BATCHED, "count_sets is timed on them at once"),
         "batched_tables")

@@ -244,6 +244,15 @@ def test_each_solver_by_name_checks_its_table(method):
     assert sorted(solve(DECK[[0, 40, 80, 1]].astype(np.uint8))) == [(0, 1, 2)]
 
 
+def test_the_solver_timing_is_capped_by_its_steps():
+    refused(lambda: solver_rates(n_cards=21, n_tables=200_000), "steps")
+    refused(lambda: solver_rates(n_cards=21, n_tables=200_000, methods=["pairs"]), "steps")
+    refused(lambda: notebook_settings(**{**SETTINGS, "SPEED_TABLES": 20_000}), "SPEED_TABLES")
+    assert set(solver_rates(n_cards=3, n_tables=2, methods=["fast"], batched_tables=5)) == {
+        "fast", "count_sets"}
+    refused(lambda: setgame.animate.check_frame("frame"), "frame")
+
+
 def test_animate_game_takes_a_tuple_of_frames():
     setgame.animate_game(tuple(game_frames(GAMES, 0))[:2])
 
