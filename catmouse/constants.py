@@ -34,8 +34,19 @@ def board_list(value, name: str, max_side: int | None = None) -> list[tuple[int,
     return list(sequence(value, name, board, distinct=True))
 
 
+def constant_names(value) -> tuple[str, str]:
+    """Two constant names (text) for the messages of ``side_range`` and ``winnable_board``."""
+    def text(v, n):
+        if not isinstance(v, str):
+            raise TypeError(f"{n} must be a constant's name (text), got {type(v).__name__}")
+        return v
+
+    return sequence(value, "names", text, min_len=2, max_len=2)
+
+
 def side_range(low, high, names: tuple[str, str] = ("MIN_SIDE", "MAX_SIDE")) -> tuple[int, int]:
     """Board sides ``low..high``: whole numbers from 2 to MAX_SIDE, ``low <= high``."""
+    names = constant_names(names)
     low, high = whole(low, names[0], 2, MAX_SIDE), whole(high, names[1], 2, MAX_SIDE)
     if low > high:
         raise ValueError(f"{names[0]} must be <= {names[1]}, got {low} > {high}")
@@ -46,6 +57,7 @@ def winnable_board(rows: int, cols: int, first_move: str,
                    names: tuple[str, str] = ("NUM_ROWS", "NUM_COLS")) -> int:
     """The cat's optimal number of moves from the corners when it can force a capture on this
     board with ``first_move`` moving first; otherwise a ValueError saying which sides to choose."""
+    names = constant_names(names)
     moves = optimal_capture(rows, cols, first_move)
     if moves is None:
         need = "odd" if first_move == "cat" else "even"

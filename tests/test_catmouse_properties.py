@@ -452,3 +452,27 @@ def test_cells_and_side_lists_in_every_integer_dtype():
     census = cm.capture_census([2, 3])
     for sides in array_in_dtypes([2, 3]):
         assert cm.capture_census(sides) == census
+
+
+def test_a_compiled_kernels_first_call_is_under_the_slow_start_notice(monkeypatch):
+    from contextlib import contextmanager
+
+    from catmouse.v1 import jit
+
+    seen = []
+
+    @contextmanager
+    def notice(label):
+        seen.append(label)
+        yield
+
+    monkeypatch.setattr(jit, "compile_notice", notice)
+    monkeypatch.setattr(jit, "_called", set())
+    assert [jit.first_call("a kernel", max, 2, 5) for _ in range(3)] == [5, 5, 5]
+    assert seen == ["a kernel"]
+
+
+@pytest.mark.parametrize("names", [np.uint8(4), {"rows": 3}, ("A",), ("A", 3), "AB"])
+def test_constant_names_are_two_texts(names):
+    refused(lambda: cm.side_range(2, 5, names), "names")
+    refused(lambda: cm.winnable_board(4, 5, "cat", names), "names")

@@ -93,7 +93,8 @@ class Lockstep:
             games = self.play_numpy(learner, pool, rows, cat_learns)
             games.stop = -1 if beat is None else first_stop(games, upper, beat, cat_learns)
             return games
-        won, rounds, dist, states, offsets, stop = jit.compiled()(
+        won, rounds, dist, states, offsets, stop = jit.first_call(
+            "catmouse's lockstep games", jit.compiled(),
             np.asarray(learner, dtype=np.int64), pool, np.asarray(rows, dtype=np.int64),
             self.start, self.board.cat_first, cat_learns, self.capture, self.distance, upper,
             *(beat[:2] if beat is not None else (0, 0)), beat is not None)

@@ -19,6 +19,7 @@ import functools
 
 import numpy as np
 
+from catmouse.v1.jit import first_call
 from studykit import twister
 from studykit.twister import Twister, njit, randbelow
 
@@ -144,8 +145,8 @@ def walk(arena, j: int, count: int, rng: Twister) -> dict | None:
     if arena.walk_arrays is None:
         arena.walk_arrays = board_arrays(arena)
     opp = arena.opponent(j)
-    states, codes = walk_kernel(
-        rng.state, arena.codes, arena.moved, *arena.walk_arrays,
+    states, codes = first_call(
+        "catmouse's sequential walks", walk_kernel, rng.state, arena.codes, arena.moved, *arena.walk_arrays,
         np.frombuffer(opp, dtype=np.int16 if opp.typecode == "h" else np.int32),
         np.fromiter(trace, np.int64, len(trace)), q, 2 if arena.board.cat_first else 1,
         arena.side == "cat", arena.board.n, count)

@@ -18,6 +18,8 @@ import importlib.util
 
 import numpy as np
 
+from studykit.slowstart import compile_notice
+
 _kernel = None
 
 
@@ -91,3 +93,17 @@ def compiled():
         import numba
         _kernel = numba.njit(cache=True, nogil=True)(play_games)
     return _kernel
+
+
+_called: set[str] = set()
+
+
+def first_call(label: str, kernel, *args):
+    """``kernel(*args)``; its first call in this process under ``studykit.slowstart``'s notice
+    (one line on stderr if numba is still compiling it after a second), later calls as they are."""
+    if label in _called:
+        return kernel(*args)
+    with compile_notice(label):
+        out = kernel(*args)
+    _called.add(label)
+    return out
