@@ -329,3 +329,15 @@ def test_observers_come_as_a_list_tuple_or_array_of_cells():
     refused(lambda: visible(np.zeros((0, 2), dtype=int), (1, 1)), "observers")
     refused(lambda: parse_layout("%" * 10**4), "width")
     refused(lambda: observe(TINY, [OBSERVER], START, rng=None), "rng")
+
+
+@pytest.mark.parametrize("dtype", [type(v) for v in in_dtypes(255)])
+def test_maze_queries_take_cells_in_any_integer_dtype(dtype):
+    for c in (OBSERVER, START, (1, 1)):
+        assert TINY.legal_moves(cell_in(dtype, c)) == TINY.legal_moves(c)   # uint8: 1 - 1 wrapped
+        np.testing.assert_array_equal(TINY.manhattan(cell_in(dtype, c)), TINY.manhattan(c))
+    refused(lambda: TINY.legal_moves("ab"), "cell")
+    refused(lambda: TINY.manhattan((1, -1)), "cell")
+    maze = Maze(np.zeros((4, 3), dtype=bool), np.array([[1, 1], [2, 2]], dtype=dtype), (),
+                {0: np.array([1, 2], dtype=dtype)})
+    assert maze.food == ((1, 1), (2, 2)) and maze.starts == {0: (1, 2)}
