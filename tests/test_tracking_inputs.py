@@ -341,3 +341,30 @@ def test_maze_queries_take_cells_in_any_integer_dtype(dtype):
     maze = Maze(np.zeros((4, 3), dtype=bool), np.array([[1, 1], [2, 2]], dtype=dtype), (),
                 {0: np.array([1, 2], dtype=dtype)})
     assert maze.food == ((1, 1), (2, 2)) and maze.starts == {0: (1, 2)}
+
+
+@pytest.mark.parametrize("dtype", [type(v) for v in in_dtypes(200)])
+def test_integer_dtypes_give_python_answers_in_scores_smoothing_and_tournaments(dtype):
+    ep = simulate(TINY, observers=[OBSERVER], start=START, steps=6, episodes=2, seed=1)
+    beliefs = tracking.run_filter(ExactFilter(TINY, START, episodes=2), ep.likelihoods)
+    ints = (ep.likelihoods * 13).round().astype(dtype)                  # the same evidence, scaled
+    np.testing.assert_allclose(tracking.run_filter(ExactFilter(TINY, START, episodes=2), ints), beliefs)
+    ref = score(TINY, beliefs, ep.path)
+    for path in array_in_dtypes(ep.path):
+        got = score(TINY, beliefs, path)
+        assert all(np.array_equal(got[k], ref[k]) for k in ref)
+        assert move_statistics(TINY, path).chosen.tolist() == move_statistics(TINY, ep.path).chosen.tolist()
+    smoothed = tracking.smooth(ExactFilter(TINY, START, episodes=2), ints, beliefs)
+    np.testing.assert_allclose(smoothed, tracking.smooth(ExactFilter(TINY, START, episodes=2),
+                                                         ep.likelihoods, beliefs))
+    assert tracking.default_cells(TINY, cell_in(dtype, OBSERVER), cell_in(dtype, START)) == (OBSERVER, START)
+    a = tracking.game_trial("tracker", "random", "tinyCapture", "red", dtype(4), max_moves=dtype(40),
+                            end_food=dtype(1))
+    assert a == tracking.game_trial("tracker", "random", "tinyCapture", "red", 4, max_moves=40, end_food=1)
+    b = tracking.loop_trial("hard rules", "tinyCapture", dtype(2), max_moves=dtype(40))
+    assert b == tracking.loop_trial("hard rules", "tinyCapture", 2, max_moves=40)
+    res = tracking.loop_game("hard rules", TINY, dtype(2), max_moves=dtype(40))
+    assert guard_summary(TINY, res, columns=dtype(3)) == guard_summary(TINY, res, columns=3)
+    assert (tracking.sweep_trial(dtype(3), dtype(1), dtype(5), episodes=dtype(2), steps=dtype(4),
+                                 layout="tinyCapture")
+            == tracking.sweep_trial(3, 1, 5, episodes=2, steps=4, layout="tinyCapture"))
