@@ -107,7 +107,8 @@ class Maze:
         return len(self.cells)
 
     def food_of(self, team: str) -> tuple:
-        """Food on the half defended by ``team`` ("red": left half, "blue": right half)."""
+        """Food on the half defended by ``team`` ("red": x < width // 2, "blue": the rest, as the
+        contest engine's halfGrid; an odd-width maze's middle column is red's side but blue's food)."""
         if team not in ("red", "blue"):
             raise ValueError(f"team must be 'red' or 'blue', got {team!r}")
         left = [f for f in self.food if f[0] < self.width // 2]
