@@ -368,3 +368,17 @@ def test_integer_dtypes_give_python_answers_in_scores_smoothing_and_tournaments(
     assert (tracking.sweep_trial(dtype(3), dtype(1), dtype(5), episodes=dtype(2), steps=dtype(4),
                                  layout="tinyCapture")
             == tracking.sweep_trial(3, 1, 5, episodes=2, steps=4, layout="tinyCapture"))
+
+
+def test_a_team_tracker_refuses_sensing_it_cannot_have():
+    tracker = tracking.TeamTracker(TINY, "red")
+    unseen, far = {1: None, 3: None}, {1: False, 3: False}
+    refused(lambda: tracker.observe((0, 0), [OBSERVER], unseen, {1: 3, 3: 3}, far), "acting")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], unseen, {1: math.nan, 3: 3}, far), "readings")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], unseen, {}, far), "readings")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], {1: (0, 0), 3: None}, {1: 3, 3: 3}, far), "seen")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], unseen, {1: 3, 3: 3}, {1: "no", 3: False}), "pacman")
+    refused(lambda: ExactFilter(TINY, START).edge_probs(np.full((1, N), math.nan)), "counts")
+    before = {j: f.belief.copy() for j, f in tracker.filters.items()}
+    assert all(np.array_equal(tracker.filters[j].belief, b) for j, b in before.items())
+    tracker.observe(cell_in(np.uint8, OBSERVER), [OBSERVER], unseen, {1: np.uint8(12), 3: 12}, far)
