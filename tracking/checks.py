@@ -133,7 +133,8 @@ def capture_maze(value, end_food) -> tuple[Maze, int]:
         raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(value.starts)}")
     for team in ("red", "blue"):
         if not value.food_of(team):
-            raise ValueError(f"maze has no food on {team}'s half: a capture game needs food on both halves")
+            raise ValueError(f"maze has no food on {team}'s half: the layout of a capture game needs "
+                             "food on both halves (else the game is over at move 0)")
     least = min(len(value.food_of(t)) for t in ("red", "blue"))
     return value, whole(end_food, "end_food", 0, least - 1)
 
