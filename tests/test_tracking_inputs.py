@@ -329,3 +329,56 @@ def test_observers_come_as_a_list_tuple_or_array_of_cells():
     refused(lambda: visible(np.zeros((0, 2), dtype=int), (1, 1)), "observers")
     refused(lambda: parse_layout("%" * 10**4), "width")
     refused(lambda: observe(TINY, [OBSERVER], START, rng=None), "rng")
+
+
+@pytest.mark.parametrize("dtype", [type(v) for v in in_dtypes(255)])
+def test_maze_queries_take_cells_in_any_integer_dtype(dtype):
+    for c in (OBSERVER, START, (1, 1)):
+        assert TINY.legal_moves(cell_in(dtype, c)) == TINY.legal_moves(c)   # uint8: 1 - 1 wrapped
+        np.testing.assert_array_equal(TINY.manhattan(cell_in(dtype, c)), TINY.manhattan(c))
+    refused(lambda: TINY.legal_moves("ab"), "cell")
+    refused(lambda: TINY.manhattan((1, -1)), "cell")
+    maze = Maze(np.zeros((4, 3), dtype=bool), np.array([[1, 1], [2, 2]], dtype=dtype), (),
+                {0: np.array([1, 2], dtype=dtype)})
+    assert maze.food == ((1, 1), (2, 2)) and maze.starts == {0: (1, 2)}
+
+
+@pytest.mark.parametrize("dtype", [type(v) for v in in_dtypes(200)])
+def test_integer_dtypes_give_python_answers_in_scores_smoothing_and_tournaments(dtype):
+    ep = simulate(TINY, observers=[OBSERVER], start=START, steps=6, episodes=2, seed=1)
+    beliefs = tracking.run_filter(ExactFilter(TINY, START, episodes=2), ep.likelihoods)
+    ints = (ep.likelihoods * 13).round().astype(dtype)                  # the same evidence, scaled
+    np.testing.assert_allclose(tracking.run_filter(ExactFilter(TINY, START, episodes=2), ints), beliefs)
+    ref = score(TINY, beliefs, ep.path)
+    for path in array_in_dtypes(ep.path):
+        got = score(TINY, beliefs, path)
+        assert all(np.array_equal(got[k], ref[k]) for k in ref)
+        assert move_statistics(TINY, path).chosen.tolist() == move_statistics(TINY, ep.path).chosen.tolist()
+    smoothed = tracking.smooth(ExactFilter(TINY, START, episodes=2), ints, beliefs)
+    np.testing.assert_allclose(smoothed, tracking.smooth(ExactFilter(TINY, START, episodes=2),
+                                                         ep.likelihoods, beliefs))
+    assert tracking.default_cells(TINY, cell_in(dtype, OBSERVER), cell_in(dtype, START)) == (OBSERVER, START)
+    a = tracking.game_trial("tracker", "random", "tinyCapture", "red", dtype(4), max_moves=dtype(40),
+                            end_food=dtype(1))
+    assert a == tracking.game_trial("tracker", "random", "tinyCapture", "red", 4, max_moves=40, end_food=1)
+    b = tracking.loop_trial("hard rules", "tinyCapture", dtype(2), max_moves=dtype(40))
+    assert b == tracking.loop_trial("hard rules", "tinyCapture", 2, max_moves=40)
+    res = tracking.loop_game("hard rules", TINY, dtype(2), max_moves=dtype(40))
+    assert guard_summary(TINY, res, columns=dtype(3)) == guard_summary(TINY, res, columns=3)
+    assert (tracking.sweep_trial(dtype(3), dtype(1), dtype(5), episodes=dtype(2), steps=dtype(4),
+                                 layout="tinyCapture")
+            == tracking.sweep_trial(3, 1, 5, episodes=2, steps=4, layout="tinyCapture"))
+
+
+def test_a_team_tracker_refuses_sensing_it_cannot_have():
+    tracker = tracking.TeamTracker(TINY, "red")
+    unseen, far = {1: None, 3: None}, {1: False, 3: False}
+    refused(lambda: tracker.observe((0, 0), [OBSERVER], unseen, {1: 3, 3: 3}, far), "acting")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], unseen, {1: math.nan, 3: 3}, far), "readings")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], unseen, {}, far), "readings")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], {1: (0, 0), 3: None}, {1: 3, 3: 3}, far), "seen")
+    refused(lambda: tracker.observe(OBSERVER, [OBSERVER], unseen, {1: 3, 3: 3}, {1: "no", 3: False}), "pacman")
+    refused(lambda: ExactFilter(TINY, START).edge_probs(np.full((1, N), math.nan)), "counts")
+    before = {j: f.belief.copy() for j, f in tracker.filters.items()}
+    assert all(np.array_equal(tracker.filters[j].belief, b) for j, b in before.items())
+    tracker.observe(cell_in(np.uint8, OBSERVER), [OBSERVER], unseen, {1: np.uint8(12), 3: 12}, far)

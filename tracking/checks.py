@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from studykit.checks import array, at_most, cell, choice, items, memory, whole
-from tracking.maze import MAX_SIDE, Maze, load_layout
+from tracking.maze import Maze, grid_cell, load_layout  # noqa: F401 - grid_cell is part of this API
 from tracking.reals import real
 
 MOTIONS = ("uniform", "explorer")
@@ -37,20 +37,12 @@ def maze(value, name: str = "maze") -> Maze:
     return value
 
 
-def grid_cell(value, name: str) -> tuple[int, int]:
-    """A cell (x, y) of some maze, as a tuple of Python ints: 0 <= x, y < MAX_SIDE."""
-    xy = cell(value, name)
-    if not all(0 <= v < MAX_SIDE for v in xy):
-        raise ValueError(f"{name} must be a cell (x, y) with 0 <= x, y < {MAX_SIDE}, got {xy}")
-    return xy
-
-
-def cell_list(value, name: str) -> tuple:
-    """A list, tuple or (k, 2) array of cells, at least one, as a tuple of its items (each still to
-    be checked as a cell)."""
+def cell_list(value, name: str, min_len: int = 1) -> tuple:
+    """A list, tuple or (k, 2) array of cells, at least ``min_len``, as a tuple of its items (each
+    still to be checked as a cell)."""
     if isinstance(value, np.ndarray) and value.ndim == 2:
         value = [tuple(row) for row in value.tolist()]
-    return items(value, name, min_len=1)
+    return items(value, name, min_len=min_len)
 
 
 def free_cell(maze: Maze, value, name: str) -> tuple[int, int]:
@@ -141,7 +133,8 @@ def capture_maze(value, end_food) -> tuple[Maze, int]:
         raise ValueError(f"the maze needs starts for agents 0-3, got {sorted(value.starts)}")
     for team in ("red", "blue"):
         if not value.food_of(team):
-            raise ValueError(f"maze has no food on {team}'s half: a capture game needs food on both halves")
+            raise ValueError(f"maze has no food on {team}'s half: the layout of a capture game needs "
+                             "food on both halves (else the game is over at move 0)")
     least = min(len(value.food_of(t)) for t in ("red", "blue"))
     return value, whole(end_food, "end_food", 0, least - 1)
 

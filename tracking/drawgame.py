@@ -84,7 +84,7 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
 def plot_visits(maze: Maze, cells: list, *, ax=None, title: str = "", vmax: float | None = None):
     """How often an agent stood on each cell (log10 colour scale up to ``vmax``), e.g. to show it looping."""
     maze = checks.maze(maze)
-    cells = [checks.free_cell(maze, c, "cells") for c in items(cells, "cells")]
+    cells = [checks.free_cell(maze, c, "cells") for c in checks.cell_list(cells, "cells", 0)]
     vmax = None if vmax is None else real(vmax, "vmax", above=0)
     if not isinstance(title, str):
         raise TypeError(f"title must be text, got {type(title).__name__}")

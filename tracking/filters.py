@@ -77,6 +77,8 @@ class ExactFilter:
 
     def edge_probs(self, counts: np.ndarray) -> np.ndarray:
         """Explorer move probabilities (episodes, n, 5) over each cell's successors, from visit counts."""
+        rows = np.shape(counts)[0] if np.ndim(counts) == 2 else 1
+        counts = checks.per_cell(counts, "counts", rows, self.maze.n)
         v = np.where(self.valid, counts[:, self.nbrs], np.inf)
         w = np.exp(-self.beta * (v - v.min(axis=2, keepdims=True)))
         return w / w.sum(axis=2, keepdims=True)

@@ -9,7 +9,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components, shortest_path
 
-from studykit.checks import at_most, memory, whole
+from studykit.checks import at_most, cell, memory, whole
 from studykit.checks import seed as check_seed
 from tracking.reals import real
 
@@ -76,10 +76,14 @@ class Maze:
 
     def free_cells(self, values, name: str) -> tuple:
         """``values`` as a tuple of free cells (pairs of Python ints), refused naming ``name``."""
+        if isinstance(values, np.ndarray) and values.ndim == 2:           # a (k, 2) array of cells
+            values = values.tolist()
         if not isinstance(values, (tuple, list)):
             raise TypeError(f"{name} must be a tuple of cells (x, y), got {type(values).__name__}")
         out = []
         for value in values:
+            if isinstance(value, np.ndarray) and value.shape == (2,):
+                value = value.tolist()
             if (not isinstance(value, (tuple, list)) or len(value) != 2 or any(
                     isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in value)):
                 raise ValueError(f"{name} must hold cells (x, y) of two whole numbers, got {value!r:.60}")
@@ -103,7 +107,8 @@ class Maze:
         return len(self.cells)
 
     def food_of(self, team: str) -> tuple:
-        """Food on the half defended by ``team`` ("red": left half, "blue": right half)."""
+        """Food on the half defended by ``team`` ("red": x < width // 2, "blue": the rest, as the
+        contest engine's halfGrid; an odd-width maze's middle column is red's side but blue's food)."""
         if team not in ("red", "blue"):
             raise ValueError(f"team must be 'red' or 'blue', got {team!r}")
         left = [f for f in self.food if f[0] < self.width // 2]
@@ -111,6 +116,7 @@ class Maze:
 
     def legal_moves(self, cell: tuple) -> dict:
         """Legal moves from ``cell`` (Stop always included) mapped to the destination cell."""
+        cell = grid_cell(cell, "cell")                     # numpy integers as Python ints: no wrap
         x, y = cell
         return {m: (x + dx, y + dy) for m, (dx, dy) in MOVES.items() if (x + dx, y + dy) in self.index}
 
@@ -153,8 +159,20 @@ class Maze:
 
     def manhattan(self, cell: tuple) -> np.ndarray:
         """Manhattan distance from ``cell`` to every free cell."""
+        cell = grid_cell(cell, "cell")                     # numpy integers as Python ints: no wrap
         xy = self.coords()
         return np.abs(xy[:, 0] - cell[0]) + np.abs(xy[:, 1] - cell[1])
+
+
+def grid_cell(value, name: str) -> tuple[int, int]:
+    """A cell (x, y) of two whole numbers 0 <= x, y < MAX_SIDE, as Python ints."""
+    if (type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int
+            and 0 <= value[0] < MAX_SIDE and 0 <= value[1] < MAX_SIDE):
+        return value                                       # the hot path: already a plain cell
+    xy = cell(value, name)
+    if not all(0 <= v < MAX_SIDE for v in xy):
+        raise ValueError(f"{name} must be a cell (x, y) with 0 <= x, y < {MAX_SIDE}, got {xy}")
+    return xy
 
 
 def parse_layout(text: str) -> Maze:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from studykit.checks import choice
+from studykit.checks import choice, flag
+from tracking.checks import cell_list, free_cell
 from tracking.filters import ExactFilter
 from tracking.maze import Maze
-from tracking.sensing import NOISE, SIGHT
+from tracking.sensing import NOISE, SIGHT, checked_reading
 
 
 def team_of(index: int) -> str:
@@ -85,6 +86,8 @@ class TeamTracker:
 
     def observe(self, acting: tuple, teammates, seen: dict, readings: dict, pacman: dict) -> None:
         """The acting agent's sensing: exact cells of seen enemies, else its readings and the halves."""
+        acting, teammates, seen, readings, pacman = self.checked_sensing(acting, teammates, seen,
+                                                                         readings, pacman)
         for j, filt in self.filters.items():
             if seen.get(j) is not None:
                 like = self._point(seen[j])
@@ -96,6 +99,24 @@ class TeamTracker:
                 ok &= self.home if pacman[j] else self.away
                 like = ok / (2 * NOISE + 1)
             filt.observe(like[None])
+
+    def checked_sensing(self, acting, teammates, seen, readings, pacman) -> tuple:
+        """``observe``'s arguments checked (plain free cells, a dict entry per enemy, whole-number
+        readings that can occur in the maze, True/False halves); cheap when they are plain."""
+        def free(value, name):
+            return value if type(value) is tuple and value in self.maze.index else free_cell(self.maze, value, name)
+
+        acting = free(acting, "acting")
+        teammates = [free(m, "teammates") for m in cell_list(teammates, "teammates")]
+        for name, table in (("seen", seen), ("readings", readings), ("pacman", pacman)):
+            if not isinstance(table, dict) or any(j not in table for j in self.filters):
+                raise TypeError(f"{name} must be a dict with an entry for each enemy {list(self.filters)}")
+        seen = {j: None if seen[j] is None else free(seen[j], "seen") for j in self.filters}
+        readings = {j: readings[j] if seen[j] is not None or (type(readings[j]) is int and -NOISE <= readings[j]
+                    <= self.maze.width + self.maze.height - 2 + NOISE) else checked_reading(self.maze, readings[j], "readings")
+                    for j in self.filters}
+        pacman = {j: flag(pacman[j], "pacman") for j in self.filters}
+        return acting, teammates, seen, readings, pacman
 
     @property
     def beliefs(self) -> dict:
