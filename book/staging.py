@@ -12,6 +12,7 @@ import re
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 PROGRESS = ("FloatProgressModel", "IntProgressModel")
+UNKNOWN_TOTAL = re.compile(r"\s*([\d,]+)/\?")   # "  3/? [00:00<00:00, ...]": no total known
 LIVE_ONLY = ('<p class="gameai-live-only">Live notebook only: this widget answers clicks in a '
              "running notebook (<code>make lab</code>, then Run All); in the book it shows its "
              "saved position and does nothing when clicked.</p>")
@@ -42,6 +43,10 @@ def progress_bar_html(parts: list[dict]) -> str | None:
     bar = bars[0]["state"]
     texts = [p["state"].get("value", "") for p in parts if p.get("model_name") == "HTMLModel"]
     label, counts = (texts + ["", ""])[:2]
+    unknown = UNKNOWN_TOTAL.match(counts)
+    if unknown:           # tqdm without a total: a count, not a bar that is always full
+        return (f'<div class="gameai-progress">{label} {unknown.group(1)} done'
+                f'{counts[unknown.end():]}</div>')
     style = ' style="accent-color: var(--pst-color-danger)"' if bar.get("bar_style") == "danger" \
         else ""
     return (f'<div class="gameai-progress">{label} <progress value="{bar.get("value", 0)}" '

@@ -363,3 +363,12 @@ def test_staged_progress_bar_is_static_html():
         '<div class="gameai-progress">climb: 100% <progress value="30" max="30"></progress> '
         ' 30/30 [00:01]</div>')
     assert "widgets" not in out["metadata"]
+    state["c"]["state"]["value"] = " 3/? [00:00, gain=0.5]"    # a bar without a known total
+    assert stage_widgets({"metadata": {}, "cells": [{"outputs": [{"data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "b"}}}]}]})["cells"][0][
+        "outputs"][0]["data"].get("text/html") is None    # no saved state: left as it is
+    nb["metadata"] = {"widgets": {"application/vnd.jupyter.widget-state+json": {"state": state}}}
+    nb["cells"][0]["outputs"] = [{"output_type": "display_data", "data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "b"}}}]
+    assert stage_widgets(nb)["cells"][0]["outputs"][0]["data"]["text/html"] == (
+        '<div class="gameai-progress">climb: 100% 3 done [00:00, gain=0.5]</div>')
