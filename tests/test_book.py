@@ -7,7 +7,8 @@ outputs and figures present, saved progress bars finished, no -0.0 or "1 sets");
 content check is shown failing on a page broken on purpose (tests/book_fixtures/).
 Chromium comes from Debian (installed here when missing, as root) and is driven by
 playwright, which never downloads a browser of its own.
-Screenshots of the front page and of an animated page go to book/_build/screenshots/.
+Screenshots of the landing page, a report claims table and an animated page go to
+book/_build/screenshots/.
 """
 
 import importlib.util
