@@ -1,10 +1,10 @@
 """What the book shows differently from JupyterLab, applied to the staged copy of a notebook.
 
 A widget needs a running kernel to answer: in the book, a game's widget is drawn from its saved
-state and says under it that it answers only in a live notebook (`mark_live_widgets`). A
-finished progress bar needs no widget at all: it becomes plain HTML (`static_progress_bars`),
-and a notebook left with no widget drops its saved widget state, so its page carries no widget
-manager script.
+state and says above it that it answers only in a live notebook (`stage_widgets`). A
+finished progress bar needs no widget at all: it becomes plain HTML (`progress_bar_html`; a bar
+without a known total, "3/?", becomes a count: "3 done"), and a notebook left with no widget
+drops its saved widget state, so its page carries no widget manager script.
 """
 
 import re
@@ -54,7 +54,7 @@ def progress_bar_html(parts: list[dict]) -> str | None:
 
 
 def stage_widgets(nb: dict) -> dict:
-    """The notebook with finished progress bars as static HTML, a note under each live widget,
+    """The notebook with finished progress bars as static HTML, a note above each live widget,
     and no saved widget state when no widget is left (the notebook is changed in place)."""
     models, live = widget_models(nb), 0
     for cell in nb.get("cells", []):
@@ -71,8 +71,9 @@ def stage_widgets(nb: dict) -> dict:
                                          "text/plain": re.sub(r"<[^>]+>", "", static)}})
                 continue
             live += 1
-            outputs += [out, {"output_type": "display_data", "metadata": {},
-                              "data": {"text/html": LIVE_ONLY, "text/plain": "Live notebook only"}}]
+            outputs += [{"output_type": "display_data", "metadata": {},          # read first
+                         "data": {"text/html": LIVE_ONLY, "text/plain": "Live notebook only"}},
+                        out]
         if "outputs" in cell:
             cell["outputs"] = outputs
     if not live:

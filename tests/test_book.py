@@ -365,9 +365,11 @@ def test_staged_progress_bar_is_static_html():
         ' 30/30 [00:01]</div>')
     assert "widgets" not in out["metadata"]
     state["c"]["state"]["value"] = " 3/? [00:00, gain=0.5]"    # a bar without a known total
-    assert stage_widgets({"metadata": {}, "cells": [{"outputs": [{"data": {
-        "application/vnd.jupyter.widget-view+json": {"model_id": "b"}}}]}]})["cells"][0][
-        "outputs"][0]["data"].get("text/html") is None    # no saved state: left as it is
+    live = stage_widgets({"metadata": {}, "cells": [{"outputs": [{"data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "b"}}}]}]})["cells"][0]["outputs"]
+    assert [sorted(o["data"]) for o in live] == [      # not a bar: kept, the note above it
+        ["text/html", "text/plain"], ["application/vnd.jupyter.widget-view+json"]]
+    assert live[0]["data"]["text/html"].startswith('<p class="gameai-live-only">Live notebook only')
     nb["metadata"] = {"widgets": {"application/vnd.jupyter.widget-state+json": {"state": state}}}
     nb["cells"][0]["outputs"] = [{"output_type": "display_data", "data": {
         "application/vnd.jupyter.widget-view+json": {"model_id": "b"}}}]
