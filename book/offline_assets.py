@@ -6,7 +6,8 @@ and matplotlib's `to_jshtml` animations link a font-awesome stylesheet from one.
 stylesheet links in notebook outputs to the same folder, and copies the files there from
 `book/node_modules` (installed by `make book-assets`) once the pages are written. They
 are not put in a source `_static/` folder, whose scripts Jupyter Book adds to every page.
-It also links `book/book.css` (tables in outputs that fit the text column) on every page.
+It also links `book/book.css` (tables that wrap between words and scroll in their own box,
+the report page's width, the "live notebook only" note) on every page.
 """
 
 import re
@@ -82,7 +83,7 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", check_assets)
-    app.add_css_file("offline/book.css")  # tables in outputs that fit the text column
+    app.add_css_file("offline/book.css")  # tables, the report page, the live-only note
     app.connect("html-page-context", localise_links)
     app.connect("html-page-context", drop_duplicate_scripts, priority=900)
     app.connect("build-finished", copy_assets)

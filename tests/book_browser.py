@@ -7,7 +7,8 @@ do not decode, saved widget views not drawn, math not typeset; and what a reader
 see wrong: Markdown table syntax shown as text, a word or number of a table broken across
 lines, a wide table whose scroll bar is off screen (its box taller than the window), a table
 of the page's own text (the report) hiding columns, a widget without its "live notebook only"
-note, the widget manager script on a page without widgets, a notebook page without any output,
+note, the widget manager script on a page without widgets, a progress bar without a total
+shown as "3/?", a notebook page without any output,
 a saved progress bar red or short of its total, fewer figures than the notebook holds,
 a negative zero or "1 sets" in an output.
 """
@@ -119,6 +120,8 @@ INSPECT_JS = """async () => {
 RAW_TABLE = re.compile(r"^\s*\|.*\|.*\|\s*$|\|\s*:?-{3,}:?\s*\|", re.MULTILINE)
 # -0.0, -0, -0.00 as a number of its own (not -0.05, not x-0.0)
 NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0+)?(?![\d.])")
+# "3/?": a progress bar whose total was unknown, drawn as a stub
+UNKNOWN_TOTAL = re.compile(r"(?<![\w/])\d[\d,]*/\?(?![\w])")
 # "1 sets": one thing counted as many (not "bot 1 bids", "player 1 wins")
 ONE_PLURAL = re.compile(
     r"(?<![\w.-])(?<!bot )(?<!player )(?<!round )(?<!column )(?<!seat )(?<!game )1 "
@@ -184,6 +187,8 @@ class PageReport:
                   for m in NEGATIVE_ZERO.finditer(text)]
         found += [f"one counted as many in an output: {m.group()!r}"
                   for m in ONE_PLURAL.finditer(text)]
+        found += [f"a progress bar without a total shown as a stub: {m.group()!r}"
+                  for m in UNKNOWN_TOTAL.finditer(text)]
         return found
 
 

@@ -7,7 +7,8 @@ outputs and figures present, saved progress bars finished, no -0.0 or "1 sets");
 content check is shown failing on a page broken on purpose (tests/book_fixtures/).
 Chromium comes from Debian (installed here when missing, as root) and is driven by
 playwright, which never downloads a browser of its own.
-Screenshots of the front page and of an animated page go to book/_build/screenshots/.
+Screenshots of the landing page, a report claims table and an animated page go to
+book/_build/screenshots/.
 """
 
 import importlib.util
@@ -363,3 +364,14 @@ def test_staged_progress_bar_is_static_html():
         '<div class="gameai-progress">climb: 100% <progress value="30" max="30"></progress> '
         ' 30/30 [00:01]</div>')
     assert "widgets" not in out["metadata"]
+    state["c"]["state"]["value"] = " 3/? [00:00, gain=0.5]"    # a bar without a known total
+    live = stage_widgets({"metadata": {}, "cells": [{"outputs": [{"data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "b"}}}]}]})["cells"][0]["outputs"]
+    assert [sorted(o["data"]) for o in live] == [      # not a bar: kept, the note above it
+        ["text/html", "text/plain"], ["application/vnd.jupyter.widget-view+json"]]
+    assert live[0]["data"]["text/html"].startswith('<p class="gameai-live-only">Live notebook only')
+    nb["metadata"] = {"widgets": {"application/vnd.jupyter.widget-state+json": {"state": state}}}
+    nb["cells"][0]["outputs"] = [{"output_type": "display_data", "data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "b"}}}]
+    assert stage_widgets(nb)["cells"][0]["outputs"][0]["data"]["text/html"] == (
+        '<div class="gameai-progress">climb: 100% 3 done [00:00, gain=0.5]</div>')
