@@ -103,6 +103,9 @@ class Board:
 
     def __init__(self, rows: int = 10, cols: int = 20, k: int = 4, diagonals: bool = False,
                  geometry: Geometry | None = None):
+        if geometry is not None and not isinstance(geometry, Geometry):
+            raise TypeError(f"geometry must be a mix.board.Geometry or None, got "
+                            f"{type(geometry).__name__}")
         self.g = geometry or Geometry(rows, cols, k, diagonals)
         self.stones = [0, 0]
         self.heights = [0] * self.g.cols
@@ -137,6 +140,8 @@ class Board:
         """Drop the mover's stone in ``col``; returns True when that move wins."""
         if self.winner is not None:
             raise ValueError("the game is over")
+        if type(col) is not int:  # numpy integers as Python ints (uint8 arithmetic wraps)
+            col = whole(col, "col")
         if not 0 <= col < self.g.cols:
             raise ValueError(f"col must be in 0..{self.g.cols - 1}, got {col}")
         h = self.heights[col]
@@ -153,10 +158,18 @@ class Board:
         return False
 
     def undo(self, col: int) -> None:
-        """Take back the last move, which was played in ``col``."""
+        """Take back the last move, which was played in ``col`` (the top stone of ``col`` must
+        be the last mover's)."""
+        if type(col) is not int:
+            col = whole(col, "col")
+        if not 0 <= col < self.g.cols:
+            raise ValueError(f"col must be in 0..{self.g.cols - 1}, got {col}")
         h = self.heights[col] - 1
         p = 1 - self.turn
-        self.stones[p] &= ~(1 << (col * self.g.height + h))
+        bit = 1 << (col * self.g.height + h)
+        if h < 0 or not self.stones[p] & bit:
+            raise ValueError(f"col {col} has no stone of the last mover on top to take back")
+        self.stones[p] &= ~bit
         self.heights[col] = h
         self.moves -= 1
         self.turn = p
@@ -164,6 +177,8 @@ class Board:
 
     def cell(self, row: int, col: int) -> int | None:
         """X, O or None at (row, col), row 0 at the bottom."""
+        row = whole(row, "row", 0, self.g.rows - 1)
+        col = whole(col, "col", 0, self.g.cols - 1)
         b = self.g.bit(row, col)
         return X if self.stones[X] & b else O if self.stones[O] & b else None
 

@@ -6,7 +6,7 @@ for a wrong value), so a mistyped first cell stops at once instead of deep insid
 from __future__ import annotations
 
 from mix.board import MAX_SIDE, Board, Geometry
-from studykit.checks import array, at_most, flag, sequence, shown, whole
+from studykit.checks import array, at_most, flag, real, sequence, shown, whole
 
 
 def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ...]:
@@ -43,7 +43,8 @@ def check_chunks(counts: dict, chunks: int, chunks_name: str = "CHUNKS") -> None
 # ---- the public API's arguments (TypeError for a wrong kind, ValueError for a wrong value) ----
 
 # MAX_SIDE (rows and cols, from mix.board; the report plays 10x20)
-# MAX_DEPTH (search plies, from mix.search.alphabeta; its checks are in mix.play.agentchecks)
+MAX_DEPTH = 6  # value-table search plies: depth 6 on 10x20 already takes seconds a move
+MAX_NOMINAL_DEPTH = 8  # the self-taught player's depth with 20 columns open (seconds a move)
 MAX_GAMES = 1_000_000      # match games
 MAX_TRAIN_GAMES = 100_000  # training games (~20 ms each on 10x20: about half an hour)
 MAX_JOBS = 256             # worker processes
@@ -124,3 +125,28 @@ def check_position(b: Board, tt) -> None:
     if empty > SOLVE_MAX_SLOTS:
         raise ValueError(f"b has {empty} empty slots: the solver finishes at most "
                          f"{SOLVE_MAX_SLOTS} (the search grows exponentially with them)")
+
+
+def check_search(b, depth, values, feats, draw, max_depth: int) -> tuple[int, list[float], float]:
+    """The arguments of ``search_values``/``search_move``: a ``Board`` with moves left, a depth
+    in 1..``max_depth``, a feature definition, one finite value per feature state (any range:
+    hand-made tables go past 1) and a draw value in [-1, 1]; returns depth, values, draw."""
+    if not isinstance(b, Board):
+        raise TypeError(f"b must be a mix.Board, got {type(b).__name__}")
+    if b.is_over():
+        raise ValueError("b: the game is over, there is no move to search")
+    depth = whole(depth, "depth", 1, max_depth)
+    if not hasattr(feats, "n_states") or not hasattr(feats, "index"):
+        raise TypeError(f"feats must be a feature definition (mix.get_features), got "
+                        f"{shown(feats)}")
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise TypeError(f"values must be a list or array of numbers, got {shown(values)}")
+    if len(values) != feats.n_states:
+        raise ValueError(f"values must have {feats.n_states} entries (one per state of "
+                         f"{getattr(feats, 'name', 'the features')}), got {len(values)}")
+    try:  # NaN and infinity refused
+        table = array(values, "values", kind="real", ndim=1).astype(float).tolist()
+    except OverflowError:  # Python integers beyond float range
+        raise ValueError("values must hold finite numbers, got an integer beyond float "
+                         "range") from None
+    return depth, table, real(draw, "draw", -1, 1)

@@ -9,6 +9,7 @@ import random
 from collections.abc import Sequence
 
 from mix.board import Board, X, center_order
+from mix.checks import MAX_DEPTH, check_search
 
 INF = float("inf")
 _LEAF: dict = {}  # leaf states of the current root search (positions repeat by transposition)
@@ -67,8 +68,7 @@ def _negamax(b: Board, depth: int, alpha: float, beta: float, values: Sequence[f
 def search_values(b: Board, depth: int, values: Sequence[float], feats,
                   draw: float = 0.0) -> dict[int, float]:
     """Mover's value of each move that ties for best (others are bounded below it)."""
-    if depth < 1:
-        raise ValueError(f"depth must be >= 1, got {depth}")
+    depth, values, draw = check_search(b, depth, values, feats, draw, MAX_DEPTH)
     order = [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
     for c in order:  # immediate wins are taken
         if b.play(c):
@@ -99,4 +99,6 @@ def search_values(b: Board, depth: int, values: Sequence[float], feats,
 def search_move(b: Board, depth: int, values: Sequence[float], feats, rng: random.Random,
                 draw: float = 0.0) -> int:
     """A best move by depth-``depth`` minimax over ``values``; ties broken by ``rng``."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
     return rng.choice(sorted(search_values(b, depth, values, feats, draw)))

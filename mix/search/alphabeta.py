@@ -16,11 +16,10 @@ from functools import lru_cache
 from math import nextafter
 
 from mix.board import Board, Geometry, X, center_columns, center_order, column_masks
+from mix.checks import MAX_DEPTH, check_search
 from mix.search.horizon import horizon_evaluators
-from studykit.checks import is_whole, shown
 
 INF = float("inf")
-MAX_DEPTH = 6  # value-table search plies: depth 6 on 10x20 already takes seconds a move
 
 
 @lru_cache(maxsize=64)
@@ -206,13 +205,13 @@ def _root(g: Geometry, values: Sequence[float], parts, draw: float, tried: list,
 def search_values(b: Board, depth: int, values: Sequence[float], feats,
                   draw: float = 0.0) -> dict[int, float]:
     """Mover's value of each move that ties for best (others are bounded below it)."""
-    if not is_whole(depth) or not 1 <= depth <= MAX_DEPTH:
-        raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH}, got "
-                         f"{shown(depth)}")
+    depth, values, draw = check_search(b, depth, values, feats, draw, MAX_DEPTH)
     return _searcher(b.g, values, feats, draw)(b, depth)
 
 
 def search_move(b: Board, depth: int, values: Sequence[float], feats, rng: random.Random,
                 draw: float = 0.0) -> int:
     """A best move by depth-``depth`` minimax over ``values``; ties broken by ``rng``."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
     return rng.choice(sorted(search_values(b, depth, values, feats, draw)))

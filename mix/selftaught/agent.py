@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from mix.board import Board
+from mix.checks import MAX_NOMINAL_DEPTH
 from mix.selftaught.evalsearch import Search
 from mix.selftaught.evaluation import LinearEvaluation
 from studykit.checks import flag, shown, whole
@@ -33,7 +34,7 @@ class SelfTaughtAgent:
     Ties are broken by ``rng``."""
 
     def __init__(self, weights, depth: int = 4, name: str | None = None, fixed: bool = False):
-        depth, fixed = whole(depth, "depth", 1, 8), flag(fixed, "fixed")
+        depth, fixed = whole(depth, "depth", 1, MAX_NOMINAL_DEPTH), flag(fixed, "fixed")
         if name is not None and not isinstance(name, str):
             raise TypeError(f"name must be a text or None, got {shown(name)}")
         self.evaluate = LinearEvaluation(weights)

@@ -22,9 +22,9 @@ The shipped weights ``mix/selftaught.init`` (plain text: the training settings, 
 from __future__ import annotations
 
 import math
-import numbers
 import os
 import random
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +35,7 @@ from tqdm.auto import tqdm
 from mix.board import MAX_SIDE, Geometry
 from mix.selftaught.selfplay import self_play_game
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES
-from studykit.checks import array, flag, is_whole, shown
+from studykit.checks import array, flag, is_whole, real, shown, whole
 from studykit.checks import seed as check_seed
 
 SHIPPED = Path(__file__).parents[1] / "selftaught.init"   # beside mix.init, in mix/
@@ -59,15 +59,9 @@ class TDConfig:
 
     def __post_init__(self):
         for name in ("games", "half", "rows", "cols"):   # numpy integers as Python ints
-            value = getattr(self, name)
-            if not is_whole(value):
-                raise ValueError(f"{name} must be a whole number, got {shown(value)}")
-            object.__setattr__(self, name, int(value))
-        for name in ("alpha", "epsilon"):                # numpy floats as Python floats
-            value = getattr(self, name)
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                raise ValueError(f"{name} must be a number, got {shown(value)}")  # noqa: TRY004
-            object.__setattr__(self, name, float(value))
+            object.__setattr__(self, name, whole(getattr(self, name), name))
+        for name in ("alpha", "epsilon"):                # numpy floats as finite Python floats
+            object.__setattr__(self, name, real(getattr(self, name), name))
         if not 1 <= self.games <= MAX_GAMES:
             raise ValueError(f"games must be from 1 to {MAX_GAMES:,} (about a day of "
                              f"self-play), got {self.games!r}")
@@ -148,10 +142,22 @@ def save_weights(path: str | Path, weights, config: TDConfig, seed: int) -> Path
     """Write the weights file (see ``weights_text``); an interrupted write leaves no file."""
     if not isinstance(path, (str, Path)):
         raise TypeError(f"path must be a file path, got {type(path).__name__}")
-    path, text = Path(path), weights_text(weights, config, seed)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
+    path = Path(path)
+    if not path.name or path.is_dir():
+        raise ValueError(f"path must name a file, got the directory {str(path)!r}")
+    if not path.parent.is_dir():
+        raise ValueError(f"path: its directory {str(path.parent)!r} does not exist")
+    text = weights_text(weights, config, seed)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)  # in the target's own directory, so the rename cannot cross file systems
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(text)
+        tmp.chmod(0o644)  # mkstemp makes it private; a weights file is for everyone to read
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 

@@ -1,0 +1,120 @@
+"""Issue 41's mix cases: ``Board.undo`` refuses a column out of range or with no stone of the
+last mover on top (it used to corrupt the heights), ``Board.play``/``undo`` give numpy integer
+columns of every dtype the answers of Python ints, the searches refuse a value table of the wrong
+size or with NaN, ``save_weights`` writes its temporary file beside the target and leaves none
+behind on failure."""
+
+import random
+
+import numpy as np
+import pytest
+from fuzzing import in_dtypes, refused
+
+import mix
+from mix.board import Board
+from mix.features import get_features
+from mix.plain import alphabeta as plain_alphabeta
+from mix.search import alphabeta as fast_alphabeta
+
+SEARCHES = [fast_alphabeta, plain_alphabeta]
+
+
+@pytest.mark.parametrize("col", [-1, 7, 20, 10**400], ids=["-1", "7", "20", "huge"])
+def test_undo_refuses_a_column_off_the_board(col):
+    b = Board(6, 7)
+    b.play(3)
+    refused(lambda: b.undo(col), "col")
+    assert b.heights == [0, 0, 0, 1, 0, 0, 0] and b.moves == 1
+
+
+def test_undo_refuses_an_empty_column_or_one_topped_by_the_mover():
+    b = Board(6, 7)
+    refused(lambda: b.undo(2), "col")
+    b.play(3)
+    b.play(4)   # O on top of column 4, X (to move) on top of column 3
+    refused(lambda: b.undo(3), "col")
+    assert b.heights == [0, 0, 0, 1, 1, 0, 0] and b.moves == 2 and b.turn == 0
+    b.undo(4)
+    assert b.heights == [0, 0, 0, 1, 0, 0, 0] and b.turn == 1
+
+
+@pytest.mark.parametrize("col", [3.0, True, "3", None])
+def test_play_and_undo_refuse_what_is_not_a_column(col):
+    b = Board(6, 7)
+    refused(lambda: b.play(col), "col")
+    b.play(3)
+    refused(lambda: b.undo(col), "col")
+
+
+@pytest.mark.parametrize("col", in_dtypes(24))
+def test_numpy_columns_play_like_python_ints(col):
+    ref, b = Board(10, 30), Board(10, 30)
+    ref.play(24)
+    b.play(col)   # uint8: 24 * 11 wrapped past 255, and the stones became numpy integers
+    assert b.stones == ref.stones and type(b.stones[0]) is int and b.heights == ref.heights
+    b.undo(col)
+    assert b.stones == [0, 0] and b.heights == [0] * 30 and b.moves == 0
+
+
+def test_cell_refuses_a_slot_off_the_board():
+    b = Board(6, 7)
+    refused(lambda: b.cell(6, 0), "row")
+    refused(lambda: b.cell(0, -1), "col")
+    assert all(b.cell(r, c) is None for r in in_dtypes(5) for c in in_dtypes(6))
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=["fast", "plain"])
+def test_search_refuses_a_value_table_of_the_wrong_size_or_not_finite(search):
+    feats = get_features("bits-strict")
+    b, rng = Board(6, 7), random.Random(0)
+    n = feats.n_states
+    for values in ([0.0] * (n - 1), [0.0] * (n + 1), [], np.zeros((n, 1)),
+                   [0.0] * (n - 1) + [float("nan")], [0.0] * (n - 1) + [float("inf")],
+                   [0.0] * (n - 1) + [10**400]):
+        refused(lambda v=values: search.search_move(b, 2, v, feats, rng), "values")
+    refused(lambda: search.search_move(b, 2, "x" * n, feats, rng), "values")
+    refused(lambda: search.search_move(b, 2, [0.0] * n, feats, rng, draw=float("nan")), "draw")
+    refused(lambda: search.search_move(b, 0, [0.0] * n, feats, rng), "depth")
+    refused(lambda: search.search_move(b, 2, [0.0] * n, feats, 7), "rng")
+    refused(lambda: search.search_move("board", 2, [0.0] * n, feats, rng), "b")
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=["fast", "plain"])
+def test_search_refuses_a_finished_game(search):
+    feats = get_features("bits-strict")
+    b = Board(4, 4)
+    for c in (0, 1, 0, 1, 0, 1, 0):
+        b.play(c)
+    refused(lambda: search.search_move(b, 2, [0.0] * feats.n_states, feats, random.Random(0)),
+            "b")
+
+
+@pytest.mark.parametrize("depth", in_dtypes(2))
+def test_search_takes_numpy_depths_and_arrays(depth):
+    feats = get_features("bits-strict")
+    values = np.linspace(-1, 1, feats.n_states)
+    b = Board(6, 7)
+    b.play(3)
+    want = fast_alphabeta.search_values(b, 2, list(values), feats)
+    assert fast_alphabeta.search_values(b, depth, values, feats) == want
+    assert plain_alphabeta.search_values(b, depth, values, feats) == want
+
+
+def test_save_weights_writes_beside_the_target_and_leaves_nothing_on_failure(tmp_path,
+                                                                             monkeypatch):
+    w = mix.read_weights()[0]
+    config = mix.TDConfig(games=10)
+    refused(lambda: mix.save_weights(tmp_path, w, config, seed=1), "path")
+    refused(lambda: mix.save_weights(tmp_path / "no" / "w.init", w, config, seed=1), "path")
+    assert list(tmp_path.iterdir()) == []
+
+    def fail(self, target):
+        raise OSError("disk full")
+    monkeypatch.setattr(type(tmp_path), "replace", fail)
+    with pytest.raises(OSError, match="disk full"):
+        mix.save_weights(tmp_path / "w.init", w, config, seed=1)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    path = mix.save_weights(tmp_path / "w.init", w, config, seed=1)
+    assert [p.name for p in tmp_path.iterdir()] == ["w.init"]
+    assert np.array_equal(mix.read_weights(path)[0], w)
