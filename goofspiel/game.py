@@ -15,9 +15,10 @@ from itertools import islice, pairwise
 
 import numpy as np
 
-from studykit.checks import generator, is_whole, shown
+from studykit.checks import array, generator, is_whole, shown
 
 MAX_CARDS = 1_000     # a strategy is a permutation of the deck; the article plays 7 to 20 cards
+MAX_CARD = 10**12     # |card| at most this, so sums of prizes times margins stay exact in int64
 _DECKS: dict[tuple, tuple[int, ...]] = {}   # decks already checked -> their plain-int form
 _INTS = {int}
 
@@ -39,6 +40,15 @@ def whole_numbers(values, name: str) -> list[int]:
         raise TypeError(f"{name} must hold whole numbers (cards), got {shown(bad[0])} in "
                         f"{shown(values)}")
     return [int(c) for c in cards]
+
+
+def int64_array(value, name: str, *, ndim, low: int = -MAX_CARD, high: int = MAX_CARD) -> np.ndarray:
+    """An integer array (any integer dtype, uint8 included) in ``low..high``, converted once to
+    int64 so that no later difference wraps (uint8 ``0 - 2`` is 254)."""
+    arr = array(value, name, kind="integer", ndim=ndim, low=low, high=high)
+    if arr.size and arr.dtype == object:     # Python ints beyond int64 that array() kept
+        raise ValueError(f"{name} must hold whole numbers from {low:,} to {high:,}")
+    return arr.astype(np.int64)
 
 
 def checked_deck(deck: Iterable[int], name: str = "deck") -> tuple[int, ...]:
