@@ -35,7 +35,7 @@ def _trials(value, name: str, low: int = 1) -> int:
     return whole(value, name, low, MAX_TRIALS, why="trials per cell of one sweep")
 
 
-def evolution_settings(*, TRIALS, CARDS, POPULATION, SURVIVORS, MUTATIONS, INITIALS,  # noqa: N803
+def evolution_settings(*, TRIALS, CARDS, POPULATION, SURVIVORS, MUTATIONS, INITIALS,
                        GENERATIONS, FIX_TRIALS, FIX_GENERATIONS, N_JOBS, SEED) -> dict:
     """Notebook 30's constants (the GA grid and its fixes), checked and converted."""
     out = {"TRIALS": _trials(TRIALS, "TRIALS", 2), "FIX_TRIALS": _trials(FIX_TRIALS, "FIX_TRIALS", 2),
@@ -63,7 +63,7 @@ def evolution_settings(*, TRIALS, CARDS, POPULATION, SURVIVORS, MUTATIONS, INITI
     return out
 
 
-def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_NS,  # noqa: N803
+def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_NS,
                          WINLOSS_NS, WINLOSS_SECONDS, REPLY_SECONDS, ARENA_GAMES) -> dict:
     """Notebook 31's constants: each deck within its solver's limit, trials, time limits."""
     def decks(value, name, method):
@@ -84,7 +84,7 @@ def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_N
     }
 
 
-def play_settings(*, CARDS, BOTS, SEED, DEMO_ROUNDS, AUTHOR_ROUNDS) -> dict:  # noqa: N803
+def play_settings(*, CARDS, BOTS, SEED, DEMO_ROUNDS, AUTHOR_ROUNDS) -> dict:
     """Notebook 32's constants; the deck and bots also pass the arena's own checks."""
     out = {"CARDS": whole(CARDS, "CARDS", 2, MAX_CARDS, why="goofspiel.game.MAX_CARDS"),
            "BOTS": whole(BOTS, "BOTS", 1, MAX_BOTS, why="goofspiel.bots.arena.MAX_BOTS"),
@@ -95,7 +95,7 @@ def play_settings(*, CARDS, BOTS, SEED, DEMO_ROUNDS, AUTHOR_ROUNDS) -> dict:  # 
     return out
 
 
-def scripted_settings(*, CARDS, SEEDS, ROUNDS, HUMANS: list, SCORINGS, OTHER_TABLES,  # noqa: N803
+def scripted_settings(*, CARDS, SEEDS, ROUNDS, HUMANS: list, SCORINGS, OTHER_TABLES,
                       N_JOBS, SEED) -> dict:
     """Notebook 33's constants: the scripted humans' trial, its tables and the sweep."""
     out = {"CARDS": winloss_cards(CARDS, "CARDS"), "SEEDS": _trials(SEEDS, "SEEDS", 2),

@@ -122,7 +122,7 @@ def test_option_objects_keep_the_converted_values():
     refused(lambda: g.ArenaConfig(scoring=np.array(["game", "duel"])), "scoring")
     refused(lambda: g.ArenaConfig(scoring=["game"]), "scoring")
     refused(lambda: g.ArenaConfig(as_published="no"), "as_published")
-    refused(lambda: g.ArenaConfig(random_bots=10**6), "random_bots")
+    refused(lambda: g.ArenaConfig(random_bots=10**8), "population")   # the pool's work
 
 
 def test_rank_arrays_out_of_range_or_of_the_wrong_kind_are_refused():
@@ -239,3 +239,40 @@ def test_evolve_runs_or_refuses_naming_the_argument(generations, population, see
                              "generations x population")
     if history is not None:
         assert len(history.best) == int(generations) and (history.best <= 0).all()
+
+
+def test_round_results_and_their_tables_refuse_what_is_not_a_round():
+    arena = g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0)
+    r = arena.play_round(g.identity((1, 2, 3)))
+    for bad in (None, [1], "x", r.strategies):
+        refused(lambda b=bad: g.reveal(b), "result")        # at the call, not at the first step
+        refused(lambda b=bad: g.reveal_table(b), "result")
+    refused(lambda: g.history_table([r, None]), "history")
+    refused(lambda: g.history_table(None), "history")
+    fields = dataclasses.asdict(r) | {"strategies": r.strategies}
+    for name, bad in (("number", 0), ("eliminated", 2), ("eliminated", np.uint8(5)),
+                      ("order", (0, 0, 1)), ("order", (0, 1)), ("points", (1.5, 1)),
+                      ("points", (1,)), ("strategies", (r.strategies[0],)), ("tie_break", "no")):
+        refused(lambda n=name, b=bad: type(r)(**{**fields, n: b}), name)
+    same = type(r)(**{**fields, "eliminated": np.uint8(r.eliminated), "order": np.array(r.order)
+                      .tolist(), "number": np.int8(1)})
+    assert same == r and type(same.eliminated) is int
+
+
+def test_the_widget_refuses_an_empty_drop_down_without_a_traceback():
+    pytest.importorskip("ipywidgets")
+    widget = g.PlayWidget(g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0))
+    widget.bids[1].value = None
+    assert widget.play_round() is None and "prize 2 has no card" in widget.status.value
+    assert not widget.arena.history
+
+
+def test_the_terminal_game_checks_its_rounds_and_callables():
+    from goofspiel.__main__ import play as terminal_play
+
+    config = g.ArenaConfig(deck=(1, 2, 3))
+    for bad in ("2", 0, 10**400, 2.0, True):
+        refused(lambda b=bad: terminal_play(config, 0, b, lambda: "q\n", lambda t: None), "rounds")
+    refused(lambda: terminal_play(config, 0, 1, "q", lambda t: None), "read")
+    lines = iter(["1 2 3\n", "q\n"])
+    assert terminal_play(config, 0, np.uint8(1), lambda: next(lines), lambda t: None) in (0, 1)

@@ -19,9 +19,9 @@ from fractions import Fraction
 
 from goofspiel.evolution.breed import BREEDERS
 from goofspiel.evolution.breed import mutate_unchecked as mutate_ranks
-from goofspiel.game import Strategy, checked_deck, play
+from goofspiel.game import Strategy, checked_deck, checked_round, play
 from goofspiel.plain.breed import breed_children
-from studykit.checks import at_most, choice, flag, real, whole
+from studykit.checks import at_most, choice, flag, real, shown, whole
 from studykit.checks import seed as check_seed
 
 SCORING = ("game", "duel")
@@ -76,8 +76,6 @@ class ArenaConfig:
                              f"hidden GA needs two strategies), got {self.random_bots}")
         if self.duels < 1:
             raise ValueError(f"duels must be >= 1, got {self.duels}")
-        at_most(self.random_bots + self.survivors, "random_bots + survivors", MAX_BOTS,
-                "each joins the hidden GA's pool")
         pool = max(self.population, self.bots + self.random_bots + self.survivors + 1)
         work = self.generations * pool * len(self.deck) * (self.duels if self.scoring == "duel"
                                                            else 1)
@@ -98,6 +96,12 @@ class RoundResult:
     tie_break: bool
     order: tuple[int, ...]
 
+    def __post_init__(self):
+        for name, value in zip(("number", "strategies", "points", "eliminated", "tie_break",
+                                "order"), checked_round(self.number, self.strategies, self.points,
+                                                        self.eliminated, self.tie_break, self.order)):
+            object.__setattr__(self, name, value)          # the converted values are kept
+
     @property
     def human_out(self) -> bool:
         """True when the human scored lowest and left the game."""
@@ -116,6 +120,12 @@ class Reveal:
 
 def reveal(result: RoundResult) -> Iterator[Reveal]:
     """The round prize by prize, in its reveal order, with running points (ties split)."""
+    if not isinstance(result, RoundResult):          # checked now, not at the first step
+        raise TypeError(f"result must be a RoundResult, got {shown(result)}")
+    return _reveal(result)
+
+
+def _reveal(result: RoundResult) -> Iterator[Reveal]:
     strategies = result.strategies
     deck = strategies[0].deck
     points = [Fraction(0)] * len(strategies)
