@@ -276,3 +276,17 @@ def test_the_terminal_game_checks_its_rounds_and_callables():
     refused(lambda: terminal_play(config, 0, 1, "q", lambda t: None), "read")
     lines = iter(["1 2 3\n", "q\n"])
     assert terminal_play(config, 0, np.uint8(1), lambda: next(lines), lambda t: None) in (0, 1)
+
+
+def test_payoff_matrices_and_probabilities_are_converted_once_and_checked():
+    a = np.array([[0, 1], [255, 0]], np.uint8)           # -a would wrap in uint8
+    assert g.solve_matrix_game(a).value == pytest.approx(g.solve_matrix_game(a.astype(int)).value)
+    assert g.solve_matrix_game([[0, 1], [-1, 0]]).value == pytest.approx(0)   # nested lists
+    assert g.best_response([0.5, 0.5], [[1, 0], [0, 1]]).gain == pytest.approx(0.5)
+    refused(lambda: g.solve_matrix_game(np.array([[1e300, 1.0], [1.0, 1.0]])), "a")
+    refused(lambda: g.solve_matrix_game([[1, 2], [3]]), "a")
+    refused(lambda: g.mixed_vector({(1, 2, 3): 10**400}, 3), "probability")
+    refused(lambda: g.exploitability({(1, 2, 3): 10**400}, "margin"), "probability")
+    refused(lambda: g.exploitability({(1, 2, 3): 1.5, (3, 2, 1): -0.5}, "margin"), "probability")
+    for bad in ([[1, 2], [3, 4]], 2 * np.eye(3), -np.eye(3), np.full((3, 3), np.nan)):
+        refused(lambda b=bad: g.draw_marginal(b), "marginal")

@@ -7,6 +7,7 @@ the n! permutations, so it serves the 20-card game where the n! matrix game cann
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterable, Mapping, Sized
 from dataclasses import dataclass, field
@@ -18,6 +19,20 @@ from goofspiel.game import MAX_CARD, MAX_CARDS, Strategy, int64_array, whole_num
 from studykit.checks import array, is_whole, memory, shown
 
 PROB_TOL = 1e-9        # probabilities must sum to 1 within this
+
+
+def probability(value, name: str) -> float:
+    """A probability as a float: a finite real number from 0 to 1 (bools refused; an integer too
+    large for a float is refused, not an OverflowError)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number from 0 to 1, got {shown(value)}")
+    try:
+        p = float(value)
+    except OverflowError:
+        p = math.inf
+    if not (math.isfinite(p) and 0.0 <= p <= 1.0 + PROB_TOL):
+        raise ValueError(f"{name} must be a finite number >= 0 and <= 1, got {shown(value)}")
+    return p
 
 
 def deck_cards(deck: int | Iterable[int], name: str = "deck", most: int = MAX_CARDS,
@@ -129,11 +144,8 @@ def as_mixture(strategy: Strategy | Mixture | Mapping[tuple, float],
     for bids, p in strategy.items():
         if sorted(bids) != list(cards):
             raise ValueError(f"strategy holds bids {tuple(bids)} that are not a permutation of {cards}")
-        if isinstance(p, (bool, np.bool_)) or not isinstance(p, numbers.Real) \
-                or not np.isfinite(p) or p < 0:
-            raise ValueError(f"strategy probabilities must be finite and >= 0, got {p!r} on {tuple(bids)}")
         row = tuple(index[b] for b in bids)
-        merged[row] = merged.get(row, 0.0) + float(p)
+        merged[row] = merged.get(row, 0.0) + probability(p, f"strategy probability of {bids}")
     probs = np.array(list(merged.values()))
     if abs(probs.sum() - 1.0) > PROB_TOL:
         raise ValueError(f"strategy probabilities must sum to 1, got {probs.sum()!r}")
