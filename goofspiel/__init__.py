@@ -12,7 +12,7 @@
 What the top level holds, by part (its modules in brackets):
 
 - the game: ``Strategy``, ``play``, ``award``, ``margin`` (``game``) and drawing
-  (``draw``); the notebooks check their constants with ``studykit.checks``;
+  (``draw``); the notebooks check their constants with ``goofspiel.settings``;
 - the genetic algorithm (``goofspiel.evolution``): the breeders and mutations, breeding-pairs
   replayed step by step, ``evolve``, ``History``, ``grid_trial`` and the article's observations
   on its runs, ``final_scores``, ``run_curves``, ``difference`` (``breed``, ``orders``, ``ga``,

@@ -21,7 +21,7 @@ from goofspiel.bots.arena import Arena, ArenaConfig, RoundResult, reveal
 from goofspiel.bots.arena import format_points as fmt
 from goofspiel.game import Strategy
 from goofspiel.startup import exit_on_interrupt
-from studykit.checks import option_real, option_whole, shown
+from studykit.checks import option_real, option_whole, shown, whole
 from studykit.terminal import catch_interrupts, ignore_interrupts
 
 QUIT = ("q", "quit", "exit")
@@ -99,6 +99,10 @@ def play(config: ArenaConfig, seed: int, rounds: int | None, read, write,
          pause: Callable[[], object] = lambda: None) -> int:
     """Run the elimination game in a terminal; returns the number of rounds survived."""
     arena = Arena(config, seed=seed)
+    rounds = None if rounds is None else whole(rounds, "rounds", 1, 1000)
+    for name, f in (("read", read), ("write", write), ("pause", pause)):
+        if not callable(f):
+            raise TypeError(f"{name} must be a function, got {shown(f)}")
     copy = "a random bot (as published)" if config.as_published else "a copy of your last strategy"
     write(f"Goofspiel against {config.bots} evolving bot{'s' if config.bots > 1 else ''}. "
           f"Prizes {' '.join(map(str, config.deck))}; everyone holds the same cards.\n"

@@ -119,6 +119,10 @@ def draw_marginal(marginal: np.ndarray, deck: Iterable[int] | None = None, *,
     x = array(marginal, "marginal", ndim=2).astype(np.float64)
     if x.ndim != 2 or x.shape[0] != x.shape[1] or x.size == 0 or not np.all(np.isfinite(x)):
         raise ValueError(f"marginal must be a finite non-empty square matrix, got shape {x.shape}")
+    if x.min() < -1e-9 or not (np.allclose(x.sum(axis=0), 1, atol=1e-6)
+                               and np.allclose(x.sum(axis=1), 1, atol=1e-6)):
+        raise ValueError("marginal must be doubly stochastic (probabilities >= 0, every row and "
+                         f"column summing to 1), got row sums {shown(x.sum(axis=1).tolist())}")
     n = len(x)
     cards = list(range(1, n + 1)) if deck is None else list(checked_deck(deck))
     if len(cards) != n:

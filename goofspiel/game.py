@@ -8,6 +8,7 @@ Three equivalent views convert to and from it: the bid per prize, the preference
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,9 +16,10 @@ from itertools import islice, pairwise
 
 import numpy as np
 
-from studykit.checks import generator, is_whole, shown
+from studykit.checks import array, flag, generator, is_whole, shown, whole
 
 MAX_CARDS = 1_000     # a strategy is a permutation of the deck; the article plays 7 to 20 cards
+MAX_CARD = 10**12     # |card| at most this, so sums of prizes times margins stay exact in int64
 _DECKS: dict[tuple, tuple[int, ...]] = {}   # decks already checked -> their plain-int form
 _INTS = {int}
 
@@ -39,6 +41,15 @@ def whole_numbers(values, name: str) -> list[int]:
         raise TypeError(f"{name} must hold whole numbers (cards), got {shown(bad[0])} in "
                         f"{shown(values)}")
     return [int(c) for c in cards]
+
+
+def int64_array(value, name: str, *, ndim, low: int = -MAX_CARD, high: int = MAX_CARD) -> np.ndarray:
+    """An integer array (any integer dtype, uint8 included) in ``low..high``, converted once to
+    int64 so that no later difference wraps (uint8 ``0 - 2`` is 254)."""
+    arr = array(value, name, kind="integer", ndim=ndim, low=low, high=high)
+    if arr.size and arr.dtype == object:     # Python ints beyond int64 that array() kept
+        raise ValueError(f"{name} must hold whole numbers from {low:,} to {high:,}")
+    return arr.astype(np.int64)
 
 
 def checked_deck(deck: Iterable[int], name: str = "deck") -> tuple[int, ...]:
@@ -168,15 +179,8 @@ def random_strategy(deck: Iterable[int], rng: np.random.Generator) -> Strategy:
 
 def play(strategies: Sequence[Strategy]) -> list[Fraction]:
     """Points of each player; a prize goes to the highest bid, ties split it equally."""
-    if isinstance(strategies, (str, bytes, Strategy)) or not isinstance(strategies, Sequence):
-        raise TypeError(f"strategies must be a list of Strategy, got {shown(strategies)}")
-    if len(strategies) < 2:
-        raise ValueError(f"strategies must hold at least two players, got {len(strategies)}")
-    for s in strategies:
-        _strategy(s, "strategies")
+    strategies = players(strategies)
     deck = strategies[0].deck
-    if any(s.deck != deck for s in strategies):
-        raise ValueError("strategies must all play on the same deck")
     points = [Fraction(0)] * len(strategies)
     for i, prize in enumerate(deck):
         for k, won in enumerate(_award(prize, [s.ranks[i] for s in strategies])):
@@ -207,3 +211,33 @@ def margin(a: Strategy, b: Strategy) -> int:
     """Points of ``a`` minus points of ``b`` in a two-player game."""
     pa, pb = play([_strategy(a, "a"), _strategy(b, "b")])
     return int(pa - pb)
+
+
+def players(strategies, name: str = "strategies") -> tuple[Strategy, ...]:
+    """Two or more Strategy objects on one deck, as a tuple."""
+    if isinstance(strategies, (str, bytes, Strategy)) or not isinstance(strategies, Sequence):
+        raise TypeError(f"{name} must be a list of Strategy, got {shown(strategies)}")
+    if len(strategies) < 2:
+        raise ValueError(f"{name} must hold at least two players, got {len(strategies)}")
+    for s in strategies:
+        _strategy(s, name)
+    if any(s.deck != strategies[0].deck for s in strategies):
+        raise ValueError(f"{name} must all play on the same deck")
+    return tuple(strategies)
+
+
+def checked_round(number, strategies, points, eliminated, tie_break, order) -> tuple:
+    """A played round's fields (``bots.arena.RoundResult``) checked and converted: a round
+    number >= 1, the players, one exact score each, the index of the one out, a flag, and the
+    reveal order (a permutation of the prize indices)."""
+    strategies = players(strategies)
+    n = len(strategies[0].deck)
+    if not (isinstance(points, (list, tuple)) and len(points) == len(strategies) and all(
+            isinstance(p, numbers.Rational) and not isinstance(p, bool) for p in points)):
+        raise ValueError(f"points must hold one exact number per player, got {shown(points)}")
+    if not (isinstance(order, (list, tuple)) and all(is_whole(i) for i in order)
+            and sorted(order) == list(range(n))):
+        raise ValueError(f"order must be a permutation of 0..{n - 1}, got {shown(order)}")
+    return (whole(number, "number", 1), strategies, tuple(Fraction(p) for p in points),
+            whole(eliminated, "eliminated", 0, len(strategies) - 1), flag(tie_break, "tie_break"),
+            tuple(int(i) for i in order))

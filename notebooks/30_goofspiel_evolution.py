@@ -53,17 +53,13 @@ _ = shrink(globals(), TRIALS=3, FIX_TRIALS=3, MUTATIONS=[0.0, 0.2], GENERATIONS=
            FIX_GENERATIONS=30, N_JOBS=1)   # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from studykit.checks import real, seed, sequence, whole
+from goofspiel.settings import evolution_settings
 
-for name in ("TRIALS", "FIX_TRIALS", "CARDS", "FIX_GENERATIONS"):
-    globals()[name] = whole(globals()[name], name, 2)
-POPULATION = whole(POPULATION, "POPULATION", 3)
-SURVIVORS = whole(SURVIVORS, "SURVIVORS", 2, POPULATION - 1)
-N_JOBS = whole(N_JOBS, "N_JOBS", 1)
-SEED = seed(SEED, "SEED")
-MUTATIONS = list(sequence(MUTATIONS, "MUTATIONS", lambda v, n: real(v, n, 0, 0.5)))    # degrees
-INITIALS = list(sequence(INITIALS, "INITIALS", lambda v, n: whole(v, n, 2, POPULATION)))
-GENERATIONS = list(sequence(GENERATIONS, "GENERATIONS", lambda v, n: whole(v, n, 2)))
+# every constant against the library's limits (goofspiel.settings); an error names the constant
+globals().update(evolution_settings(
+    TRIALS=TRIALS, CARDS=CARDS, POPULATION=POPULATION, SURVIVORS=SURVIVORS, MUTATIONS=MUTATIONS,
+    INITIALS=INITIALS, GENERATIONS=GENERATIONS, FIX_TRIALS=FIX_TRIALS,
+    FIX_GENERATIONS=FIX_GENERATIONS, N_JOBS=N_JOBS, SEED=SEED))
 
 # %%
 import random

@@ -51,21 +51,13 @@ _ = shrink(globals(), N=5, SMALL_NS=[3, 4, 5], GA_TRIALS=4, WINLOSS_NS=[4, 5],
            WINLOSS_SECONDS=60, REPLY_SECONDS=1, ARENA_GAMES=3)   # GAMEAI_QUICK: a smoke run
 
 # %%
-from goofspiel import deck_size
-from studykit.checks import real, sequence, whole
+from goofspiel.settings import equilibrium_settings
 
 # each deck within the limit of its solver, else an error that says what sets the limit
-N = deck_size(N, "N", "lp")
-SMALL_NS = list(sequence(SMALL_NS, "SMALL_NS", lambda v, n: deck_size(v, n, "lp")))
-HEATMAP_NS = list(sequence(HEATMAP_NS, "HEATMAP_NS", lambda v, n: deck_size(v, n, "birkhoff")))
-WINLOSS_NS = list(sequence(WINLOSS_NS, "WINLOSS_NS", lambda v, n: deck_size(v, n, "double-oracle")))
-CARDS = deck_size(CARDS, "CARDS", "birkhoff", low=4)
-CYCLE_DECK = list(sequence(CYCLE_DECK, "CYCLE_DECK", lambda c, n: whole(c, n, 1),
-                           min_len=2, max_len=6, distinct=True))    # positive cards, all different
-GA_TRIALS = whole(GA_TRIALS, "GA_TRIALS", 1)
-ARENA_GAMES = whole(ARENA_GAMES, "ARENA_GAMES", 1)
-for _name in ("WINLOSS_SECONDS", "REPLY_SECONDS"):    # each deck's time limit, each search's
-    real(globals()[_name], _name, above=0, high=3600)
+globals().update(equilibrium_settings(
+    N=N, SMALL_NS=SMALL_NS, CYCLE_DECK=CYCLE_DECK, GA_TRIALS=GA_TRIALS, CARDS=CARDS,
+    HEATMAP_NS=HEATMAP_NS, WINLOSS_NS=WINLOSS_NS, WINLOSS_SECONDS=WINLOSS_SECONDS,
+    REPLY_SECONDS=REPLY_SECONDS, ARENA_GAMES=ARENA_GAMES))
 
 # %%
 import itertools

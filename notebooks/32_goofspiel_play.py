@@ -41,13 +41,11 @@ from studykit import shrink
 _ = shrink(globals(), DEMO_ROUNDS=2, AUTHOR_ROUNDS=3)    # GAMEAI_QUICK: a smoke run
 
 # %%
-from goofspiel import ArenaConfig
-from studykit.checks import seed, whole
+from goofspiel.settings import play_settings
 
-for name, low in (("CARDS", 2), ("BOTS", 1), ("DEMO_ROUNDS", 1), ("AUTHOR_ROUNDS", 1)):
-    globals()[name] = whole(globals()[name], name, low)
-SEED = seed(SEED, "SEED")
-_ = ArenaConfig(deck=tuple(range(1, CARDS + 1)), bots=BOTS)     # the game's own checks
+# every constant against the library's limits and the arena's own checks (goofspiel.settings)
+globals().update(play_settings(CARDS=CARDS, BOTS=BOTS, SEED=SEED, DEMO_ROUNDS=DEMO_ROUNDS,
+                               AUTHOR_ROUNDS=AUTHOR_ROUNDS))
 
 # %%
 import re
@@ -59,6 +57,7 @@ import pandas as pd
 
 from goofspiel import (
     Arena,
+    ArenaConfig,
     PlayWidget,
     Strategy,
     animate_game,

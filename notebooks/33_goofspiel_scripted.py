@@ -50,21 +50,13 @@ from studykit import shrink
 _ = shrink(globals(), CARDS=5, SEEDS=20, ROUNDS=10, N_JOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from goofspiel import HUMANS as KINDS
-from goofspiel import SCORING, ArenaConfig, winloss_cards
-from studykit.checks import choice, seed, sequence, whole
+from goofspiel.settings import scripted_settings
 
-CARDS = winloss_cards(CARDS, "CARDS")   # 2..8: the exact win/loss equilibrium must be certified
-for name, low in (("SEEDS", 2), ("ROUNDS", 1), ("N_JOBS", 1)):
-    globals()[name] = whole(globals()[name], name, low)
-SEED = seed(SEED, "SEED")
-HUMANS = list(sequence(HUMANS, "HUMANS", lambda h, n: choice(h, n, KINDS), distinct=True))
-SCORINGS = list(sequence(SCORINGS, "SCORINGS", lambda s, n: choice(s, n, SCORING), distinct=True))
-OTHER_TABLES = [list(sequence(table, f"OTHER_TABLES[{i}]", lambda v, n: whole(v, n, 1),
-                              min_len=2, max_len=2))          # [cards, bots] pairs
-                for i, table in enumerate(sequence(OTHER_TABLES, "OTHER_TABLES"))]
-for cards, bots in OTHER_TABLES:       # the arena's own limits (ValueError naming the one exceeded)
-    ArenaConfig(deck=tuple(range(1, cards + 1)), bots=bots)
+# every constant against the library's limits (goofspiel.settings); CARDS 2..8: the exact
+# win/loss equilibrium must be certified; an error names the constant
+globals().update(scripted_settings(
+    CARDS=CARDS, SEEDS=SEEDS, ROUNDS=ROUNDS, HUMANS=HUMANS, SCORINGS=SCORINGS,
+    OTHER_TABLES=OTHER_TABLES, N_JOBS=N_JOBS, SEED=SEED))
 
 # %%
 import time
@@ -75,6 +67,7 @@ import pandas as pd
 
 from goofspiel import (
     BEHAVIOURS,
+    ArenaConfig,
     equilibrium,
     fate_shares,
     per_round_measures,

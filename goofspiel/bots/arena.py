@@ -19,9 +19,9 @@ from fractions import Fraction
 
 from goofspiel.evolution.breed import BREEDERS
 from goofspiel.evolution.breed import mutate_unchecked as mutate_ranks
-from goofspiel.game import Strategy, checked_deck, play
+from goofspiel.game import Strategy, checked_deck, checked_round, play
 from goofspiel.plain.breed import breed_children
-from studykit.checks import at_most, choice, flag, real, whole
+from studykit.checks import at_most, choice, flag, real, shown, whole
 from studykit.checks import seed as check_seed
 
 SCORING = ("game", "duel")
@@ -53,27 +53,27 @@ class ArenaConfig:
     as_published: bool = False
 
     def __post_init__(self):
-        object.__setattr__(self, "deck", checked_deck(self.deck))
+        def keep(name, value):        # each setting converted once; the converted value is kept
+            object.__setattr__(self, name, value)
+        keep("deck", checked_deck(self.deck))
         if len(self.deck) < 2:
             raise ValueError(f"deck must hold at least two cards, got {self.deck}")
-        at_most(whole(self.bots, "bots", 1), "bots", MAX_BOTS,
-                "every bot plays every round and each round's output grows with them")
-        choice(self.breeder, "breeder", BREEDERS)
-        if not 0.0 <= real(self.mutation, "mutation") <= 0.5:
-            raise ValueError(f"mutation must be in [0, 0.5], got {self.mutation}")
-        whole(self.generations, "generations", 1)
-        for name in ("population", "survivors", "random_bots", "duels"):
-            whole(getattr(self, name), name)
-        flag(self.as_published, "as_published")
-        whole(self.population, "population", 3)        # two survivors and a child at least
+        keep("bots", at_most(whole(self.bots, "bots", 1), "bots", MAX_BOTS,
+                             "every bot plays every round and each round's output grows with them"))
+        keep("breeder", choice(self.breeder, "breeder", BREEDERS))
+        keep("mutation", real(self.mutation, "mutation", 0.0, 0.5))
+        keep("generations", whole(self.generations, "generations", 1))
+        keep("population", whole(self.population, "population", 3))  # two survivors and a child
+        for name in ("survivors", "random_bots", "duels"):
+            keep(name, whole(getattr(self, name), name))
+        keep("as_published", flag(self.as_published, "as_published"))
+        keep("scoring", choice(self.scoring, "scoring", SCORING))
         if not 2 <= self.survivors < self.population:
             raise ValueError(f"survivors must be in [2, population - 1], got survivors "
                              f"{self.survivors} with population {self.population}")
         if self.random_bots < 0 or self.bots + self.random_bots < 2:
             raise ValueError(f"random_bots must be >= 0 with bots + random_bots >= 2 (the first "
                              f"hidden GA needs two strategies), got {self.random_bots}")
-        if self.scoring not in SCORING:
-            raise ValueError(f"scoring must be one of {SCORING}, got {self.scoring!r}")
         if self.duels < 1:
             raise ValueError(f"duels must be >= 1, got {self.duels}")
         pool = max(self.population, self.bots + self.random_bots + self.survivors + 1)
@@ -96,6 +96,12 @@ class RoundResult:
     tie_break: bool
     order: tuple[int, ...]
 
+    def __post_init__(self):
+        for name, value in zip(("number", "strategies", "points", "eliminated", "tie_break",
+                                "order"), checked_round(self.number, self.strategies, self.points,
+                                                        self.eliminated, self.tie_break, self.order)):
+            object.__setattr__(self, name, value)          # the converted values are kept
+
     @property
     def human_out(self) -> bool:
         """True when the human scored lowest and left the game."""
@@ -114,6 +120,12 @@ class Reveal:
 
 def reveal(result: RoundResult) -> Iterator[Reveal]:
     """The round prize by prize, in its reveal order, with running points (ties split)."""
+    if not isinstance(result, RoundResult):          # checked now, not at the first step
+        raise TypeError(f"result must be a RoundResult, got {shown(result)}")
+    return _reveal(result)
+
+
+def _reveal(result: RoundResult) -> Iterator[Reveal]:
     strategies = result.strategies
     deck = strategies[0].deck
     points = [Fraction(0)] * len(strategies)

@@ -8,11 +8,15 @@ notebook can demonstrate a round headless.
 
 from __future__ import annotations
 
+import html
+from collections.abc import Sequence
+
 import pandas as pd
 
 from goofspiel.bots.arena import Arena, RoundResult, reveal
 from goofspiel.bots.arena import format_points as fmt
 from goofspiel.game import Strategy
+from studykit.checks import is_whole, shown
 
 
 def _names(result: RoundResult) -> list[str]:
@@ -21,9 +25,10 @@ def _names(result: RoundResult) -> list[str]:
 
 def reveal_table(result: RoundResult) -> pd.DataFrame:
     """The round prize by prize in reveal order: every bid, who took it, running scores."""
+    steps = reveal(result)                       # refuses anything but a RoundResult
     names = _names(result)
     rows = []
-    for step in reveal(result):
+    for step in steps:
         row = {"prize": step.prize}
         row.update({f"{n} bid": b for n, b in zip(names, step.bids)})
         row["taken by"] = " + ".join(names[k] for k in step.winners)
@@ -34,6 +39,9 @@ def reveal_table(result: RoundResult) -> pd.DataFrame:
 
 def history_table(history: list[RoundResult]) -> pd.DataFrame:
     """One row per round: everyone's preference list and points, and who went out."""
+    if isinstance(history, (str, bytes)) or not isinstance(history, Sequence) or not all(
+            isinstance(r, RoundResult) for r in history):
+        raise TypeError(f"history must be a list of RoundResult, got {shown(history)}")
     rows = []
     for r in history:
         names = _names(r)
@@ -71,6 +79,9 @@ class PlayWidget:
     def strategy(self) -> Strategy:
         """The bids chosen in the drop-downs; ValueError names a card used twice."""
         chosen = [d.value for d in self.bids]
+        for prize, card in zip(self.arena.config.deck, chosen):
+            if not is_whole(card) or card not in self.arena.config.deck:
+                raise ValueError(f"prize {prize} has no card chosen (got {shown(card)})")
         for card in chosen:
             if chosen.count(card) > 1:
                 raise ValueError(f"card {card} is bid {chosen.count(card)} times: "
@@ -85,7 +96,7 @@ class PlayWidget:
         try:
             human = self.strategy()
         except ValueError as err:
-            self.status.value = f"<b>Not played</b>: {err}."
+            self.status.value = f"<b>Not played</b>: {html.escape(str(err))}."
             return None
         result = self.arena.play_round(human)
         who = _names(result)[result.eliminated]

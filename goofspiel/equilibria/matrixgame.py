@@ -14,14 +14,17 @@ import numpy as np
 from scipy.optimize import linprog
 
 from goofspiel.equilibria.checks import check_payoff
-from goofspiel.equilibria.mixture import PROB_TOL, deck_cards
+from goofspiel.equilibria.mixture import PROB_TOL, deck_cards, probability
 from goofspiel.game import Strategy
-from studykit.checks import real, shown, whole
+from studykit.checks import array, shown, whole
 
 MATRIX_MAX_N = 7       # the n! x n! payoff matrix: 5,040 square at 7 cards; 8 cards need 13 GB
 RANKS_MAX_N = 8        # every strategy as a rank row (40,320 rows at 8 cards)
 MATRIX_MAX_CELLS = 5_040**2   # the largest matrix game solved by LP (the 7-card game)
 SUM_TOL = 1e-6         # a probability vector must sum to 1 within this (as a Mixture's probs)
+
+
+MAX_PAYOFF = 1e12        # |payoff| at most this: HiGHS refuses a model with 1e300 entries
 
 
 def all_ranks(n: int) -> np.ndarray:
@@ -102,38 +105,39 @@ def mixed_vector(strategy: Mapping[tuple, float] | Strategy, deck: int | Iterabl
         if key not in index:
             raise ValueError(f"strategy holds bids {shown(bids)} that are not a permutation of "
                              f"{cards}")
-        x[index[key]] += real(p, f"the probability of {key}", low=0)
+        x[index[key]] += probability(p, f"the probability of {key}")
     if abs(x.sum() - 1.0) > PROB_TOL:
         raise ValueError(f"strategy probabilities must sum to 1, got {x.sum()!r}")
     return x
 
 
 def payoffs(a, name: str = "a") -> np.ndarray:
-    """``a`` as a finite, non-empty 2-D payoff matrix of at most ``MATRIX_MAX_CELLS`` entries."""
-    if not isinstance(a, np.ndarray):
-        raise TypeError(f"{name} must be a payoff matrix (a numpy array), got {type(a).__name__}")
-    if a.ndim != 2 or not a.size or a.dtype == bool or not np.issubdtype(a.dtype, np.number) \
-            or np.iscomplexobj(a):
-        raise ValueError(f"{name} must be a non-empty 2-D array of numbers, got shape {a.shape} "
-                         f"and dtype {a.dtype}")
+    """``a`` as a finite, non-empty 2-D float64 payoff matrix of at most ``MATRIX_MAX_CELLS``
+    entries (any integer or float dtype, or nested lists; converted once, so uint8 cannot wrap)."""
+    if isinstance(a, np.ndarray) and a.size > MATRIX_MAX_CELLS:
+        raise ValueError(f"{name} must have at most {MATRIX_MAX_CELLS:,} entries (the 7-card "
+                         f"game's matrix), got {a.shape}")
+    a = array(a, name, kind="real", ndim=2)
+    if not a.size or a.dtype == object:
+        raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got shape "
+                         f"{a.shape}")
     if a.size > MATRIX_MAX_CELLS:
         raise ValueError(f"{name} must have at most {MATRIX_MAX_CELLS:,} entries (the 7-card "
                          f"game's matrix), got {a.shape}")
-    if not np.isfinite(a).all():
-        raise ValueError(f"{name} must hold finite numbers (no NaN or infinity)")
+    a = a.astype(np.float64)
+    if not (np.isfinite(a).all() and np.abs(a).max() <= MAX_PAYOFF):
+        raise ValueError(f"{name} must hold finite numbers within +-{MAX_PAYOFF:g} (no NaN or "
+                         f"infinity; the LP solver fails on larger ones)")
     return a
 
 
 def mixed(x, a: np.ndarray, name: str = "x") -> np.ndarray:
-    """``x`` as a probability vector over the columns of payoff matrix ``a``."""
-    if not isinstance(x, np.ndarray):
-        raise TypeError(f"{name} must be a probability vector (a numpy array), got "
-                        f"{type(x).__name__}")
-    if x.ndim != 1 or len(x) != a.shape[1] or x.dtype == bool or not np.issubdtype(
-            x.dtype, np.number) or np.iscomplexobj(x):
+    """``x`` as a probability vector over the columns of payoff matrix ``a`` (list or array)."""
+    x = array(x, name, kind="real", ndim=1)
+    if len(x) != a.shape[1] or x.dtype == object:
         raise ValueError(f"{name} must be a probability vector with len({name}) == a.shape[1] "
-                         f"= {a.shape[1]}, got shape {x.shape} and dtype {x.dtype}")
-    x = x.astype(np.float64, copy=False)
+                         f"= {a.shape[1]}, got shape {x.shape}")
+    x = x.astype(np.float64)
     if not (np.isfinite(x).all() and (x >= 0).all() and abs(x.sum() - 1.0) <= SUM_TOL):
         raise ValueError(f"{name} must hold finite probabilities >= 0 summing to 1, got sum "
                          f"{x.sum()!r} and minimum {x.min()!r}")

@@ -7,6 +7,7 @@ the n! permutations, so it serves the 20-card game where the n! matrix game cann
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterable, Mapping, Sized
 from dataclasses import dataclass, field
@@ -14,10 +15,24 @@ from itertools import islice, pairwise
 
 import numpy as np
 
-from goofspiel.game import MAX_CARDS, Strategy, whole_numbers
+from goofspiel.game import MAX_CARD, MAX_CARDS, Strategy, int64_array, whole_numbers
 from studykit.checks import array, is_whole, memory, shown
 
 PROB_TOL = 1e-9        # probabilities must sum to 1 within this
+
+
+def probability(value, name: str) -> float:
+    """A probability as a float: a finite real number from 0 to 1 (bools refused; an integer too
+    large for a float is refused, not an OverflowError)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number from 0 to 1, got {shown(value)}")
+    try:
+        p = float(value)
+    except OverflowError:
+        p = math.inf
+    if not (math.isfinite(p) and 0.0 <= p <= 1.0 + PROB_TOL):
+        raise ValueError(f"{name} must be a finite number >= 0 and <= 1, got {shown(value)}")
+    return p
 
 
 def deck_cards(deck: int | Iterable[int], name: str = "deck", most: int = MAX_CARDS,
@@ -68,12 +83,16 @@ class Mixture:
             object.__setattr__(self, "deck", deck)
         if not deck or any(a >= b for a, b in pairwise(deck)):
             raise ValueError(f"deck must list distinct cards in increasing order, got {shown(deck)}")
-        for name, kind, ndim in (("ranks", "integer", 2), ("probs", "real", 1)):
-            value = getattr(self, name)
-            checked = array(value, name, kind=kind, ndim=ndim)
-            if checked is not value:
-                object.__setattr__(self, name, checked)
         n = len(deck)
+        ranks = self.ranks
+        if not (isinstance(ranks, np.ndarray) and ranks.dtype == np.int64 and ranks.ndim == 2):
+            ranks = int64_array(ranks, "ranks", ndim=2, low=0, high=max(n - 1, 0))
+            object.__setattr__(self, "ranks", ranks)           # converted once, used from here on
+        probs = array(self.probs, "probs", kind="real", ndim=1)
+        if probs.dtype != np.float64:
+            probs = probs.astype(np.float64)
+        if probs is not self.probs:
+            object.__setattr__(self, "probs", probs)
         if self.ranks.ndim != 2 or self.ranks.shape[1] != n or len(self.ranks) != len(self.probs):
             raise ValueError(f"ranks must have shape (k, {n}) with k = len(probs), got "
                              f"{self.ranks.shape} and {len(self.probs)} probabilities")
@@ -81,7 +100,8 @@ class Mixture:
             raise ValueError(f"ranks must hold permutations of 0..{n - 1} in every row")
         if not (np.all(np.isfinite(self.probs)) and np.all(self.probs >= 0)
                 and abs(self.probs.sum() - 1) <= 1e-6):
-            raise ValueError("probs must be finite, >= 0 and sum to 1")
+            raise ValueError(f"probs must be finite, >= 0 and sum to 1 (within 1e-6), got "
+                             f"{shown(self.probs.tolist())}")
 
     @property
     def strategy(self) -> dict[tuple[int, ...], float]:
@@ -124,11 +144,8 @@ def as_mixture(strategy: Strategy | Mixture | Mapping[tuple, float],
     for bids, p in strategy.items():
         if sorted(bids) != list(cards):
             raise ValueError(f"strategy holds bids {tuple(bids)} that are not a permutation of {cards}")
-        if isinstance(p, (bool, np.bool_)) or not isinstance(p, numbers.Real) \
-                or not np.isfinite(p) or p < 0:
-            raise ValueError(f"strategy probabilities must be finite and >= 0, got {p!r} on {tuple(bids)}")
         row = tuple(index[b] for b in bids)
-        merged[row] = merged.get(row, 0.0) + float(p)
+        merged[row] = merged.get(row, 0.0) + probability(p, f"strategy probability of {bids}")
     probs = np.array(list(merged.values()))
     if abs(probs.sum() - 1.0) > PROB_TOL:
         raise ValueError(f"strategy probabilities must sum to 1, got {probs.sum()!r}")
@@ -140,11 +157,18 @@ def as_mixture(strategy: Strategy | Mixture | Mapping[tuple, float],
 def margin_matrix(ours: np.ndarray, theirs: np.ndarray, prizes: Iterable[int]) -> np.ndarray:
     """M[a, b]: point margin of rank row ``ours[a]`` against ``theirs[b]`` (exact integers)."""
     prizes = whole_numbers(prizes, "prizes")
-    ours = np.atleast_2d(array(ours, "ours", kind="integer", ndim=(1, 2)))
-    theirs = np.atleast_2d(array(theirs, "theirs", kind="integer", ndim=(1, 2)))
-    if ours.shape[1] != len(prizes) or theirs.shape[1] != len(prizes):
-        raise ValueError(f"ours and theirs must hold rank rows of one bid per prize ({len(prizes)} "
-                         f"prizes), got shapes {ours.shape} and {theirs.shape}")
+    if not prizes or any(abs(p) > MAX_CARD for p in prizes):
+        raise ValueError(f"prizes must hold at least one card, each within +-{MAX_CARD:,}, got "
+                         f"{shown(prizes)}")
+    ours = np.atleast_2d(int64_array(ours, "ours", ndim=(1, 2)))
+    theirs = np.atleast_2d(int64_array(theirs, "theirs", ndim=(1, 2)))
+    for name, rows in (("ours", ours), ("theirs", theirs)):
+        if rows.shape[1] != len(prizes):
+            raise ValueError(f"{name} must hold rank rows of one bid per prize ({len(prizes)} "
+                             f"prizes), got shape {rows.shape}")
+        if rows.size and (rows.min() < 0 or rows.max() >= len(prizes)):
+            raise ValueError(f"{name} must hold ranks from 0 to {len(prizes) - 1}, got values "
+                             f"from {rows.min()} to {rows.max()}")
     memory(8.0 * len(ours) * len(theirs), f"margin_matrix({len(ours):,} x {len(theirs):,})")
     out = np.zeros((len(ours), len(theirs)), dtype=np.int64)
     for i, prize in enumerate(prizes):

@@ -16,6 +16,8 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+import numpy as np
+
 from goofspiel.plain.breed import (
     crossover,
     preferences_child,
@@ -28,15 +30,21 @@ Ranks = Sequence[int]
 MAX_CARDS = 1_000
 
 
+def _whole_list(value, name: str, what: str, items: str) -> list[int]:
+    """A list, tuple or 1-d array of whole numbers as a list of Python ints (converted once)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)) or (
+            isinstance(value, np.ndarray) and value.ndim != 1):
+        raise TypeError(f"{name} must be {what}, got {shown(value)}")
+    if len(value) > MAX_CARDS:
+        raise ValueError(f"{name} holds {len(value):,} {items}, more than the limit {MAX_CARDS:,}")
+    if not all(is_whole(r) for r in value):
+        raise TypeError(f"{name} must hold whole-number {items}, got {shown(value)}")
+    return [int(r) for r in value]
+
+
 def _ranks(value, name: str, n: int | None = None) -> list[int]:
     """A rank list: a permutation of 0..n-1 (whole numbers), as a list of ints."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise TypeError(f"{name} must be a rank list (a permutation of 0..n-1), got {shown(value)}")
-    if len(value) > MAX_CARDS:
-        raise ValueError(f"{name} holds {len(value):,} ranks, more than the limit {MAX_CARDS:,}")
-    if not all(is_whole(r) for r in value):
-        raise TypeError(f"{name} must hold whole-number ranks, got {shown(value)}")
-    ranks = [int(r) for r in value]
+    ranks = _whole_list(value, name, "a rank list (a permutation of 0..n-1)", "ranks")
     size = len(ranks) if n is None else n
     if sorted(ranks) != list(range(size)):
         raise ValueError(f"{name} must be a permutation of 0..{size - 1}, got {shown(value)}")
@@ -74,19 +82,14 @@ def order_crossover(mom: Sequence[int], dad: Sequence[int], start: int, end: int
     Works on preference lists of any cards: ``order_crossover([1, 2, 3, 4, 5], [5, 1, 2, 3, 4],
     2, 4)`` is ``[5, 1, 3, 4, 2]`` (the article's example).
     """
-    for name, value in (("mom", mom), ("dad", dad)):
-        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-            raise TypeError(f"{name} must be a preference list of cards, got {shown(value)}")
-        if len(value) > MAX_CARDS:
-            raise ValueError(f"{name} holds {len(value):,} cards, more than the limit {MAX_CARDS:,}")
-    if not all(is_whole(c) for c in (*mom, *dad)):
-        raise TypeError(f"mom and dad must hold whole-number cards, got {shown(mom)} and {shown(dad)}")
-    whole(start, "start"), whole(end, "end")
+    mom = _whole_list(mom, "mom", "a preference list of cards", "cards")
+    dad = _whole_list(dad, "dad", "a preference list of cards", "cards")
+    start, end = whole(start, "start"), whole(end, "end")
     if sorted(mom) != sorted(dad) or len(set(mom)) != len(mom):
         raise ValueError(f"mom and dad must order the same distinct cards, got {mom} and {dad}")
     if not 0 <= start <= end <= len(mom):
         raise ValueError(f"need 0 <= start <= end <= {len(mom)}, got start {start}, end {end}")
-    return crossover(list(mom), list(dad), start, end)
+    return crossover(mom, dad, start, end)
 
 
 def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,

@@ -30,10 +30,10 @@ from tqdm.auto import tqdm
 
 from goofspiel.evolution import fastga
 from goofspiel.evolution.breed import BREEDERS, OPERATORS, mutate_unchecked
-from goofspiel.game import checked_deck
+from goofspiel.game import checked_deck, int64_array
 from goofspiel.plain import breed as plain
 from goofspiel.plain.ga import generations_loop
-from studykit.checks import array, at_most, choice, flag, real, whole
+from studykit.checks import at_most, choice, flag, real, shown, whole
 from studykit.checks import seed as check_seed
 from studykit.twister import state_of
 
@@ -43,8 +43,10 @@ MAX_WORK = 10**9   # generations x population x cards^2: about 10 minutes of bre
 
 def identity_score(ranks: np.ndarray, deck: np.ndarray) -> np.ndarray:
     """Scores of a (P, n) array of rank rows against the identity target (0 is perfect)."""
-    deck = array(deck, "deck", kind="integer", ndim=1)
-    ranks = array(ranks, "ranks", kind="integer", ndim=(1, 2), low=0, high=max(len(deck) - 1, 0))
+    deck = int64_array(deck, "deck", ndim=1)      # int64 from here on: uint8 would wrap
+    if np.any(deck[1:] <= deck[:-1]):
+        raise ValueError(f"deck must list distinct cards in increasing order, got {shown(deck)}")
+    ranks = int64_array(ranks, "ranks", ndim=(1, 2), low=0, high=max(len(deck) - 1, 0))
     if ranks.shape[-1] != len(deck) or (ranks.size and not (
             np.sort(ranks, axis=-1) == np.arange(len(deck))).all()):
         raise ValueError(f"ranks must be permutations of 0..{len(deck) - 1} (one per card of "
