@@ -118,3 +118,31 @@ def test_save_weights_writes_beside_the_target_and_leaves_nothing_on_failure(tmp
     path = mix.save_weights(tmp_path / "w.init", w, config, seed=1)
     assert [p.name for p in tmp_path.iterdir()] == ["w.init"]
     assert np.array_equal(mix.read_weights(path)[0], w)
+
+
+# ---- notebooks 40 and 41: every constant checked in mix.settings ----------------------------
+
+def test_notebook_check_cells_refuse_every_constant_beyond_the_library_limits(monkeypatch):
+    from test_mix_notebook_overrides import first_cells
+
+    from mix.settings import SELFTAUGHT, STUDY
+    for name, bad in [("TRAIN_GAMES", 10**8), ("RANDOM_GAMES", 10**8), ("DEEP", 7),
+                      ("SEEDS", 10**6), ("NJOBS", 10**6), ("AB_DEPTHS", (2, 50)),
+                      ("COUNT_BOARDS", [[5, 5]]), ("SLOW_PAIRINGS", "no")]:
+        with pytest.raises((TypeError, ValueError), match=name):
+            first_cells("40_mix", {name: bad}, None, monkeypatch)
+    for name, bad in [("TRAIN_GAMES", 10**8), ("SEED", -1), ("SEED", 2.5), ("DEPTH", 9),
+                      ("CURVE_POINTS", 10**6), ("NJOBS", 10**6), ("TIMING_GAMES", 10**8)]:
+        with pytest.raises((TypeError, ValueError), match=name):
+            first_cells("41_mix_selftaught", {name: bad}, None, monkeypatch)
+    ns = first_cells("40_mix", {"OPPONENTS": ["random", "onestep"], "SEEDS": 3,
+                                "COUNT_BOARDS": [[3, 4]]}, None, monkeypatch)
+    assert ns["OPPONENTS"] == ("random", "onestep") and ns["COUNT_BOARDS"] == ((3, 4),)
+    assert all(type(ns[n]) is int for n in STUDY if n.endswith("GAMES"))
+    ns = first_cells("41_mix_selftaught", {"SEED": 7}, None, monkeypatch)
+    assert ns["SEED"] == 7 and all(n in ns for n in SELFTAUGHT)
+
+
+def test_settings_name_a_missing_or_unknown_constant():
+    from mix.settings import selftaught_settings
+    refused(lambda: selftaught_settings(SEED=1), "constants")
