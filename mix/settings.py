@@ -41,15 +41,16 @@ def _depths(value, name: str) -> tuple[int, ...]:
     return sequence(value, name, lambda d, n: whole(d, n, 1, MAX_DEPTH), min_len=0)
 
 
-STUDY = ("TRAIN_GAMES", "SEEDS", "YARDSTICK", "YARDSTICK_GAMES", "RANDOM_GAMES", "COUNT_BOARDS",
-         "REACH_GAMES", "REACH_PLAY", "OPPONENTS", "AB_DEPTHS", "LADDER_GAMES", "CHUNKS", "DEEP",
-         "DEEP_OPPONENTS", "SLOW_PAIRINGS", "COUNTS_GAMES", "WEAK_GAMES", "WEAK_OPPONENTS",
-         "HABIT_GAMES", "DIAG_GAMES", "SOLVE_BOARDS", "PERFECT_BOARDS", "SHOW_GAME", "NJOBS")
+STUDY_CONSTANTS = (
+    "TRAIN_GAMES", "SEEDS", "YARDSTICK", "YARDSTICK_GAMES", "RANDOM_GAMES", "COUNT_BOARDS",
+    "REACH_GAMES", "REACH_PLAY", "OPPONENTS", "AB_DEPTHS", "LADDER_GAMES", "CHUNKS", "DEEP",
+    "DEEP_OPPONENTS", "SLOW_PAIRINGS", "COUNTS_GAMES", "WEAK_GAMES", "WEAK_OPPONENTS",
+    "HABIT_GAMES", "DIAG_GAMES", "SOLVE_BOARDS", "PERFECT_BOARDS", "SHOW_GAME", "NJOBS")
 
 
 def study_settings(**constants) -> dict:
-    """Notebook 40's constants (``STUDY``), checked; returns them converted."""
-    _known(constants, STUDY)
+    """Notebook 40's constants (``STUDY_CONSTANTS``), checked; returns them converted."""
+    _known(constants, STUDY_CONSTANTS)
     c = dict(constants)
     _games(c, ("TRAIN_GAMES", "COUNTS_GAMES"), 10, MAX_TRAIN_GAMES)
     _games(c, ("RANDOM_GAMES", "REACH_GAMES", "REACH_PLAY", "LADDER_GAMES", "CHUNKS",
@@ -73,14 +74,15 @@ def study_settings(**constants) -> dict:
     return c
 
 
-SELFTAUGHT = ("TRAIN_GAMES", "SEED", "CURVE_POINTS", "CURVE_OPPONENTS", "CURVE_DEPTH",
-              "CURVE_GAMES", "DEPTH", "OPPONENTS", "LADDER_GAMES", "CHUNKS", "TIMING_OPPONENT",
-              "TIMING_GAMES", "PERFECT_BOARDS", "PERFECT_GAMES", "NJOBS")
+SELFTAUGHT_CONSTANTS = (
+    "TRAIN_GAMES", "SEED", "CURVE_POINTS", "CURVE_OPPONENTS", "CURVE_DEPTH", "CURVE_GAMES",
+    "DEPTH", "OPPONENTS", "LADDER_GAMES", "CHUNKS", "TIMING_OPPONENT", "TIMING_GAMES",
+    "PERFECT_BOARDS", "PERFECT_GAMES", "NJOBS")
 
 
 def selftaught_settings(**constants) -> dict:
-    """Notebook 41's constants (``SELFTAUGHT``), checked; returns them converted."""
-    _known(constants, SELFTAUGHT)
+    """Notebook 41's constants (``SELFTAUGHT_CONSTANTS``), checked; returns them converted."""
+    _known(constants, SELFTAUGHT_CONSTANTS)
     c = dict(constants)
     c["TRAIN_GAMES"] = whole(c["TRAIN_GAMES"], "TRAIN_GAMES", 1, MAX_TRAIN_GAMES)
     _games(c, ("CURVE_GAMES", "LADDER_GAMES", "CHUNKS", "TIMING_GAMES", "PERFECT_GAMES"))

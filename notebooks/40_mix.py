@@ -65,10 +65,11 @@ _ = shrink(globals(), TRAIN_GAMES=30, SEEDS=2, RANDOM_GAMES=2_000, REACH_GAMES=1
            COUNT_BOARDS=((3, 4),), NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from mix.settings import STUDY, study_settings
+from mix import STUDY_CONSTANTS, study_settings
 
 # every constant above, checked with the library's limits (a bad one is refused, named)
-globals().update(study_settings(**{_name: globals()[_name] for _name in STUDY}))
+_constants = {_name: globals()[_name] for _name in STUDY_CONSTANTS}
+globals().update(study_settings(**_constants))
 
 # %%
 import time

@@ -67,10 +67,11 @@ _ = shrink(globals(), TRAIN_GAMES=400, CURVE_POINTS=3, CURVE_GAMES=2, LADDER_GAM
            PERFECT_GAMES=2, NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from mix.settings import SELFTAUGHT, selftaught_settings
+from mix import SELFTAUGHT_CONSTANTS, selftaught_settings
 
 # every constant above, checked with the library's limits (a bad one is refused, named)
-globals().update(selftaught_settings(**{_name: globals()[_name] for _name in SELFTAUGHT}))
+_constants = {_name: globals()[_name] for _name in SELFTAUGHT_CONSTANTS}
+globals().update(selftaught_settings(**_constants))
 
 # %%
 import time
