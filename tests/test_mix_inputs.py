@@ -194,3 +194,13 @@ def test_search_move_is_a_legal_move_or_refused(depth, table, seed):
         else:
             refused(lambda s=search: s.search_move(b, depth, values, feats, random.Random(seed)),
                     "values")
+
+
+def test_get_features_and_the_terminal_parser_refuse_what_is_not_theirs():
+    from mix.__main__ import parse_column
+    refused(lambda: get_features([]), "features")   # was Python's "unhashable type: 'list'"
+    refused(lambda: get_features(None), "features")
+    refused(lambda: parse_column(None, Board(6, 7)), "text")
+    refused(lambda: parse_column("3", "board"), "b")
+    refused(lambda: Board(geometry=(6, 7)), "geometry")
+    assert parse_column("3", Board(6, 7)) == 3
