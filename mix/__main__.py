@@ -25,6 +25,10 @@ _COLUMN = re.compile(r"[+-]?[0-9]+")
 
 def parse_column(text: str, b: Board) -> int | str:
     """The column typed, if legal; otherwise the message explaining why not."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be the line typed, got {type(text).__name__}")
+    if not isinstance(b, Board):
+        raise TypeError(f"b must be a mix.Board, got {type(b).__name__}")
     if not (text.isascii() and _COLUMN.fullmatch(text)):
         return f"'{shown(text, 40)[1:-1]}' is not a column number."
     if len(text.lstrip("+-")) > 6:

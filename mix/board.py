@@ -166,8 +166,8 @@ class Board:
             raise ValueError(f"col must be in 0..{self.g.cols - 1}, got {col}")
         h = self.heights[col] - 1
         p = 1 - self.turn
-        bit = 1 << (col * self.g.height + h)
-        if h < 0 or not self.stones[p] & bit:
+        bit = 1 << (col * self.g.height + h) if h >= 0 else 0  # 0: an empty column
+        if not self.stones[p] & bit:
             raise ValueError(f"col {col} has no stone of the last mover on top to take back")
         self.stones[p] &= ~bit
         self.heights[col] = h

@@ -65,27 +65,11 @@ _ = shrink(globals(), TRAIN_GAMES=30, SEEDS=2, RANDOM_GAMES=2_000, REACH_GAMES=1
            COUNT_BOARDS=((3, 4),), NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from mix import check_agents, check_boards, check_chunks
-from studykit.checks import flag, sequence, whole
+from mix import STUDY_CONSTANTS, study_settings
 
-for _name in ("TRAIN_GAMES", "COUNTS_GAMES"):
-    globals()[_name] = whole(globals()[_name], _name, 10)
-SEEDS = whole(SEEDS, "SEEDS", 2)
-for _name in ("RANDOM_GAMES", "REACH_GAMES", "REACH_PLAY", "LADDER_GAMES", "CHUNKS", "DEEP",
-              "WEAK_GAMES", "DIAG_GAMES", "NJOBS", "YARDSTICK_GAMES", "HABIT_GAMES"):
-    globals()[_name] = whole(globals()[_name], _name, 1)
-check_chunks({"LADDER_GAMES": LADDER_GAMES, "DIAG_GAMES": DIAG_GAMES,
-              "YARDSTICK_GAMES": YARDSTICK_GAMES}, CHUNKS)
-OPPONENTS = check_agents(OPPONENTS, "OPPONENTS")
-WEAK_OPPONENTS = check_agents(WEAK_OPPONENTS, "WEAK_OPPONENTS", allow_empty=True)
-YARDSTICK = check_agents((YARDSTICK,), "YARDSTICK")[0]
-DEEP_OPPONENTS = check_agents(DEEP_OPPONENTS, "DEEP_OPPONENTS", allow_empty=True)
-SHOW_GAME = sequence(check_agents(SHOW_GAME, "SHOW_GAME"), "SHOW_GAME", min_len=2, max_len=2)  # X, O
-AB_DEPTHS = sequence(AB_DEPTHS, "AB_DEPTHS", lambda d, n: whole(d, n, 1, 6), min_len=0)
-COUNT_BOARDS = check_boards(COUNT_BOARDS, "COUNT_BOARDS", 16)
-SOLVE_BOARDS = check_boards(SOLVE_BOARDS, "SOLVE_BOARDS", 30)
-PERFECT_BOARDS = check_boards(PERFECT_BOARDS, "PERFECT_BOARDS", 25)
-SLOW_PAIRINGS = flag(SLOW_PAIRINGS, "SLOW_PAIRINGS")
+# every constant above, checked with the library's limits (a bad one is refused, named)
+_constants = {_name: globals()[_name] for _name in STUDY_CONSTANTS}
+globals().update(study_settings(**_constants))
 
 # %%
 import time

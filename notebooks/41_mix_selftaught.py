@@ -67,21 +67,11 @@ _ = shrink(globals(), TRAIN_GAMES=400, CURVE_POINTS=3, CURVE_GAMES=2, LADDER_GAM
            PERFECT_GAMES=2, NJOBS=1)  # GAMEAI_QUICK: a smoke run, not the experiment
 
 # %%
-from mix import check_agents, check_boards, check_chunks
-from studykit.checks import seed, whole
+from mix import SELFTAUGHT_CONSTANTS, selftaught_settings
 
-for _name in ("TRAIN_GAMES", "CURVE_GAMES", "LADDER_GAMES", "CHUNKS", "TIMING_GAMES",
-              "PERFECT_GAMES", "NJOBS"):
-    globals()[_name] = whole(globals()[_name], _name, 1)
-SEED = seed(SEED, "SEED")
-CURVE_POINTS = whole(CURVE_POINTS, "CURVE_POINTS", 2)
-CURVE_DEPTH = whole(CURVE_DEPTH, "CURVE_DEPTH", 1, 8)
-DEPTH = whole(DEPTH, "DEPTH", 1, 8)
-check_chunks({"LADDER_GAMES": LADDER_GAMES, "CURVE_GAMES": CURVE_GAMES}, CHUNKS)
-OPPONENTS = check_agents(OPPONENTS, "OPPONENTS")
-CURVE_OPPONENTS = check_agents(CURVE_OPPONENTS, "CURVE_OPPONENTS")
-TIMING_OPPONENT = check_agents((TIMING_OPPONENT,), "TIMING_OPPONENT")[0]
-PERFECT_BOARDS = check_boards(PERFECT_BOARDS, "PERFECT_BOARDS", 25)
+# every constant above, checked with the library's limits (a bad one is refused, named)
+_constants = {_name: globals()[_name] for _name in SELFTAUGHT_CONSTANTS}
+globals().update(selftaught_settings(**_constants))
 
 # %%
 import time

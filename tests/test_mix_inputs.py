@@ -29,6 +29,7 @@ def test_undo_refuses_a_column_off_the_board(col):
 
 def test_undo_refuses_an_empty_column_or_one_topped_by_the_mover():
     b = Board(6, 7)
+    refused(lambda: b.undo(0), "col")   # (column 0 of an empty board: a negative shift count)
     refused(lambda: b.undo(2), "col")
     b.play(3)
     b.play(4)   # O on top of column 4, X (to move) on top of column 3
@@ -118,3 +119,88 @@ def test_save_weights_writes_beside_the_target_and_leaves_nothing_on_failure(tmp
     path = mix.save_weights(tmp_path / "w.init", w, config, seed=1)
     assert [p.name for p in tmp_path.iterdir()] == ["w.init"]
     assert np.array_equal(mix.read_weights(path)[0], w)
+
+
+# ---- notebooks 40 and 41: every constant checked in mix.settings ----------------------------
+
+def test_notebook_check_cells_refuse_every_constant_beyond_the_library_limits(monkeypatch):
+    from test_mix_notebook_overrides import first_cells
+
+    from mix import SELFTAUGHT_CONSTANTS, STUDY_CONSTANTS
+    for name, bad in [("TRAIN_GAMES", 10**8), ("RANDOM_GAMES", 10**8), ("DEEP", 7),
+                      ("SEEDS", 10**6), ("NJOBS", 10**6), ("AB_DEPTHS", (2, 50)),
+                      ("COUNT_BOARDS", [[5, 5]]), ("SLOW_PAIRINGS", "no")]:
+        with pytest.raises((TypeError, ValueError), match=name):
+            first_cells("40_mix", {name: bad}, None, monkeypatch)
+    for name, bad in [("TRAIN_GAMES", 10**8), ("SEED", -1), ("SEED", 2.5), ("DEPTH", 9),
+                      ("CURVE_POINTS", 10**6), ("NJOBS", 10**6), ("TIMING_GAMES", 10**8)]:
+        with pytest.raises((TypeError, ValueError), match=name):
+            first_cells("41_mix_selftaught", {name: bad}, None, monkeypatch)
+    ns = first_cells("40_mix", {"OPPONENTS": ["random", "onestep"], "SEEDS": 3,
+                                "COUNT_BOARDS": [[3, 4]]}, None, monkeypatch)
+    assert ns["OPPONENTS"] == ("random", "onestep") and ns["COUNT_BOARDS"] == ((3, 4),)
+    assert all(type(ns[n]) is int for n in STUDY_CONSTANTS if n.endswith("GAMES"))
+    ns = first_cells("41_mix_selftaught", {"SEED": 7}, None, monkeypatch)
+    assert ns["SEED"] == 7 and all(n in ns for n in SELFTAUGHT_CONSTANTS)
+
+
+def test_settings_name_a_missing_or_unknown_constant():
+    from mix import selftaught_settings
+    refused(lambda: selftaught_settings(SEED=1), "constants")
+
+
+# ---- properties: a correct result or our clear error, never anything else --------------------
+
+from fuzzing import FUZZ  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ANYTHING = st.one_of(st.integers(-10**30, 10**30), st.floats(allow_nan=True), st.booleans(),
+                     st.none(), st.text(max_size=3), st.integers(-3, 30).map(np.int8),
+                     st.integers(0, 30).map(np.uint64))
+
+
+@FUZZ
+@given(st.lists(st.integers(0, 6), max_size=20), ANYTHING)
+def test_undo_of_anything_restores_the_position_or_is_refused(cols, col):
+    b = Board(6, 7)
+    for c in cols:
+        if b.winner is None and b.heights[c] < 6:
+            b.play(c)
+    before = (b.stones[:], b.heights[:], b.moves, b.turn)
+    tops = {c for c in range(7) if b.heights[c] and b.stones[1 - b.turn]
+            & b.g.bit(b.heights[c] - 1, c)}  # columns the last move may have been played in
+    if isinstance(col, (int, np.integer)) and not isinstance(col, bool) and col in tops:
+        b.undo(col)
+        assert b.moves == before[2] - 1 and b.heights[int(col)] == before[1][int(col)] - 1
+        b.play(int(col))
+        assert (b.stones, b.heights, b.moves) == (before[0], before[1], before[2])
+    else:
+        refused(lambda: b.undo(col), "col")
+        assert (b.stones, b.heights, b.moves, b.turn) == before
+
+
+@FUZZ
+@given(st.integers(1, 3), st.sampled_from(["size", "nan", "ok", "text"]), st.integers(0, 9))
+def test_search_move_is_a_legal_move_or_refused(depth, table, seed):
+    feats = get_features("bits-strict")
+    n = feats.n_states
+    values = {"size": [0.0] * (n + seed + 1), "nan": [float("nan")] * n, "text": ["0"] * n,
+              "ok": list(np.linspace(-1, 1, n))}[table]
+    b = Board(5, 5)
+    for search in SEARCHES:
+        if table == "ok":
+            assert search.search_move(b, depth, values, feats, random.Random(seed)) in range(5)
+        else:
+            refused(lambda s=search: s.search_move(b, depth, values, feats, random.Random(seed)),
+                    "values")
+
+
+def test_get_features_and_the_terminal_parser_refuse_what_is_not_theirs():
+    from mix.__main__ import parse_column
+    refused(lambda: get_features([]), "features")   # was Python's "unhashable type: 'list'"
+    refused(lambda: get_features(None), "features")
+    refused(lambda: parse_column(None, Board(6, 7)), "text")
+    refused(lambda: parse_column("3", "board"), "b")
+    refused(lambda: Board(geometry=(6, 7)), "geometry")
+    assert parse_column("3", Board(6, 7)) == 3
