@@ -300,3 +300,12 @@ def test_malformed_sweep_rows_are_our_error_not_a_key_error():
         refused(lambda b=bad: g.final_scores(b), "rows")
         refused(lambda b=bad: g.run_curves(b), "rows")
     refused(lambda: g.final_scores(rows, breeder=np.array(["pairs", "x"])), "no run matches")
+
+
+def test_exploitability_in_matrix_form_takes_a_list_as_the_vector():
+    a = g.payoff_matrix(3)
+    x = [1 / 6] * 6
+    assert g.exploitability(x, a) == g.exploitability(np.array(x), a)
+    assert g.exploitability(tuple(x), a.astype(np.int8)) == g.exploitability(np.array(x), a)
+    refused(lambda: g.exploitability([0.5, 0.5], a), "strategy")
+    refused(lambda: g.exploitability([np.nan] * 6, a), "strategy")
