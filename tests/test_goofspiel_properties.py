@@ -290,3 +290,22 @@ def test_payoff_matrices_and_probabilities_are_converted_once_and_checked():
     refused(lambda: g.exploitability({(1, 2, 3): 1.5, (3, 2, 1): -0.5}, "margin"), "probability")
     for bad in ([[1, 2], [3, 4]], 2 * np.eye(3), -np.eye(3), np.full((3, 3), np.nan)):
         refused(lambda b=bad: g.draw_marginal(b), "marginal")
+
+
+def test_malformed_sweep_rows_are_our_error_not_a_key_error():
+    run = g.grid_trial("pairs", 0.0, 2, 2, 0, population=5, survivors=2, cards=4)
+    rows = [{"breeder": "pairs", "result": run}]
+    assert g.final_scores(rows, breeder="pairs").tolist() == [run.best_score]
+    for bad in ([{}], [{"human": "identity"}], [None], [rows[0], 3]):
+        refused(lambda b=bad: g.final_scores(b), "rows")
+        refused(lambda b=bad: g.run_curves(b), "rows")
+    refused(lambda: g.final_scores(rows, breeder=np.array(["pairs", "x"])), "no run matches")
+
+
+def test_exploitability_in_matrix_form_takes_a_list_as_the_vector():
+    a = g.payoff_matrix(3)
+    x = [1 / 6] * 6
+    assert g.exploitability(x, a) == g.exploitability(np.array(x), a)
+    assert g.exploitability(tuple(x), a.astype(np.int8)) == g.exploitability(np.array(x), a)
+    refused(lambda: g.exploitability([0.5, 0.5], a), "strategy")
+    refused(lambda: g.exploitability([np.nan] * 6, a), "strategy")

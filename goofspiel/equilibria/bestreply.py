@@ -82,7 +82,7 @@ def exploitability(strategy: StrategyLike | np.ndarray, payoff: str | np.ndarray
     payoff matrix a (``payoff_matrix``) is the matrix game's form.
     """
     if isinstance(payoff, np.ndarray):
-        if not isinstance(strategy, np.ndarray):
+        if not isinstance(strategy, (np.ndarray, list, tuple)):
             raise ValueError("with a payoff matrix a, strategy must be a probability vector x with "
                              f"len(x) == a.shape[1], got {type(strategy).__name__}")
         if deck is not None or time_limit is not None:

@@ -52,13 +52,26 @@ class Difference:
         return "measurably worse" if self.z < -2 else "no measurable difference"
 
 
+def _same(a, b) -> bool:
+    """a == b as one True/False (an array or an odd __eq__ is simply not a match)."""
+    try:
+        same = a == b
+    except Exception:  # noqa: BLE001
+        return False
+    return isinstance(same, (bool, np.bool_)) and bool(same)
+
+
 def _runs(rows: Sequence[dict], match: dict) -> list[History]:
     """The GA runs (``History``) among ``rows`` of ``run_sweep(grid_trial, ...)`` whose settings
     equal ``match``, in row order."""
     if isinstance(rows, (str, bytes, dict)) or not isinstance(rows, Sequence):
         raise TypeError(f"rows must be the list of rows of run_sweep(grid_trial, ...), got "
                         f"{type(rows).__name__}")
-    sel = [r["result"] for r in rows if all(r.get(k) == v for k, v in match.items())]
+    for k, r in enumerate(rows):
+        if not isinstance(r, dict) or "result" not in r:
+            raise ValueError(f"rows[{k}] must be a row of run_sweep(grid_trial, ...) (a dict with "
+                             f"a 'result'), got {type(r).__name__}")
+    sel = [r["result"] for r in rows if all(_same(r.get(k), v) for k, v in match.items())]
     if not sel:
         raise ValueError(f"no run matches {match!r}")
     if not all(isinstance(h, History) for h in sel):
