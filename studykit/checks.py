@@ -285,6 +285,33 @@ def _widened(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
+def number_format(value, name: str = "fmt") -> str:
+    """A ``str.format`` pattern for one number (``"{:.3f}"``, ``"{:+.2e}"``): text that formats a
+    float, with no width or precision beyond 999 (a ``"{:.100000000f}"`` would take the memory)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a format text such as '{{:.3f}}', got {shown(value)} "
+                        f"({_kind(value)})")
+    if len(value) > 200 or any(len(run) > 3 for run in _digit_runs(value)):
+        raise ValueError(f"{name} must be a short format text with widths and precisions "
+                         f"below 1000, got {shown(value)}")
+    try:
+        value.format(1.5)
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+        raise ValueError(f"{name} must be a format text for one number such as '{{:.3f}}', got "
+                         f"{shown(value)} ({error})") from None
+    return value
+
+
+def _digit_runs(text: str) -> list[str]:
+    runs, current = [], ""
+    for char in text:
+        if char.isdigit():
+            current += char
+        else:
+            runs, current = runs + [current] if current else runs, ""
+    return runs + [current] if current else runs
+
+
 def generator(value, name: str = "rng") -> np.random.Generator:
     """A ``numpy.random.Generator`` (e.g. ``np.random.default_rng(0)``)."""
     if not isinstance(value, np.random.Generator):
