@@ -18,8 +18,12 @@ An entry is found by everything its result depends on, and checked before it is 
   value (kept for older callers; infinities then pass): give every cache a schema, and store
   "never" as None in a ``nullable`` field rather than as an infinity.
 
-An entry that cannot be read or fails its schema or check is reported (``CorruptEntryWarning``
-naming the path and why), removed and recomputed, never returned. Writes are atomic (a temporary
+Each file stores its full key beside its value, ``{"key": {"name", "key", "code"}, "value"}``,
+and a file whose stored key is not the one asked for (an entry copied to another key's path) is
+not returned. Files are read size-capped (``max_bytes``: the size is looked at first and at most
+``max_bytes + 1`` bytes read, so a link to ``/dev/zero`` never hangs). An entry that cannot be
+read (not JSON, nested too deep, numbers too long) or fails its key, schema or check is reported
+(``CorruptEntryWarning`` naming the path and why), removed and recomputed, never returned. Writes are atomic (a temporary
 file renamed into place) and leave no temporary file whatever fails; an entry that cannot be
 stored (its path is a directory, the disk is full) is reported and the computed value returned.
 
@@ -46,13 +50,17 @@ from typing import Any
 
 import numpy as np
 
-from studykit.checks import file_name
+from studykit.checks import file_name, whole
 from studykit.codehash import code_fingerprint
-from studykit.paths import write_atomic
+from studykit.paths import read_capped, write_atomic
 from studykit.schema import Field, problem
 
 __all__ = ["CorruptEntryWarning", "Field", "ResultCache", "cache_key", "code_fingerprint",
            "fingerprint"]
+
+MAX_ENTRY_BYTES = 64 * 2**20      # an entry file larger than this is not read (a miss)
+UNREADABLE = (OSError, UnicodeDecodeError, ValueError, RecursionError, OverflowError,
+              TypeError, MemoryError)   # what reading or checking a damaged entry can raise
 
 
 def fingerprint(sources: Iterable[ModuleType | str | Path]) -> str:
@@ -134,10 +142,12 @@ class ResultCache:
         code: the fingerprint of the code that decides the results (``code_fingerprint``).
         schema: what an entry is: ``{key: Field}``; None accepts any JSON value.
         check: an extra test of an entry (rules across fields); failing it counts as corrupt.
+        max_bytes: the largest entry file read; a larger one is a miss.
     """
 
     def __init__(self, folder: str | Path, code: str, schema: dict[str, Field] | None = None,
-                 check: Callable[[Any], bool] | None = None):
+                 check: Callable[[Any], bool] | None = None, *,
+                 max_bytes: int = MAX_ENTRY_BYTES):
         if not isinstance(code, str) or not code:
             raise ValueError(f"code must be a non-empty fingerprint string, got {code!r}")
         if not isinstance(folder, (str, Path)):
@@ -148,6 +158,7 @@ class ResultCache:
         if check is not None and not callable(check):
             raise TypeError(f"check must be a function or None, got {type(check).__name__}")
         self.folder, self.code, self.schema, self.check = Path(folder), code, schema, check
+        self.max_bytes = whole(max_bytes, "max_bytes", 1)
         self.folder.mkdir(parents=True, exist_ok=True)
 
     def path(self, name: str, key) -> Path:
@@ -156,12 +167,39 @@ class ResultCache:
         text = json.dumps({"key": cache_key(key), "code": self.code}, sort_keys=True)
         return self.folder / f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:20]}.json"
 
+    def full_key(self, name: str, key) -> dict:
+        """What an entry file stores as its key: the name, the key and the code, as JSON reads
+        them back (lists for tuples)."""
+        return json.loads(json.dumps({"name": name, "key": cache_key(key), "code": self.code},
+                                     sort_keys=True))
+
+    def read(self, name: str, key):
+        """The value stored for ``key`` (a ValueError or OSError saying why there is none: no
+        file, too large, not JSON, another key's entry, refused by the schema or check)."""
+        path = self.path(name, key)
+        hook = None if self.schema is None else refuse_constant
+        stored = json.loads(read_capped(path, self.max_bytes).decode("utf-8"),
+                            parse_constant=hook)
+        if not (isinstance(stored, dict) and sorted(stored) == ["key", "value"]):
+            raise ValueError("it is not an entry holding its key and value")
+        if stored["key"] != self.full_key(name, key):
+            raise ValueError("it stores another key's result")
+        why = self.why_invalid(stored["value"])
+        if why is not None:
+            raise ValueError(why)
+        return stored["value"]
+
     def __contains__(self, item: tuple[str, Any]) -> bool:
         name, key = item
         return self.get(name, key) is not None
 
     def why_invalid(self, value) -> str | None:
-        """Why ``value`` is not a valid entry, or None when it is."""
+        """Why ``value`` is not a valid entry, or None when it is. ``value`` is an entry's value,
+        or a file's whole content ``{"key", "value"}`` (then its value is checked; its key is
+        checked by ``read``)."""
+        if (self.schema is not None and isinstance(value, dict)
+                and sorted(value) == ["key", "value"] != sorted(self.schema)):
+            value = value["value"]
         if self.schema is not None:
             why = problem(value, Field("dict", items=self.schema), "the entry")
             if why:
@@ -180,17 +218,12 @@ class ResultCache:
     def get(self, name: str, key):
         """The stored value, or None when missing (an unusable entry is reported and removed)."""
         path = self.path(name, key)
-        if not path.exists():
+        if not (path.exists() or path.is_symlink()):
             return None
-        hook = None if self.schema is None else refuse_constant
         try:
-            value = json.loads(path.read_text(), parse_constant=hook)
-        except (OSError, UnicodeDecodeError, ValueError) as error:
+            return self.read(name, key)
+        except UNREADABLE as error:
             why = f"{type(error).__name__}: {error}"
-        else:
-            why = self.why_invalid(value)
-            if why is None:
-                return value
         warnings.warn(f"cache entry {path} is unusable ({why}); recomputing it",
                       CorruptEntryWarning, stacklevel=2)
         if path.is_file() or path.is_symlink():
@@ -204,7 +237,8 @@ class ResultCache:
         why = self.why_invalid(json.loads(text))
         if why is not None:
             raise ValueError(f"refusing to store an invalid {name} entry: {why}")
-        return write_atomic(self.path(name, key), text)
+        entry = f'{{"key": {json.dumps(self.full_key(name, key), sort_keys=True)}, "value": {text}}}'
+        return write_atomic(self.path(name, key), entry)
 
     @staticmethod
     def call_key(fn: Callable[..., Any], **kwargs) -> tuple[str, dict]:

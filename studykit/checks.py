@@ -79,8 +79,16 @@ def whole(value, name: str, low: int | None = None, high: int | None = None, *,
                         f"got {shown(value)} ({_kind(value)}){reason}")
     value = int(value)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{name} must be a whole number {_span(low, high)}, got {value:,}{reason}")
+        raise ValueError(f"{name} must be a whole number {_span(low, high)}, "
+                         f"got {_digits(value)}{reason}")
     return value
+
+
+def _digits(value: int) -> str:
+    """``value`` with thousands separators, or its size when it is too long to print."""
+    if abs(value) < 10**60:
+        return f"{value:,}"
+    return f"a number of {value.bit_length() * 0.30103:.0f} digits"
 
 
 def real(value, name: str, low: float | None = None, high: float | None = None, *,
@@ -89,8 +97,12 @@ def real(value, name: str, low: float | None = None, high: float | None = None, 
     ``above < value < below`` (each bound optional); returned as a float."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {shown(value)} ({_kind(value)})")
-    number = float(value)
     span = _span(low, high, above, below)
+    try:
+        number = float(value)
+    except OverflowError:                      # 10**400: beyond float range
+        raise ValueError(f"{name} must be a finite number{' ' + span if span else ''}, got a "
+                         f"number beyond float range: {shown(value)}") from None
     if not math.isfinite(number):
         raise ValueError(f"{name} must be a finite number{' ' + span if span else ''}, "
                          f"got {shown(value)}")
@@ -211,6 +223,8 @@ def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: st
     except (ValueError, TypeError) as error:  # ragged lists, objects numpy cannot take
         raise ValueError(f"{name} must be a rectangular array of numbers, got {shown(value)} "
                          f"({error})") from None
+    if arr.dtype.kind == "f" and not isinstance(value, np.ndarray) and arr.size:
+        arr = _integers_kept(value, arr)  # [np.uint64(1), 2] reads as floats: keep the integers
     if arr.dtype == object and arr.size:  # Python numbers numpy left as objects
         flat = list(arr.flat)
         if all(is_whole(v) for v in flat):
@@ -242,7 +256,60 @@ def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: st
     if (low is not None and arr.min() < low) or (high is not None and arr.max() > high):
         raise ValueError(f"{name} must hold values {_span(low, high)}, got values from "
                          f"{arr.min()} to {arr.max()}")
+    return _widened(arr)
+
+
+def _integers_kept(value, arr: np.ndarray) -> np.ndarray:
+    """A list of whole numbers that numpy read as floats (numpy and Python integers mixed) as
+    int64, or as Python ints when beyond int64; any other list as numpy read it."""
+    try:
+        objects = np.asarray(value, dtype=object)
+    except (ValueError, TypeError):
+        return arr
+    if objects.shape != arr.shape or not all(is_whole(v) for v in objects.flat):
+        return arr
+    whole_values = np.empty(arr.shape, dtype=object)
+    whole_values.flat[:] = [int(v) for v in objects.flat]
+    try:
+        return whole_values.astype(np.int64)
+    except OverflowError:
+        return whole_values
+
+
+def _widened(arr: np.ndarray) -> np.ndarray:
+    """An array of a small or unsigned integer dtype as int64 (so arithmetic on it cannot wrap:
+    ``np.uint8(1) - 2`` is 255), when its values fit; any other array unchanged."""
+    if arr.dtype.kind in "iu" and arr.dtype != np.int64 and arr.size:
+        if arr.dtype != np.uint64 or arr.max() <= np.iinfo(np.int64).max:
+            return arr.astype(np.int64)
     return arr
+
+
+def number_format(value, name: str = "fmt") -> str:
+    """A ``str.format`` pattern for one number (``"{:.3f}"``, ``"{:+.2e}"``): text that formats a
+    float, with no width or precision beyond 999 (a ``"{:.100000000f}"`` would take the memory)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a format text such as '{{:.3f}}', got {shown(value)} "
+                        f"({_kind(value)})")
+    if len(value) > 200 or any(len(run) > 3 for run in _digit_runs(value)):
+        raise ValueError(f"{name} must be a short format text with widths and precisions "
+                         f"below 1000, got {shown(value)}")
+    try:
+        value.format(1.5)
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+        raise ValueError(f"{name} must be a format text for one number such as '{{:.3f}}', got "
+                         f"{shown(value)} ({error})") from None
+    return value
+
+
+def _digit_runs(text: str) -> list[str]:
+    runs, current = [], ""
+    for char in text:
+        if char.isdigit():
+            current += char
+        else:
+            runs, current = runs + [current] if current else runs, ""
+    return runs + [current] if current else runs
 
 
 def generator(value, name: str = "rng") -> np.random.Generator:

@@ -4,27 +4,30 @@ with its Wilson interval, and the sampling error of a share an article measured.
 from __future__ import annotations
 
 import math
-import numbers
 
 import numpy as np
 
-from studykit.checks import real, shown
-from studykit.stats import wilson
+from studykit.checks import flag, is_whole, number_format, real, shown, whole
+from studykit.stats import MAX_COUNT, wilson
 
 
 def share_se(share: float, n: int) -> float:
     """The standard error of a share measured on ``n`` independent draws, sqrt(p(1-p)/n): the
     sampling error of an article's percentage from a sample of stated size."""
     share = real(share, "share", low=0, high=1)
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ValueError(f"n must be a whole number >= 1, got {shown(n)}")
+    if not is_whole(n) or not 1 <= n <= MAX_COUNT:
+        raise ValueError(f"n must be a whole number from 1 to 2**53, got {shown(n)}")
     return math.sqrt(share * (1 - share) / int(n))
 
 
 def count_with_interval(successes: int, n: int, digits: int = 2) -> str:
     """``"k/n [low, high]"`` with the 95% Wilson interval of the share ``k/n``."""
+    digits = whole(digits, "digits", 0, 17)
     low, high = wilson(successes, n)
-    return f"{successes}/{n} [{low:.{digits}f}, {high:.{digits}f}]"
+    if not isinstance(low, float):
+        raise TypeError(f"successes and n must be single counts, got {shown(successes)} and "
+                        f"{shown(n)}")
+    return f"{int(float(successes))}/{int(float(n))} [{low:.{digits}f}, {high:.{digits}f}]"
 
 
 def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:.3f}",
@@ -36,7 +39,8 @@ def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:
     standard error (NaN, e.g. from a single sample) decides nothing: the verdict is False.
     """
     (mean_a, se_a), (mean_b, se_b) = mean_and_se(a, "a"), mean_and_se(b, "b")
-    z = real(z, "z", above=0)
+    z, lower = real(z, "z", above=0), flag(lower, "lower")
+    fmt, diff_fmt = number_format(fmt, "fmt"), number_format(diff_fmt, "diff_fmt")
     diff = mean_b - mean_a if lower else mean_a - mean_b
     se = float(np.hypot(se_a, se_b))
     holds = bool(diff > z * se)
@@ -47,12 +51,10 @@ def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:
 def mean_and_se(pair, name: str) -> tuple[float, float]:
     """A ``(mean, se)`` pair: a finite mean and a standard error >= 0 or NaN (unknown)."""
     if isinstance(pair, (str, bytes)) or not isinstance(pair, (tuple, list, np.ndarray)) \
-            or len(pair) != 2:
+            or np.ndim(pair) not in (1, 2) or len(pair) != 2:
         raise ValueError(f"{name} must be a (mean, standard error) pair, got {shown(pair)}")
     mean = real(pair[0], f"mean {name}")
     se = pair[1]
-    if isinstance(se, (bool, np.bool_)) or not isinstance(se, numbers.Real):
-        raise TypeError(f"the standard error of {name} must be a number, got {shown(se)}")
-    if not (math.isnan(se) or 0 <= se < math.inf):
-        raise ValueError(f"the standard error of {name} must be >= 0 or NaN, got {se}")
-    return mean, float(se)
+    if isinstance(se, (float, np.floating)) and math.isnan(se):
+        return mean, math.nan                               # unknown: decides nothing
+    return mean, real(se, f"the standard error of {name}", low=0)

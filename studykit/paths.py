@@ -1,6 +1,7 @@
 """Where executed notebooks, figures, GIFs and claims are written."""
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -58,3 +59,23 @@ def save_figure(fig, name: str, dpi: int = 110) -> Path:
     path = results_dir("figures") / f"{name}.png"
     fig.savefig(path, dpi=dpi, bbox_inches="tight")
     return path
+
+
+def read_capped(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes`` of them: its size is looked
+    at first and at most ``max_bytes + 1`` bytes are read, so a link to ``/dev/zero``, a pipe or
+    a file that grows while it is read never hangs; a ValueError says why a file is not read
+    (not a regular file, too large), an OSError that it cannot be opened."""
+    max_bytes = whole(max_bytes, "max_bytes", 0)
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(handle, "rb") as file:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        if info.st_size > max_bytes:
+            raise ValueError(f"{path} holds {info.st_size:,} bytes, more than the "
+                             f"{max_bytes:,} allowed")
+        data = file.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ValueError(f"{path} grew beyond the {max_bytes:,} bytes allowed while being read")
+    return data

@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from studykit.checks import shown
+
 KINDS = ("int", "float", "bool", "str", "list", "dict")
 TYPE_NAMES = {int: "int", float: "float", bool: "bool", str: "str", list: "list", dict: "dict"}
 
@@ -74,12 +76,14 @@ def problem(value, field: Field, where: str = "the value") -> str | None:
         allowed = (int,) if kind == "int" else (int, float)
         if isinstance(value, bool) or not isinstance(value, allowed):
             return f"{where} is {value!r}, not {'an int' if kind == 'int' else 'a number'}"
-        if not math.isfinite(value):
-            return f"{where} is {value!r}, not finite"
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{where} is {value!r}, not finite"   # ints are exact: 10**400 compares
+        if kind == "float" and isinstance(value, int) and abs(value) >= 2**1024:
+            return f"{where} is {shown(value)}, beyond float range"
         if field.low is not None and value < field.low:
-            return f"{where} is {value!r}, below {field.low}"
+            return f"{where} is {shown(value)}, below {field.low}"
         if field.high is not None and value > field.high:
-            return f"{where} is {value!r}, above {field.high}"
+            return f"{where} is {shown(value)}, above {field.high}"
         return None
     if kind == "str":
         return None if isinstance(value, str) else f"{where} is {value!r}, not a text"

@@ -13,17 +13,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studykit.checks import array, real, whole
+from studykit.checks import array, real, shown, whole
 
 MAX_COUNT = 2**53
 
 
 def counts(value, name: str) -> np.ndarray:
     """Whole counts as a float array: integers, or floats within rounding of a whole number."""
-    arr = array(value, name, kind="real").astype(float)
-    if arr.size and np.abs(arr).max() > MAX_COUNT:
+    arr = array(value, name, kind="real")
+    if arr.dtype == object or (arr.size and np.abs(arr.astype(float)).max() > MAX_COUNT):
         raise ValueError(f"{name} must be at most 2**53 = {MAX_COUNT:,} (beyond it a count "
-                         f"has no exact float), got {value}")
+                         f"has no exact float), got {shown(value)}")
+    arr = arr.astype(float)
     whole = np.round(arr)
     if not np.allclose(arr, whole, rtol=1e-9, atol=1e-9):
         raise ValueError(f"{name} must be whole numbers (counts), got {value}")

@@ -140,10 +140,11 @@ def test_corrupt_entries_are_recomputed_with_a_warning(fn, tmp_path, monkeypatch
     good, bad_entries = corruptions(fn)
     assert len(bad_entries) > 20
     for entry in bad_entries:
-        path.write_text(json.dumps(entry))                         # NaN and inf as JSON allows
+        stored_key = json.loads(path.read_text())["key"]           # the entry keeps its key
+        path.write_text(json.dumps({"key": stored_key, "value": entry}))  # NaN, inf as JSON allows
         with pytest.warns(CorruptEntryWarning, match=path.name):
             assert run(**args) == fresh, entry
-        assert json.loads(path.read_text()) == good
+        assert json.loads(path.read_text())["value"] == good
     for text in ("", "{", "\x00\xff", '{"lost": NaN, "solved_at": null}'):
         path.write_text(text)
         with pytest.warns(CorruptEntryWarning, match=path.name):
@@ -177,3 +178,16 @@ def test_bad_calls_are_refused_naming_the_argument(tmp_path):
     refused(lambda: cached(variant_trial, tmp_path)(**{**CALLS[variant_trial], "seed": -1}),
             "seed")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_entry_copied_to_another_calls_path_is_recomputed(tmp_path, monkeypatch):
+    """Issue 41: ``tuning_run_cached(iterations=300)`` served a 100-iteration run."""
+    monkeypatch.setenv("GAMEAI_RESULTS", str(tmp_path))
+    short = {**CALLS[tuning_trial], "iterations": 100}
+    catmouse.tuning_run_cached(**short)
+    fresh = tuning_trial(**CALLS[tuning_trial])
+    path = entry_path(tuning_trial, **CALLS[tuning_trial])
+    shutil.copy(entry_path(tuning_trial, **short), path)
+    with pytest.warns(CorruptEntryWarning, match="another key"):
+        assert catmouse.tuning_run_cached(**CALLS[tuning_trial]) == json.loads(json.dumps(fresh))
+    assert json.loads(path.read_text())["value"]["iterations"] == fresh["iterations"]

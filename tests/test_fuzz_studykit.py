@@ -385,3 +385,135 @@ def test_run_sweep_takes_numpy_counts(trials):
     rows = run_sweep(trial, {"x": [1]}, trials=trials, seed=np.int64(3), n_jobs=1,
                      progress=False)
     assert len(rows) == int(trials)
+
+
+# ---- issue 41: a correct result or our clear error, never anything else -----------------------
+import json  # noqa: E402
+import warnings  # noqa: E402
+
+from fuzzing import INT_DTYPES, in_dtypes  # noqa: E402
+
+from studykit.cache import CorruptEntryWarning  # noqa: E402
+from studykit.checks import number_format  # noqa: E402
+from studykit.comparisons import share_se  # noqa: E402
+
+REFUSED = object()
+
+
+def result_or_refusal(call, *names):
+    """``call()``'s result, or REFUSED when it raised our TypeError/ValueError naming one of
+    ``names`` (any other exception fails the test)."""
+    try:
+        return call()
+    except (TypeError, ValueError):
+        refused(call, *names)
+        return REFUSED
+
+
+any_integer = st.one_of(st.integers(), st.sampled_from([10**400, -10**400, 2**1024, 2**64]))
+numpy_scalar = st.tuples(st.sampled_from(INT_DTYPES), st.integers(-2**63, 2**64 - 1)).filter(
+    lambda p: np.iinfo(p[0]).min <= p[1] <= np.iinfo(p[0]).max).map(lambda p: p[0](p[1]))
+
+
+@FUZZ
+@given(any_integer, st.one_of(st.none(), st.integers(-10, 10)))
+def test_real_of_any_integer_is_its_float_or_our_value_error(value, low):
+    got = result_or_refusal(lambda: real(value, "BETA", low=low), "BETA")
+    if got is REFUSED:
+        assert abs(value) > 1.7e308 or (low is not None and value < low)
+    else:
+        assert got == float(value) and type(got) is float
+
+
+@FUZZ
+@given(st.integers(-2**63, 2**64 - 1))
+def test_every_dtype_of_an_integer_checks_as_the_python_int(value):
+    for v in in_dtypes(value):
+        assert whole(v, "N") == value and type(whole(v, "N")) is int
+        assert seed(v, "SEED") == value if value >= 0 else True
+        assert real(v, "X") == float(value)
+
+
+@FUZZ
+@given(st.lists(st.one_of(st.integers(-2**62, 2**62), numpy_scalar), min_size=1, max_size=6))
+def test_a_list_of_python_and_numpy_integers_is_an_integer_array_of_the_same_values(values):
+    arr = array(values, "cards", kind="integer")
+    assert [int(v) for v in arr] == [int(v) for v in values]
+    assert arr.dtype == np.int64 or arr.dtype == object
+    assert array(values, "values").dtype.kind in "iO"               # never read as floats
+
+
+@FUZZ
+@given(st.integers(0, 60), st.integers(1, 60))
+def test_wilson_and_its_text_give_numpy_counts_the_python_answer(k, n):
+    k = min(k, n)
+    want = wilson(k, n)
+    for a, b in zip(in_dtypes(k), in_dtypes(n)):
+        assert wilson(a, b) == want
+        assert count_with_interval(a, b) == count_with_interval(k, n)
+        assert share_se(0.5, b) == share_se(0.5, n)
+
+
+@FUZZ
+@given(anything, anything, st.one_of(st.just("{:.3f}"), st.text(max_size=6), st.integers()))
+def test_mean_difference_is_a_verdict_or_our_error(a, b, fmt):
+    got = result_or_refusal(lambda: mean_difference(a, b, fmt=fmt), "a", "b", "fmt")
+    if got is not REFUSED:
+        holds, text = got
+        assert isinstance(holds, bool) and " vs " in text
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=8), st.integers(), st.none()))
+def test_number_format_passes_a_pattern_that_formats_or_refuses_it(fmt):
+    got = result_or_refusal(lambda: number_format(fmt, "fmt"), "fmt")
+    if got is not REFUSED:
+        assert isinstance(fmt.format(2.5), str)
+
+
+json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(),
+                                     st.floats(allow_nan=False), st.text(max_size=4)),
+                           lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                   st.dictionaries(st.text(max_size=3), inner,
+                                                                   max_size=3)),
+                           max_leaves=8)
+SQUARE = {"n": Field("int", 0, 100), "square": Field("int", 0)}
+
+
+def squared(n):
+    return {"n": n, "square": n * n}
+
+
+def read_without_a_crash(cache, n):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = cache.call(squared, n=n)
+    assert got == squared(n)
+    return [w for w in caught if issubclass(w.category, CorruptEntryWarning)]
+
+
+@FUZZ
+@given(st.one_of(st.binary(max_size=80), json_values.map(lambda v: json.dumps(v).encode())),
+       st.booleans())
+def test_any_damaged_entry_is_recomputed_with_a_warning(tmp_path_factory, content, keyed):
+    cache = ResultCache(tmp_path_factory.mktemp("c"), "code", schema=SQUARE,
+                        check=lambda v: v["square"] == v["n"] ** 2)
+    path = cache.call_path(squared, n=3)
+    if keyed:                                    # the right key, a damaged value
+        key = json.dumps(cache.full_key(*cache.call_key(squared, n=3))).encode()
+        content = b'{"key": ' + key + b', "value": ' + content + b"}"
+    path.write_bytes(content)
+    warned = read_without_a_crash(cache, 3)
+    if content != path.read_bytes():             # what was there was not a valid entry
+        assert warned
+    assert read_without_a_crash(cache, 3) == []  # stored again: read back with no warning
+
+
+@FUZZ
+@given(st.integers(0, 100), st.integers(0, 100))
+def test_an_entry_is_only_ever_read_for_its_own_key(tmp_path_factory, a, b):
+    cache = ResultCache(tmp_path_factory.mktemp("c"), "code", schema=SQUARE)
+    cache.call(squared, n=a)
+    cache.call_path(squared, n=b).write_bytes(cache.call_path(squared, n=a).read_bytes())
+    warned = read_without_a_crash(cache, b)
+    assert bool(warned) == (a != b)

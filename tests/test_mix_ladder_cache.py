@@ -81,7 +81,7 @@ def test_corrupt_ladder_entries_are_played_again(tmp_path, change):
     assert lad.ladder(pairs, **SETTING, cache=tmp_path).equals(fresh)
     path = entry_of(tmp_path)
     good = json.loads(path.read_text())
-    path.write_text(json.dumps(tampered(good, "O", **change)))
+    path.write_text(json.dumps({**good, "value": tampered(good["value"], "O", **change)}))
     with pytest.warns(CorruptEntryWarning, match=path.name):
         got = lad.ladder(pairs, **SETTING, cache=tmp_path)
     assert got.equals(fresh)
@@ -91,7 +91,7 @@ def test_corrupt_ladder_entries_are_played_again(tmp_path, change):
 def with_moves(text: str, constant: str) -> str:
     """A ladder entry's text with X's moves replaced by a bare constant (NaN, Infinity)."""
     entry = json.loads(text)
-    entry["X"]["moves"] = "@"
+    entry["value"]["X"]["moves"] = "@"
     return json.dumps(entry).replace('"@"', constant)
 
 
@@ -142,3 +142,15 @@ def test_editing_any_module_the_games_import_changes_the_fingerprint(tmp_path):
         path.write_bytes(original.replace(b"0", b"1", 1))
         assert fingerprint() != before, f"editing {path.name} left the fingerprint unchanged"
         path.write_bytes(original)
+
+
+def test_an_entry_copied_to_another_pairings_path_is_played_again(tmp_path):
+    """Issue 41: the ladder served random-vs-random's tally for onestep."""
+    lad.ladder({"r": ("random", "random")}, **SETTING, cache=tmp_path)
+    cache = lad.open_cache(tmp_path, 4, 5, 6)
+    source = cache.path("pairing", lad.pairing_key("random", "random", 4, 1, 3, 5, 6))
+    shutil.copy(source, entry_of(tmp_path))
+    pairs = {"a": ("random", "onestep")}
+    with pytest.warns(CorruptEntryWarning, match="another key"):
+        got = lad.ladder(pairs, **SETTING, cache=tmp_path)
+    assert got.equals(lad.ladder(pairs, **SETTING))

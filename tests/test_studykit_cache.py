@@ -74,10 +74,11 @@ def test_a_corrupt_entry_is_reported_with_its_path_and_recomputed(tmp_path, cont
     cache = ResultCache(tmp_path, "code", schema=SCHEMA,
                         check=lambda v: v["square"] == v["n"] ** 2)
     path = entry_path(cache, 3)
-    path.write_bytes(content)
+    key = json.dumps(cache.full_key(*cache.call_key(square, n=3))).encode()
+    path.write_bytes(b'{"key": ' + key + b', "value": ' + content + b"}")   # under its own key
     with pytest.warns(CorruptEntryWarning, match=path.name):
         assert cache.call(square, n=3)["square"] == 9
-    assert CALLS == [3] and json.loads(path.read_text())["square"] == 9
+    assert CALLS == [3] and json.loads(path.read_text())["value"]["square"] == 9
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         cache.call(square, n=3)  # now clean: no warning, not recomputed
@@ -215,3 +216,95 @@ def test_code_fingerprint_covers_extra_files_and_is_stable(tmp_path):
         with pytest.raises(ValueError):
             code_fingerprint(*bad)
     assert os.environ.get("PYTHONHASHSEED") or True  # the hash does not depend on hash seeds
+
+
+# ---- issue 41: an entry holds its full key; size-capped reads; damaged entries are misses ----
+def stored_under(cache, n, value_text: bytes):
+    """Write an entry for ``square(n=n)`` holding its own key and the raw ``value_text``."""
+    path = entry_path(cache, n)
+    key = json.dumps(cache.full_key(*cache.call_key(square, n=n))).encode()
+    path.write_bytes(b'{"key": ' + key + b', "value": ' + value_text + b"}")
+    return path
+
+
+def recomputed_with_a_warning(cache, path, n=3):
+    CALLS.clear()
+    with pytest.warns(CorruptEntryWarning, match=path.name):
+        assert cache.call(square, n=n)["square"] == n * n
+    assert CALLS == [n]
+    assert json.loads(path.read_text())["value"]["square"] == n * n
+
+
+def test_an_entry_copied_to_another_keys_path_is_recomputed(tmp_path):
+    cache = ResultCache(tmp_path, "code", schema=SCHEMA)
+    cache.call(square, n=2)
+    other = entry_path(cache, 3)
+    other.write_bytes(entry_path(cache, 2).read_bytes())       # 2's valid entry at 3's path
+    recomputed_with_a_warning(cache, other)
+    without_schema = ResultCache(tmp_path / "plain", "code")
+    without_schema.call(square, n=2)
+    copied = entry_path(without_schema, 3)
+    copied.write_bytes(entry_path(without_schema, 2).read_bytes())
+    recomputed_with_a_warning(without_schema, copied)
+
+
+def test_an_entry_of_the_old_form_without_its_key_is_recomputed(tmp_path):
+    cache = ResultCache(tmp_path, "code", schema=SCHEMA)
+    path = entry_path(cache, 3)
+    path.write_text(json.dumps({"n": 3, "square": 9, "row": [0, 1, 2], "share": 0.5}))
+    recomputed_with_a_warning(cache, path)
+
+
+@pytest.mark.parametrize("value_text", [
+    b"[" * 100_000 + b"]" * 100_000,                                    # RecursionError
+    b'{"n": ' + b"9" * 400 + b', "square": 9, "row": [0, 1, 2], "share": 0.5}',
+    b'{"n": 3, "square": 9, "row": [0, 1, 2], "share": ' + b"1" * 400 + b"}",   # OverflowError
+    b'{"n": 3, "square": 9, "row": [0, 1, 2], "share": ' + b"1" * 5000 + b"}",  # too many digits
+], ids=["nested", "huge int", "huge int as float", "5000 digits"])
+def test_deeply_nested_and_huge_number_entries_are_recomputed(tmp_path, value_text):
+    cache = ResultCache(tmp_path, "code", schema=SCHEMA, check=lambda v: v["square"] == v["n"] ** 2)
+    recomputed_with_a_warning(cache, stored_under(cache, 3, value_text))
+
+
+def test_a_nested_entry_without_a_schema_is_recomputed(tmp_path):
+    cache = ResultCache(tmp_path, "code")
+    recomputed_with_a_warning(cache, stored_under(cache, 3, b"[" * 100_000 + b"]" * 100_000))
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/urandom"])
+def test_an_entry_linked_to_an_endless_file_is_recomputed_without_hanging(tmp_path, target):
+    cache = ResultCache(tmp_path, "code", schema=SCHEMA)
+    path = entry_path(cache, 3)
+    path.symlink_to(target)
+    recomputed_with_a_warning(cache, path)
+    assert not path.is_symlink()
+
+
+def test_an_entry_that_is_a_pipe_is_recomputed_without_hanging(tmp_path):
+    cache = ResultCache(tmp_path, "code", schema=SCHEMA)
+    path = entry_path(cache, 3)
+    os.mkfifo(path)
+    recomputed_with_a_warning(cache, path)
+
+
+def test_an_entry_larger_than_the_cap_is_recomputed_and_the_cap_is_checked(tmp_path):
+    cache = ResultCache(tmp_path, "code", schema=SCHEMA, max_bytes=300)
+    path = stored_under(cache, 3, b'{"n": 3, "square": 9, "row": [0, 1, 2], "share": 0.5'
+                        + b" " * 400 + b"}")
+    recomputed_with_a_warning(cache, path)
+    for bad in (0, -1, 2.5, "big", True):
+        with pytest.raises((TypeError, ValueError), match="max_bytes"):
+            ResultCache(tmp_path, "code", max_bytes=bad)
+
+
+def test_read_capped_reads_at_most_the_cap(tmp_path):
+    from studykit.paths import read_capped
+
+    (tmp_path / "a").write_bytes(b"12345")
+    assert read_capped(tmp_path / "a", 5) == b"12345"
+    with pytest.raises(ValueError, match="more than the 4 allowed"):
+        read_capped(tmp_path / "a", 4)
+    with pytest.raises(ValueError, match="not a regular file"):
+        read_capped("/dev/zero", 10)
+    with pytest.raises(OSError):
+        read_capped(tmp_path / "missing", 10)

@@ -103,3 +103,52 @@ def test_estimate_of_a_share_and_its_wilson_interval():
     assert lo < e.mean < hi
     with pytest.raises(ValueError, match="successes <= n"):
         Estimate.share(11, 10)
+
+
+# ---- issue 41: numbers beyond float range, format texts, dtypes -------------------------------
+from fuzzing import INT_DTYPES, in_dtypes, refused  # noqa: E402
+
+from studykit.checks import number_format  # noqa: E402
+from studykit.comparisons import count_with_interval, mean_difference, share_se  # noqa: E402
+
+
+@pytest.mark.parametrize("call,name", [
+    (lambda: wilson(3, 10**400), "n"), (lambda: wilson(10**400, 10**401), "successes"),
+    (lambda: share_se(0.5, 10**400), "n"),
+    (lambda: mean_difference((1, 10**400), (0, 1)), "standard error of a"),
+    (lambda: mean_difference((0, 1), (10**400, 1)), "mean b"),
+    (lambda: mean_difference(np.array(3), (0, 1)), "a"),
+    (lambda: mean_difference((1, 1), (0, 1), fmt=3), "fmt"),
+    (lambda: mean_difference((1, 1), (0, 1), fmt="{:d}"), "fmt"),
+    (lambda: mean_difference((1, 1), (0, 1), diff_fmt="{1}"), "diff_fmt"),
+    (lambda: mean_difference((1, 1), (0, 1), lower="no"), "lower"),
+    (lambda: count_with_interval(3, 10, -1), "digits"),
+    (lambda: count_with_interval(3, 10, "2"), "digits"),
+    (lambda: count_with_interval(3, 10, 10**6), "digits"),
+    (lambda: count_with_interval([3, 4], [10, 10]), "successes"),
+])
+def test_comparisons_refuse_with_our_error_naming_the_argument(call, name):
+    refused(call, name)
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+def test_comparisons_give_numpy_integers_the_python_answer(dtype):
+    assert count_with_interval(dtype(3), dtype(10)) == count_with_interval(3, 10) \
+        == "3/10 [0.11, 0.60]"
+    assert share_se(0.5, dtype(100)) == share_se(0.5, 100) == 0.05
+    assert mean_difference((dtype(3), dtype(1)), (0, 1)) == mean_difference((3, 1), (0, 1))
+    assert wilson(dtype(3), dtype(10)) == wilson(3, 10)
+
+
+@pytest.mark.parametrize("fmt", ["{:.3f}", "{:+.2e}", "{:g}", "{:.1%}", "{:>8.2f}", "{} cats"])
+def test_number_format_passes_formats_of_one_number(fmt):
+    assert number_format(fmt, "fmt") == fmt
+
+
+@pytest.mark.parametrize("fmt", ["{:d}", "{1}", "{x}", "{:.100000000f}", "{", 3, None, b"{}"])
+def test_number_format_refuses_what_cannot_format_one_number(fmt):
+    refused(lambda: number_format(fmt, "fmt"), "fmt")
+
+
+def test_in_dtypes_of_a_count():
+    assert len(in_dtypes(200)) == 8          # every dtype but int8
