@@ -21,7 +21,8 @@ from goofspiel.bots.arena import Arena, ArenaConfig, RoundResult, reveal
 from goofspiel.bots.arena import format_points as fmt
 from goofspiel.game import Strategy
 from goofspiel.startup import exit_on_interrupt
-from studykit.checks import option_real, option_whole, shown, whole
+from studykit.checks import shown, whole
+from studykit.options import option_real, option_whole
 from studykit.terminal import catch_interrupts, ignore_interrupts
 
 QUIT = ("q", "quit", "exit")

@@ -16,7 +16,8 @@ from mix.play.agentchecks import check_agent
 from mix.play.agents import SearchAgent, make_agent
 from mix.search.alphabeta import MAX_DEPTH
 from mix.valuesfile import load_values
-from studykit.checks import option_whole, shown
+from studykit.checks import shown
+from studykit.options import option_whole
 from studykit.terminal import catch_interrupts, ignore_interrupts
 
 MAX_ROWS, MAX_COLS = 20, 30     # a board that fits a terminal and answers within seconds

@@ -41,7 +41,8 @@ class Geometry:
         if self.rows < 1 or self.cols < 1:
             raise ValueError(f"rows and cols must be >= 1, got {self.rows}x{self.cols}")
         if self.k > max(self.rows, self.cols):
-            raise ValueError(f"a {self.rows}x{self.cols} board is too small for win length k={self.k}")
+            raise ValueError(f"a {self.rows}x{self.cols} board (rows={self.rows}, cols={self.cols}) is too small "
+                             f"for win length k={self.k}")
         h = self.rows + 1
         col = (1 << self.rows) - 1
         object.__setattr__(self, "height", h)

@@ -20,7 +20,8 @@ from tempfile import TemporaryDirectory
 from matplotlib.animation import Animation, HTMLWriter, PillowWriter
 from PIL import Image
 
-from studykit.checks import file_name, flag, whole
+from studykit.checks import flag, whole
+from studykit.paths import file_name
 from studykit.paths import results_dir, write_atomic
 from studykit.quick import quick_mode
 

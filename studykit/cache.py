@@ -50,7 +50,8 @@ from typing import Any
 
 import numpy as np
 
-from studykit.checks import file_name, whole
+from studykit.checks import whole
+from studykit.paths import file_name
 from studykit.codehash import code_fingerprint
 from studykit.paths import read_capped, write_atomic
 from studykit.schema import Field, problem

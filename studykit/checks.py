@@ -285,83 +285,9 @@ def _widened(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
-def number_format(value, name: str = "fmt") -> str:
-    """A ``str.format`` pattern for one number (``"{:.3f}"``, ``"{:+.2e}"``): text that formats a
-    float, with no width or precision beyond 999 (a ``"{:.100000000f}"`` would take the memory)."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a format text such as '{{:.3f}}', got {shown(value)} "
-                        f"({_kind(value)})")
-    if len(value) > 200 or any(len(run) > 3 for run in _digit_runs(value)):
-        raise ValueError(f"{name} must be a short format text with widths and precisions "
-                         f"below 1000, got {shown(value)}")
-    try:
-        value.format(1.5)
-    except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
-        raise ValueError(f"{name} must be a format text for one number such as '{{:.3f}}', got "
-                         f"{shown(value)} ({error})") from None
-    return value
-
-
-def _digit_runs(text: str) -> list[str]:
-    runs, current = [], ""
-    for char in text:
-        if char.isdigit():
-            current += char
-        else:
-            runs, current = runs + [current] if current else runs, ""
-    return runs + [current] if current else runs
-
-
 def generator(value, name: str = "rng") -> np.random.Generator:
     """A ``numpy.random.Generator`` (e.g. ``np.random.default_rng(0)``)."""
     if not isinstance(value, np.random.Generator):
         raise TypeError(f"{name} must be a numpy Generator such as np.random.default_rng(0), "
                         f"got {shown(value)} ({_kind(value)})")
     return value
-
-
-def file_name(value, name: str) -> str:
-    """A plain file name (no folder, no ``..``), as used under ``results/``."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a file name (text), got {shown(value)} ({_kind(value)})")
-    if not value or value in (".", "..") or "/" in value or "\\" in value or "\0" in value:
-        raise ValueError(f"{name} must be a plain file name without folders, got {shown(value)}")
-    return value
-
-
-def option_whole(low: int, high: int):
-    """An argparse ``type=``: a whole number (ASCII digits) from ``low`` to ``high``; anything
-    else is an argparse error (exit 2) saying what is allowed."""
-    import argparse
-
-    def parse(text: str) -> int:
-        body = text.strip()
-        digits = body[1:] if body[:1] in "+-" else body
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
-            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, "
-                                             f"got {shown(text, 40)}")
-        value = int(body)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, got {value}")
-        return value
-
-    parse.__name__ = "whole number"
-    return parse
-
-
-def option_real(low: float, high: float):
-    """An argparse ``type=``: a finite number in [low, high]."""
-    import argparse
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text) if len(text) <= 40 else float("nan")
-        except ValueError:
-            value = float("nan")
-        if not (math.isfinite(value) and low <= value <= high):
-            raise argparse.ArgumentTypeError(f"must be a number from {low:g} to {high:g}, "
-                                             f"got {shown(text, 40)}")
-        return value
-
-    parse.__name__ = "number"
-    return parse

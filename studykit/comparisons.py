@@ -7,7 +7,8 @@ import math
 
 import numpy as np
 
-from studykit.checks import flag, is_whole, number_format, real, shown, whole
+from studykit.checks import flag, is_whole, real, shown, whole
+from studykit.formats import number_format
 from studykit.stats import MAX_COUNT, wilson
 
 

@@ -5,7 +5,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from studykit.checks import file_name, whole
+from studykit.checks import shown, whole
 
 
 def results_dir(*parts: str) -> Path:
@@ -79,3 +79,12 @@ def read_capped(path: str | Path, max_bytes: int) -> bytes:
     if len(data) > max_bytes:
         raise ValueError(f"{path} grew beyond the {max_bytes:,} bytes allowed while being read")
     return data
+
+
+def file_name(value, name: str) -> str:
+    """A plain file name (no folder, no ``..``), as used under ``results/``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a file name (text), got {shown(value)} ({type(value).__name__})")
+    if not value or value in (".", "..") or "/" in value or "\\" in value or "\0" in value:
+        raise ValueError(f"{name} must be a plain file name without folders, got {shown(value)}")
+    return value

@@ -42,12 +42,12 @@ from studykit import (
 )
 from studykit.animation import save_gif, show_animation
 from studykit.cache import Field, ResultCache, cache_key, code_fingerprint
+from studykit.paths import file_name
 from studykit.checks import (
     MEMORY_VARIABLE,
     array,
     cell,
     choice,
-    file_name,
     flag,
     is_whole,
     items,
@@ -394,7 +394,7 @@ import warnings  # noqa: E402
 from fuzzing import INT_DTYPES, in_dtypes  # noqa: E402
 
 from studykit.cache import CorruptEntryWarning  # noqa: E402
-from studykit.checks import number_format  # noqa: E402
+from studykit.formats import number_format  # noqa: E402
 from studykit.comparisons import share_se  # noqa: E402
 
 REFUSED = object()

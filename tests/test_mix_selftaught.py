@@ -198,9 +198,12 @@ def test_weights_file_round_trip_and_refusals(tmp_path):
         save_weights(tmp_path / "nan.init", w * np.nan, TDConfig(games=10), seed=0)
     with pytest.raises(ValueError, match="depth"):
         SelfTaughtAgent(w, depth=0)
-    for bad in ({"games": 0}, {"games": 10**9}, {"games": 2.5}, {"alpha": 0.0},
+    for bad in ({"games": 0}, {"games": 10**9}, {"alpha": 0.0}, {"alpha": 10**400},
                 {"epsilon": 1.0}, {"half": 0}, {"rows": 2, "cols": 2}):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            TDConfig(**bad)
+    for bad in ({"games": 2.5}, {"alpha": "0.1"}, {"half": True}):
+        with pytest.raises(TypeError, match=next(iter(bad))):
             TDConfig(**bad)
 
 

@@ -108,7 +108,7 @@ def test_estimate_of_a_share_and_its_wilson_interval():
 # ---- issue 41: numbers beyond float range, format texts, dtypes -------------------------------
 from fuzzing import INT_DTYPES, in_dtypes, refused  # noqa: E402
 
-from studykit.checks import number_format  # noqa: E402
+from studykit.formats import number_format  # noqa: E402
 from studykit.comparisons import count_with_interval, mean_difference, share_se  # noqa: E402
 
 
