@@ -382,3 +382,10 @@ def test_a_team_tracker_refuses_sensing_it_cannot_have():
     before = {j: f.belief.copy() for j, f in tracker.filters.items()}
     assert all(np.array_equal(tracker.filters[j].belief, b) for j, b in before.items())
     tracker.observe(cell_in(np.uint8, OBSERVER), [OBSERVER], unseen, {1: np.uint8(12), 3: 12}, far)
+
+
+@pytest.mark.parametrize("bad", [None, "3", 2.5, 0, -1, 10**400, float("nan"), [1], True], ids=lambda v: repr(v)[:12])
+def test_evaluate_checks_particles_even_when_its_method_does_not_use_them(bad):
+    from tracking import evaluate
+    with pytest.raises((TypeError, ValueError), match="particles"):
+        evaluate(method="filter", particles=bad, episodes=1, steps=5)

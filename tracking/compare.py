@@ -6,9 +6,10 @@ import time
 
 import numpy as np
 
-from studykit.checks import choice
+from studykit.checks import at_most, choice, flag, whole
 from studykit.checks import seed as check_seed
 from tracking import checks
+from tracking.checks import MAX_PARTICLES
 from tracking.episodes import default_cells, score, simulate, summarize
 from tracking.filters import ExactFilter, run_filter
 from tracking.maze import Maze
@@ -39,8 +40,10 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
     motion, beta, mix = checks.motion(motion), checks.beta(beta), checks.mix(mix)   # before the long simulation
     seed = check_seed(seed)                           # Python ints: seed + 1 below cannot wrap
     steps, episodes = checks.run_size(steps, episodes, maze.n, what="evaluate")
-    if method == "particles":
-        particles = checks.particles(particles, episodes)
+    particles = (checks.particles(particles, episodes) if method == "particles"    # checked even
+                 else at_most(whole(particles, "particles", 1), "particles", MAX_PARTICLES,   # when unused
+                         "a million samples per episode is already far finer than the maze"))
+    distance, sight = flag(distance, "distance"), flag(sight, "sight")
     ep = simulate(maze, observers=(observer,), start=start, steps=steps,
                   opponent_beta=opponent_beta, episodes=episodes, seed=seed,
                   distance=distance, sight=sight)
