@@ -389,3 +389,16 @@ def test_evaluate_checks_particles_even_when_its_method_does_not_use_them(bad):
     from tracking import evaluate
     with pytest.raises((TypeError, ValueError), match="particles"):
         evaluate(method="filter", particles=bad, episodes=1, steps=5)
+
+
+def test_refusals_name_the_argument_the_caller_gave():
+    """Found by replaying the tests' valid calls with one argument spoiled: the message named an
+    inner name (beta, observer, layout) instead of the caller's argument."""
+    from tracking import fit_beta, load_layout, move_statistics, parse_layout, simulate, sweep_trial
+    maze = load_layout("defaultCapture")
+    refused(lambda: sweep_trial("3", 0.0, 0, episodes=1, steps=5), "model_beta")
+    refused(lambda: sweep_trial(1.0, float("nan"), 0, episodes=1, steps=5), "opponent_beta")
+    refused(lambda: fit_beta(maze, [[[35], [38]]]), "paths")
+    refused(lambda: move_statistics(maze, [[0, maze.n]]), "paths")
+    refused(lambda: parse_layout("%%%\n%?%\n%%%"), "text")
+    refused(lambda: simulate(maze, observers=[None], steps=3, episodes=1), "observers[0]")

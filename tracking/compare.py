@@ -68,6 +68,8 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
 def sweep_trial(model_beta: float, opponent_beta: float, seed: int, *, episodes: int = 16,
                 steps: int = 300, layout: str = "defaultCapture") -> float:
     """Mean P(true cell) of the explorer model with ``model_beta`` against an opponent with ``opponent_beta``."""
+    model_beta = checks.beta(model_beta, "model_beta")
+    opponent_beta = checks.beta(opponent_beta, "opponent_beta")
     res = evaluate(layout, motion="explorer", beta=model_beta, opponent_beta=opponent_beta,
                    episodes=episodes, steps=steps, seed=seed)
     return res[("p_true", "all")].mean

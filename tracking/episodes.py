@@ -46,8 +46,8 @@ def simulate(maze: Maze, *, observers=((1, 2),), start=(30, 13), steps: int = 30
     """
     if not isinstance(maze, Maze):
         raise TypeError(f"maze must be a Maze (tracking.load_layout), got {type(maze).__name__}")
-    observers = tuple(checks.free_cell(maze, o, "observer")
-                      for o in checks.cell_list(observers, "observers"))
+    observers = tuple(checks.free_cell(maze, o, f"observers[{i}]")
+                      for i, o in enumerate(checks.cell_list(observers, "observers")))
     start = checks.free_cell(maze, start, "start")
     steps, episodes = checks.run_size(steps, episodes, maze.n, what="simulate")
     opponent_beta = checks.beta(opponent_beta, "opponent_beta")

@@ -66,9 +66,10 @@ def move_statistics(maze: Maze, paths: Sequence) -> MoveStatistics:
     for path in paths:
         path = array(path, "paths", kind="integer", ndim=(1, 2))
         if path.ndim != 1 or len(path) < 2:
-            raise ValueError("each path must be a 1-D sequence of at least two cell indices")
+            raise ValueError(f"paths: each path must be a 1-D sequence of at least two cell indices, "
+                             f"got shape {path.shape}")
         if path.min() < 0 or path.max() >= maze.n:
-            raise ValueError(f"cell indices must lie in 0..{maze.n - 1}")
+            raise ValueError(f"paths: cell indices must lie in 0..{maze.n - 1}, got {path.min()}..{path.max()}")
         visits = np.zeros(maze.n)
         visits[path[0]] = 1
         for here, there in itertools.pairwise(path):

@@ -184,9 +184,9 @@ def parse_layout(text: str) -> Maze:
         raise ValueError("layout text is empty")
     width = len(lines[0])
     for side, size in (("width", width), ("height", len(lines))):       # before any array is made
-        at_most(size, f"the layout's {side}", MAX_SIDE, "all-pairs distances grow as cells squared")
+        at_most(size, f"the layout text's {side}", MAX_SIDE, "all-pairs distances grow as cells squared")
     if any(len(ln) != width for ln in lines):
-        raise ValueError(f"layout rows must all have length {width} (ragged rows)")
+        raise ValueError(f"the layout text's rows must all have length {width} (ragged rows)")
     height = len(lines)
     walls = np.zeros((width, height), dtype=bool)
     food, capsules, starts = [], [], {}
@@ -194,7 +194,7 @@ def parse_layout(text: str) -> Maze:
         y = height - 1 - row
         for x, ch in enumerate(ln):
             if ch not in _CHARS:
-                raise ValueError(f"layout has unknown character {ch!r} at (x={x}, y={y})")
+                raise ValueError(f"the layout text has unknown character {ch!r} at (x={x}, y={y})")
             walls[x, y] = ch == "%"
             if ch == ".":
                 food.append((x, y))
