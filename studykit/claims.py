@@ -160,13 +160,14 @@ def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance
     reference the status is *consistent within error* (exact equality).
     """
     claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
-    reference, ours = exact_value(reference, "reference"), exact_value(ours, "ours")
     tolerance, fmt = real(tolerance, "tolerance", low=0), optional_format(fmt)
-    ref, our = text(reference, fmt), text(ours, fmt)
+    values = exact_value(reference, "reference"), exact_value(ours, "ours")
+    ref, our = text(reference, fmt), text(ours, fmt)          # as given: float32's 0.1 too
+    reference, ours = values
     if (v := _variant(claim, source, ref, our, setting)) is not None:
         return v
     numbers_ = as_numbers(reference, ours)
-    if reference == ours or numbers_ is None:
+    if numbers_ is None:
         same, test = reference == ours, "equal"
     else:
         same = same_number(*numbers_, tolerance)
