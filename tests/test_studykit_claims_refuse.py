@@ -104,3 +104,16 @@ def test_every_helper_refuses_what_cannot_be_a_claim_naming_the_argument(call, n
 def test_numpy_arrays_as_constants_compare_by_their_items():
     assert C.compare_setting({"D": np.array([1, 2])}, {"D": (1, 2)}).is_article
     assert not C.compare_setting({"D": np.array([1, 3])}, {"D": [1, 2]}).is_article
+
+
+@pytest.mark.parametrize(("kwargs", "name"), [
+    ({"study": None}, "study"), ({"notebook": ""}, "notebook"), ({"setting": "article"}, "setting"),
+    ({"claims": 5}, "claims"), ({"claims": "rows"}, "claims"), ({"claims": [("a", "b")]}, "Claim"),
+])
+def test_record_claims_refuses_what_is_no_claim_table(kwargs, name):
+    from studykit.report import record_claims
+
+    args = {"study": "Set", "notebook": "10_setgame", "claims": [C.exact_claim("c", 1, 1)],
+            "setting": None, **kwargs}
+    refused(lambda: record_claims(args["study"], args["notebook"], args["claims"],
+                                  setting=args["setting"]), name)
