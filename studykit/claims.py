@@ -31,12 +31,21 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from studykit.checks import flag, real, shown
+from studykit.claimchecks import (
+    as_numbers,
+    claim_text,
+    exact_value,
+    optional_format,
+    optional_text,
+    same_number,
+)
+from studykit.claimsetting import Setting, compare_setting  # noqa: F401 - part of this API
+from studykit.formats import number_format
 
 EXACT = "reproduced exactly"
 CONSISTENT = "consistent within error"
@@ -56,46 +65,6 @@ REGRESSION = "regression: "          # + which earlier run of ours
 GOAL = "derived: a goal of ours"
 SOURCE_KINDS = (AUTHOR_CODE, DERIVED, REGRESSION)
 UNEXPLAINED = "unexplained: no reason recorded for this difference"
-
-
-@dataclass(frozen=True)
-class Setting:
-    """How a run's setting differs from its reference: the article's, or with ``label`` another
-    (e.g. "default", when the article fixes no such constant). No differences: that setting."""
-
-    differences: tuple[str, ...] = ()
-    label: str = "article"
-
-    @property
-    def is_article(self) -> bool:
-        """No difference from the reference (the article's, or the labelled defaults)."""
-        return not self.differences
-
-    def describe(self) -> str:
-        if self.differences:
-            return "; ".join(self.differences)
-        return "the article's setting" if self.label == "article" else f"the {self.label} setting"
-
-
-def compare_setting(ours: Mapping, article: Mapping, *, label: str = "article") -> Setting:
-    """Compare a run's constants with the article's, e.g. ``{"ROWS": 6}`` vs ``{"ROWS": 8}``.
-
-    Lists and tuples compare by their items, so a constant typed either way matches. When the
-    reference values are not the article's (it fixes no such constant), name them with ``label``
-    (e.g. ``"default"``), so a variant reads ``MAX_SIDE = 12 (default: 10)``.
-    """
-    missing = set(article) - set(ours)
-    if missing:
-        raise ValueError(f"compare_setting: no value given for {sorted(missing)}")
-    if not isinstance(label, str) or not label:
-        raise ValueError(f"compare_setting: label must be a non-empty string, got {label!r}")
-
-    def norm(v):
-        return tuple(norm(x) for x in v) if isinstance(v, (list, tuple)) else v
-
-    diffs = tuple(f"{k} = {ours[k]!r} ({label}: {article[k]!r})" for k in article
-                  if norm(ours[k]) != norm(article[k]))
-    return Setting(diffs, label)
 
 
 @dataclass(frozen=True)
@@ -122,6 +91,8 @@ class Claim:
     reason: str = ""
 
     def __post_init__(self):
+        for name in ("claim", "reference", "ours", "status", "test", "reason"):  # source: below
+            claim_text(getattr(self, name), name, empty=name not in ("claim", "status"))
         if self.status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
         if not isinstance(self.source, str) or not (self.source == ARTICLE or any(
@@ -140,11 +111,14 @@ class Claim:
         if self.status in (CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET, REGRESSION_HOLDS,
                            REGRESSION_BROKEN) and not self.test:
             raise ValueError(f"claim {self.claim!r}: status {self.status!r} needs the test used")
+        if self.status == VARIANT and not self.reason.strip():
+            raise ValueError(f"claim {self.claim!r}: status {VARIANT!r} needs the reason (how "
+                             "the setting differs)")
 
 
 def is_printed(source: str) -> bool:
     """Whether a reference was printed by the author: in the article or by the author's code."""
-    return source == ARTICLE or source.startswith(AUTHOR_CODE)
+    return isinstance(source, str) and (source == ARTICLE or source.startswith(AUTHOR_CODE))
 
 
 def verdict(value, name: str) -> bool:
@@ -165,6 +139,9 @@ def text(value, fmt: str | None = None) -> str:
 
 
 def _variant(claim, source, reference, ours, setting):
+    if setting is not None and not isinstance(setting, Setting):
+        raise TypeError(f"setting must be a Setting (compare_setting's) or None, got "
+                        f"{shown(setting)} ({type(setting).__name__})")
     if is_printed(source) and setting is not None and not setting.is_article:
         return Claim(claim, source, reference, ours, VARIANT,
                      reason=f"not compared: {setting.describe()}")
@@ -175,18 +152,26 @@ def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance
                 fmt: str | None = None, reason: str = "", setting: Setting | None = None) -> Claim:
     """A deterministic value: *reproduced exactly* when ``ours`` equals the printed value.
 
-    ``tolerance`` is the article's printing precision (0.0005 for a value printed as 26.546).
-    Against a derived reference the status is *consistent within error* (exact equality).
+    ``reference`` and ``ours`` are each a text as printed or a finite number (NaN, bools,
+    None and containers are refused). Two numbers, or a number and a text printing one
+    (``"26.546"``, ``"54,760"``), compare as numbers; two other texts compare as texts; a
+    number against a text of something else (``"never"``) differs. ``tolerance`` is the
+    article's printing precision (0.0005 for a value printed as 26.546). Against a derived
+    reference the status is *consistent within error* (exact equality).
     """
-    tolerance = real(tolerance, "tolerance", low=0)
-    ref, our = text(reference, fmt), text(ours, fmt)
+    claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
+    tolerance, fmt = real(tolerance, "tolerance", low=0), optional_format(fmt)
+    values = exact_value(reference, "reference"), exact_value(ours, "ours")
+    ref, our = text(reference, fmt), text(ours, fmt)          # as given: float32's 0.1 too
+    reference, ours = values
     if (v := _variant(claim, source, ref, our, setting)) is not None:
         return v
-    if isinstance(reference, numbers.Number) and isinstance(ours, numbers.Number):
-        same = abs(float(reference) - float(ours)) <= tolerance
-        test = "equal" if tolerance == 0 else f"equal at the printed precision (±{tolerance:g})"
-    else:
+    numbers_ = as_numbers(reference, ours)
+    if numbers_ is None:
         same, test = reference == ours, "equal"
+    else:
+        same = same_number(*numbers_, tolerance)
+        test = "equal" if tolerance == 0 else f"equal at the printed precision (±{tolerance:g})"
     ok_status = EXACT if is_printed(source) else CONSISTENT
     return Claim(claim, source, ref, our, ok_status if same else DIFFERS,
                  "" if same and is_printed(source) else test,
@@ -203,9 +188,11 @@ def statistical_claim(claim: str, reference: float, mean: float, se: float, *,
     ``precision`` is the rounding of the printed value (0.005 for "43%") and ``reference_se``
     the reference's own standard error when it is itself an estimate.
     """
+    claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
     mean, reference = real(mean, "mean"), real(reference, "reference")
     se, reference_se = real(se, "se", low=0), real(reference_se, "reference_se", low=0)
     precision, z = real(precision, "precision", low=0), real(z, "z", above=0)
+    fmt, reference_text = number_format(fmt), optional_text(reference_text, "reference_text")
     ref = reference_text if reference_text is not None else fmt.format(reference)
     our = f"{fmt.format(mean)} ± {fmt.format(se)}"
     if (v := _variant(claim, source, ref, our, setting)) is not None:
@@ -225,11 +212,19 @@ def interval_claim(claim: str, reference: float, estimate: float, low: float, hi
                    source: str = ARTICLE, interval: str = "95% interval", fmt: str = "{:.3f}",
                    reference_text: str | None = None, reason: str = "",
                    setting: Setting | None = None) -> Claim:
-    """A reference against our estimate and interval: consistent when it lies inside."""
+    """A reference against our estimate and its interval ``[low, high]`` (which holds the
+    estimate, up to float rounding): consistent when the reference lies inside."""
+    claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
     reference, estimate = real(reference, "reference"), real(estimate, "estimate")
     low, high = real(low, "low"), real(high, "high")
+    fmt, reference_text = number_format(fmt), optional_text(reference_text, "reference_text")
+    interval = claim_text(interval, "interval", empty=False)
     if not low <= high:
         raise ValueError(f"interval must have low <= high, got [{low}, {high}]")
+    slack = 1e-9 * max(1.0, abs(low), abs(high))
+    if not low - slack <= estimate <= high + slack:
+        raise ValueError(f"estimate {estimate!r} lies outside its own interval [low, high] = "
+                         f"[{low!r}, {high!r}]; an interval holds its estimate")
     ref = reference_text if reference_text is not None else fmt.format(reference)
     our = f"{fmt.format(estimate)} [{fmt.format(low)}, {fmt.format(high)}]"
     if (v := _variant(claim, source, ref, our, setting)) is not None:
@@ -245,6 +240,7 @@ def check_claim(claim: str, reference: str, ours: str, holds: bool, *, test: str
 
     ``holds`` is True or False (numpy's bool too): the verdict of the test, never a text."""
     holds = verdict(holds, "holds")
+    claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
     if (v := _variant(claim, source, reference, ours, setting)) is not None:
         return v
     return Claim(claim, source, reference, ours, CONSISTENT if holds else DIFFERS, test,
@@ -256,6 +252,7 @@ def beyond_claim(claim: str, goal: str, ours: str, met: bool, *, test: str,
     """A goal of our own beyond the article: *beyond: met* or *beyond: not met* (``met``:
     True or False, numpy's bool too)."""
     met = verdict(met, "met")
+    claim, goal = claim_text(claim, "claim", empty=False), claim_text(goal, "goal")
     return Claim(claim, GOAL, goal, ours, BEYOND_MET if met else BEYOND_NOT_MET, test,
                  "" if met else reason)
 
@@ -265,8 +262,7 @@ def regression_claim(claim: str, reference: str, ours: str, holds: bool, *, test
     """A regression check: our result against an earlier run of ours (``earlier`` names it),
     never a reproduction; *regression: holds* or *regression: broken*."""
     holds = verdict(holds, "holds")
-    if not isinstance(earlier, str) or not earlier.strip():
-        raise ValueError(f"earlier must name the earlier run, got {shown(earlier)}")
+    earlier = claim_text(earlier, "earlier", empty=False)
     return Claim(claim, REGRESSION + earlier, reference, ours,
                  REGRESSION_HOLDS if holds else REGRESSION_BROKEN, test,
                  "" if holds else (reason or UNEXPLAINED))
@@ -274,6 +270,7 @@ def regression_claim(claim: str, reference: str, ours: str, holds: bool, *, test
 
 def not_compared(claim: Claim, reason: str) -> Claim:
     """The same row marked *setting differs*: its reference holds only at another setting."""
-    if not isinstance(reason, str) or not reason:
-        raise ValueError(f"reason must be a non-empty string, got {reason!r}")
+    if not isinstance(claim, Claim):
+        raise TypeError(f"claim must be a Claim row, got {shown(claim)} ({type(claim).__name__})")
+    reason = claim_text(reason, "reason", empty=False)
     return Claim(claim.claim, claim.source, claim.reference, claim.ours, VARIANT, reason=reason)

@@ -8,7 +8,11 @@ Every such figure in README.md is preceded by an invisible anchor naming where i
 (``=``: the captured text as printed), and the rest a regular expression with one group,
 searched (multi-line) in the text of the notebook's saved outputs: streams, Markdown (the claim
 tables), HTML tables (one row a line, cells ended by `` |``), else plain text. The figure is the
-number right after the anchor (with its ``%`` when the format ends in ``%``); an anchor never
+plain number right after the anchor (with its ``%`` when the format ends in ``%``), never
+followed by a digit, nor by ``.``, ``,`` or ``e`` and a digit. Writing a figure twice writes it
+once: only formats whose figures read back whole are accepted (``figure_format``:
+``[+|-][,][.precision]type``, type one of ``d f F e E g G %``), and a value is only written if
+it reads back as itself (``inf`` or ``12 s`` is a problem). An anchor never
 opens a line (Markdown would read that line as raw HTML), and its regular expression neither
 contains ``--`` nor ends with ``-`` (or the anchor would not be an HTML comment). ``make report``
 (``python -m studykit``) rewrites every figure from the committed notebooks; ``--check`` lists
@@ -32,8 +36,30 @@ from studykit.report import read_records, recorded_mode
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENING = "<!--nb "
-ANCHOR = re.compile(r"<!--nb (?P<notebook>\d+) (?P<fmt>\S+) (?P<pattern>.+?)-->"
-                    r"(?P<figure>[-+]?\d(?:,?\d)*(?:\.\d+)?%?)?", re.DOTALL)
+ANCHOR = re.compile(r"<!--nb (?P<notebook>\d+) (?P<fmt>\S+) (?P<pattern>.+?)-->", re.DOTALL)
+FORMAT = re.compile(r"[-+]?,?(?:\.\d{1,2})?[dfFeEgG%]")
+NUMBER = r"[-+]?\d(?:,?\d)*(?:\.\d+)?(?:[eE][-+]?\d+)?"   # a figure: a plain number
+FIGURE = re.compile(NUMBER + r"%?(?!\d|[.,eE][-+]?\d)")     # and nothing that would extend it
+
+
+def figure_format(fmt) -> str:
+    """``fmt`` when every figure it writes reads back whole: ``"="`` (the captured text, a
+    plain number) or ``[+|-][,][.precision]type`` with type one of ``d f F e E g G %``.
+    TypeError/ValueError naming ``fmt`` for any other (a width, fill, ``#`` or ``_`` would
+    write text that is no plain number)."""
+    if not isinstance(fmt, str):
+        raise TypeError(f"fmt must be a format spec such as ',.0f', got {type(fmt).__name__}")
+    if fmt != "=" and (FORMAT.fullmatch(fmt) is None or (fmt.endswith("d") and "." in fmt)):
+        raise ValueError(f"fmt {fmt!r} cannot be read back from the README: use '=' or "
+                         "[+|-][,][.precision]type with type one of d f F e E g G % "
+                         "(no width, fill, '#' or '_')")
+    return fmt
+
+
+def readable(figure: str, fmt: str) -> bool:
+    """Whether ``figure`` written after an anchor with ``fmt`` reads back as itself."""
+    return re.fullmatch(NUMBER + ("%" if figure_format(fmt).endswith("%") else ""),
+                        figure) is not None
 
 
 @dataclass(frozen=True)
@@ -54,7 +80,12 @@ def anchors(text: str) -> tuple[list[Anchor], list[str]]:
     found, problems = [], []
     for match in ANCHOR.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
-        figure, end = match["figure"] or "", match.end()
+        try:
+            read = FIGURE.match(text, match.end()) if figure_format(match["fmt"]) else None
+        except ValueError as error:
+            problems.append(f"README line {line}: {error}")
+            continue
+        figure, end = (read.group(), read.end()) if read else ("", match.end())
         if figure.endswith("%") and not match["fmt"].endswith("%"):
             figure, end = figure[:-1], end - 1
         if not figure:
@@ -69,7 +100,7 @@ def anchors(text: str) -> tuple[list[Anchor], list[str]]:
                             "read the line as raw HTML; move a word in front of it")
             continue
         found.append(Anchor(match["notebook"], match["fmt"], match["pattern"], figure,
-                            match.end() - len(match["figure"]), end, line))
+                            match.end(), end, line))
     if text.count(OPENING) != len(found) + len(problems):
         problems.append(f"README: {text.count(OPENING)} anchors opened, {len(found)} read; "
                         f"an anchor is `<!--nb NN FORMAT REGEX-->` followed by the figure")
@@ -140,7 +171,11 @@ def expected(anchor: Anchor, text: str) -> str:
                              ) from None
     if len(values) != 1:
         raise ValueError(f"found {len(values)} distinct values {sorted(values)[:4]}")
-    return values.pop()
+    value = values.pop()
+    if not readable(value, anchor.fmt):
+        raise ValueError(f"{value!r} is not a figure the README can read back as written "
+                         f"with fmt {anchor.fmt!r} (a finite, plain number)")
+    return value
 
 
 def resolve(readme: str, folder: Path) -> tuple[list[tuple[Anchor, str]], list[str]]:

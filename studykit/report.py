@@ -15,10 +15,11 @@ import json
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 
+from studykit.claimchecks import claim_text
 from studykit.claims import STATUSES, VARIANT, Claim, Setting
 from studykit.inventory import Item
 from studykit.paths import write_atomic
@@ -76,6 +77,13 @@ def record_claims(study: str, notebook: str, claims: Sequence[Claim], *,
     ``setting`` (from ``compare_setting``) marks a run whose setting is not the article's as a
     variant. Returns the claims, so the list can be inspected further.
     """
+    study, notebook = claim_text(study, "study", empty=False), claim_text(notebook, "notebook",
+                                                                         empty=False)
+    if setting is not None and not isinstance(setting, Setting):
+        raise TypeError(f"setting must be a Setting (compare_setting's) or None, got "
+                        f"{type(setting).__name__}")
+    if isinstance(claims, (str, bytes, Claim)) or not isinstance(claims, Iterable):
+        raise TypeError(f"claims must be a list of Claim rows, got {type(claims).__name__}")
     claims = list(claims)
     if not claims:
         raise ValueError("record_claims needs at least one claim")

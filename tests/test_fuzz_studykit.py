@@ -517,3 +517,153 @@ def test_an_entry_is_only_ever_read_for_its_own_key(tmp_path_factory, a, b):
     cache.call_path(squared, n=b).write_bytes(cache.call_path(squared, n=a).read_bytes())
     warned = read_without_a_crash(cache, b)
     assert bool(warned) == (a != b)
+
+
+# ---- issue 41, kind 5: claim helpers give a true row or our error naming an argument ---------
+from fractions import Fraction  # noqa: E402
+
+from studykit import claims as C  # noqa: E402
+
+printed_texts = st.sampled_from(["26.546", "54,760", "\u22121.5", "43%", "never", "1e400", "",
+                                 "1.0", "1,00", "+3", "nan", "inf", " 12 ", "6 and 3"])
+claim_values = st.one_of(anything, printed_texts, numpy_scalar, numpy_floats,
+                         st.floats(-1e6, 1e6), st.integers(-10**30, 10**30))
+any_text = st.one_of(st.text(max_size=6), printed_texts)
+field_values = st.one_of(any_text, anything)
+
+
+def is_number(v):
+    return isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
+
+
+def a_true_row(row):
+    """Every field a text, the status one of ours, a test whenever a test decided it."""
+    assert isinstance(row, C.Claim) and row.status in C.STATUSES
+    assert all(isinstance(getattr(row, f), str) for f in
+               ("claim", "source", "reference", "ours", "status", "test", "reason"))
+    return row
+
+
+@FUZZ
+@given(claim_values, claim_values, st.one_of(st.just(0.0), st.floats(0, 10), anything))
+def test_exact_claim_is_a_true_row_or_our_error(reference, ours, tolerance):
+    got = result_or_refusal(lambda: C.exact_claim("c", reference, ours, tolerance=tolerance),
+                            "reference", "ours", "tolerance")
+    if got is REFUSED:
+        ok = [isinstance(v, str) or (is_number(v) and abs(float(v)) < 1e308
+                                     and math.isfinite(v)) for v in (reference, ours)]
+        if all(ok) and is_number(tolerance) and math.isfinite(tolerance) and tolerance >= 0:
+            assert "43%" in (reference, ours)               # a share as text against a number
+        return
+    a_true_row(got)
+    assert not any(isinstance(v, (bool, np.bool_)) or v is None for v in (reference, ours))
+    if is_number(reference) and is_number(ours):
+        close = abs(Fraction(reference) - Fraction(ours)) <= Fraction(float(tolerance))
+        assert (got.status == C.EXACT) == close
+    if isinstance(reference, str) and reference == ours:
+        assert got.status == C.EXACT
+
+
+@FUZZ
+@given(st.one_of(st.floats(-1e6, 1e6), st.integers(-10**6, 10**6), numpy_scalar),
+       st.sampled_from([str, repr, lambda v: f"{v:,}"]))
+def test_a_number_against_its_own_printed_text_is_reproduced(value, show):
+    printed = show(int(value) if isinstance(value, np.integer) else value)
+    assert C.exact_claim("c", printed, value).status == C.EXACT
+    assert C.exact_claim("c", value, printed, source="derived: x").status == C.CONSISTENT
+
+
+mostly_numbers = st.one_of(st.floats(-10, 10), st.floats(-10, 10), claim_values)
+
+
+@FUZZ
+@given(mostly_numbers, mostly_numbers, mostly_numbers, mostly_numbers)
+def test_interval_claim_is_a_true_row_or_our_error(reference, estimate, low, high):
+    got = result_or_refusal(lambda: C.interval_claim("c", reference, estimate, low, high),
+                            "reference", "estimate", "low", "high", "interval")
+    if got is REFUSED:
+        return
+    a_true_row(got)
+    low, high, estimate, reference = map(float, (low, high, estimate, reference))
+    assert low <= high and low - 1e-9 * max(1, abs(low), abs(high)) <= estimate
+    assert estimate <= high + 1e-9 * max(1, abs(low), abs(high))
+    assert (got.status == C.CONSISTENT) == (low <= reference <= high)
+
+
+@FUZZ
+@given(st.floats(-10, 10), st.floats(0, 1), st.floats(0, 1))
+def test_an_interval_around_its_estimate_is_always_accepted(estimate, below, above):
+    row = C.interval_claim("c", estimate, estimate, estimate - below, estimate + above)
+    assert row.status == C.CONSISTENT
+
+
+@FUZZ
+@given(st.lists(field_values, min_size=7, max_size=7))
+def test_a_claim_row_takes_only_texts(fields):
+    names = ("claim", "source", "reference", "ours", "status", "test", "reason")
+    for source, status in (("article", C.CONSISTENT), ("derived: x", C.DIFFERS)):
+        row = dict(zip(names, fields), source=source, status=status)
+        got = result_or_refusal(lambda: C.Claim(**row), *names)
+        texts = all(isinstance(v, str) for v in row.values())
+        if got is not REFUSED:
+            a_true_row(got)
+            assert texts and row["claim"].strip() and row["test"]
+
+
+@FUZZ
+@given(field_values, field_values, field_values, st.one_of(bools, anything), field_values)
+def test_check_beyond_and_regression_claims_are_true_rows_or_our_error(reference, ours, test,
+                                                                      holds, reason):
+    calls = [lambda: C.check_claim("c", reference, ours, holds, test=test, reason=reason),
+             lambda: C.beyond_claim("c", reference, ours, holds, test=test, reason=reason),
+             lambda: C.regression_claim("c", reference, ours, holds, test=test, reason=reason,
+                                        earlier="run 1")]
+    for call in calls:
+        got = result_or_refusal(call, "reference", "goal", "ours", "test", "holds", "met",
+                                "reason")
+        if got is not REFUSED:
+            a_true_row(got)
+            assert isinstance(holds, (bool, np.bool_)) and got.test == test
+            assert got.ours == ours and got.reference == reference
+
+
+@FUZZ
+@given(st.one_of(st.floats(-1, 2), anything), st.one_of(st.floats(-1, 2), anything),
+       st.one_of(st.floats(0, 1), anything),
+       st.one_of(st.just("{:.3f}"), st.text(max_size=6), st.integers(), st.none()),
+       st.one_of(st.none(), any_text, anything))
+def test_statistical_claim_is_a_true_row_or_our_error(reference, mean, se, fmt, reference_text):
+    got = result_or_refusal(
+        lambda: C.statistical_claim("c", reference, mean, se, fmt=fmt,
+                                    reference_text=reference_text),
+        "reference", "mean", "se", "fmt", "reference_text")
+    if got is not REFUSED:
+        a_true_row(got)
+        assert reference_text is None or got.reference == reference_text
+
+
+@FUZZ
+@given(st.one_of(st.dictionaries(st.sampled_from("ABC"), claim_values, max_size=3), anything),
+       st.one_of(st.dictionaries(st.sampled_from("ABC"), claim_values, max_size=3), anything),
+       st.one_of(st.just("article"), field_values))
+def test_compare_setting_is_a_setting_or_our_error(ours, article, label):
+    got = result_or_refusal(lambda: C.compare_setting(ours, article, label=label),
+                            "ours", "article", "label", "compare_setting")
+    if got is not REFUSED:
+        assert isinstance(got, C.Setting) and got.label == label
+        assert all(isinstance(d, str) for d in got.differences)
+
+
+@FUZZ
+@given(st.one_of(st.integers(0, 50), claim_values), st.one_of(st.integers(1, 50), claim_values),
+       st.one_of(st.integers(0, 4), anything))
+def test_count_with_interval_and_share_se_are_a_result_or_our_error(k, n, digits):
+    got = result_or_refusal(lambda: count_with_interval(k, n, digits), "successes", "n",
+                            "digits")
+    if got is not REFUSED:
+        low, high = wilson(k, n)
+        assert got == f"{int(k)}/{int(n)} [{low:.{int(digits)}f}, {high:.{int(digits)}f}]"
+    share = k / 50 if is_number(k) and 0 <= k <= 50 else k
+    got = result_or_refusal(lambda: share_se(share, n), "share", "n")
+    if got is not REFUSED:
+        assert got == math.sqrt(share * (1 - share) / int(n))
