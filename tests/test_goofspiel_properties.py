@@ -90,7 +90,41 @@ CALLS = {
     "bot_measures": lambda i, a: g.bot_measures(a([2, 0, 1]), a([1, 2, 3])),
     "scripted_human": lambda i, a: g.scripted_human("identity", a([1, 2, 3]))(
         g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0)).ranks,
+    "scripted_human(mixed)": lambda i, a: g.scripted_human(
+        "mixed", a([1, 2, 3]), mix={(1, 2, 3): 0.5, (3, 2, 1): 0.5}, seed=i(7))(None).ranks,
+    "breed_random": lambda i, a: g.breed_random(a([0, 1, 2, 3]), a([3, 2, 1, 0]), random.Random(0)),
+    "swap_mutate": lambda i, a: g.swap_mutate(a([0, 1, 2, 3]), 1.0, random.Random(0)),
+    "PartialOrder": lambda i, a: sorted(g.PartialOrder(tuple(a([1, 2, 3]))).below),
+    "pairs_steps": lambda i, a: [sorted(o.pairs) for o in g.pairs_steps(
+        [("mom", i(1), i(2)), ("dad", i(2), i(3))], a([1, 2, 3]), a([3, 2, 1]))],
+    "draw_order": lambda i, a: _drawn(g.draw_order(g.pairs_steps(
+        [("mom", i(1), i(2))], a([1, 2, 3]), a([3, 2, 1]))[0])),
+    "draw_marginal": lambda i, a: _drawn(g.draw_marginal(a([[1, 0], [0, 1]]), a([2, 5])).axes),
+    "animate_game": lambda i, a: _animated(i),
+    "equilibrium(winloss, seed)": lambda i, a: g.equilibrium(i(4), "winloss", progress=False,
+                                                             seed=i(3)).strategy,
 }
+
+
+def _drawn(ax) -> list:
+    """What a drawing shows: its tick labels and texts (then the figure is closed)."""
+    import matplotlib.pyplot as plt
+
+    out = [t.get_text() for t in ax.texts] + [t.get_text() for t in ax.get_xticklabels()] \
+        + [t.get_text() for t in ax.get_yticklabels()]
+    plt.close(ax.figure)
+    return out
+
+
+def _animated(i) -> tuple:
+    import matplotlib.pyplot as plt
+
+    arena = g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0)
+    arena.play_round(g.identity((1, 2, 3)))
+    animation = g.animate_game(arena.history, ["you", "bot"], interval=i(50))
+    out = (animation._interval, len(list(animation.new_frame_seq())))
+    plt.close("all")
+    return out
 
 
 @pytest.mark.parametrize("dtype", INT_DTYPES, ids=lambda d: d.__name__)
@@ -309,3 +343,58 @@ def test_exploitability_in_matrix_form_takes_a_list_as_the_vector():
     assert g.exploitability(tuple(x), a.astype(np.int8)) == g.exploitability(np.array(x), a)
     refused(lambda: g.exploitability([0.5, 0.5], a), "strategy")
     refused(lambda: g.exploitability([np.nan] * 6, a), "strategy")
+
+
+# ---- drawings and seeds (issue 41) -----------------------------------------------------------
+def test_the_drawings_check_their_arguments_naming_them():
+    import matplotlib.pyplot as plt
+
+    order = g.pairs_steps([("mom", 1, 2)], [1, 2, 3], [3, 2, 1])[0]
+    arena = g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0)
+    arena.play_round(g.identity((1, 2, 3)))
+    history = arena.history
+    for bad in (None, "x", [1, 2, 3], {1: 2}):
+        refused(lambda b=bad: g.draw_order(b), "order")
+    for bad in (None, 5, ["t"]):
+        refused(lambda b=bad: g.draw_order(order, b), "title")
+        refused(lambda b=bad: g.draw_marginal(np.eye(2), title=b), "title")
+    for bad in (1, "ax", [None]):
+        refused(lambda b=bad: g.draw_order(order, ax=b), "ax")
+        refused(lambda b=bad: g.draw_marginal(np.eye(2), ax=b), "ax")
+    for bad in (None, "x", [], [None], history[0], [history[0], 3]):
+        refused(lambda b=bad: g.animate_game(b, ["you", "bot"]), "history")
+    for bad in (None, "you", ["you"], ["you", 2], ["a", "b", "c"]):
+        refused(lambda b=bad: g.animate_game(history, b), "names")
+    for bad in (0, -5, 1.5, "700", None, True, 10**400, np.uint8(0)):
+        refused(lambda b=bad: g.animate_game(history, ["you", "bot"], b), "interval")
+    refused(lambda: g.draw_marginal(np.eye(2), [1, 2, 3]), "deck")
+    refused(lambda: g.draw_marginal(np.eye(2), vmax=10**400), "vmax")
+    plt.close("all")
+
+
+SEEDED = {
+    "evolve": lambda s: g.evolve(generations=2, population=5, survivors=2, initial=2,
+                                 deck=range(1, 5), seed=s).best.tolist(),
+    "evolve(fast=False)": lambda s: g.evolve(generations=2, population=5, survivors=2, initial=2,
+                                             deck=range(1, 5), seed=s, fast=False).best.tolist(),
+    "grid_trial": lambda s: g.grid_trial("pairs", 0.1, 2, 2, s, population=5, survivors=2,
+                                         cards=4).best.tolist(),
+    "Arena": lambda s: g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=s).play_round(
+        g.identity((1, 2, 3))).points,
+    "scripted_human": lambda s: g.scripted_human("mixed", (1, 2, 3), mix={(1, 2, 3): 1.0,
+                                                                         (3, 2, 1): 1.0},
+                                                 seed=s)(None).ranks,
+    "scripted_trial": lambda s: g.scripted_trial("identity", False, "game", 2, s, cards=3).margins,
+    "equilibrium": lambda s: g.equilibrium(4, "winloss", progress=False, seed=s).strategy,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEEDED))
+def test_every_public_seed_is_checked_as_studykit_checks_seed_defines(name):
+    """A seed is a whole number >= 0 (studykit.checks.seed): None, negatives, fractions, bools
+    and text are refused naming it; numpy integers give the Python int's run."""
+    call = SEEDED[name]
+    for bad in (None, -1, 1.5, True, "3", [3], np.float64(3.0), np.int8(-1)):
+        refused(lambda b=bad: call(b), "seed")
+    assert plain(call(np.uint8(3))) == plain(call(3)) == plain(call(np.int64(3)))
+    assert plain(call(np.uint64(2**64 - 1))) == plain(call(2**64 - 1))
