@@ -398,3 +398,64 @@ def test_every_public_seed_is_checked_as_studykit_checks_seed_defines(name):
         refused(lambda b=bad: call(b), "seed")
     assert plain(call(np.uint8(3))) == plain(call(3)) == plain(call(np.int64(3)))
     assert plain(call(np.uint64(2**64 - 1))) == plain(call(2**64 - 1))
+
+
+# ---- more properties over the public API (issue 41) -----------------------------------------
+perm = st.integers(1, 6).flatmap(lambda n: st.permutations(range(n)))
+ranks_or_wrong = st.one_of(perm, perm.map(np.array), perm.map(lambda p: np.array(p, np.uint8)),
+                           wrong, st.lists(st.integers(-2, 7), max_size=6))
+
+
+@FUZZ
+@given(st.sampled_from(["breed_pairs", "breed_preferences", "breed_random"]), ranks_or_wrong,
+       ranks_or_wrong, st.one_of(st.just(random.Random(1)), wrong))
+def test_breeders_give_a_permutation_of_the_parents_size_or_refuse(name, mom, dad, rnd):
+    child = answer_or_ours(lambda: getattr(g, name)(mom, dad, rnd), "mom", "dad", "rnd")
+    if child is not None:
+        assert sorted(child) == list(range(len(mom))) == sorted(int(d) for d in dad)
+        assert all(type(c) is int for c in child)
+
+
+@FUZZ
+@given(ranks_or_wrong, st.one_of(st.floats(-1, 2), st.integers(-1, 2), wrong),
+       st.sampled_from(["mutate", "swap_mutate"]))
+def test_mutations_give_a_permutation_or_refuse(ranks, amount, name):
+    out = answer_or_ours(lambda: getattr(g, name)(ranks, amount, random.Random(0)),
+                         "ranks", "degree", "rate")
+    if out is not None:
+        assert sorted(out) == list(range(len(ranks)))
+        if amount == 0:
+            assert out == [int(r) for r in ranks]
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.sampled_from(["mom", "dad", "aunt", 3]), st.integers(0, 5),
+                          st.integers(0, 5)), max_size=8))
+def test_pairs_steps_grow_a_closed_order_or_refuse(draws):
+    mom, dad = [1, 2, 3, 4], [4, 2, 1, 3]
+    steps = answer_or_ours(lambda: g.pairs_steps(draws, mom, dad), "draws", "parent", "card",
+                           "pair")
+    if steps is None:
+        return
+    previous: frozenset = frozenset()
+    for order in steps:
+        pairs = order.pairs
+        assert previous < pairs                                  # each draw orders something
+        assert all((a, d) in pairs for a, b in pairs for c, d in pairs if b == c)   # closed
+        assert not any((b, a) in pairs for a, b in pairs)        # no cycle
+        previous = pairs
+
+
+@FUZZ
+@given(st.integers(2, 5).flatmap(lambda n: st.tuples(st.permutations(range(n)),
+                                                     st.permutations(range(n)))),
+       st.sampled_from(INT_DTYPES))
+def test_margins_are_antisymmetric_and_the_best_reply_is_at_least_as_good(pair, dtype):
+    mine, yours = pair
+    deck = tuple(range(1, len(mine) + 1))
+    a = g.Strategy(np.array(deck, dtype).tolist(), tuple(np.array(mine, dtype)))
+    b = g.Strategy(deck, tuple(yours))
+    assert g.margin(a, b) == -g.margin(b, a)
+    assert sum(g.play([a, b])) == sum(deck)
+    reply = g.best_counter(b)
+    assert reply.gain >= g.margin(a, b) and g.exploitability(b, "margin") >= 0
