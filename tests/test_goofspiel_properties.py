@@ -101,6 +101,15 @@ CALLS = {
         [("mom", i(1), i(2))], a([1, 2, 3]), a([3, 2, 1]))[0])),
     "draw_marginal": lambda i, a: _drawn(g.draw_marginal(a([[1, 0], [0, 1]]), a([2, 5])).axes),
     "animate_game": lambda i, a: _animated(i),
+    "mean_se": lambda i, a: g.mean_se(a([3, 5, 9, 1])),
+    "difference": lambda i, a: g.difference(a([3, 5, 9, 1]), a([2, 2, 4])),
+    "improvement": lambda i, a: g.improvement(a([[1, 3, 5], [2, 2, 9], [0, 4, 4]]), i(1), i(3)),
+    "never_beaten_after": lambda i, a: g.never_beaten_after(a([[1, 3, 5], [2, 2, 9]]), i(1)),
+    "solve_matrix_game": lambda i, a: g.solve_matrix_game(a([[2, 0], [1, 3]])).value,
+    "best_response": lambda i, a: g.best_response(a([1, 0]), a([[2, 0], [1, 3]])).gain,
+    "strategy_table": lambda i, a: g.strategy_table(
+        [("id", a([0, 1, 2]))], a([1, 2, 3]), g.equilibrium(3, "winloss", progress=False).mixture
+    ).to_dict("list"),
     "equilibrium(winloss, seed)": lambda i, a: g.equilibrium(i(4), "winloss", progress=False,
                                                              seed=i(3)).strategy,
 }
