@@ -11,7 +11,8 @@ from __future__ import annotations
 from goofspiel.bots.arena import MAX_BOTS, SCORING, ArenaConfig
 from goofspiel.bots.scripted import HUMANS as KINDS
 from goofspiel.equilibria.equilibrium import deck_size, winloss_cards
-from goofspiel.evolution.ga import MAX_WORK
+from goofspiel.evolution.config import MAX_WORK
+from goofspiel.fast.breed import MAX_CARDS as MAX_FAST_CARDS
 from goofspiel.game import MAX_CARDS
 from studykit.checks import choice, real, seed, sequence, whole
 from studykit.limits import at_most
@@ -39,7 +40,8 @@ def evolution_settings(*, TRIALS, CARDS, POPULATION, SURVIVORS, MUTATIONS, INITI
                        GENERATIONS, FIX_TRIALS, FIX_GENERATIONS, N_JOBS, SEED) -> dict:
     """Notebook 30's constants (the GA grid and its fixes), checked and converted."""
     out = {"TRIALS": _trials(TRIALS, "TRIALS", 2), "FIX_TRIALS": _trials(FIX_TRIALS, "FIX_TRIALS", 2),
-           "CARDS": whole(CARDS, "CARDS", 2, MAX_CARDS, why="goofspiel.game.MAX_CARDS"),
+           "CARDS": whole(CARDS, "CARDS", 2, MAX_FAST_CARDS,
+                           why="the compiled GA (evolve(fast=True)) holds at most 62 cards"),
            "POPULATION": whole(POPULATION, "POPULATION", 3, 10**6),
            "N_JOBS": _jobs(N_JOBS), "SEED": _seed(SEED)}
     population = out["POPULATION"]
@@ -86,7 +88,8 @@ def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_N
 
 def play_settings(*, CARDS, BOTS, SEED, DEMO_ROUNDS, AUTHOR_ROUNDS) -> dict:
     """Notebook 32's constants; the deck and bots also pass the arena's own checks."""
-    out = {"CARDS": whole(CARDS, "CARDS", 2, MAX_CARDS, why="goofspiel.game.MAX_CARDS"),
+    out = {"CARDS": whole(CARDS, "CARDS", 2, MAX_FAST_CARDS,
+                           why="the compiled GA (evolve(fast=True)) holds at most 62 cards"),
            "BOTS": whole(BOTS, "BOTS", 1, MAX_BOTS, why="goofspiel.bots.arena.MAX_BOTS"),
            "SEED": _seed(SEED),
            "DEMO_ROUNDS": whole(DEMO_ROUNDS, "DEMO_ROUNDS", 1, MAX_ROUNDS),

@@ -73,26 +73,3 @@ def test_mutating_children_reaches_minus_10_at_150_generations():
     scores = [evolve("pairs", mutation=0.1, mutate="children", initial=10, generations=150,
                      seed=s).best_score for s in range(6)]
     assert np.mean(scores) >= -10
-
-
-def test_the_fast_python_breeders_give_the_plain_loop_the_plain_breeders_history():
-    """``evolve``'s fallback without numba: the plain loop breeding with ``goofspiel.evolution.breed``'s
-    fast breeding-pairs and mutation draws and returns what it returns with the plain ones."""
-    import random
-
-    from goofspiel.evolution import breed
-    from goofspiel.plain import breed as plain
-    from goofspiel.plain.ga import generations_loop
-
-    deck = list(range(1, 21))
-    for name in ("pairs", "preferences", "random"):
-        for mutate in ("none", "children", "all"):
-            settings = {"mutation": 0.2, "mutate": mutate, "initial": 6, "generations": 8,
-                        "population": 20, "survivors": 8, "immigrants": 2,
-                        "as_published": False}
-            for seed in range(3):
-                fast = generations_loop(random.Random(seed), deck, breed.BREEDERS[name],
-                                        breed.mutate_unchecked, **settings)
-                slow = generations_loop(random.Random(seed), deck, plain.BREEDERS[name],
-                                        plain.reverse_mutation, **settings)
-                assert fast == slow
