@@ -76,7 +76,8 @@ def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_N
         "SMALL_NS": decks(SMALL_NS, "SMALL_NS", "lp"),
         "HEATMAP_NS": decks(HEATMAP_NS, "HEATMAP_NS", "birkhoff"),
         "WINLOSS_NS": decks(WINLOSS_NS, "WINLOSS_NS", "double-oracle"),
-        "CARDS": deck_size(CARDS, "CARDS", "birkhoff", low=4),
+        "CARDS": whole(deck_size(CARDS, "CARDS", "birkhoff", low=4), "CARDS", 4, MAX_FAST_CARDS,
+                       why="the notebook breeds on them with evolve(fast=True): 62 cards at most"),
         "CYCLE_DECK": list(sequence(CYCLE_DECK, "CYCLE_DECK", lambda c, n: whole(c, n, 1, 10**6),
                                     min_len=2, max_len=6, distinct=True)),
         "GA_TRIALS": _trials(GA_TRIALS, "GA_TRIALS"),
@@ -88,8 +89,7 @@ def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_N
 
 def play_settings(*, CARDS, BOTS, SEED, DEMO_ROUNDS, AUTHOR_ROUNDS) -> dict:
     """Notebook 32's constants; the deck and bots also pass the arena's own checks."""
-    out = {"CARDS": whole(CARDS, "CARDS", 2, MAX_FAST_CARDS,
-                           why="the compiled GA (evolve(fast=True)) holds at most 62 cards"),
+    out = {"CARDS": whole(CARDS, "CARDS", 2, MAX_CARDS, why="goofspiel.game.MAX_CARDS"),
            "BOTS": whole(BOTS, "BOTS", 1, MAX_BOTS, why="goofspiel.bots.arena.MAX_BOTS"),
            "SEED": _seed(SEED),
            "DEMO_ROUNDS": whole(DEMO_ROUNDS, "DEMO_ROUNDS", 1, MAX_ROUNDS),

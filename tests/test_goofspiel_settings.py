@@ -71,6 +71,9 @@ def test_seed_and_sizes_beyond_the_library_limits_stop_in_the_check_cell():
     refused(lambda: scripted_settings(**{**SCRIPTED, "SEEDS": 10**6}), "SEEDS")
     refused(lambda: equilibrium_settings(**{**EQUILIBRIUM, "N": 10**3}), "N")
     refused(lambda: equilibrium_settings(**{**EQUILIBRIUM, "REPLY_SECONDS": 0}), "REPLY_SECONDS")
+    for check, defaults in ((evolution_settings, EVOLUTION), (equilibrium_settings, EQUILIBRIUM)):
+        refused(lambda c=check, d=defaults: c(**{**d, "CARDS": 63}), "CARDS")   # fast=True's 62
+        assert check(**{**defaults, "CARDS": 62})["CARDS"] == 62
 
 
 def test_lists_from_papermill_and_numpy_values_are_taken():
