@@ -101,6 +101,8 @@ CALLS = {
         [("mom", i(1), i(2))], a([1, 2, 3]), a([3, 2, 1]))[0])),
     "draw_marginal": lambda i, a: _drawn(g.draw_marginal(a([[1, 0], [0, 1]]), a([2, 5])).axes),
     "animate_game": lambda i, a: _animated(i),
+    "GAConfig": lambda i, a: g.GAConfig(initial=i(3), generations=i(4), population=i(7),
+                                        survivors=i(3), immigrants=i(2), deck=a([4, 1, 3])),
     "mean_se": lambda i, a: g.mean_se(a([3, 5, 9, 1])),
     "difference": lambda i, a: g.difference(a([3, 5, 9, 1]), a([2, 2, 4])),
     "improvement": lambda i, a: g.improvement(a([[1, 3, 5], [2, 2, 9], [0, 4, 4]]), i(1), i(3)),
@@ -468,3 +470,34 @@ def test_margins_are_antisymmetric_and_the_best_reply_is_at_least_as_good(pair, 
     assert sum(g.play([a, b])) == sum(deck)
     reply = g.best_counter(b)
     assert reply.gain >= g.margin(a, b) and g.exploitability(b, "margin") >= 0
+
+
+def mostly(valid: st.SearchStrategy, other: st.SearchStrategy) -> st.SearchStrategy:
+    """Valid values four times in five, the others (wrong kinds, out of range) otherwise."""
+    return st.integers(0, 4).flatmap(lambda k: other if k == 0 else valid)
+
+
+@FUZZ
+@given(st.sampled_from(["pairs", "preferences", "random"]), st.sampled_from(["none", "children", "all"]),
+       st.sampled_from(["reverse", "swap"]), st.booleans(), st.integers(0, 2**40), st.data())
+def test_fast_and_plain_evolve_agree_or_refuse_alike(breeder, mutate, operator, as_published,
+                                                      seed, data):
+    population = data.draw(mostly(st.integers(2, 12), st.one_of(any_int, wrong)))
+    top = population if isinstance(population, int) and population >= 2 else 2
+    survivors = data.draw(mostly(st.integers(1, top - 1), any_int))
+    initial = data.draw(mostly(st.integers(2, top), st.one_of(any_int, wrong)))
+    rest = top - survivors if isinstance(survivors, int) and 0 < survivors < top else 0
+    immigrants = data.draw(mostly(st.integers(0, rest), any_int))
+    mutation = data.draw(mostly(st.floats(0, 0.5), st.one_of(st.floats(-1, 2), wrong)))
+    deck = data.draw(mostly(st.lists(st.integers(1, 70), min_size=2, max_size=9, unique=True),
+                            st.one_of(st.lists(st.integers(-5, 70), max_size=4), wrong)))
+    kwargs = dict(breeder=breeder, mutate=mutate, operator=operator, mutation=mutation,
+                  initial=initial, generations=3, population=population, survivors=survivors,
+                  immigrants=immigrants, deck=deck, as_published=as_published, seed=seed)
+    names = ("mutation", "initial", "population", "survivors", "immigrants", "deck", "parents")
+    fast = answer_or_ours(lambda: g.evolve(**kwargs), *names)
+    plain_run = answer_or_ours(lambda: g.evolve(fast=False, **kwargs), *names)
+    assert (fast is None) == (plain_run is None)
+    if fast is not None:
+        assert plain(fast) == plain(plain_run)
+        assert all(sorted(m) == list(range(len(deck))) for m in fast.population)
