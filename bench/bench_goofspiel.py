@@ -1,12 +1,10 @@
-"""Goofspiel benchmarks, each fast path against its plain twin in the library
-(``goofspiel.plain``), with identical results checked: the GA's compiled generations
-(``evolve``'s default, ``goofspiel.evolution.fastga``) against the plain GA (``evolve(fast=False)``) on
-notebook 30's grid cells and fixes; children bred per second by ``goofspiel.evolution.breed``'s
-breeding-pairs on chunked bit sets against the plain breeder on sets, alone, as the mutation,
-and inside the 150-generation GA in pure Python (``evolve``'s path when numba cannot serve the
-deck); GA scoring vectorised against the plain loop; and (with --grid) the wall time of the
-full article grid through studykit.run_sweep. breeding-preferences, random search and the swap
-mutation have no faster Python twin: the library runs the plain ones.
+"""Goofspiel's GA benchmarks, the compiled tier against its plain twin, with identical results
+checked: the GA's compiled generations (``evolve``'s default, ``goofspiel.fast.ga``) against the
+plain GA (``evolve(fast=False)``, ``goofspiel.evolution.ga``) on notebook 30's grid cells and
+fixes; children bred per second by the plain breeding-pairs (``goofspiel.evolution.breed``, what
+the arena's hidden GA breeds with), alone and as the mutation; GA scoring vectorised against the
+plain loop; and (with --grid) the wall time of the full article grid through
+studykit.run_sweep.
 
     .venv/bin/python bench/bench_goofspiel.py [--grid] [--n-jobs 2]
 """
@@ -18,8 +16,7 @@ import numpy as np
 
 from goofspiel import grid_trial, identity_score
 from goofspiel.evolution import breed
-from goofspiel.plain import breed as plain
-from goofspiel.plain.ga import generations_loop, identity_scores
+from goofspiel.evolution.ga import identity_scores
 
 GRID_CELLS = [{"breeder": b, "mutation": m, "initial": i, "generations": g, "as_published": True}
               for b in ("pairs", "preferences", "random") for m in (0.0, 0.1, 0.3)
@@ -78,26 +75,6 @@ def rate(breed_one, n=20, seconds=1.0):
     return count / (time.perf_counter() - start)
 
 
-def same_stream(fast, slow, trials=1000):
-    """Whether ``fast`` and ``slow`` give the same children and leave the stream alike."""
-    rnd_f, rnd_s = random.Random(1), random.Random(1)
-    moms = [[int(v) for v in np.random.default_rng(k).permutation(20)] for k in range(200)]
-    return all(fast(moms[k % 200], moms[k * 7 % 200], rnd_f) ==
-               slow(moms[k % 200], moms[k * 7 % 200], rnd_s) for k in range(trials)) \
-        and rnd_f.random() == rnd_s.random()
-
-
-def python_ga_runs(breed_one, mutation_of, trials=10):
-    """The notebook's slowest GA cells (pairs, 150 generations; as published, and mutating
-    children) through the plain loop with the given breeder and mutation: (seconds, results)."""
-    start = time.perf_counter()
-    out = [generations_loop(random.Random(seed), list(range(1, 21)), breed_one, mutation_of,
-                            mutation=0.1, mutate=mutate, initial=10, generations=150,
-                            population=25, survivors=10, immigrants=0, as_published=published)
-           for seed in range(trials) for mutate, published in (("none", True), ("children", False))]
-    return time.perf_counter() - start, out
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--grid", action="store_true", help="also time the full article grid")
@@ -108,19 +85,10 @@ def main():
            "fast=False)", compiled_vs_plain(GRID_CELLS, range(3)))
     report("notebook 30's fixes: 6 of its variants x 3 seeds, 150 generations",
            compiled_vs_plain(FIX_CELLS, range(3), generations=150))
-    pairs_fast, pairs_plain = breed.BREEDERS["pairs"], plain.pairs_child
-    f, p = rate(pairs_fast), rate(pairs_plain)
-    print(f"pairs loop   children/s: bit sets {f:9.0f}  plain sets {p:9.0f}  ratio {f / p:5.1f}x  "
-          f"identical children and streams: {same_stream(pairs_fast, pairs_plain)}")
-    mutate_fast = lambda m, d, r: breed.mutate_unchecked(m, 0.1, r)          # noqa: E731
-    mutate_plain = lambda m, d, r: plain.reverse_mutation(m, 0.1, r)         # noqa: E731
-    f, p = rate(mutate_fast), rate(mutate_plain)
-    print(f"mutation 0.1 children/s: bit sets {f:9.0f}  plain sets {p:9.0f}  ratio {f / p:5.1f}x  "
-          f"identical children and streams: {same_stream(mutate_fast, mutate_plain)}")
-    t_fast, r_fast = python_ga_runs(pairs_fast, breed.mutate_unchecked)
-    t_plain, r_plain = python_ga_runs(pairs_plain, plain.reverse_mutation)
-    print(f"GA in Python, pairs, 150 generations (20 runs): bit sets {t_fast:.2f} s  plain sets "
-          f"{t_plain:.2f} s  ratio {t_plain / t_fast:.1f}x  identical histories: {r_fast == r_plain}")
+    f = rate(breed.pairs_child)
+    m = rate(lambda mom, dad, rnd: breed.reverse_mutation(mom, 0.1, rnd))
+    print(f"plain breeding-pairs on 20 cards: {f:9.0f} children/s; as the mutation (0.1): "
+          f"{m:9.0f} children/s")
     deck = np.arange(1, 21)
     pop = np.array([np.random.default_rng(k).permutation(20) for k in range(25)])
     reps = 2000

@@ -13,13 +13,14 @@ What the top level holds, by part (its modules in brackets):
 
 - the game: ``Strategy``, ``play``, ``award``, ``margin`` (``game``) and drawing
   (``draw``); the notebooks check their constants with ``goofspiel.settings``;
-- the genetic algorithm (``goofspiel.evolution``): the breeders and mutations, breeding-pairs
-  replayed step by step, ``evolve``, ``History``, ``grid_trial`` and the article's observations
-  on its runs, ``final_scores``, ``run_curves``, ``difference`` (``breed``, ``orders``, ``ga``,
-  ``fastga``, ``observe``);
-- the plain algorithms first: the breeders, the GA loop and the best reply over all n! replies
-  (``goofspiel.plain``); ``evolve(fast=True)``, the default, runs the GA's generations compiled
-  with numba (``evolution.fastga``, ``studykit.twister``), drawing the same numbers;
+- the genetic algorithm, written plainly (``goofspiel.evolution``): the breeders and mutations,
+  breeding-pairs replayed step by step, ``evolve`` with its checked ``GAConfig``, ``History``,
+  ``grid_trial`` and the article's observations on its runs, ``final_scores``, ``run_curves``,
+  ``difference`` (``breed``, ``orders``, ``config``, ``ga``, ``observe``);
+  ``evolve(fast=True)``, the default, runs the compiled twin of the generations loop
+  (``goofspiel.fast``: ``breed``, ``ga``; numba and ``studykit.twister``), drawing the same
+  numbers, for decks of up to 62 cards (a larger one is refused; ``fast=False`` runs it);
+- the best reply over all n! replies, plainly (``goofspiel.plain``);
 - the exact equilibrium and how far any strategy is from it (``goofspiel.equilibria``):
   ``equilibrium``, ``best_reply``, ``exploitability``, ``best_counter``, the n! matrix game,
   mixtures, a table of measures (``equilibrium``, ``bestreply``, ``matrixgame``, ``mixture``,
@@ -42,6 +43,7 @@ SOURCES = {
     "evolution.breed": ["breed_pairs", "breed_preferences", "breed_random", "mutate",
                         "order_crossover", "swap_mutate"],
     "evolution.orders": ["PartialOrder", "pairs_steps"],
+    "evolution.config": ["GAConfig"],
     "evolution.ga": ["History", "evolve", "grid_trial", "identity_score"],
     "evolution.observe": ["Curves", "Difference", "difference", "final_scores", "improvement",
                           "mean_se", "never_beaten_after", "run_curves"],
@@ -72,6 +74,7 @@ __all__ = [
     "Curves",
     "Difference",
     "Equilibrium",
+    "GAConfig",
     "History",
     "MatrixGameSolution",
     "Mixture",

@@ -18,12 +18,19 @@ from studykit.checks import array, real, shown, whole
 MAX_ROUNDS = 1_000
 
 
+def _text(value, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be text, got {shown(value)}")
+    return value
+
+
 def draw_order(order: PartialOrder, title: str = "", *, ax: plt.Axes | None = None) -> plt.Axes:
     """Draw a partial order as a Hasse diagram: lower bids at the bottom, a line for each a < b.
 
     Returns the axes; a new figure is made when ``ax`` is None.
     """
-    height = levels(order)
+    height = levels(order)                       # refuses anything but a PartialOrder, naming it
+    _text(title, "title")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.5, 3.8))
     elif not hasattr(ax, "scatter"):
@@ -56,9 +63,12 @@ def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval:
 
     One frame per prize (in each round's reveal order) plus one for the round's result.
     """
-    if isinstance(history, (str, bytes)) or not isinstance(history, Sequence) or not history \
+    if isinstance(history, (str, bytes)) or not isinstance(history, Sequence) \
             or not all(isinstance(r, RoundResult) for r in history):
-        raise ValueError("history must be a non-empty list of RoundResult (an Arena's history)")
+        raise TypeError(f"history must be a list of RoundResult (an Arena's history), got "
+                        f"{shown(history)}")
+    if not history:
+        raise ValueError("history must hold at least one round, got an empty list")
     if len(history) > MAX_ROUNDS:
         raise ValueError(f"history must hold at most {MAX_ROUNDS} rounds (one frame per prize), "
                          f"got {len(history):,}")
@@ -66,10 +76,12 @@ def animate_game(history: Sequence[RoundResult], names: Sequence[str], interval:
     if any(len(r.strategies) != players or r.strategies[0].deck != history[0].strategies[0].deck
            for r in history):
         raise ValueError("history must hold rounds of one game: the same players and deck")
-    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != players \
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) \
             or not all(isinstance(name, str) for name in names):
-        raise ValueError(f"names must hold one name (text) per player, {players} in all, got "
-                         f"{shown(names)}")
+        raise TypeError(f"names must be a list of text, one name per player, got {shown(names)}")
+    if len(names) != players:
+        raise ValueError(f"names must hold one name per player, {players} in all, got "
+                         f"{len(names)}: {shown(names)}")
     interval = whole(interval, "interval", 1, 60_000)
     frames = []
     for result in history:
@@ -129,10 +141,11 @@ def draw_marginal(marginal: np.ndarray, deck: Iterable[int] | None = None, *,
         raise ValueError(f"deck must hold {n} cards (one per row of marginal), got {len(cards)}")
     if vmax is not None:
         vmax = real(vmax, "vmax", above=0.0)
-    if not isinstance(title, str):
-        raise TypeError(f"title must be text, got {shown(title)}")
+    _text(title, "title")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.8, 4.2))
+    elif not hasattr(ax, "imshow"):
+        raise TypeError(f"ax must be matplotlib Axes or None, got {type(ax).__name__}")
     image = ax.imshow(x, cmap="viridis", origin="lower", vmin=0,
                       vmax=vmax if vmax is not None else max(float(x.max()), 1e-12))
     step = 1 if n <= 10 else 2 if n <= 20 else 5

@@ -11,7 +11,8 @@ from __future__ import annotations
 from goofspiel.bots.arena import MAX_BOTS, SCORING, ArenaConfig
 from goofspiel.bots.scripted import HUMANS as KINDS
 from goofspiel.equilibria.equilibrium import deck_size, winloss_cards
-from goofspiel.evolution.ga import MAX_WORK
+from goofspiel.evolution.config import MAX_WORK
+from goofspiel.fast.breed import MAX_CARDS as MAX_FAST_CARDS
 from goofspiel.game import MAX_CARDS
 from studykit.checks import choice, real, seed, sequence, whole
 from studykit.limits import at_most
@@ -39,7 +40,8 @@ def evolution_settings(*, TRIALS, CARDS, POPULATION, SURVIVORS, MUTATIONS, INITI
                        GENERATIONS, FIX_TRIALS, FIX_GENERATIONS, N_JOBS, SEED) -> dict:
     """Notebook 30's constants (the GA grid and its fixes), checked and converted."""
     out = {"TRIALS": _trials(TRIALS, "TRIALS", 2), "FIX_TRIALS": _trials(FIX_TRIALS, "FIX_TRIALS", 2),
-           "CARDS": whole(CARDS, "CARDS", 2, MAX_CARDS, why="goofspiel.game.MAX_CARDS"),
+           "CARDS": whole(CARDS, "CARDS", 2, MAX_FAST_CARDS,
+                           why="the compiled GA (evolve(fast=True)) holds at most 62 cards"),
            "POPULATION": whole(POPULATION, "POPULATION", 3, 10**6),
            "N_JOBS": _jobs(N_JOBS), "SEED": _seed(SEED)}
     population = out["POPULATION"]
@@ -74,7 +76,8 @@ def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_N
         "SMALL_NS": decks(SMALL_NS, "SMALL_NS", "lp"),
         "HEATMAP_NS": decks(HEATMAP_NS, "HEATMAP_NS", "birkhoff"),
         "WINLOSS_NS": decks(WINLOSS_NS, "WINLOSS_NS", "double-oracle"),
-        "CARDS": deck_size(CARDS, "CARDS", "birkhoff", low=4),
+        "CARDS": whole(deck_size(CARDS, "CARDS", "birkhoff", low=4), "CARDS", 4, MAX_FAST_CARDS,
+                       why="the notebook breeds on them with evolve(fast=True): 62 cards at most"),
         "CYCLE_DECK": list(sequence(CYCLE_DECK, "CYCLE_DECK", lambda c, n: whole(c, n, 1, 10**6),
                                     min_len=2, max_len=6, distinct=True)),
         "GA_TRIALS": _trials(GA_TRIALS, "GA_TRIALS"),

@@ -1,6 +1,6 @@
-"""Breeders: children are permutations, self-breeding is the identity map, the fast
-breeding-pairs loops agree with the plain breeder (``goofspiel.plain.breed``) consuming the same
-random stream, and the order crossover keeps mom's slice and dad's order."""
+"""Breeders: children are permutations, self-breeding is the identity map, the public checked
+breeders give what the unchecked plain ones give consuming the same random stream, and the order
+crossover keeps mom's slice and dad's order. (The compiled twins: tests/test_goofspiel_fastga.py.)"""
 import random
 
 import numpy as np
@@ -9,15 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from goofspiel.evolution.breed import (
+    breed_children,
     breed_pairs,
     breed_preferences,
     breed_random,
     mutate,
-    mutate_unchecked,
-    shuffled,
-)
-from goofspiel.plain.breed import (
-    breed_children,
     pairs_child,
     preference_list,
     reverse_mutation,
@@ -67,8 +63,8 @@ def test_published_slice_never_covers_the_last_position():
 
 
 def test_pairs_breeder_agrees_with_the_plain_breeder():
-    """Same child and the same random stream afterwards, up to 20 cards and beyond (the wide
-    loop), and the same for the mutation (breeding with the reverse)."""
+    """The checked breeder gives the unchecked one's child, leaving the stream where it leaves it,
+    up to 20 cards and beyond, and the same for the mutation (breeding with the reverse)."""
     rng = np.random.default_rng(5)
     for seed in range(400):
         n = int(rng.integers(2, 11)) if seed < 300 else int(rng.integers(11, 34))
@@ -81,7 +77,7 @@ def test_pairs_breeder_agrees_with_the_plain_breeder():
         assert fast == pairs_child(mom, dad, plain_rnd, mom_share=share, dad_share=1 - share)
         assert fast_rnd.random() == plain_rnd.random()
         degree = float(rng.choice([0.0, 0.1, 0.3, 0.5]))
-        assert mutate_unchecked(mom, degree, fast_rnd) == reverse_mutation(mom, degree, plain_rnd)
+        assert mutate(mom, degree, fast_rnd) == reverse_mutation(mom, degree, plain_rnd)
         assert fast_rnd.random() == plain_rnd.random()
 
 
@@ -105,25 +101,6 @@ def test_preferences_child_keeps_moms_slice_and_dads_order():
             assert [c for c in child if c not in kept] == [c for c in preference_list(dad)
                                                            if c not in kept]
             assert rnd.random() == draw.random()                # the slice is all it draws
-
-
-def test_shuffled_draws_what_random_shuffle_draws():
-    for n in [0, 1, 2, 3, 5, 17, 190, 1000, 4096, 4097, 5000]:
-        for seed in range(5):
-            a, b = random.Random(seed), random.Random(seed)
-            xs, ys = list(range(n)), list(range(n))
-            a.shuffle(xs)
-            shuffled(ys, b)
-            assert xs == ys and a.getrandbits(64) == b.getrandbits(64)
-
-    class Dice(random.Random):
-        def random(self):
-            return 0.0                                       # a subclass keeps its own shuffle
-    xs = list(range(10))
-    shuffled(xs, Dice(0))
-    ys = list(range(10))
-    Dice(0).shuffle(ys)
-    assert xs == ys
 
 
 def test_mutation_degree_half_forgets_every_relation():

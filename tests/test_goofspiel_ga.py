@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from joblib import parallel_config
 
-from goofspiel import evolve, grid_trial, identity_score
+from goofspiel import GAConfig, evolve, grid_trial, identity_score
 from studykit import run_sweep
 
 
@@ -75,24 +75,23 @@ def test_mutating_children_reaches_minus_10_at_150_generations():
     assert np.mean(scores) >= -10
 
 
-def test_the_fast_python_breeders_give_the_plain_loop_the_plain_breeders_history():
-    """``evolve``'s fallback without numba: the plain loop breeding with ``goofspiel.evolution.breed``'s
-    fast breeding-pairs and mutation draws and returns what it returns with the plain ones."""
-    import random
+def test_the_ga_config_is_frozen_converted_and_checked_when_built():
+    import dataclasses
 
-    from goofspiel.evolution import breed
-    from goofspiel.plain import breed as plain
-    from goofspiel.plain.ga import generations_loop
-
-    deck = list(range(1, 21))
-    for name in ("pairs", "preferences", "random"):
-        for mutate in ("none", "children", "all"):
-            settings = {"mutation": 0.2, "mutate": mutate, "initial": 6, "generations": 8,
-                        "population": 20, "survivors": 8, "immigrants": 2,
-                        "as_published": False}
-            for seed in range(3):
-                fast = generations_loop(random.Random(seed), deck, breed.BREEDERS[name],
-                                        breed.mutate_unchecked, **settings)
-                slow = generations_loop(random.Random(seed), deck, plain.BREEDERS[name],
-                                        plain.reverse_mutation, **settings)
-                assert fast == slow
+    c = GAConfig(breeder="preferences", mutation=np.float32(0.25), initial=np.uint8(4),
+                 generations=np.int16(3), population=np.uint64(9), survivors=np.int8(3),
+                 deck=np.array([5, 2, 9], np.uint8), as_published=np.bool_(False))
+    assert c.deck == (2, 5, 9) and all(type(v) is int for v in c.deck)
+    for name in ("initial", "generations", "population", "survivors", "immigrants"):
+        assert type(getattr(c, name)) is int, name
+    assert type(c.mutation) is float and c.as_published is False and c.mutating is False
+    assert GAConfig(as_published=True, generations=4).scored_rounds == 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.breeder = "random"
+    for kwargs, name in (({"breeder": "x"}, "breeder"), ({"mutation": 0.7}, "mutation"),
+                         ({"mutation": "0.1"}, "mutation"), ({"operator": "flip"}, "operator"),
+                         ({"population": 2.0}, "population"), ({"survivors": 0}, "survivors"),
+                         ({"deck": [3, 3]}, "deck"), ({"as_published": "no"}, "as_published"),
+                         ({"generations": 10**7}, "generations x population")):
+        with pytest.raises((TypeError, ValueError), match=name):
+            GAConfig(**kwargs)

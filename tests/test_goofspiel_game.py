@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from goofspiel import Strategy, identity, identity_score, margin, play, random_strategy, reverse
-from goofspiel.plain.ga import identity_scores as plain_identity_scores
+from goofspiel.evolution.ga import identity_scores as plain_identity_scores
 
 
 def test_views_round_trip_on_random_strategies():

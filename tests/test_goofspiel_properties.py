@@ -90,7 +90,52 @@ CALLS = {
     "bot_measures": lambda i, a: g.bot_measures(a([2, 0, 1]), a([1, 2, 3])),
     "scripted_human": lambda i, a: g.scripted_human("identity", a([1, 2, 3]))(
         g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0)).ranks,
+    "scripted_human(mixed)": lambda i, a: g.scripted_human(
+        "mixed", a([1, 2, 3]), mix={(1, 2, 3): 0.5, (3, 2, 1): 0.5}, seed=i(7))(None).ranks,
+    "breed_random": lambda i, a: g.breed_random(a([0, 1, 2, 3]), a([3, 2, 1, 0]), random.Random(0)),
+    "swap_mutate": lambda i, a: g.swap_mutate(a([0, 1, 2, 3]), 1.0, random.Random(0)),
+    "PartialOrder": lambda i, a: sorted(g.PartialOrder(tuple(a([1, 2, 3]))).below),
+    "pairs_steps": lambda i, a: [sorted(o.pairs) for o in g.pairs_steps(
+        [("mom", i(1), i(2)), ("dad", i(2), i(3))], a([1, 2, 3]), a([3, 2, 1]))],
+    "draw_order": lambda i, a: _drawn(g.draw_order(g.pairs_steps(
+        [("mom", i(1), i(2))], a([1, 2, 3]), a([3, 2, 1]))[0])),
+    "draw_marginal": lambda i, a: _drawn(g.draw_marginal(a([[1, 0], [0, 1]]), a([2, 5])).axes),
+    "animate_game": lambda i, a: _animated(i),
+    "GAConfig": lambda i, a: g.GAConfig(initial=i(3), generations=i(4), population=i(7),
+                                        survivors=i(3), immigrants=i(2), deck=a([4, 1, 3])),
+    "mean_se": lambda i, a: g.mean_se(a([3, 5, 9, 1])),
+    "difference": lambda i, a: g.difference(a([3, 5, 9, 1]), a([2, 2, 4])),
+    "improvement": lambda i, a: g.improvement(a([[1, 3, 5], [2, 2, 9], [0, 4, 4]]), i(1), i(3)),
+    "never_beaten_after": lambda i, a: g.never_beaten_after(a([[1, 3, 5], [2, 2, 9]]), i(1)),
+    "solve_matrix_game": lambda i, a: g.solve_matrix_game(a([[2, 0], [1, 3]])).value,
+    "best_response": lambda i, a: g.best_response(a([1, 0]), a([[2, 0], [1, 3]])).gain,
+    "strategy_table": lambda i, a: g.strategy_table(
+        [("id", a([0, 1, 2]))], a([1, 2, 3]), g.equilibrium(3, "winloss", progress=False).mixture
+    ).to_dict("list"),
+    "equilibrium(winloss, seed)": lambda i, a: g.equilibrium(i(4), "winloss", progress=False,
+                                                             seed=i(3)).strategy,
 }
+
+
+def _drawn(ax) -> list:
+    """What a drawing shows: its tick labels and texts (then the figure is closed)."""
+    import matplotlib.pyplot as plt
+
+    out = [t.get_text() for t in ax.texts] + [t.get_text() for t in ax.get_xticklabels()] \
+        + [t.get_text() for t in ax.get_yticklabels()]
+    plt.close(ax.figure)
+    return out
+
+
+def _animated(i) -> tuple:
+    import matplotlib.pyplot as plt
+
+    arena = g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0)
+    arena.play_round(g.identity((1, 2, 3)))
+    animation = g.animate_game(arena.history, ["you", "bot"], interval=i(50))
+    out = (animation._interval, len(list(animation.new_frame_seq())))
+    plt.close("all")
+    return out
 
 
 @pytest.mark.parametrize("dtype", INT_DTYPES, ids=lambda d: d.__name__)
@@ -309,3 +354,150 @@ def test_exploitability_in_matrix_form_takes_a_list_as_the_vector():
     assert g.exploitability(tuple(x), a.astype(np.int8)) == g.exploitability(np.array(x), a)
     refused(lambda: g.exploitability([0.5, 0.5], a), "strategy")
     refused(lambda: g.exploitability([np.nan] * 6, a), "strategy")
+
+
+# ---- drawings and seeds (issue 41) -----------------------------------------------------------
+def test_the_drawings_check_their_arguments_naming_them():
+    import matplotlib.pyplot as plt
+
+    order = g.pairs_steps([("mom", 1, 2)], [1, 2, 3], [3, 2, 1])[0]
+    arena = g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=0)
+    arena.play_round(g.identity((1, 2, 3)))
+    history = arena.history
+    for bad in (None, "x", [1, 2, 3], {1: 2}):
+        refused(lambda b=bad: g.draw_order(b), "order")
+    for bad in (None, 5, ["t"]):
+        refused(lambda b=bad: g.draw_order(order, b), "title")
+        refused(lambda b=bad: g.draw_marginal(np.eye(2), title=b), "title")
+    for bad in (1, "ax", [None]):
+        refused(lambda b=bad: g.draw_order(order, ax=b), "ax")
+        refused(lambda b=bad: g.draw_marginal(np.eye(2), ax=b), "ax")
+    for bad in (None, "x", [], [None], history[0], [history[0], 3]):
+        refused(lambda b=bad: g.animate_game(b, ["you", "bot"]), "history")
+    for bad in (None, "you", ["you"], ["you", 2], ["a", "b", "c"]):
+        refused(lambda b=bad: g.animate_game(history, b), "names")
+    for bad in (0, -5, 1.5, "700", None, True, 10**400, np.uint8(0)):
+        refused(lambda b=bad: g.animate_game(history, ["you", "bot"], b), "interval")
+    refused(lambda: g.draw_marginal(np.eye(2), [1, 2, 3]), "deck")
+    refused(lambda: g.draw_marginal(np.eye(2), vmax=10**400), "vmax")
+    plt.close("all")
+
+
+SEEDED = {
+    "evolve": lambda s: g.evolve(generations=2, population=5, survivors=2, initial=2,
+                                 deck=range(1, 5), seed=s).best.tolist(),
+    "evolve(fast=False)": lambda s: g.evolve(generations=2, population=5, survivors=2, initial=2,
+                                             deck=range(1, 5), seed=s, fast=False).best.tolist(),
+    "grid_trial": lambda s: g.grid_trial("pairs", 0.1, 2, 2, s, population=5, survivors=2,
+                                         cards=4).best.tolist(),
+    "Arena": lambda s: g.Arena(g.ArenaConfig(deck=(1, 2, 3)), seed=s).play_round(
+        g.identity((1, 2, 3))).points,
+    "scripted_human": lambda s: g.scripted_human("mixed", (1, 2, 3), mix={(1, 2, 3): 1.0,
+                                                                         (3, 2, 1): 1.0},
+                                                 seed=s)(None).ranks,
+    "scripted_trial": lambda s: g.scripted_trial("identity", False, "game", 2, s, cards=3).margins,
+    "equilibrium": lambda s: g.equilibrium(4, "winloss", progress=False, seed=s).strategy,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEEDED))
+def test_every_public_seed_is_checked_as_studykit_checks_seed_defines(name):
+    """A seed is a whole number >= 0 (studykit.checks.seed): None, negatives, fractions, bools
+    and text are refused naming it; numpy integers give the Python int's run."""
+    call = SEEDED[name]
+    for bad in (None, -1, 1.5, True, "3", [3], np.float64(3.0), np.int8(-1)):
+        refused(lambda b=bad: call(b), "seed")
+    assert plain(call(np.uint8(3))) == plain(call(3)) == plain(call(np.int64(3)))
+    assert plain(call(np.uint64(2**64 - 1))) == plain(call(2**64 - 1))
+
+
+# ---- more properties over the public API (issue 41) -----------------------------------------
+perm = st.integers(1, 6).flatmap(lambda n: st.permutations(range(n)))
+ranks_or_wrong = st.one_of(perm, perm.map(np.array), perm.map(lambda p: np.array(p, np.uint8)),
+                           wrong, st.lists(st.integers(-2, 7), max_size=6))
+
+
+@FUZZ
+@given(st.sampled_from(["breed_pairs", "breed_preferences", "breed_random"]), ranks_or_wrong,
+       ranks_or_wrong, st.one_of(st.just(random.Random(1)), wrong))
+def test_breeders_give_a_permutation_of_the_parents_size_or_refuse(name, mom, dad, rnd):
+    child = answer_or_ours(lambda: getattr(g, name)(mom, dad, rnd), "mom", "dad", "rnd")
+    if child is not None:
+        assert sorted(child) == list(range(len(mom))) == sorted(int(d) for d in dad)
+        assert all(type(c) is int for c in child)
+
+
+@FUZZ
+@given(ranks_or_wrong, st.one_of(st.floats(-1, 2), st.integers(-1, 2), wrong),
+       st.sampled_from(["mutate", "swap_mutate"]))
+def test_mutations_give_a_permutation_or_refuse(ranks, amount, name):
+    out = answer_or_ours(lambda: getattr(g, name)(ranks, amount, random.Random(0)),
+                         "ranks", "degree", "rate")
+    if out is not None:
+        assert sorted(out) == list(range(len(ranks)))
+        if amount == 0:
+            assert out == [int(r) for r in ranks]
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.sampled_from(["mom", "dad", "aunt", 3]), st.integers(0, 5),
+                          st.integers(0, 5)), max_size=8))
+def test_pairs_steps_grow_a_closed_order_or_refuse(draws):
+    mom, dad = [1, 2, 3, 4], [4, 2, 1, 3]
+    steps = answer_or_ours(lambda: g.pairs_steps(draws, mom, dad), "draws", "parent", "card",
+                           "pair")
+    if steps is None:
+        return
+    previous: frozenset = frozenset()
+    for order in steps:
+        pairs = order.pairs
+        assert previous < pairs                                  # each draw orders something
+        assert all((a, d) in pairs for a, b in pairs for c, d in pairs if b == c)   # closed
+        assert not any((b, a) in pairs for a, b in pairs)        # no cycle
+        previous = pairs
+
+
+@FUZZ
+@given(st.integers(2, 5).flatmap(lambda n: st.tuples(st.permutations(range(n)),
+                                                     st.permutations(range(n)))),
+       st.sampled_from(INT_DTYPES))
+def test_margins_are_antisymmetric_and_the_best_reply_is_at_least_as_good(pair, dtype):
+    mine, yours = pair
+    deck = tuple(range(1, len(mine) + 1))
+    a = g.Strategy(np.array(deck, dtype).tolist(), tuple(np.array(mine, dtype)))
+    b = g.Strategy(deck, tuple(yours))
+    assert g.margin(a, b) == -g.margin(b, a)
+    assert sum(g.play([a, b])) == sum(deck)
+    reply = g.best_counter(b)
+    assert reply.gain >= g.margin(a, b) and g.exploitability(b, "margin") >= 0
+
+
+def mostly(valid: st.SearchStrategy, other: st.SearchStrategy) -> st.SearchStrategy:
+    """Valid values four times in five, the others (wrong kinds, out of range) otherwise."""
+    return st.integers(0, 4).flatmap(lambda k: other if k == 0 else valid)
+
+
+@FUZZ
+@given(st.sampled_from(["pairs", "preferences", "random"]), st.sampled_from(["none", "children", "all"]),
+       st.sampled_from(["reverse", "swap"]), st.booleans(), st.integers(0, 2**40), st.data())
+def test_fast_and_plain_evolve_agree_or_refuse_alike(breeder, mutate, operator, as_published,
+                                                      seed, data):
+    population = data.draw(mostly(st.integers(2, 12), st.one_of(any_int, wrong)))
+    top = population if isinstance(population, int) and population >= 2 else 2
+    survivors = data.draw(mostly(st.integers(1, top - 1), any_int))
+    initial = data.draw(mostly(st.integers(2, top), st.one_of(any_int, wrong)))
+    rest = top - survivors if isinstance(survivors, int) and 0 < survivors < top else 0
+    immigrants = data.draw(mostly(st.integers(0, rest), any_int))
+    mutation = data.draw(mostly(st.floats(0, 0.5), st.one_of(st.floats(-1, 2), wrong)))
+    deck = data.draw(mostly(st.lists(st.integers(1, 70), min_size=2, max_size=9, unique=True),
+                            st.one_of(st.lists(st.integers(-5, 70), max_size=4), wrong)))
+    kwargs = dict(breeder=breeder, mutate=mutate, operator=operator, mutation=mutation,
+                  initial=initial, generations=3, population=population, survivors=survivors,
+                  immigrants=immigrants, deck=deck, as_published=as_published, seed=seed)
+    names = ("mutation", "initial", "population", "survivors", "immigrants", "deck", "parents")
+    fast = answer_or_ours(lambda: g.evolve(**kwargs), *names)
+    plain_run = answer_or_ours(lambda: g.evolve(fast=False, **kwargs), *names)
+    assert (fast is None) == (plain_run is None)
+    if fast is not None:
+        assert plain(fast) == plain(plain_run)
+        assert all(sorted(m) == list(range(len(deck))) for m in fast.population)

@@ -40,13 +40,22 @@ def test_the_notebooks_defaults_pass_unchanged(check, defaults):
 @pytest.mark.parametrize(("check", "defaults"), CASES, ids=lambda c: getattr(c, "__name__", ""))
 def test_every_constant_is_checked_naming_it(check, defaults):
     for name, value in defaults.items():
-        real = name in REALS        # 10**400 for a real: studykit.checks.real's part (issue 41)
-        for bad in (None, "x", -1, True, [], 1.5) + (() if real else (10**400,)):
+        for bad in (None, "x", -1, True, [], 1.5, 10**400):   # 10**400 for reals too (issue 41)
             if isinstance(value, (list, tuple)) and bad == []:
                 bad = [-10**9]
             if name.endswith("SECONDS") and bad == 1.5:
                 continue                                   # a time limit may be fractional
+            if isinstance(value, (list, tuple)) and bad == 10**400:
+                bad = [10**400]
             refused(lambda b=bad, n=name: check(**{**defaults, n: b}), name)
+
+
+@pytest.mark.parametrize("name", REALS)
+def test_a_real_beyond_float_range_is_our_value_error_naming_it(name):
+    check, defaults = next((c, d) for c, d in CASES if name in d)
+    for big in (10**400, -10**400):
+        value = [big] if isinstance(defaults[name], list) else big
+        assert isinstance(refused(lambda v=value: check(**{**defaults, name: v}), name), ValueError)
 
 
 def test_seed_and_sizes_beyond_the_library_limits_stop_in_the_check_cell():
@@ -62,6 +71,9 @@ def test_seed_and_sizes_beyond_the_library_limits_stop_in_the_check_cell():
     refused(lambda: scripted_settings(**{**SCRIPTED, "SEEDS": 10**6}), "SEEDS")
     refused(lambda: equilibrium_settings(**{**EQUILIBRIUM, "N": 10**3}), "N")
     refused(lambda: equilibrium_settings(**{**EQUILIBRIUM, "REPLY_SECONDS": 0}), "REPLY_SECONDS")
+    for check, defaults in ((evolution_settings, EVOLUTION), (equilibrium_settings, EQUILIBRIUM)):
+        refused(lambda c=check, d=defaults: c(**{**d, "CARDS": 63}), "CARDS")   # fast=True's 62
+        assert check(**{**defaults, "CARDS": 62})["CARDS"] == 62
 
 
 def test_lists_from_papermill_and_numpy_values_are_taken():

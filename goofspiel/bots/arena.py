@@ -17,10 +17,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from goofspiel.evolution.breed import BREEDERS
-from goofspiel.evolution.breed import mutate_unchecked as mutate_ranks
+from goofspiel.evolution.breed import BREEDERS, breed_children
+from goofspiel.evolution.breed import reverse_mutation as mutate_ranks
 from goofspiel.game import Strategy, checked_deck, checked_round, play
-from goofspiel.plain.breed import breed_children
 from studykit.checks import at_most, choice, flag, real, shown, whole
 from studykit.checks import seed as check_seed
 

@@ -132,7 +132,7 @@ def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, se
     """One scripted game of up to ``rounds`` rounds, for ``studykit.run_sweep``."""
     rounds = at_most(whole(rounds, "rounds", 1), "rounds", 10_000,
                      "each round runs a hidden GA; the notebooks play 10")
-    cards = whole(cards, "cards", 2, MAX_CARDS)
+    cards, seed = whole(cards, "cards", 2, MAX_CARDS), check_seed(seed)
     as_published = flag(as_published, "as_published")
     deck = tuple(range(1, cards + 1))
     arena = Arena(ArenaConfig(deck=deck, bots=bots, scoring=scoring, as_published=as_published,

@@ -17,7 +17,6 @@ How far any strategy is from it: ``goofspiel.equilibria.bestreply`` (``best_repl
 from __future__ import annotations
 
 import math
-import numbers
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -38,6 +37,7 @@ from goofspiel.equilibria.matrixgame import (
 )
 from goofspiel.equilibria.mixture import Mixture, deck_cards, margin_matrix
 from studykit.checks import choice, whole
+from studykit.checks import seed as check_seed
 
 METHODS = ("lp", "birkhoff", "double-oracle")
 LP_MAX_N = MATRIX_MAX_N  # 5,040 strategies; 8 cards would need a 40,320-square matrix (13 GB)
@@ -178,8 +178,7 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
     time_limit = check_number("time_limit", time_limit, 0.0)
     if not isinstance(progress, (bool, np.bool_)):
         raise TypeError(f"progress must be True or False, got {progress!r}")
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+    seed = check_seed(seed)
     if matrix is not None and method != "lp":
         raise ValueError(f"matrix is only used by method 'lp', got method {method!r}")
     if method == "lp":

@@ -1,33 +1,140 @@
-"""The public breeders on rank lists (``ranks[i]`` = bid rank on prize i), with their argument
-checks, and breeding-pairs made fast in pure Python.
+"""The GA's breeders and mutations on rank lists (``ranks[i]`` = bid rank on prize i), plainly,
+and the public breeders that check their arguments and call them.
 
-The algorithms are ``goofspiel.plain.breed``'s: these functions check their arguments once and
-call them. breeding-pairs alone has a faster pure-Python twin here, drawing the same numbers:
-it keeps the transitive closure as bit sets (``above[c]`` holds every card known to get a
-higher bid than ``c``), read ten bits at a time through a table, with ``Random.shuffle``'s
-draws inlined. ``BREEDERS`` and ``mutate_unchecked`` are what the arena's hidden GA and
-``evolve``'s Python fallback breed with; the compiled GA (``goofspiel.evolution.fastga``) draws exactly
-what they draw.
+breeding-pairs keeps its partial order as sets (``below[c]``: prizes known to get a lower bid);
+each breeder draws from one ``random.Random``, and ``goofspiel.fast.breed`` compiles them drawing
+exactly the same numbers in the same order (the tests compare the two). ``BREEDERS``,
+``reverse_mutation``, ``swap_mutation`` and ``breed_children`` take no argument checks: they are
+what ``goofspiel.evolve`` and the arena's hidden GA breed with, after checking once.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from goofspiel.plain.breed import (
-    crossover,
-    preferences_child,
-    random_child,
-    swap_mutation,
-)
 from studykit.checks import flag, is_whole, real, shown, whole
 
 Ranks = Sequence[int]
+Breeder = Callable[[Ranks, Ranks, random.Random], list]
 MAX_CARDS = 1_000
+
+
+def pairs_child(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
+                dad_share: float = 0.5) -> list[int]:
+    """breeding-pairs: take the unordered pairs of prizes in random order; order each pair not
+    yet ordered as mom does (with probability ``mom_share``) or as dad does, and add every
+    ordering that follows by transitivity. The child's rank on a prize is how many prizes are
+    below it."""
+    n = len(mom)
+    p_mom = mom_share / (mom_share + dad_share)
+    below = [set() for _ in range(n)]            # below[c]: prizes known to get a lower bid
+    above = [set() for _ in range(n)]            # above[c]: prizes known to get a higher bid
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    rnd.shuffle(pairs)
+    for a, b in pairs:
+        if b in above[a] or a in above[b]:       # already ordered, by transitivity
+            continue
+        parent = mom if rnd.random() < p_mom else dad
+        low, high = (a, b) if parent[a] < parent[b] else (b, a)
+        lows, highs = below[low] | {low}, above[high] | {high}
+        for c in lows:                           # everything at or below low is below ...
+            above[c] |= highs
+        for c in highs:                          # ... everything at or above high
+            below[c] |= lows
+    return [len(below[c]) for c in range(n)]
+
+
+def preference_list(ranks: Ranks) -> list[int]:
+    """Prize indices ordered by increasing bid (the inverse permutation)."""
+    prefs = [0] * len(ranks)
+    for prize, rank in enumerate(ranks):
+        prefs[rank] = prize
+    return prefs
+
+
+def ranks_of(prefs: Sequence[int]) -> list[int]:
+    """The rank list of a preference list (the inverse permutation again)."""
+    ranks = [0] * len(prefs)
+    for position, prize in enumerate(prefs):
+        ranks[prize] = position
+    return ranks
+
+
+def crossover(mom: Sequence, dad: Sequence, start: int, end: int) -> list:
+    """Order crossover: keep ``mom[start:end]`` in place, fill the other positions with the rest
+    of the items in dad's order."""
+    kept = mom[start:end]
+    rest = [item for item in dad if item not in kept]
+    return rest[:start] + list(kept) + rest[start:]
+
+
+def preferences_child(mom: Ranks, dad: Ranks, rnd: random.Random, *,
+                      as_published: bool = False) -> list[int]:
+    """breeding-preferences: order crossover of the parents' preference lists on a random slice
+    ``[i, j)``, its ends a uniform pair of the n + 1 cut points, or as published: a uniform
+    start, then a uniform end after it (never covering the last position)."""
+    n = len(mom)
+    if n < 2:
+        return list(mom)
+    if as_published:
+        i = rnd.randrange(n - 1)
+        j = rnd.randrange(i + 1, n)
+    else:
+        i, j = sorted(rnd.sample(range(n + 1), 2))
+    return ranks_of(crossover(preference_list(mom), preference_list(dad), i, j))
+
+
+def random_child(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
+    """Random search: ignore both parents, return a uniformly random strategy."""
+    child = list(range(len(mom)))
+    rnd.shuffle(child)
+    return child
+
+
+def reverse_mutation(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
+    """The article's mutation: breed with the reverse strategy, taking a ``degree`` share
+    (0..0.5) from it; degree 0 changes nothing and draws nothing."""
+    if degree == 0.0:
+        return list(ranks)
+    reverse = [len(ranks) - 1 - r for r in ranks]
+    return pairs_child(ranks, reverse, rnd, mom_share=1.0 - degree, dad_share=degree)
+
+
+def swap_mutation(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
+    """The traditional mutation: with probability ``rate`` swap the bids of two random prizes."""
+    child = list(ranks)
+    if len(child) >= 2 and rate > 0 and rnd.random() < rate:
+        a, b = rnd.sample(range(len(child)), 2)
+        child[a], child[b] = child[b], child[a]
+    return child
+
+
+def check_parents(parents: int, size: int) -> None:
+    """Refuse to breed children up to ``size`` members from fewer than two ``parents``."""
+    if parents < 2 and parents < size:
+        raise ValueError(f"breeding needs at least two parents (two distinct members), got "
+                         f"{parents} parent(s) to fill {size} members")
+
+
+def breed_children(parents: list, size: int, breed: Breeder, rnd: random.Random) -> list[list[int]]:
+    """One generation's children: ``breed(mom, dad, rnd)`` on two distinct members drawn from
+    the parents and the children bred so far, until parents and children number ``size``."""
+    check_parents(len(parents), size)
+    children: list = []
+    while len(parents) + len(children) < size:
+        mom, dad = rnd.sample(parents + children, 2)
+        children.append(breed(mom, dad, rnd))
+    return children
+
+
+BREEDERS = {"pairs": pairs_child, "preferences": preferences_child, "random": random_child}
+OPERATORS = ("reverse", "swap")
+
+
+# ---- the public breeders: their arguments checked once, then the plain ones above ----
 
 
 def _whole_list(value, name: str, what: str, items: str) -> list[int]:
@@ -57,11 +164,6 @@ def _parents(mom, dad, rnd) -> tuple[list[int], list[int]]:
     if not isinstance(rnd, random.Random):
         raise TypeError(f"rnd must be a random.Random, got {type(rnd).__name__}")
     return mom, dad
-
-
-@lru_cache(maxsize=64)
-def _all_pairs(n: int) -> tuple[tuple[int, int], ...]:
-    return tuple((a, b) for a in range(n) for b in range(a + 1, n))
 
 
 def breed_preferences(mom: Ranks, dad: Ranks, rnd: random.Random, *,
@@ -100,82 +202,7 @@ def breed_pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float 
     if mom_share + dad_share <= 0:
         raise ValueError(f"mom_share and dad_share must be >= 0 with a positive sum, "
                          f"got {mom_share}, {dad_share}")
-    return _pairs(mom, dad, rnd, mom_share=mom_share, dad_share=dad_share)
-
-
-CHUNK = 10                                          # bits per lookup in BIT_LISTS
-BIT_LISTS = tuple(tuple(i for i in range(CHUNK) if m >> i & 1) for m in range(1 << CHUNK))
-BIT_LISTS_HIGH = tuple(tuple(i + CHUNK for i in bits) for bits in BIT_LISTS)   # bits 10..19
-BIT_LENGTHS = tuple(i.bit_length() for i in range(4097))   # shuffles of up to 4,096 items (91 cards)
-
-
-def shuffled(items: list, rnd: random.Random) -> None:
-    """``rnd.shuffle(items)`` drawing the same numbers, with the draws inlined (a plain Random)."""
-    if type(rnd) is not random.Random:          # a subclass may draw differently: use its own
-        rnd.shuffle(items)
-        return
-    getrandbits = rnd.getrandbits
-    bits = BIT_LENGTHS if len(items) < len(BIT_LENGTHS) else [i.bit_length() for i in range(len(items) + 1)]
-    for i in range(len(items) - 1, 0, -1):      # as Random.shuffle and Random._randbelow do
-        k = bits[i + 1]
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-def _pairs(mom: Ranks, dad: Ranks, rnd: random.Random, *, mom_share: float = 0.5,
-           dad_share: float = 0.5) -> list[int]:
-    """``goofspiel.plain.breed.pairs_child`` on bit sets: the same draws, the same child."""
-    n = len(mom)
-    p_mom = mom_share / (mom_share + dad_share)
-    above = [0] * n                              # above[c]: cards known to be bid higher than c
-    below = [0] * n
-    pairs = list(_all_pairs(n))
-    shuffled(pairs, rnd)
-    rand = rnd.random
-    if n > 2 * CHUNK:
-        return _pairs_wide(n, mom, dad, pairs, above, below, rand, p_mom)
-    bits, bits_high = BIT_LISTS, BIT_LISTS_HIGH
-    mask = (1 << CHUNK) - 1
-    for a, b in pairs:
-        if (above[a] >> b) & 1 or (above[b] >> a) & 1:
-            continue
-        src = mom if rand() < p_mom else dad
-        if src[a] > src[b]:
-            a, b = b, a
-        low = below[a] | (1 << a)        # a and everything under it
-        high = above[b] | (1 << b)       # b and everything over it
-        for c in bits[low & mask]:       # every card of low gets high above it ...
-            above[c] |= high
-        for c in bits_high[low >> CHUNK]:
-            above[c] |= high
-        for c in bits[high & mask]:      # ... and every card of high gets low below it
-            below[c] |= low
-        for c in bits_high[high >> CHUNK]:
-            below[c] |= low
-    return [below[c].bit_count() for c in range(n)]
-
-
-def _pairs_wide(n, mom, dad, pairs, above, below, rand, p_mom) -> list[int]:
-    """``_pairs``'s loop for more than 20 cards: the bit sets read CHUNK bits at a time."""
-    bits, mask = BIT_LISTS, (1 << CHUNK) - 1
-    for a, b in pairs:
-        if (above[a] >> b) & 1 or (above[b] >> a) & 1:
-            continue
-        src = mom if rand() < p_mom else dad
-        if src[a] > src[b]:
-            a, b = b, a
-        low = below[a] | (1 << a)
-        high = above[b] | (1 << b)
-        for sets, members, other in ((above, low, high), (below, high, low)):
-            x, base = members, 0
-            while x:
-                for c in bits[x & mask]:
-                    sets[base + c] |= other
-                x >>= CHUNK
-                base += CHUNK
-    return [below[c].bit_count() for c in range(n)]
+    return pairs_child(mom, dad, rnd, mom_share=mom_share, dad_share=dad_share)
 
 
 def breed_random(mom: Ranks, dad: Ranks, rnd: random.Random) -> list[int]:
@@ -188,17 +215,7 @@ def mutate(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
     """Breed with the reverse, taking a ``degree`` share (0..0.5) from it: 0 changes nothing."""
     ranks = _ranks(ranks, "ranks")
     _parents(ranks, ranks, rnd)
-    return mutate_unchecked(ranks, real(degree, "degree", 0.0, 0.5), rnd)
-
-
-def mutate_unchecked(ranks: Ranks, degree: float, rnd: random.Random) -> list[int]:
-    """``mutate`` without its argument checks, on the fast pairs loop: the inner loop's twin of
-    ``goofspiel.plain.breed.reverse_mutation``."""
-    if degree == 0.0:
-        return list(ranks)
-    n = len(ranks)
-    rev = [n - 1 - r for r in ranks]
-    return _pairs(ranks, rev, rnd, mom_share=1.0 - degree, dad_share=degree)
+    return reverse_mutation(ranks, real(degree, "degree", 0.0, 0.5), rnd)
 
 
 def swap_mutate(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
@@ -206,7 +223,3 @@ def swap_mutate(ranks: Ranks, rate: float, rnd: random.Random) -> list[int]:
     ranks = _ranks(ranks, "ranks")
     _parents(ranks, ranks, rnd)
     return swap_mutation(ranks, real(rate, "rate", 0.0, 1.0), rnd)
-
-
-OPERATORS = ("reverse", "swap")
-BREEDERS = {"pairs": _pairs, "preferences": preferences_child, "random": random_child}   # unchecked

@@ -121,8 +121,8 @@ def improvement(curves: np.ndarray, start: int, end: int | None = None) -> Diffe
 
 def never_beaten_after(curves: np.ndarray, generation: int) -> float:
     """Share of runs whose final best score is already reached at ``generation`` (1-based)."""
-    c = array(curves, "curves", kind="real").astype(float)
-    if c.ndim != 2 or not 1 <= whole(generation, "generation") <= c.shape[1]:
+    c, generation = array(curves, "curves", kind="real").astype(float), whole(generation, "generation")
+    if c.ndim != 2 or not 1 <= generation <= c.shape[1]:
         raise ValueError(f"generation must be in 1..{c.shape[1] if c.ndim == 2 else '?'}, "
                          f"got {generation}")
     return float((c[:, generation - 1] >= c[:, -1]).mean())

@@ -46,7 +46,7 @@ class PartialOrder:
             if not is_whole(c) or c not in self.below:
                 raise ValueError(f"card {c} is not one of {self.cards}")
         if low == high or high in self.below[low]:
-            raise ValueError(f"{low} < {high} contradicts the order (a cycle)")
+            raise ValueError(f"low < high: {low} < {high} contradicts the order (a cycle)")
         lows = self.below[low] | {low}
         for c in self.cards:
             if c == high or high in self.below[c]:
@@ -114,6 +114,8 @@ def pairs_steps(draws: Iterable[tuple[str, int, int]], mom: Sequence[int], dad: 
             raise ValueError(f"parent must be 'mom' or 'dad', got {parent!r}")
         if order.ordered(a, b):
             raise ValueError(f"the pair {{{a}, {b}}} is already ordered")
+        if a == b:
+            raise ValueError(f"draws must pair two different cards, got {draw!r}")
         low, high = sorted((a, b), key=position[parent].__getitem__)
         order.add(low, high)
         snapshot = PartialOrder(order.cards)

@@ -1,6 +1,4 @@
-"""The GA of the goofspiel article as one would write it first, in plain Python on rank lists
-and one ``random.Random``: the breeders and mutations (``breed``) and the generations loop with
-its identity-target score (``ga``). The library's fast versions draw the same numbers and return
-the same children and histories: ``goofspiel.evolution.breed``'s breeding-pairs loop on chunked bit sets,
-and ``goofspiel.evolution.fastga``'s generations compiled with numba, chosen by ``evolve(fast=True)``.
-The tests check each against its plain twin; ``bench/bench_goofspiel.py`` times them."""
+"""The best reply as one would write it first: every one of the n! replies tried
+(``bestreply``), the twin the tests hold the fast best replies of ``goofspiel.equilibria`` to.
+The GA's plain algorithm is ``goofspiel.evolution`` itself (``breed``, ``ga``); its compiled twin
+is ``goofspiel.fast``."""
