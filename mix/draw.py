@@ -1,5 +1,5 @@
 """Matplotlib drawing of a MIX board, an animated game, and an ipywidgets board to play in a
-notebook."""
+notebook (outside a running kernel its plain-text and HTML forms say it is live-notebook only)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,24 @@ def draw_board(b: Board, *, ax=None, title: str | None = None):
     ax.set_xlabel("column")
     ax.set_title(title or f"move {b.moves}, {'XO'[b.turn]} to move (X red, O blue)")
     return ax
+
+
+LIVE_ONLY = "Live notebook only: run this notebook in JupyterLab to play"
+
+
+def live_only(box):
+    """The widget ``box`` whose mime bundle also carries the live-notebook-only note as plain
+    text and HTML: a frontend drawing widgets shows the board, any other shows the note."""
+    bundle = box._repr_mimebundle_
+
+    def with_note(**kwargs) -> dict:
+        drawn = bundle(**kwargs)
+        data = dict(drawn[0] if isinstance(drawn, tuple) else drawn or {})
+        return {**data, "text/plain": LIVE_ONLY,
+                "text/html": f'<p class="gameai-live-only">{LIVE_ONLY}.</p>'}
+
+    box._repr_mimebundle_ = with_note           # IPython reads the instance's method
+    return box
 
 
 CELL_PX = 30  # the widget's column width: each column's button sits above its column
@@ -108,7 +126,7 @@ def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20,
     box = w.VBox([w.HBox(buttons), picture,
                   status])
     box.board, box.buttons, box.status, box.picture = b, buttons, status, picture
-    return box
+    return live_only(box)
 
 
 def game_animation(moves: list[int], names: tuple[str, str] = ("X", "O"), rows: int = 10,
