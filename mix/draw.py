@@ -12,12 +12,14 @@ from mix.board import Board, X
 from mix.play.agents import make_agent
 
 COLOURS = {X: "#d62728", 1: "#1f77b4"}
+DPI = 100            # a notebook shows figures at 100 dpi: a board is at least 480 px wide
 
 
 def draw_board(b: Board, *, ax=None, title: str | None = None):
     """Draw ``b`` with X red and O blue, on ``ax`` (a new figure when None); returns the axes."""
     if ax is None:
-        _, ax = plt.subplots(figsize=(b.g.cols * 0.35 + 0.5, b.g.rows * 0.35 + 0.6), dpi=70)
+        _, ax = plt.subplots(figsize=(max(4.8, b.g.cols * 0.35 + 0.5), b.g.rows * 0.35 + 0.6),
+                             dpi=DPI)
     ax.set_facecolor("#f2e6c9")
     for r in range(b.g.rows):
         for c in range(b.g.cols):
@@ -130,7 +132,7 @@ def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20,
 
 
 def game_animation(moves: list[int], names: tuple[str, str] = ("X", "O"), rows: int = 10,
-                   cols: int = 20, step: int = 2, dpi: int = 80):
+                   cols: int = 20, step: int = 2, dpi: int = DPI):
     """A matplotlib animation of a game given by its ``moves``, one frame every ``step`` moves
     (and the final position), the last move ringed, the names of X and O in the title."""
     from matplotlib.animation import FuncAnimation
