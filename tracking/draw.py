@@ -61,7 +61,9 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
     """
     frames = list(range(len(beliefs))) if frames is None else list(frames)
     cell = cell_inches(maze)                   # at least 480 px wide at the default dpi
-    fig, ax = plt.subplots(figsize=(maze.width * cell, maze.height * cell + 0.4), dpi=dpi)
+    height = maze.height * cell + 0.4          # 0.4 in above the maze for the title
+    fig, ax = plt.subplots(figsize=(maze.width * cell, height), dpi=dpi)
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.4 / height)
     xs, ys, dist = _manhattan_grid(maze, observer)
 
     def draw(t):
