@@ -22,8 +22,7 @@ from matplotlib.animation import Animation, HTMLWriter, PillowWriter
 from PIL import Image
 
 from studykit.checks import flag, whole
-from studykit.paths import file_name
-from studykit.paths import results_dir, write_atomic
+from studykit.paths import file_name, results_dir, write_atomic
 from studykit.quick import quick_mode
 
 MIN_DOCS_WIDTH = 480  # pixels: below this the text in a frame is unreadable
@@ -87,7 +86,7 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
     shows no still too.
     One pass over the frames makes the HTML and the GIFs (see ``PlayerAndPictures``).
     """
-    import matplotlib.pyplot as plt        # here: importing studykit stays light (terminal games)
+    import matplotlib.pyplot as plt  # here: importing studykit stays light (terminal games)
 
     _check(anim, fps, publish)
     name = None if gif is None else file_name(gif, "name")

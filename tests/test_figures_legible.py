@@ -17,20 +17,20 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.animation import AbstractMovieWriter, Animation  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.animation import AbstractMovieWriter, Animation
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 
-import catmouse.draw as cm  # noqa: E402
-import catmouse.figures as cf  # noqa: E402
-import mix  # noqa: E402
-import mix.draw as md  # noqa: E402
-import tracking  # noqa: E402
-import tracking.draw as td  # noqa: E402
-import tracking.drawgame as tg  # noqa: E402
+import catmouse.draw as cm
+import catmouse.figures as cf
+import mix
+import mix.draw as md
+import tracking
+import tracking.draw as td
+import tracking.drawgame as tg
 
 MIN_WIDTH = 480        # pixels of a game board
 MIN_TEXT = 12          # pixels of a text as shown: 9 pt at 96 px per inch
@@ -108,6 +108,11 @@ def capture(layout="defaultCapture", moves=12):
                                       record=True).play()
 
 
+def game_frames(layout="defaultCapture"):
+    maze, played = capture(layout)
+    return maze, played.frames
+
+
 def learning_run():
     return SimpleNamespace(winners=np.array(["cat", "mouse"] * 500), rounds=np.arange(1000),
                            distances=np.ones(1000))
@@ -148,12 +153,11 @@ DRAWINGS = {   # name: (the drawing at its defaults on the article's board, is i
     "tracking animate_run medium": (lambda: td.animate_run(tracked("mediumCapture")), True),
     "tracking plot_belief": (lambda: td.plot_belief(
         (r := tracked())["maze"], r["beliefs"][3], title="step 3").figure, True),
-    "tracking animate_game": (lambda: tg.animate_game(*(lambda m, g: (m, g.frames))(
-        *capture())), True),
-    "tracking animate_game medium": (lambda: tg.animate_game(*(lambda m, g: (m, g.frames))(
-        *capture("mediumCapture"))), True),
-    "tracking draw_state": (lambda: tg.draw_state(*(lambda m, g: (m, g.frames[-1]))(
-        *capture()), "red").figure, True),
+    "tracking animate_game": (lambda: tg.animate_game(*game_frames()), True),
+    "tracking animate_game medium": (lambda: tg.animate_game(*game_frames("mediumCapture")),
+                                     True),
+    "tracking draw_state": (lambda: tg.draw_state((g := game_frames())[0], g[1][-1], "red").figure,
+                            True),
     "mix draw_board 10x20": (lambda: md.draw_board(mix.Board(10, 20)).figure, True),
     "mix game_animation 10x20": (lambda: md.game_animation(mix_moves(), ("learned", "builder")),
                                  True),

@@ -21,13 +21,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import nbformat  # noqa: E402
-import pytest  # noqa: E402
-from book_browser import STALE_OUTPUTS  # noqa: E402
-from lab_browser import STEP_TIMEOUT_MS, LabSession, lab_server  # noqa: E402
-from matplotlib.animation import FuncAnimation  # noqa: E402
-from playwright.sync_api import expect  # noqa: E402
+import matplotlib.pyplot as plt
+import nbformat
+import pytest
+from book_browser import STALE_OUTPUTS
+from lab_browser import STEP_TIMEOUT_MS, LabSession, lab_server
+from matplotlib.animation import FuncAnimation
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=STEP_TIMEOUT_MS)

@@ -13,14 +13,14 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.animation import FuncAnimation  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
+from matplotlib.animation import FuncAnimation
 
-from goofspiel import Arena, ArenaConfig, Strategy  # noqa: E402
-from goofspiel.bots.arena import RoundResult  # noqa: E402
-from goofspiel.bots.widget import history_table, reveal_table, table_html  # noqa: E402
-from studykit.animation import NEEDS_SCRIPT, show_animation  # noqa: E402
+from goofspiel import Arena, ArenaConfig, Strategy
+from goofspiel.bots.arena import RoundResult
+from goofspiel.bots.widget import history_table, reveal_table, table_html
+from studykit.animation import NEEDS_SCRIPT, show_animation
 
 NOTE = ".anim-needs-script"
 

@@ -20,9 +20,7 @@ from goofspiel.bots.arena import format_points as fmt
 from goofspiel.game import Strategy
 from studykit.checks import is_whole, shown
 
-
 LIVE_ONLY = "Live notebook only: run this notebook in JupyterLab to play"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CSS = ("<style>.gameai-table{border-collapse:collapse;font-size:13px;margin:4px 0}"
        ".gameai-table th,.gameai-table td{padding:2px 8px;text-align:right;"
        "border-bottom:1px solid #ddd}.gameai-table thead th{border-bottom:2px solid #888}"
