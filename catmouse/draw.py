@@ -14,6 +14,8 @@ from studykit.checks import items, shown, whole
 MAX_DRAWN_SIDE = 100          # a larger board is no longer legible (and slow to draw)
 MAX_FRAMES = 100_000          # frames of one animation, positions of one game drawn
 MAX_PANELS = 100              # games in one figure of small multiples
+DPI = 100                     # the animations' default: a notebook shows figures at 100 dpi
+MIN_BOARD = 3.6               # inches of the smallest board drawn: with its legend 480 px wide
 
 
 def drawn_board(rows, cols) -> tuple[int, int]:
@@ -66,7 +68,7 @@ def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", 
     board_cells((cat,) if one else cat, "cat", rows, cols, min_len=1)
     board_cell(mouse, "mouse", rows, cols)
     if ax is None:
-        _, ax = plt.subplots(figsize=(max(2.5, 0.5 * cols) + 1.2, max(2.5, 0.5 * rows)))
+        _, ax = plt.subplots(figsize=(max(MIN_BOARD, 0.5 * cols) + 1.2, max(MIN_BOARD, 0.5 * rows)))
     ax.set_xlim(-0.5, cols - 0.5)
     ax.set_ylim(-0.5, rows - 0.5)
     ax.set_xticks(np.arange(-0.5, cols, 1), minor=True)
@@ -82,14 +84,15 @@ def draw_board(rows: int, cols: int, cat, mouse, obstacles=(), title: str = "", 
     cats = np.atleast_2d(cat)
     c_art, = ax.plot(cats[:, 0], cats[:, 1], "o", ms=14, color="tab:orange", label="cat")
     m_art, = ax.plot([mouse[0]], [mouse[1]], "s", ms=11, color="tab:gray", label="mouse")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9)
     ax.set_title(title)
     return [c_art, m_art]
 
 
 def animate_game(positions, rows: int, cols: int, title: str = "", interval: int = 500,
-                 max_frames: int = 80, dpi: int = 60) -> FuncAnimation:
-    """Animate a list of (cat_x, cat_y, mouse_x, mouse_y) positions (one frame per half move)."""
+                 max_frames: int = 80, dpi: int = DPI) -> FuncAnimation:
+    """Animate a list of (cat_x, cat_y, mouse_x, mouse_y) positions (one frame per half move);
+    at the default ``dpi`` a board is at least 480 px wide."""
     rows, cols = drawn_board(rows, cols)
     interval, dpi = frame_options(interval, dpi)
     title = text(title, "title")
@@ -97,7 +100,7 @@ def animate_game(positions, rows: int, cols: int, title: str = "", interval: int
     if isinstance(positions, (list, tuple, np.ndarray)) and len(positions) > max_frames:
         positions = positions[:max_frames]              # only these are shown: check only these
     positions = positions_arg(positions, rows, cols)
-    size = max(2.5, min(6.0, 0.45 * max(rows, cols)))
+    size = max(MIN_BOARD, min(6.0, 0.45 * max(rows, cols)))
     fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
     c_art, m_art = draw_board(rows, cols, positions[0][:2], positions[0][2:], title=title, ax=ax)
 
@@ -112,12 +115,12 @@ def animate_game(positions, rows: int, cols: int, title: str = "", interval: int
     return FuncAnimation(fig, update, frames=len(positions), interval=interval, blit=False)
 
 
-def animate_games(games: dict, rows: int, cols: int, dpi: int = 60, interval: int = 400,
+def animate_games(games: dict, rows: int, cols: int, dpi: int = DPI, interval: int = 400,
                   width: float = 6.4) -> FuncAnimation:
     """One animation of several games in a row, move by move: ``{label: positions}``.
 
-    Each frame is titled with its game's label and half move, in a font that stays legible when
-    the animation is saved 480 px wide.
+    Each frame is titled with its game's label and half move; at the default ``dpi`` and
+    ``width`` the frames are 640 px wide, every text at least 9 pt.
     """
     rows, cols = drawn_board(rows, cols)
     interval, dpi = frame_options(interval, dpi)
@@ -200,7 +203,7 @@ def plot_capture_heatmap(table: np.ndarray, row_labels, col_labels, title: str, 
     data = np.where(np.isfinite(table), table, np.nan)
     im = ax.imshow(data, origin="lower", cmap="viridis")
     for (i, j), v in np.ndenumerate(table):
-        ax.text(j, i, "-" if not np.isfinite(v) else f"{v:g}", ha="center", va="center", fontsize=7,
+        ax.text(j, i, "-" if not np.isfinite(v) else f"{v:g}", ha="center", va="center", fontsize=9,
                 color="white" if np.isfinite(v) else "black")
     ax.set_xticks(range(len(col_labels)), col_labels)
     ax.set_yticks(range(len(row_labels)), row_labels)
@@ -227,7 +230,8 @@ def plot_trajectories(games: dict, rows: int, cols: int, ncols: int = 4, title: 
         positions_arg(game.positions, rows, cols, f"games[{label!r}].positions")
     n = len(games)
     nrows = -(-n // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(2.4 * ncols, 2.5 * nrows), squeeze=False)
+    width = min(2.4, 9.0 / ncols) if ncols > 1 else 4.8  # a row fits the page, 900 px wide
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols, 2.5 * nrows), squeeze=False)
     for ax, (label, game) in zip(axes.flat, games.items()):
         pos = np.array(game.positions)
         jitter = 0.08
@@ -240,18 +244,18 @@ def plot_trajectories(games: dict, rows: int, cols: int, ncols: int = 4, title: 
         ax.set_aspect("equal")
         ax.set_xticks([])
         ax.set_yticks([])
-        ax.set_title(f"{label}\n{game.winner} wins, {game.rounds} moves", fontsize=8)
+        ax.set_title(f"{label}\n{game.winner} wins, {game.rounds} moves", fontsize=9)
     for ax in list(axes.flat)[n:]:
         ax.axis("off")
-    fig.suptitle(title or "Cat (orange) and mouse (grey) paths", fontsize=10)
+    fig.suptitle(title or "Cat (orange) and mouse (grey) paths", fontsize=11)
     fig.tight_layout()
     return fig
 
 
-def animate_paths(games: dict, rows: int, cols: int, dpi: int = 50, interval: int = 900) -> FuncAnimation:
+def animate_paths(games: dict, rows: int, cols: int, dpi: int = DPI, interval: int = 900) -> FuncAnimation:
     """One frame per game: its whole cat path (orange) and mouse path (grey), labelled by key."""
     items = list(games.items())
-    size = max(2.5, min(5.0, 0.45 * max(rows, cols)))
+    size = max(MIN_BOARD, min(5.0, 0.45 * max(rows, cols)))
     fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=dpi)
     draw_board(rows, cols, (0, 0), (cols - 1, rows - 1), ax=ax)
     cat_line, = ax.plot([], [], "-", color="tab:orange", lw=2, alpha=0.7)

@@ -33,7 +33,7 @@ def draw_position(rows: int, cols: int, cat, mouse, title: str = "", options: bo
     """The board with both players; with ``options`` the mouse's moves as arrows (green: safe,
     red: next to the cat, which then captures)."""
     if ax is None:
-        _, ax = plt.subplots(figsize=(4, 4))
+        _, ax = plt.subplots(figsize=(4.8, 4.8))
     draw_board(rows, cols, cat, mouse, title=title, ax=ax)
     ax.get_legend().remove()
     if options:
@@ -52,15 +52,17 @@ def chase_positions(rows: int, cols: int) -> tuple[tuple, tuple]:
 
 
 def article_pictures(rows: int, cols: int):
-    """Four panels: the start on this board, the 3 x 3 board, the diagonal chase, the cornered mouse."""
+    """Four panels in a 2 x 2 grid (900 px wide, legible on the page): the start on this board,
+    the 3 x 3 board, the diagonal chase, the cornered mouse."""
     rows, cols = drawn_board(rows, cols)
     (dc, dm), (cc, cm) = chase_positions(rows, cols)
-    fig, axes = plt.subplots(1, 4, figsize=(16, 4.2))
+    fig, axes = plt.subplots(2, 2, figsize=(9, 8.4))
+    axes = axes.ravel()
     draw_position(rows, cols, (0, 0), (cols - 1, rows - 1), f"start on {rows} x {cols}", ax=axes[0])
     draw_position(3, 3, (0, 0), (2, 2), "the 3 x 3 board: 81 (cat, mouse) pairs", ax=axes[1])
     draw_position(rows, cols, dc, dm, "cat diagonally next to the mouse", options=True, ax=axes[2])
     draw_position(rows, cols, cc, cm, "the mouse is cornered", options=True, ax=axes[3])
-    axes[0].legend(*axes[0].get_legend_handles_labels(), loc="lower right", fontsize=8)
+    axes[0].legend(*axes[0].get_legend_handles_labels(), loc="lower right", fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -72,7 +74,7 @@ def draw_window(rows: int, cols: int, cat, mouse, title: str = "", *, ax=None):
     if idx is None:
         raise ValueError(f"cat {cat} and mouse {mouse} do not fit in a 3 x 3 window")
     if ax is None:
-        _, ax = plt.subplots(figsize=(4, 4))
+        _, ax = plt.subplots(figsize=(4.8, 4.8))
     draw_position(rows, cols, cat, mouse, title, ax=ax)
     x0, y0 = cat[0] - idx[0], cat[1] - idx[1]
     ax.add_patch(plt.Rectangle((x0 - 0.5, y0 - 0.5), 3, 3, fill=True, alpha=0.15, color="tab:blue"))
@@ -84,7 +86,7 @@ def draw_window_space(idx, title: str = "", *, ax=None):
     """The 3 x 3 space a position is projected onto; a flagged board edge is drawn thick."""
     clx, cly, mlx, mly, lr, bt = idx
     if ax is None:
-        _, ax = plt.subplots(figsize=(4, 4))
+        _, ax = plt.subplots(figsize=(4.8, 4.8))
     draw_position(3, 3, (clx, cly), (mlx, mly),
                   title or f"window index {tuple(int(i) for i in idx)}", ax=ax)
     edges = {"left": lr == 1, "right": lr == 2, "bottom": bt == 1, "top": bt == 2}
@@ -98,14 +100,16 @@ def draw_window_space(idx, title: str = "", *, ax=None):
 
 
 def window_pictures(rows: int, cols: int):
-    """Version 2's four diagrams: near the top-right corner, its window, elsewhere, its window."""
+    """Version 2's four diagrams in a 2 x 2 grid: near the top-right corner, its window,
+    elsewhere, its window."""
     rows, cols = drawn_board(rows, cols)
     if min(rows, cols) < 3:
         raise ValueError(f"the 3 x 3 window needs a board of at least 3 x 3, got {rows} x {cols}")
     corner = ((cols - 3, rows - 2), (cols - 1, rows - 1))
     middle_y = max(0, rows // 2 - 1)
     side = ((0, middle_y), (2, min(rows - 1, middle_y + 1)))
-    fig, axes = plt.subplots(1, 4, figsize=(17, 4.4))
+    fig, axes = plt.subplots(2, 2, figsize=(9, 8.8))
+    axes = axes.ravel()
     idx = draw_window(rows, cols, *corner, title="both in the top-right 3 x 3 area", ax=axes[0])
     draw_window_space(idx, f"that area alone, flags {idx[4:]}", ax=axes[1])
     idx2 = draw_window(rows, cols, *side, title="close together at the left edge", ax=axes[2])

@@ -1,5 +1,5 @@
 """Matplotlib drawing of a MIX board, an animated game, and an ipywidgets board to play in a
-notebook."""
+notebook (outside a running kernel its plain-text and HTML forms say it is live-notebook only)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from mix.board import Board, X
 from mix.play.agents import make_agent
 
 COLOURS = {X: "#d62728", 1: "#1f77b4"}
+DPI = 100            # a notebook shows figures at 100 dpi: a board is at least 480 px wide
 
 
 def draw_board(b: Board, *, ax=None, title: str | None = None):
     """Draw ``b`` with X red and O blue, on ``ax`` (a new figure when None); returns the axes."""
     if ax is None:
-        _, ax = plt.subplots(figsize=(b.g.cols * 0.35 + 0.5, b.g.rows * 0.35 + 0.6), dpi=70)
+        _, ax = plt.subplots(figsize=(max(4.8, b.g.cols * 0.35 + 0.5), b.g.rows * 0.35 + 0.6),
+                             dpi=DPI)
     ax.set_facecolor("#f2e6c9")
     for r in range(b.g.rows):
         for c in range(b.g.cols):
@@ -33,6 +35,24 @@ def draw_board(b: Board, *, ax=None, title: str | None = None):
     ax.set_xlabel("column")
     ax.set_title(title or f"move {b.moves}, {'XO'[b.turn]} to move (X red, O blue)")
     return ax
+
+
+LIVE_ONLY = "Live notebook only: run this notebook in JupyterLab to play"
+
+
+def live_only(box):
+    """The widget ``box`` whose mime bundle also carries the live-notebook-only note as plain
+    text and HTML: a frontend drawing widgets shows the board, any other shows the note."""
+    bundle = box._repr_mimebundle_
+
+    def with_note(**kwargs) -> dict:
+        drawn = bundle(**kwargs)
+        data = dict(drawn[0] if isinstance(drawn, tuple) else drawn or {})
+        return {**data, "text/plain": LIVE_ONLY,
+                "text/html": f'<p class="gameai-live-only">{LIVE_ONLY}.</p>'}
+
+    box._repr_mimebundle_ = with_note           # IPython reads the instance's method
+    return box
 
 
 CELL_PX = 30  # the widget's column width: each column's button sits above its column
@@ -108,11 +128,11 @@ def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20,
     box = w.VBox([w.HBox(buttons), picture,
                   status])
     box.board, box.buttons, box.status, box.picture = b, buttons, status, picture
-    return box
+    return live_only(box)
 
 
 def game_animation(moves: list[int], names: tuple[str, str] = ("X", "O"), rows: int = 10,
-                   cols: int = 20, step: int = 2, dpi: int = 80):
+                   cols: int = 20, step: int = 2, dpi: int = DPI):
     """A matplotlib animation of a game given by its ``moves``, one frame every ``step`` moves
     (and the final position), the last move ringed, the names of X and O in the title."""
     from matplotlib.animation import FuncAnimation

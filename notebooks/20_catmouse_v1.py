@@ -204,11 +204,11 @@ games = {("initial policies" if it == 0 else f"after {it:,} iterations"): g
 games["final policies"] = final
 frames = {f"{label}: the {g.winner} wins in {g.rounds} moves": g.positions[:GIF_FRAMES_PER_GAME]
           for label, g in games.items()}
-save_gif(animate_games(frames, NUM_ROWS, NUM_COLS, dpi=30), "catmouse_v1_games", fps=FPS,
+save_gif(animate_games(frames, NUM_ROWS, NUM_COLS, dpi=75), "catmouse_v1_games", fps=FPS,
          publish=SETTING.is_article)
 plt.close("all")
 ends = dict([next(iter(frames.items())), list(frames.items())[-1]])
-show_animation(animate_games(ends, NUM_ROWS, NUM_COLS, dpi=30), fps=FPS)
+show_animation(animate_games(ends, NUM_ROWS, NUM_COLS), fps=FPS)
 
 # %%
 fig = plot_trajectories(games, NUM_ROWS, NUM_COLS, ncols=4, title="Current game every "

@@ -178,7 +178,7 @@ stream = LegacyStream(0)
 game = play_local(run.table, TEST_SIZE, TEST_SIZE, "smart", lambda: stream.below(4))
 print(f"game 0 on {TEST_SIZE}x{TEST_SIZE}: cat {'wins' if game.won else 'loses'} after {game.rounds} rounds")
 # one frame per round (after the cat's move) keeps the inline animation small
-show_animation(animate_game(game.positions[::2], TEST_SIZE, TEST_SIZE, TEST, max_frames=32, dpi=32),
+show_animation(animate_game(game.positions[::2], TEST_SIZE, TEST_SIZE, TEST, max_frames=32),
                gif="catmouse_v2_15x15", fps=3)
 
 # %%

@@ -237,8 +237,9 @@ plt.show()
 
 # %%
 show = [b for b in [(4, 5), (5, 5), (6, 7), (7, 7), (8, 7), (8, 8)] if b in boards] or boards[:2]
-fig, axes = plt.subplots(1, len(show), figsize=(3.2 * len(show), 3.2), sharey=True)
-for ax, (r, c) in zip(np.atleast_1d(axes), show):
+grid = (-(-len(show) // 3), min(3, len(show)))       # rows of three panels: legible on the page
+fig, axes = plt.subplots(*grid, figsize=(3 * grid[1], 3 * grid[0]), sharey=True, squeeze=False)
+for ax, (r, c) in zip(axes.flat, show):
     for row in runs:
         if (row["rows"], row["cols"]) != (r, c):
             continue
@@ -247,7 +248,10 @@ for ax, (r, c) in zip(np.atleast_1d(axes), show):
             ax.plot(np.array(its) / 1000, np.minimum(lost, 12), color=color, alpha=0.6, lw=1)
     ax.set_title(f"{r}x{c}, {winnable_first_move(r, c)} first")
     ax.set_xlabel("iteration (thousands)")
-np.atleast_1d(axes)[0].set_ylabel("moves lost to the optimum\n(12 = never catches)")
+for ax in axes[:, 0]:
+    ax.set_ylabel("moves lost to the optimum\n(12 = never catches)")
+for ax in axes.flat[len(show):]:
+    ax.axis("off")
 fig.tight_layout()
 plt.show()
 

@@ -118,7 +118,8 @@ game
 # ## A few rounds played for you
 #
 # The same widget driven from code (this is how the notebook runs headless): the identity
-# `1<2<...<n` every round, until it is eliminated or `DEMO_ROUNDS` rounds have passed.
+# bids `1 2 ... n` (card p on prize p) every round, until it is eliminated or `DEMO_ROUNDS`
+# rounds have passed.
 
 # %%
 demo_arena = Arena(ArenaConfig(deck=DECK, bots=BOTS), seed=SEED + 1)

@@ -148,12 +148,12 @@ show_animation(animate_run(runs[VIDEOS[2][0]], last=ANIMATION_STEPS, stride=FRAM
 
 # %%
 t_show = min(100, STEPS)
-fig, axes = plt.subplots(1, 3, figsize=(15, 3.4))
+fig, axes = plt.subplots(3, 1, figsize=(8, 13.2))      # one above the other: legible on the page
 for ax, (title, _, _) in zip(axes, VIDEOS):
     run = runs[title]
     plot_belief(maze, run["beliefs"][t_show], maze.cells[run["path"][t_show]], ax=ax,
                 title=f"{title}\nstep {t_show}, P(true cell) = {run['beliefs'][t_show][run['path'][t_show]]:.2f}")
-fig.suptitle("Motion model alone: belief (red squares, area = probability) and the true enemy (blue ring)")
+fig.suptitle("Motion model alone: belief (red squares, area = probability)\nand the true enemy (blue ring)")
 save_figure(fig, "tracking_three_videos")
 plt.show()
 

@@ -150,7 +150,7 @@ last = min(ANIMATION_MOVES, len(shown.frames) - 1)
 save_gif(animate_game(maze, shown.frames, show=range(0, last + 1, 8), dpi=80), "tracking_game", fps=6,
          publish=SETTING.is_article)
 plt.close("all")
-show_animation(animate_game(maze, shown.frames, show=np.linspace(0, last, INLINE_FRAMES).astype(int), dpi=45),
+show_animation(animate_game(maze, shown.frames, show=np.linspace(0, last, INLINE_FRAMES).astype(int)),
                fps=2)
 
 # %% [markdown]
@@ -265,8 +265,8 @@ last = min(GUARD_MOVES, len(guarded.frames) - 1)
 save_gif(animate_game(maze, guarded.frames, show=range(0, last + 1, 8), dpi=80), "tracking_guard_border",
          fps=6, publish=SETTING.is_article)
 plt.close("all")
-show_animation(animate_game(maze, guarded.frames, show=np.linspace(0, last, INLINE_FRAMES).astype(int),
-                            dpi=45), fps=2)
+show_animation(animate_game(maze, guarded.frames, show=np.linspace(0, last, INLINE_FRAMES).astype(int)),
+               fps=2)
 
 # %% [markdown]
 # ## The later rules
@@ -400,6 +400,8 @@ pd.DataFrame(contest_lines(contest_pooled))
 # gold dots, a grey ring marks a scared agent (its timer in the title).
 
 # %%
+from IPython.display import display
+
 turn = capsule_turnaround(HOME, CAPSULE_SEEDS, max_moves=CONTEST_MOVES)
 if turn is None:
     print(f"no such game in {CAPSULE_SEEDS} seeds on {HOME}")
@@ -411,8 +413,8 @@ else:
     save_gif(animate_game(maze_of_home, chase.frames, show=range(start, stop + 1, 4), dpi=80),
              "tracking_capsule", fps=4, publish=SETTING.is_article)
     plt.close("all")
-    show_animation(animate_game(maze_of_home, chase.frames, show=np.linspace(start, stop, INLINE_FRAMES).astype(int),
-                                dpi=45), fps=2)
+    display(show_animation(animate_game(maze_of_home, chase.frames,
+                                        show=np.linspace(start, stop, INLINE_FRAMES).astype(int)), fps=2))
 
 # %% [markdown]
 # ## Did it reproduce?

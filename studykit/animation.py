@@ -11,6 +11,7 @@ import hashlib
 import json
 import math
 import re
+import uuid
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from io import BytesIO
@@ -21,8 +22,7 @@ from matplotlib.animation import Animation, HTMLWriter, PillowWriter
 from PIL import Image
 
 from studykit.checks import flag, whole
-from studykit.paths import file_name
-from studykit.paths import results_dir, write_atomic
+from studykit.paths import file_name, results_dir, write_atomic
 from studykit.quick import quick_mode
 
 MIN_DOCS_WIDTH = 480  # pixels: below this the text in a frame is unreadable
@@ -35,6 +35,36 @@ ICONS = {"fa-play fa-flip-horizontal": "&#9664;", "fa-minus": "&minus;", "fa-plu
          "fa-fast-backward": "|&#9665;", "fa-step-backward": "&#9665;", "fa-pause": "&#8214;",
          "fa-play": "&#9654;", "fa-step-forward": "&#9655;", "fa-fast-forward": "&#9655;|"}
 ICON = re.compile(r'<i class="fa ([^"]+)"></i>')
+
+
+# shown in place of the player until its JavaScript runs (the script removes it): an untrusted
+# notebook, a viewer without JavaScript, or a page whose scripts are blocked keeps it
+NEEDS_SCRIPT = ("This animation needs a trusted notebook: run `make lab`, or File > Trust "
+                "Notebook, or rerun the cell.")
+NOTE = ('<p class="anim-needs-script" id="{id}" style="border-left:4px solid #d62728;'
+        'padding:4px 8px;background:#fdf0f0">{text}</p>')
+UNHIDE = '<script>document.getElementById("{id}").remove();</script>'
+
+
+class PlayerHTML:
+    """The inline player as a notebook output: its HTML (``data``) and, as plain text, the note
+    saying what it needs."""
+
+    def __init__(self, data: str):
+        self.data = data
+
+    def _repr_html_(self) -> str:
+        return self.data
+
+    def __repr__(self) -> str:
+        return NEEDS_SCRIPT
+
+
+def with_note(page: str) -> str:
+    """The player's page with a visible note above it that its own script removes."""
+    note_id = f"anim-note-{uuid.uuid4().hex}"
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", NEEDS_SCRIPT.replace(">", "&gt;"))
+    return NOTE.format(id=note_id, text=text) + page + UNHIDE.format(id=note_id)
 
 
 def offline_html(page: str) -> str:
@@ -51,11 +81,12 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
     ``gif`` names ``results/gifs/<gif>.gif``; with ``publish`` (pass the notebook's "is this the
     article's setting" flag) the run also writes the GIF for the README, at least 480 px wide,
     under ``results/gifs/publish/`` (see ``save_gif``; ``make publish`` copies it to docs/).
-    The HTML links no outside host. The figure is closed so the notebook shows no still too.
+    The HTML links no outside host and carries a note, shown until its script runs, that it
+    needs a trusted notebook (also its plain-text form). The figure is closed so the notebook
+    shows no still too.
     One pass over the frames makes the HTML and the GIFs (see ``PlayerAndPictures``).
     """
-    import matplotlib.pyplot as plt        # here: importing studykit stays light (terminal games)
-    from IPython.display import HTML
+    import matplotlib.pyplot as plt  # here: importing studykit stays light (terminal games)
 
     _check(anim, fps, publish)
     name = None if gif is None else file_name(gif, "name")
@@ -65,7 +96,7 @@ def show_animation(anim: Animation, gif: str | None = None, fps: int = 5, *,
         writer = PlayerAndPictures(fps, pictures=name is not None,
                                    wide=name is not None and publish)
         anim.save(str(page), writer=writer)
-        html = HTML(offline_html(page.read_text()))
+        html = PlayerHTML(with_note(offline_html(page.read_text())))
     if name is not None:
         write_gif(writer.pictures, results_dir("gifs") / f"{name}.gif", fps)
         if publish:

@@ -7,7 +7,8 @@ do not decode, saved widget views not drawn, math not typeset; and what a reader
 see wrong: Markdown table syntax shown as text, a word or number of a table broken across
 lines, a wide table whose scroll bar is off screen (its box taller than the window), a table
 of the page's own text (the report) hiding columns, a widget without its "live notebook only"
-note, the widget manager script on a page without widgets, a progress bar without a total
+note, an animation whose script did not run (its "needs a trusted notebook" note left
+showing), the widget manager script on a page without widgets, a progress bar without a total
 shown as "3/?", a notebook page without any output,
 a saved progress bar red or short of its total, fewer figures than the notebook holds,
 a negative zero or "1 sets" in an output.
@@ -108,6 +109,9 @@ INSPECT_JS = """async () => {
     })(),
     widgetScripts: [...document.scripts].filter(s => /html-manager|embed-amd/.test(s.src)).length,
     liveOnlyNotes: document.querySelectorAll('.gameai-live-only').length,
+    // an inline animation's "needs a trusted notebook" note, left because its script did not run
+    animationNotes: [...document.querySelectorAll('.anim-needs-script')]
+                      .filter(n => n.getBoundingClientRect().height > 0).length,
     outputText: [...document.querySelectorAll('div.cell_output')].map(o => o.innerText)
                   .join('\\n'),
     widgetState: [...document.querySelectorAll(
@@ -168,6 +172,9 @@ class PageReport:
         if r.get("widgetViews") and not r.get("liveOnlyNotes"):
             found.append(f"{r['widgetViews']} widget views and no note that they need a running "
                          "notebook")
+        if r.get("animationNotes"):
+            found.append(f"{r['animationNotes']} animation(s) whose script did not run: the "
+                         "'needs a trusted notebook' note shows")
         if r.get("widgetScripts") and not r.get("widgetViews"):
             found.append("the widget manager script loaded on a page without widgets")
         if r.get("cells") and not r.get("outputs"):

@@ -162,6 +162,7 @@ def fixtures_base():
     ("missing_figure.html", "0 of the notebook's 1 figures shown"),
     ("negative_zero.html", "negative zero in an output: '-0.0'"),
     ("one_plural.html", "one counted as many in an output: '1 sets'"),
+    ("stuck_animation.html", "1 animation(s) whose script did not run"),
 ])
 def test_content_check_fails_on_a_broken_page(fixture, expected, fixtures_base, context):
     """Each content check, on a page broken on purpose (tests/book_fixtures/), and only it."""

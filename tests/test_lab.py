@@ -8,7 +8,8 @@ bid refused and a valid one played through the widget, then CARDS changed in the
 restart and Run All: the widget and the claim table follow. Notebook 40: Run All, columns
 clicked, the board and the status line answer with the program's reply. Notebook 10: its
 committed animation plays as opened (the copy is trusted as `make lab` trusts it), and again
-after Run All. The last test shows each check failing on a notebook broken on purpose.
+after Run All; an animation in a notebook Lab does not trust says what to do, and plays once
+rerun. The last test shows each check failing on a notebook broken on purpose.
 Screenshots of every step stay in results/lab-screenshots/<test>/ when a test fails.
 """
 
@@ -16,10 +17,16 @@ import re
 import shutil
 from pathlib import Path
 
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
 import nbformat
 import pytest
 from book_browser import STALE_OUTPUTS
 from lab_browser import STEP_TIMEOUT_MS, LabSession, lab_server
+from matplotlib.animation import FuncAnimation
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.slow
@@ -156,6 +163,40 @@ def test_animation_plays_as_committed_and_after_running(session):
     assert s.run_all() == []
     animation_plays(s)
     s.shot("animation_after_run")
+    passed(s)
+
+
+TINY_ANIMATION = (
+    "import matplotlib.pyplot as plt\nfrom matplotlib.animation import FuncAnimation\n"
+    "from studykit import show_animation\n"
+    "fig, ax = plt.subplots(figsize=(2, 2), dpi=40)\nline, = ax.plot([0, 1], [0, 1])\n"
+    "show_animation(FuncAnimation(fig, lambda i: [line], frames=3), fps=2)")
+
+
+def test_an_untrusted_animation_says_what_to_do(session, lab):
+    """Issue 45 point 4: an animation saved in a notebook Lab does not trust (its scripts are
+    stripped) shows the note saying how to see it; run again, the note is gone and it plays."""
+    from studykit.animation import show_animation
+
+    fig, ax = plt.subplots(figsize=(2, 2), dpi=40)
+    line, = ax.plot([0, 1], [0, 1])
+    shown = show_animation(FuncAnimation(fig, lambda i: [line], frames=3), fps=2)
+    cell = nbformat.v4.new_code_cell(TINY_ANIMATION)
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        "text/html": shown._repr_html_(), "text/plain": repr(shown)})]
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    nb.metadata.kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, lab.folder / "untrusted.ipynb")       # written after `jupyter trust`
+    s = session
+    s.open_notebook("untrusted.ipynb")
+    note = s.page.locator(".jp-OutputArea-output").filter(has_text="needs a trusted notebook")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("make lab")
+    s.shot("untrusted_note")
+    assert s.run_all() == []
+    expect(note).to_have_count(0)
+    animation_plays(s)
+    s.shot("rerun_plays")
     passed(s)
 
 

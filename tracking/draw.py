@@ -14,6 +14,14 @@ from tracking.maze import Maze
 from tracking.sensing import NOISE, SIGHT
 
 MAX_DPI = 300                 # a 32x16 maze at 300 dpi is already a 2,100-pixel-wide frame
+DPI = 100                     # the animations' default: a notebook shows figures at 100 dpi
+MIN_WIDTH = 4.8               # inches: a maze drawn at DPI is at least 480 px wide
+FONT = 10                     # points: the titles' default size
+
+
+def cell_inches(maze: Maze, most: float = 1 / 4.5) -> float:
+    """Inches per cell: ``most``, or more for a narrow maze (``MIN_WIDTH`` in all)."""
+    return max(most, MIN_WIDTH / maze.width)
 
 
 def draw_maze(maze: Maze, *, ax=None):
@@ -40,8 +48,8 @@ def _manhattan_grid(maze: Maze, cell: tuple):
 
 
 def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer: tuple,
-                    readings: np.ndarray | None, *, frames=None, title: str = "", dpi: int = 70,
-                    sight: bool = True, fontsize: int = 8) -> FuncAnimation:
+                    readings: np.ndarray | None, *, frames=None, title: str = "", dpi: int = DPI,
+                    sight: bool = True, fontsize: int = FONT) -> FuncAnimation:
     """Animate one tracked episode.
 
     Args:
@@ -52,7 +60,10 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
         sight: draw the sight range (green) the tracker used.
     """
     frames = list(range(len(beliefs))) if frames is None else list(frames)
-    fig, ax = plt.subplots(figsize=(maze.width / 4.5, maze.height / 4.5 + 0.4), dpi=dpi)
+    cell = cell_inches(maze)                   # at least 480 px wide at the default dpi
+    height = maze.height * cell + 0.4          # 0.4 in above the maze for the title
+    fig, ax = plt.subplots(figsize=(maze.width * cell, height), dpi=dpi)
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.4 / height)
     xs, ys, dist = _manhattan_grid(maze, observer)
 
     def draw(t):
@@ -74,7 +85,7 @@ def animate_episode(maze: Maze, beliefs: np.ndarray, path: np.ndarray, observer:
 
 
 def animate_run(run: dict, *, last: int | None = None, stride: int = 1, readings: bool = False,
-                sight: bool = False, title: str = "", dpi: int = 60, fontsize: int = 8) -> FuncAnimation:
+                sight: bool = False, title: str = "", dpi: int = DPI, fontsize: int = FONT) -> FuncAnimation:
     """Animate a ``tracking.track`` run: every ``stride``-th step up to ``last`` (default: the end).
 
     ``readings`` and ``sight`` draw the noisy-distance band and the sight range (say which evidence

@@ -9,7 +9,7 @@ from matplotlib.collections import PatchCollection
 
 from studykit.checks import items, whole
 from tracking import checks
-from tracking.draw import MAX_DPI, belief_squares, draw_maze
+from tracking.draw import DPI, MAX_DPI, belief_squares, cell_inches, draw_maze
 from tracking.maze import Maze
 from tracking.reals import real
 from tracking.teamtrack import team_of
@@ -48,13 +48,14 @@ def draw_state(maze: Maze, frame: dict, view: str, *, ax=None):
     scared = [i for i in range(4) if frame.get("contest") and frame["scared"][i]]
     timers = ", ".join(f"{i} ({frame['scared'][i]})" for i in scared)
     note = f" | scared: {timers}" if scared else ""
-    ax.set_title(f"{view} team's view: belief about the enemies | red {s['red']} : {s['blue']} blue{note}",
+    ax.set_title(f"{view} team's view: belief about the enemies\nred {s['red']} : {s['blue']} blue{note}",
                  fontsize=10)
     return ax
 
 
-def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncAnimation:
-    """Animate a recorded game (``CaptureGame(..., record=True).frames``), both teams' views side by side.
+def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = DPI) -> FuncAnimation:
+    """Animate a recorded game (``CaptureGame(..., record=True).frames``), the red team's view
+    above the blue one's (at least 480 px wide at the default dpi, its titles legible).
 
     Args:
         frames: the recorded frames, one per move (the start first).
@@ -68,16 +69,20 @@ def animate_game(maze: Maze, frames: list, *, show=None, dpi: int = 60) -> FuncA
     dpi = whole(dpi, "dpi", 10, MAX_DPI)
     show = list(range(0, len(frames), 4)) if show is None else [
         whole(k, "show", 0, len(frames) - 1) for k in items(show, "show", max_len=len(frames))]
-    fig, axes = plt.subplots(1, 2, figsize=(maze.width / 2.6, maze.height / 4.6 + 0.5), dpi=dpi)
+    cell = cell_inches(maze, 1 / 4)
+    side = maze.height * cell                   # inches of one view; 0.55 above each for its title
+    height = 2 * side + 1.6
+    fig = plt.figure(figsize=(maze.width * cell, height), dpi=dpi)
+    axes = [fig.add_axes((0.02, (0.1 + side + 0.55) / height, 0.96, side / height)),
+            fig.add_axes((0.02, 0.1 / height, 0.96, side / height))]
 
     def draw(k):
         for ax, view in zip(axes, ("red", "blue")):
             ax.clear()
             draw_state(maze, frames[k], view, ax=ax)
-        fig.suptitle(f"move {k}", fontsize=11)
+        fig.suptitle(f"move {k}", fontsize=11, y=1 - 0.06 / height, va="top")
         return []
 
-    fig.tight_layout()
     return FuncAnimation(fig, draw, frames=show, blit=False)
 
 

@@ -3,7 +3,9 @@
 ``PlayWidget(arena)`` shows one drop-down per prize card, a "play round" button, the last
 round revealed prize by prize as a table, and the history of rounds. Everything it does is
 reachable from code (set ``widget.bids[i].value``, call ``widget.button.click()``), so a
-notebook can demonstrate a round headless.
+notebook can demonstrate a round headless. Bids are shown as the drop-downs take them: the card
+on each prize, prizes in increasing order. Outside a running kernel (a saved notebook, the book)
+its plain-text and HTML forms say it is live-notebook only.
 """
 
 from __future__ import annotations
@@ -17,6 +19,36 @@ from goofspiel.bots.arena import Arena, RoundResult, reveal
 from goofspiel.bots.arena import format_points as fmt
 from goofspiel.game import Strategy
 from studykit.checks import is_whole, shown
+
+LIVE_ONLY = "Live notebook only: run this notebook in JupyterLab to play"
+CSS = ("<style>.gameai-table{border-collapse:collapse;font-size:13px;margin:4px 0}"
+       ".gameai-table th,.gameai-table td{padding:2px 8px;text-align:right;"
+       "border-bottom:1px solid #ddd}.gameai-table thead th{border-bottom:2px solid #888}"
+       ".gameai-table tbody tr:nth-child(odd){background:#f6f6f6}</style>")
+
+
+def live_only(bundle) -> dict:
+    """A widget's mime bundle with the live-notebook-only note as its plain text and its HTML
+    (a frontend drawing the widget shows the widget; any other shows the note)."""
+    data = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
+    data["text/plain"] = LIVE_ONLY
+    data["text/html"] = f'<p class="gameai-live-only">{LIVE_ONLY}.</p>'
+    return data
+
+
+def table_html(table: pd.DataFrame) -> str:
+    """A table as compact styled HTML (class ``gameai-table``), its index's name, if any, in
+    the header row's corner instead of a header row of its own."""
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"table must be a pandas DataFrame, got {type(table).__name__}")
+    corner = table.index.name or table.columns.name
+    table = table.rename_axis(index=None, columns=corner)
+    return CSS + table.to_html(classes="gameai-table", border=0, escape=True)
+
+
+def bid_list(strategy: Strategy) -> str:
+    """The card bid on each prize, prizes in increasing order, as the drop-downs show them."""
+    return " ".join(map(str, strategy.bids))
 
 
 def _names(result: RoundResult) -> list[str]:
@@ -34,22 +66,28 @@ def reveal_table(result: RoundResult) -> pd.DataFrame:
         row["taken by"] = " + ".join(names[k] for k in step.winners)
         row.update({f"{n} score": fmt(p) for n, p in zip(names, step.points)})
         rows.append(row)
-    return pd.DataFrame(rows).set_index("prize")
+    return pd.DataFrame(rows).set_index("prize").rename_axis(index=None, columns="prize")
 
 
 def history_table(history: list[RoundResult]) -> pd.DataFrame:
-    """One row per round: everyone's preference list and points, and who went out."""
+    """One row per round: everyone's bids (the card on each prize, prizes in increasing order,
+    as in the drop-downs) and points, and who went out; the corner of the header reads "round"."""
     if isinstance(history, (str, bytes)) or not isinstance(history, Sequence) or not all(
             isinstance(r, RoundResult) for r in history):
         raise TypeError(f"history must be a list of RoundResult, got {shown(history)}")
     rows = []
     for r in history:
         names = _names(r)
+        deck = r.strategies[0].deck
         row = {"round": r.number}
-        row.update({f"{n}": f"{s} ({fmt(p)})" for n, s, p in zip(names, r.strategies, r.points)})
+        for n, s, p in zip(names, r.strategies, r.points):
+            row[f"{n}: bids on prizes {deck[0]}-{deck[-1]}"] = bid_list(s)
+            row[f"{n}: points"] = fmt(p)
         row["eliminated"] = names[r.eliminated] + (" (coin toss)" if r.tie_break else "")
         rows.append(row)
-    return pd.DataFrame(rows).set_index("round") if rows else pd.DataFrame()
+    if not rows:
+        return pd.DataFrame()
+    return pd.DataFrame(rows).set_index("round").rename_axis(index=None, columns="round")
 
 
 class PlayWidget:
@@ -112,9 +150,11 @@ class PlayWidget:
             self.status.value = (f"Round {result.number}: {scores}. <b>{who} is out</b>{toss}; "
                                  "a new bot has evolved in its place. Play the next round.")
         self.last.value = (f"<h4>Round {result.number}, prize by prize</h4>"
-                           + reveal_table(result).to_html())
-        self.past.value = "<h4>All rounds</h4>" + history_table(self.arena.history).to_html()
+                           + table_html(reveal_table(result)))
+        self.past.value = ("<h4>All rounds</h4><p>Bids as in the drop-downs: the card on each "
+                           "prize, smallest prize first.</p>"
+                           + table_html(history_table(self.arena.history)))
         return result
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.box._repr_mimebundle_(**kwargs)
+        return live_only(self.box._repr_mimebundle_(**kwargs))
