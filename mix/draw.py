@@ -8,8 +8,10 @@ import random
 import matplotlib.pyplot as plt
 from matplotlib.patches import Circle
 
-from mix.board import Board, X
+from mix.board import O, Board, X
 from mix.play.agents import make_agent
+from studykit.checks import seed as check_seed
+from studykit.checks import whole
 
 COLOURS = {X: "#d62728", 1: "#1f77b4"}
 DPI = 100            # a notebook shows figures at 100 dpi: a board is at least 480 px wide
@@ -84,6 +86,8 @@ def play_widget(agent="learned", human: int = X, rows: int = 10, cols: int = 20,
     ``buttons``, ``status`` and ``picture`` (the board's HTML widget)."""
     import ipywidgets as w
 
+    human = whole(human, "human", X, O)                # 0: you play X (first), 1: you play O
+    seed = check_seed(seed)
     program, rng, b = make_agent(agent), random.Random(seed), Board(rows, cols)
     you, them = "XO"[human], "XO"[1 - human]
     status, picture = w.HTML(), w.HTML()

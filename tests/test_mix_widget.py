@@ -89,3 +89,22 @@ def test_drawing_on_a_new_figure_or_on_given_axes():
     with pytest.raises(TypeError):
         draw_board(board, given)  # the axes and the title are keywords
     plt.close("all")
+
+
+@pytest.mark.parametrize("bad", [None, "0", 2.5, -1, 2, 10**24, float("nan"), [1], True],
+                         ids=lambda v: repr(v)[:12])
+def test_widget_refuses_a_seat_that_is_not_one(bad):
+    """Found by spoiling one argument of a valid call: human=None gave 'string indices must be
+    integers' and -10**6 an IndexError."""
+    from mix import play_widget
+    with pytest.raises((TypeError, ValueError), match="human"):
+        play_widget(human=bad)
+
+
+@pytest.mark.parametrize("bad", [None, "0", 2.5, -1, float("nan"), [1], True],
+                         ids=lambda v: repr(v)[:12])
+def test_widget_refuses_a_seed_that_is_not_one(bad):
+    """Any seed was taken (None: a different game every run, '3', nan)."""
+    from mix import play_widget
+    with pytest.raises((TypeError, ValueError), match="seed"):
+        play_widget(seed=bad)
