@@ -42,7 +42,6 @@ KNOWN = {
     "reader's paths over their limit": {
         "catmouse.train_tabular",
         "goofspiel.evolve",
-        "mix.train",
     },
 }
 

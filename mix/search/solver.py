@@ -279,8 +279,9 @@ def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multipro
     from joblib import Parallel, delayed
 
     boards = check_boards(boards, "boards", SOLVE_MAX_SLOTS)  # before any worker starts
-    check_jobs(n_jobs)
+    n_jobs = check_jobs(n_jobs)
     if backend is not None:
-        choice(backend, "backend", ("loky", "multiprocessing", "threading", "sequential"))
+        backend = choice(backend, "backend", ("loky", "multiprocessing", "threading",
+                                              "sequential"))
     return Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
                                                     for r, c in boards)

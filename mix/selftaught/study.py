@@ -56,8 +56,7 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
     if not isinstance(snapshots, dict) or not snapshots:
         raise ValueError(f"snapshots must be a non-empty dict {{games: weights}}, got "
                          f"{type(snapshots).__name__}")
-    for n in snapshots:
-        whole(n, "snapshots' games trained", 0)
+    snapshots = {whole(n, "snapshots' games trained", 0): w for n, w in snapshots.items()}
     opponents = check_agents(opponents, "opponents")
     depth = whole(depth, "depth", 1, 8)
     cells = [(n, o) for n in snapshots for o in opponents]
