@@ -12,10 +12,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mix.board import Board, Geometry
+from studykit.checks import items, whole
+
+
+def check_geometry(g) -> Geometry:
+    """``g`` a ``mix.Geometry`` (the board's shape)."""
+    if not isinstance(g, Geometry):
+        raise TypeError(f"g must be a mix.Geometry, got {type(g).__name__}")
+    return g
+
+
+def check_mask(value, name: str, g: Geometry) -> int:
+    """A set of slots of ``g`` as a Python int (numpy integers converted): no bit off the board."""
+    value = whole(value, name, 0)
+    if value & ~g.full:
+        raise ValueError(f"{name} must be a mask of the {g.rows}x{g.cols} board's slots (mix.Board "
+                         f"stones), got {value:#x}")
+    return value
 
 
 def threats(s: int, empty: int, g: Geometry) -> int:
-    """Mask of the empty slots that would complete k in a row for the stones ``s``."""
+    """Mask of the empty slots that would complete k in a row for the stones ``s`` (checked:
+    the searches call ``threat_slots``)."""
+    g = check_geometry(g)
+    return threat_slots(check_mask(s, "s", g), check_mask(empty, "empty", g), g)
+
+
+def threat_slots(s: int, empty: int, g: Geometry) -> int:
+    """``threats`` unchecked, for the searches' inner loops."""
     if g.k == 4:  # memoised: the slots S would complete depend only on S and the directions
         cache = _RAW.get(g.dirs)
         if cache is None or len(cache) > _RAW_LIMIT:
@@ -80,7 +104,7 @@ def raw_threats(g: Geometry, limit: int = RAW_CACHE_LIMIT) -> tuple[dict, Callab
     if g.k == 4:
         dirs, full = g.dirs, g.full
         return rc, lambda s: threats4(s, dirs) & full
-    return rc, lambda s: threats(s, g.full, g)
+    return rc, lambda s: threat_slots(s, g.full, g)
 
 
 def has_mate(s: int, feasible: int, g: Geometry) -> bool:
@@ -96,12 +120,17 @@ def has_mate(s: int, feasible: int, g: Geometry) -> bool:
 
 def raw_features(stones: list[int] | tuple[int, int], g: Geometry) -> dict:
     """Per side: mate flag, chess and potential-chess masks, and the all-threats mask."""
+    g = check_geometry(g)
+    stones = [check_mask(v, "stones", g) for v in items(stones, "stones", min_len=2, max_len=2)]
+    if stones[0] & stones[1]:
+        raise ValueError(f"stones must be X's and O's slots, apart; got {stones[0]:#x} and "
+                         f"{stones[1]:#x}, sharing {stones[0] & stones[1]:#x}")
     occ = stones[0] | stones[1]
     empty = g.full & ~occ
     feas = (occ + g.bottom) & g.full
     out = {}
     for p in (0, 1):
-        t = threats(stones[p], empty, g)
+        t = threat_slots(stones[p], empty, g)
         out[p] = {"mate": has_mate(stones[p], feas, g), "chess": t & feas,
                   "potential": t & ~feas, "threats": t}
     return out
@@ -113,7 +142,7 @@ def threat_masks(stones, g: Geometry) -> tuple[int, int, int, int, int, int]:
     s0, s1 = stones
     occ = s0 | s1
     empty, feas = g.full & ~occ, (occ + g.bottom) & g.full
-    t0, t1 = threats(s0, empty, g), threats(s1, empty, g)
+    t0, t1 = threat_slots(s0, empty, g), threat_slots(s1, empty, g)
     c0, c1 = t0 & feas, t1 & feas
     m0 = bool(c0) and has_mate(s0, feas, g)
     m1 = bool(c1) and has_mate(s1, feas, g)

@@ -72,7 +72,7 @@ def lookahead(b: Board, values, feats, draw: float = 0.0,
         raise ValueError("b must be a position where a move can be played (the game is over)")
     if not hasattr(feats, "index") or not hasattr(feats, "n_states"):
         raise TypeError(f"feats must be a feature definition (mix.get_features), got {type(feats).__name__}")
-    check_values(values, feats.n_states, "values")
+    values = check_values(values, feats.n_states, "values")   # Python floats, as train's
     draw, mode = real(draw, "draw", -1, 1), choice(mode, "mode", LOOKAHEADS)
     return _lookahead(b, values, feats, draw, mode)
 

@@ -1,5 +1,5 @@
-"""mix.play.strength: strength over training on a fixed yardstick: the right tables play, the shares add up,
-and the paired gain is the per-run difference of mean shares."""
+"""mix.play.strength: strength over training on a fixed yardstick: the right tables play, the
+shares add up, and the paired gain is the per-run difference of mean shares."""
 
 import numpy as np
 import pandas as pd

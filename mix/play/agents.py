@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 
 from mix.board import Board
-from mix.features import BitFeatures, get_features, threats
+from mix.features import BitFeatures, get_features, threat_slots
 from mix.search.alphabeta import MAX_DEPTH, search_move
 from mix.search.solver import best_moves, shared_table
 from studykit.checks import array, flag, real, shown, whole
@@ -56,10 +56,10 @@ class OneStep:
         g, me = b.g, b.turn
         occ = b.stones[0] | b.stones[1]
         empty, feas = g.full & ~occ, (occ + g.bottom) & g.full
-        win = threats(b.stones[me], empty, g) & feas
+        win = threat_slots(b.stones[me], empty, g) & feas
         if win:
             return _cols(win, b)
-        opp = threats(b.stones[1 - me], empty, g)
+        opp = threat_slots(b.stones[1 - me], empty, g)
         if opp & feas:
             return _cols(opp & feas, b)
         moves = b.legal_moves()
@@ -90,7 +90,7 @@ class Builder(OneStep):
             b.play(c)
             occ = b.stones[0] | b.stones[1]
             feas = (occ + g.bottom) & g.full
-            t = threats(b.stones[me], g.full & ~occ, g)
+            t = threat_slots(b.stones[me], g.full & ~occ, g)
             score = (t & ~feas).bit_count() * 100 + b.heights[c]
             b.undo(c)
             if score > best:

@@ -13,7 +13,7 @@ import pandas as pd
 
 from mix.board import Board
 from mix.checks import check_board, check_games
-from mix.features import threats
+from mix.features import threat_slots
 from mix.play.agentchecks import check_pairing
 from mix.play.agents import make_agent
 from studykit.checks import items, whole
@@ -38,7 +38,7 @@ def play_recorded(x_agent, o_agent, seed: int, rows: int = 10, cols: int = 20) -
 
 def _chesses_and_threats(b: Board, p: int) -> tuple[int, int]:
     g, occ = b.g, b.stones[0] | b.stones[1]
-    t = threats(b.stones[p], g.full & ~occ, g)
+    t = threat_slots(b.stones[p], g.full & ~occ, g)
     return t & ((occ + g.bottom) & g.full), t
 
 

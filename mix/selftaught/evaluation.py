@@ -15,7 +15,7 @@ from operator import getitem
 import numpy as np
 
 from mix.board import Board, X
-from mix.features import threats
+from mix.features import threat_slots
 from mix.selftaught.threatfeatures import N_FEATURES, SCALE, counter
 from mix.selftaught.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
 from studykit.checks import array
@@ -98,9 +98,9 @@ def forced(b: Board) -> tuple[float | None, list[int] | None]:
     occ = b.stones[0] | b.stones[1]
     empty = g.full & ~occ
     feas = (occ + g.bottom) & g.full
-    if threats(b.stones[me], empty, g) & feas:
+    if threat_slots(b.stones[me], empty, g) & feas:
         return 1.0, None
-    theirs = threats(b.stones[1 - me], empty, g) & feas
+    theirs = threat_slots(b.stones[1 - me], empty, g) & feas
     if not theirs:
         return None, None
     if theirs.bit_count() > 1:
