@@ -58,23 +58,19 @@ class TDConfig:
     cols: int = 20
 
     def __post_init__(self):
-        for name in ("games", "half", "rows", "cols"):   # numpy integers as Python ints
-            object.__setattr__(self, name, whole(getattr(self, name), name))
-        for name in ("alpha", "epsilon"):                # numpy floats as finite Python floats
-            object.__setattr__(self, name, real(getattr(self, name), name))
-        if not 1 <= self.games <= MAX_GAMES:
-            raise ValueError(f"games must be from 1 to {MAX_GAMES:,} (about a day of "
-                             f"self-play), got {self.games!r}")
-        if not (0 < self.alpha <= 1):
-            raise ValueError(f"alpha must be in (0, 1], got {self.alpha!r}")
-        if not (0 <= self.epsilon < 1):
-            raise ValueError(f"epsilon must be in [0, 1), got {self.epsilon!r}")
-        if self.half < 1:
-            raise ValueError(f"half must be >= 1, got {self.half!r}")
-        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
-            raise ValueError(f"rows and cols must be from 1 to {MAX_SIDE}, got "
-                             f"{self.rows:,}x{self.cols:,}")
-        Geometry(self.rows, self.cols, 4)  # checks the board
+        """Every field checked as the config is built, each refusal naming its field; numpy
+        numbers become Python ints and floats."""
+        # half: beyond the longest run the rate barely decays (at most to half of alpha)
+        bounds = {"games": (1, MAX_GAMES), "half": (1, MAX_GAMES), "rows": (1, MAX_SIDE),
+                  "cols": (1, MAX_SIDE)}
+        for name, (low, high) in bounds.items():
+            object.__setattr__(self, name, whole(getattr(self, name), name, low, high))
+        object.__setattr__(self, "alpha", real(self.alpha, "alpha", high=1, above=0))
+        object.__setattr__(self, "epsilon", real(self.epsilon, "epsilon", 0, below=1))
+        try:
+            Geometry(self.rows, self.cols, 4)  # checks the board
+        except ValueError as err:
+            raise ValueError(f"rows, cols: {err}") from None
 
 
 @dataclass(frozen=True)
