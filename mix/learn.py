@@ -24,7 +24,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from mix.board import Board, X
-from mix.checks import MAX_TRAIN_GAMES, check_board, check_values
+from mix.checks import MAX_TRAIN_GAMES, check_board, check_values, reals
 from mix.features import get_features
 from studykit.checks import array, at_most, choice, flag, memory, real, whole
 from studykit.checks import seed as check_seed
@@ -58,7 +58,8 @@ def alpha(run: int, games: int) -> float:
 def alpha_changes(games: int) -> list[int]:
     """The training games (0-based) at which ``alpha`` takes a new value (``games`` up to
     MAX_TRAIN_GAMES, as ``train``)."""
-    games = at_most(whole(games, "games"), "games", MAX_TRAIN_GAMES, "train plays at most as many")
+    games = at_most(whole(games, "games", 10), "games", MAX_TRAIN_GAMES,
+                    "train plays at most as many")   # >= 10: alpha changes every games/10
     steps = [alpha(r, games) for r in range(games)]
     return [r for r in range(games) if r == 0 or steps[r] != steps[r - 1]]
 
@@ -185,7 +186,7 @@ def train_trial(games: int, features: str, seed: int, update: str = "current",
 def distance_to_final(history: np.ndarray, states=None) -> np.ndarray:
     """Mean absolute distance of the values after each game to the run's final values, over
     ``states`` (default: every state whose final value is not 0): how the run settles."""
-    history = array(history, "history", kind="real").astype(float)
+    history = reals(history, "history")
     if history.ndim != 2 or len(history) < 2:
         raise ValueError(f"history must be games+1 rows of values, got shape {history.shape}")
     cols = (np.flatnonzero(history[-1] != 0) if states is None else

@@ -9,10 +9,11 @@ import random
 from collections.abc import Sequence
 
 from mix.board import Board
+from mix.checks import reals
 from mix.features import BitFeatures, get_features, threat_slots
 from mix.search.alphabeta import MAX_DEPTH, search_move
 from mix.search.solver import best_moves, shared_table
-from studykit.checks import array, flag, real, shown, whole
+from studykit.checks import flag, real, shown, whole
 
 # MAX_DEPTH (from mix.search.alphabeta): value-table search plies (depth 6 on 10x20: seconds a move)
 
@@ -154,8 +155,8 @@ class SearchAgent:
             raise TypeError(f"values must be a list or array of numbers, got {shown(values)}")
         if len(values) != self.feats.n_states:
             raise ValueError(f"values has {len(values)} entries, features need {self.feats.n_states}")
-        array(values, "values", kind="real", ndim=1)   # finite numbers: NaN and infinity refused
-        self.values, self.depth, self.draw = list(values), depth, draw
+        values = reals(values, "values", ndim=1).tolist()   # NaN, infinity, 10**400 refused
+        self.values, self.depth, self.draw = values, depth, draw
         self.name = name or f"search:{depth}"
 
     def cache_key(self) -> dict:

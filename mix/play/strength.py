@@ -9,10 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from mix.checks import reals
 from mix.play.agentchecks import check_agent
 from mix.play.agents import SearchAgent
 from mix.play.ladder import ladder
-from studykit.checks import array, whole
+from studykit.checks import whole
 
 
 def strength_over_training(histories: dict, checkpoints, opponent, games: int, seed: int = 0,
@@ -24,7 +25,7 @@ def strength_over_training(histories: dict, checkpoints, opponent, games: int, s
     One row per (variant, run, checkpoint): ``wins`` and ``played`` over both seats, ``share``."""
     if not isinstance(histories, dict) or not histories:
         raise ValueError("histories must be a non-empty dict {variant: runs x games x states}")
-    hs = {v: array(h, f"histories[{v!r}]", kind="real", ndim=3) for v, h in histories.items()}
+    hs = {v: reals(h, f"histories[{v!r}]", ndim=3) for v, h in histories.items()}
     points = sorted({whole(n, "checkpoints", 0) for n in checkpoints})
     if not points:
         raise ValueError("checkpoints must name at least one number of training games")

@@ -15,10 +15,10 @@ from operator import getitem
 import numpy as np
 
 from mix.board import Board, X
+from mix.checks import reals
 from mix.features import threat_slots
 from mix.selftaught.threatfeatures import N_FEATURES, SCALE, counter
 from mix.selftaught.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
-from studykit.checks import array
 
 
 class LinearEvaluation:
@@ -30,7 +30,7 @@ class LinearEvaluation:
     empty)."""
 
     def __init__(self, weights, memory: int = 200_000):
-        w = array(weights, "weights", kind="real").astype(float)  # NaN, text, bools refused
+        w = reals(weights, "weights")  # NaN, text, bools refused
         if w.shape != (N_FEATURES,):
             raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
         self.w, self.memory, self.memo, self.geometry, self.shift = w, memory, {}, None, 0

@@ -33,9 +33,10 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from mix.board import MAX_SIDE, Geometry
+from mix.checks import reals
 from mix.selftaught.selfplay import self_play_game
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES
-from studykit.checks import array, flag, is_whole, real, shown, whole
+from studykit.checks import flag, is_whole, real, shown, whole
 from studykit.checks import seed as check_seed
 
 SHIPPED = Path(__file__).parents[1] / "selftaught.init"   # beside mix.init, in mix/
@@ -124,7 +125,7 @@ def weights_text(weights, config: TDConfig, seed: int) -> str:
         raise TypeError(f"config must be a TDConfig, got {type(config).__name__}")
     seed = check_seed(seed)
     try:
-        w = array(weights, "weights", kind="real").astype(float)
+        w = reals(weights, "weights")
     except (TypeError, ValueError) as error:
         raise ValueError(f"weights must be {N_FEATURES} finite numbers ({error})") from None
     if w.shape != (N_FEATURES,):
