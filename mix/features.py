@@ -152,6 +152,14 @@ def threat_masks(stones, g: Geometry) -> tuple[int, int, int, int, int, int]:
 BIT_NAMES = ("O to move", "X mate", "O mate", "X chess", "O chess", "X potential", "O potential")
 
 
+def bit_state(o_to_move, x_mate, o_mate, x_chess, o_chess, x_potential, o_potential) -> int:
+    """The report's state number: bit i set when ``BIT_NAMES[i]`` holds (each argument a truth
+    value). The one place the 7-bit index is written: ``BitFeatures``, the search's packers
+    (``mix.packing``) and the plain engine (``mix.plain.board``) all call it."""
+    return (o_to_move | x_mate << 1 | o_mate << 2 | x_chess << 3 | o_chess << 4
+            | x_potential << 5 | o_potential << 6)
+
+
 class BitFeatures:
     """The report's 7 bits -> 128 states. ``loose=True``: a potential chess is any threat slot,
     feasible or not (so every chess is also a potential chess)."""
@@ -164,19 +172,14 @@ class BitFeatures:
 
     def index(self, stones, turn: int, g: Geometry) -> int:
         """The state number of a position (bit 0 = O to move, see ``BIT_NAMES``)."""
-        m0, m1, c0, c1, t0, t1 = threat_masks(stones, g)  # from_masks inlined: training's hot path
-        if not self.loose:  # strict: a potential chess is a threat slot that is not feasible
-            t0, t1 = t0 & ~c0, t1 & ~c1
-        return (turn | m0 << 1 | m1 << 2 | (c0 != 0) << 3 | (c1 != 0) << 4
-                | (t0 != 0) << 5 | (t1 != 0) << 6)
+        return self.from_masks(threat_masks(stones, g), turn)
 
     def from_masks(self, masks: tuple, turn: int) -> int:
         """``index`` from the position's ``threat_masks`` (one scan serves every definition)."""
         m0, m1, c0, c1, t0, t1 = masks
-        if not self.loose:
+        if not self.loose:  # strict: a potential chess is a threat slot that is not feasible
             t0, t1 = t0 & ~c0, t1 & ~c1
-        return (turn | m0 << 1 | m1 << 2 | (c0 != 0) << 3 | (c1 != 0) << 4
-                | (t0 != 0) << 5 | (t1 != 0) << 6)
+        return bit_state(turn, m0, m1, c0 != 0, c1 != 0, t0 != 0, t1 != 0)
 
     def board_index(self, b: Board) -> int:
         return self.index(b.stones, b.turn, b.g)
