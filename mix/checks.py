@@ -14,6 +14,8 @@ from studykit.checks import array, at_most, flag, real, sequence, shown, whole
 def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ...]:
     """A non-empty list or tuple of (rows, cols) boards on which four in a row fits, each of
     at most ``max_slots`` slots (the exact methods that use them are exponential)."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be the boards' name (text), got {shown(name)}")
     def board(pair, label: str) -> tuple[int, int]:
         rows, cols = sequence(pair, label, lambda v, n: whole(v, n, 1, MAX_SIDE),
                               min_len=2, max_len=2)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mix.board import Board, Geometry
-from studykit.checks import items, whole
+from studykit.checks import flag, items, whole
 
 
 def check_geometry(g) -> Geometry:
@@ -167,7 +167,7 @@ class BitFeatures:
     n_states = 128
 
     def __init__(self, loose: bool = False):
-        self.loose = loose
+        self.loose = flag(loose, "loose")
         self.name = "bits-loose" if loose else "bits-strict"
 
     def index(self, stones, turn: int, g: Geometry) -> int:

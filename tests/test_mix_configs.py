@@ -143,3 +143,26 @@ def test_pairing_row_refuses_what_is_not_a_ladder_or_a_name():
     refused(lambda: mix.pairing_row(5, "p", "q"), "table")
     refused(lambda: mix.pairing_row(table, 5, "q"), "player")
     refused(lambda: ladders.seat_trial("random", "onestep", "Z", 2, 0, 5, 5), "seat")
+
+
+W = mix.load_weights()
+TABLE = __import__("pandas").DataFrame({"variant": ["a", "a", "b", "b"], "run": [0, 1, 0, 1],
+                                        "share": [0.5, 0.6, 0.4, 0.3]})
+
+
+@pytest.mark.parametrize("call,word", [
+    (lambda: mix.paired_gain(TABLE, ["a"], "b"), "better"),
+    (lambda: mix.paired_gain(TABLE, "a", None), "worse"),
+    (lambda: mix.paired_gain(TABLE.assign(share=[math.nan] * 4), "a", "b"), "share"),
+    (lambda: mix.paired_gain(TABLE.assign(share=[2.0] * 4), "a", "b"), "share"),
+    (lambda: mix.loss_profile(5, 2), "losses"),
+    (lambda: mix.loss_profile({}, 2), "losses"),
+    (lambda: mix.loss_profile({"r": mix.why_lost("onestep", "random", 1, rows=5, cols=5)}, 2,
+                              rows=HUGE), "rows"),
+    (lambda: mix.heuristic_values(5), "features"),
+    (lambda: mix.BitFeatures(loose="no"), "loose"),
+    (lambda: mix.check_boards([(4, 4)], 5, 30), "name")], ids=range(10))
+def test_the_measurements_helpers_refuse_by_name(call, word):
+    """Before: pandas' 'unhashable type', NaN gains, AttributeError and KeyError, or accepted."""
+    refused(call, word)
+    assert mix.paired_gain(TABLE, "a", "b")[1] == pytest.approx(0.2)

@@ -103,6 +103,8 @@ class Builder(OneStep):
 
 def heuristic_values(features: BitFeatures | None = None) -> list[float]:
     """A hand-made value (X's view) for each of the 128 bit states, for alpha-beta search."""
+    if features is not None and not isinstance(features, BitFeatures):
+        raise TypeError(f"features must be a mix.BitFeatures or None, got {shown(features)}")
     out = []
     for s in range(128):
         o_turn, xm, om, xc, oc, xp, op = ((s >> i) & 1 for i in range(7))

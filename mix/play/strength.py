@@ -52,6 +52,10 @@ def paired_gain(table: pd.DataFrame, better: str, worse: str) -> tuple[np.ndarra
     mean and its standard error (0 with a single run)."""
     if not isinstance(table, pd.DataFrame) or not {"variant", "run", "share"} <= set(table):
         raise ValueError("table must come from strength_over_training")
+    for name, v in (("better", better), ("worse", worse)):
+        if not isinstance(v, str):
+            raise TypeError(f"{name} must be a variant's name (text), got {type(v).__name__}")
+    reals(table.share, "table's share", low=0, high=1)   # finite shares of games won
     mean = table.groupby(["variant", "run"]).share.mean()
     for v in (better, worse):
         if v not in mean.index.get_level_values(0):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mix.board import Board
+from mix.board import MAX_SIDE, Board
 from mix.checks import check_board, check_games
 from mix.features import threat_slots
 from mix.play.agentchecks import check_pairing
@@ -125,7 +125,12 @@ def loss_profile(losses: dict, games: int, rows: int = 10) -> pd.DataFrame:
     of the winning slot (``mean_row``, 1 = bottom) and the share in the upper half of the board
     (``upper``: ``win_row`` >= rows // 2, 0 = bottom), with Wilson 95% bounds on ``forced`` and
     ``upper``."""
-    games, rows = check_games(games), whole(rows, "rows", 1)
+    games, rows = check_games(games), whole(rows, "rows", 1, MAX_SIDE)
+    if not isinstance(losses, dict):
+        raise TypeError(f"losses must be a dict {{opponent: Losses}} (why_lost), got "
+                        f"{type(losses).__name__}")
+    if not losses:
+        raise ValueError("losses must name at least one opponent, got an empty dict")
     out = []
     for opponent, lost in losses.items():
         if not isinstance(lost, Losses):
