@@ -14,8 +14,8 @@ nor, when an even number of cells is empty, without k in a row among its stones,
 of the columns with an odd number of them and the lower cell of each pair of the other columns:
 the other side answers on top of each move, and when the mover fills an odd column, starts
 another (one is left: odd columns come in pairs). With two empty cells left, what passed the
-threat rules is a draw. ``mix.plain.solver`` is the plain solver, ``mix.plain.bounded`` the one
-before these bounds: all give the same values and best moves.
+threat rules is a draw. ``mix.plain.solver`` is the plain solver: both give the same values and
+best moves.
 """
 
 from __future__ import annotations
