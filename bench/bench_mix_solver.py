@@ -76,8 +76,8 @@ def bench_solves(boards) -> None:
         old, t_old = cpu(plain_solve_position, Board(geometry=g), {})
         assert new == old, (r, c, d)
         tot_old, tot_new = tot_old + t_old, tot_new + t_new
-        print(f"  {r}x{c}{' diagonals' if d else ''}: value {new:+d}, old {t_old:6.2f} s, "
-              f"new {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
+        print(f"  {r}x{c}{' diagonals' if d else ''}: value {new:+d}, plain {t_old:6.2f} s, "
+              f"fast {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
     print(f"  all: {tot_old / tot_new:.2f}x")
 
 
@@ -92,7 +92,7 @@ def bench_games(games: int) -> None:
         old, t_old = cpu(old_against_perfect, SelfTaughtAgent(w, 4), r, c, games, 3)
         assert new.equals(old), (r, c)
         print(f"  {r}x{c}, {games} games per seat: {(new.result == 'loss').sum()} lost, "
-              f"old {t_old:6.2f} s, new {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
+              f"plain {t_old:6.2f} s, fast {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
 
 
 if __name__ == "__main__":
