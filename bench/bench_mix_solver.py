@@ -1,12 +1,12 @@
-"""The MIX solver against the one it replaced (``mix.plain.bounded``: the bounded solver
-without the alive-window and pair bounds), side by side in one run, identical results checked.
+"""The MIX solver against its plain twin (``mix.plain.solver``: alpha-beta to the end with a
+bounds table), side by side in one run, identical results checked.
 
 - (a) empty boards solved from scratch (the threat memo emptied before each solve): 5x5 and
   6x4, and with --all the other boards of notebook 40's ``solve_boards``, with and without
   diagonals;
 - (b) seeded games of the self-taught player against perfect play (``against_perfect``, every
   position before and after its moves solved) on 4x5 and 5x5: the current code against the
-  old one (the bounded solver, and every position solved from an empty table as it was); the
+  plain one (the plain solver, every position solved from an empty table); the
   rows of both must be equal. The new code runs first, so the old gets warm player caches
   (a game on 4x4 before, untimed, sets the player up).
 
@@ -22,8 +22,8 @@ import pandas as pd
 
 from mix.board import Board, Geometry
 from mix.features import clear_memo
-from mix.plain.bounded import best_moves as bounded_best_moves
-from mix.plain.bounded import solve_position as bounded_solve_position
+from mix.plain.solver import best_moves as plain_best_moves
+from mix.plain.solver import solve_position as plain_solve_position
 from mix.search.solver import clear_tables, solve_position
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.study import against_perfect
@@ -35,20 +35,20 @@ ALL_BOARDS = tuple((r, c, d) for r, c in ((4, 4), (4, 5), (4, 6), (4, 7), (5, 4)
 
 
 def old_against_perfect(agent, rows: int, cols: int, games: int, seed: int = 0) -> pd.DataFrame:
-    """``against_perfect`` as it was: the bounded solver, before/after solved in empty tables."""
+    """``against_perfect`` on the plain solver, before/after solved in empty tables."""
     g, tt = Geometry(rows, cols, 4), {}
-    start = bounded_solve_position(Board(geometry=g), None)
+    start = plain_solve_position(Board(geometry=g), None)
     out = []
     for seat in (0, 1):
         for s in np.random.SeedSequence([seed, seat]).generate_state(games):
             rng, b, first = random.Random(int(s)), Board(geometry=g), None
             while not b.is_over():
                 if b.turn != seat:
-                    b.play(rng.choice(bounded_best_moves(b, tt)))
+                    b.play(rng.choice(plain_best_moves(b, tt)))
                     continue
-                before, depth = bounded_solve_position(b, None), agent.depth_at(b)
+                before, depth = plain_solve_position(b, None), agent.depth_at(b)
                 won = b.play(agent.choose(b, rng))
-                after = 1 if won else 0 if b.is_over() else -bounded_solve_position(b, None)
+                after = 1 if won else 0 if b.is_over() else -plain_solve_position(b, None)
                 if after < before and first is None:
                     first = {"mistake_move": b.moves, "left": g.rows * g.cols - b.moves,
                              "depth": depth}
@@ -73,11 +73,11 @@ def bench_solves(boards) -> None:
         clear_tables()
         new, t_new = cpu(solve_position, Board(geometry=g), {})
         clear_memo()
-        old, t_old = cpu(bounded_solve_position, Board(geometry=g), {})
+        old, t_old = cpu(plain_solve_position, Board(geometry=g), {})
         assert new == old, (r, c, d)
         tot_old, tot_new = tot_old + t_old, tot_new + t_new
-        print(f"  {r}x{c}{' diagonals' if d else ''}: value {new:+d}, old {t_old:6.2f} s, "
-              f"new {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
+        print(f"  {r}x{c}{' diagonals' if d else ''}: value {new:+d}, plain {t_old:6.2f} s, "
+              f"fast {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
     print(f"  all: {tot_old / tot_new:.2f}x")
 
 
@@ -92,7 +92,7 @@ def bench_games(games: int) -> None:
         old, t_old = cpu(old_against_perfect, SelfTaughtAgent(w, 4), r, c, games, 3)
         assert new.equals(old), (r, c)
         print(f"  {r}x{c}, {games} games per seat: {(new.result == 'loss').sum()} lost, "
-              f"old {t_old:6.2f} s, new {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
+              f"plain {t_old:6.2f} s, fast {t_new:6.2f} s, {t_old / t_new:4.1f}x", flush=True)
 
 
 if __name__ == "__main__":

@@ -17,8 +17,9 @@ What the top level holds, by part (its modules in brackets):
 - the searches and perfect play (``mix.search``): ``search_move`` (alpha-beta on a value table,
   ``alphabeta`` with ``horizon``) and ``solve`` with its kin (``solver``);
 - play against opponents and its measurement (``mix.play``): the agents and ``make_agent``,
-  ``match``, ``duel``, the strength ``ladder`` and why games were lost (``agents``,
-  ``agentchecks``, ``match``, ``ladder``, ``weakness``);
+  ``match``, ``duel``, the strength ``ladder``, strength along the learner's training and why
+  games were lost (``agents``, ``agentchecks``, ``match``, ``ladder``, ``strength``,
+  ``weakness``);
 - the self-taught player (``mix.selftaught``): its TD(0) training and weights file, its agent
   and its study (``training``, ``agent``, ``study``), on its features, evaluation and search
   (``threatfeatures``, ``threatsteps``, ``evaluation``, ``evalsearch``, ``evalnodes``,
@@ -39,8 +40,8 @@ SOURCES = {
     "checks": ["check_boards", "check_chunks"],
     "draw": ["draw_board", "game_animation", "play_widget"],
     "features": ["BitFeatures", "CountFeatures", "get_features", "raw_features", "threats"],
-    "learn": ["TrainResult", "alpha", "alpha_changes", "distance_to_final", "lookahead",
-              "paired_gain", "strength_over_training", "train", "train_trial"],
+    "learn": ["TrainResult", "alpha", "alpha_changes", "distance_to_final", "lookahead", "train",
+              "train_trial"],
     "statespace": ["first_seen", "gravity_bound", "reachable_positions", "reachable_states",
                    "report_formula", "slot_assignments"],
     "valuesfile": ["default_path", "load_values", "save_values"],
@@ -50,6 +51,7 @@ SOURCES = {
     "play.ladder": ["better_in_both_seats", "ladder", "pairing_row", "seats_not_better",
                     "seats_text"],
     "play.match": ["DuelResult", "MatchResult", "duel", "match", "play_game"],
+    "play.strength": ["paired_gain", "strength_over_training"],
     "play.weakness": ["FORCED", "KINDS", "Losses", "loss_kind", "loss_profile", "play_recorded",
                       "threat_habit", "why_lost"],
     "search.alphabeta": ["search_move"],

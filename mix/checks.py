@@ -5,6 +5,8 @@ for a wrong value), so a mistyped first cell stops at once instead of deep insid
 
 from __future__ import annotations
 
+import numpy as np
+
 from mix.board import MAX_SIDE, Board, Geometry
 from studykit.checks import array, at_most, flag, real, sequence, shown, whole
 
@@ -12,6 +14,8 @@ from studykit.checks import array, at_most, flag, real, sequence, shown, whole
 def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ...]:
     """A non-empty list or tuple of (rows, cols) boards on which four in a row fits, each of
     at most ``max_slots`` slots (the exact methods that use them are exponential)."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be the boards' name (text), got {shown(name)}")
     def board(pair, label: str) -> tuple[int, int]:
         rows, cols = sequence(pair, label, lambda v, n: whole(v, n, 1, MAX_SIDE),
                               min_len=2, max_len=2)
@@ -103,14 +107,23 @@ def check_solve(rows, cols, diagonals=False, k=4) -> Geometry:
     return g
 
 
+def reals(value, name: str, **limits) -> np.ndarray:
+    """``studykit.checks.array`` of finite numbers (``limits``: ndim, low, high) as floats; an
+    integer beyond float range (10**400) is our ValueError, not numpy's OverflowError."""
+    try:
+        return array(value, name, kind="real", **limits).astype(float)
+    except OverflowError:   # in studykit's array too, for 10**400 among floats
+        raise ValueError(f"{name} must hold finite numbers, got an integer beyond float "
+                         "range") from None
+
+
 def check_values(values, n: int, name: str = "values") -> list[float]:
     """One value per state: ``n`` finite numbers in [-1, 1] (what ``load_values`` accepts)."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
         raise TypeError(f"{name} must be a list or array of numbers, got {shown(values)}")
     if len(values) != n:
         raise ValueError(f"{name} must have {n} entries, got {len(values)}")
-    arr = array(values, name, kind="real", ndim=1, low=-1, high=1)
-    return [float(v) for v in arr]
+    return reals(values, name, ndim=1, low=-1, high=1).tolist()
 
 
 def check_position(b: Board, tt) -> None:
@@ -144,9 +157,5 @@ def check_search(b, depth, values, feats, draw, max_depth: int) -> tuple[int, li
     if len(values) != feats.n_states:
         raise ValueError(f"values must have {feats.n_states} entries (one per state of "
                          f"{getattr(feats, 'name', 'the features')}), got {len(values)}")
-    try:  # NaN and infinity refused
-        table = array(values, "values", kind="real", ndim=1).astype(float).tolist()
-    except OverflowError:  # Python integers beyond float range
-        raise ValueError("values must hold finite numbers, got an integer beyond float "
-                         "range") from None
+    table = reals(values, "values", ndim=1).tolist()  # NaN, infinity and 10**400 refused
     return depth, table, real(draw, "draw", -1, 1)

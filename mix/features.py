@@ -12,10 +12,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mix.board import Board, Geometry
+from studykit.checks import flag, items, whole
+
+
+def check_geometry(g) -> Geometry:
+    """``g`` a ``mix.Geometry`` (the board's shape)."""
+    if not isinstance(g, Geometry):
+        raise TypeError(f"g must be a mix.Geometry, got {type(g).__name__}")
+    return g
+
+
+def check_mask(value, name: str, g: Geometry) -> int:
+    """A set of slots of ``g`` as a Python int (numpy integers converted): no bit off the board."""
+    value = whole(value, name, 0)
+    if value & ~g.full:
+        raise ValueError(f"{name} must be a mask of the {g.rows}x{g.cols} board's slots (mix.Board "
+                         f"stones), got {value:#x}")
+    return value
 
 
 def threats(s: int, empty: int, g: Geometry) -> int:
-    """Mask of the empty slots that would complete k in a row for the stones ``s``."""
+    """Mask of the empty slots that would complete k in a row for the stones ``s`` (checked:
+    the searches call ``threat_slots``)."""
+    g = check_geometry(g)
+    return threat_slots(check_mask(s, "s", g), check_mask(empty, "empty", g), g)
+
+
+def threat_slots(s: int, empty: int, g: Geometry) -> int:
+    """``threats`` unchecked, for the searches' inner loops."""
     if g.k == 4:  # memoised: the slots S would complete depend only on S and the directions
         cache = _RAW.get(g.dirs)
         if cache is None or len(cache) > _RAW_LIMIT:
@@ -80,7 +104,7 @@ def raw_threats(g: Geometry, limit: int = RAW_CACHE_LIMIT) -> tuple[dict, Callab
     if g.k == 4:
         dirs, full = g.dirs, g.full
         return rc, lambda s: threats4(s, dirs) & full
-    return rc, lambda s: threats(s, g.full, g)
+    return rc, lambda s: threat_slots(s, g.full, g)
 
 
 def has_mate(s: int, feasible: int, g: Geometry) -> bool:
@@ -96,12 +120,17 @@ def has_mate(s: int, feasible: int, g: Geometry) -> bool:
 
 def raw_features(stones: list[int] | tuple[int, int], g: Geometry) -> dict:
     """Per side: mate flag, chess and potential-chess masks, and the all-threats mask."""
+    g = check_geometry(g)
+    stones = [check_mask(v, "stones", g) for v in items(stones, "stones", min_len=2, max_len=2)]
+    if stones[0] & stones[1]:
+        raise ValueError(f"stones must be X's and O's slots, apart; got {stones[0]:#x} and "
+                         f"{stones[1]:#x}, sharing {stones[0] & stones[1]:#x}")
     occ = stones[0] | stones[1]
     empty = g.full & ~occ
     feas = (occ + g.bottom) & g.full
     out = {}
     for p in (0, 1):
-        t = threats(stones[p], empty, g)
+        t = threat_slots(stones[p], empty, g)
         out[p] = {"mate": has_mate(stones[p], feas, g), "chess": t & feas,
                   "potential": t & ~feas, "threats": t}
     return out
@@ -113,7 +142,7 @@ def threat_masks(stones, g: Geometry) -> tuple[int, int, int, int, int, int]:
     s0, s1 = stones
     occ = s0 | s1
     empty, feas = g.full & ~occ, (occ + g.bottom) & g.full
-    t0, t1 = threats(s0, empty, g), threats(s1, empty, g)
+    t0, t1 = threat_slots(s0, empty, g), threat_slots(s1, empty, g)
     c0, c1 = t0 & feas, t1 & feas
     m0 = bool(c0) and has_mate(s0, feas, g)
     m1 = bool(c1) and has_mate(s1, feas, g)
@@ -123,6 +152,14 @@ def threat_masks(stones, g: Geometry) -> tuple[int, int, int, int, int, int]:
 BIT_NAMES = ("O to move", "X mate", "O mate", "X chess", "O chess", "X potential", "O potential")
 
 
+def bit_state(o_to_move, x_mate, o_mate, x_chess, o_chess, x_potential, o_potential) -> int:
+    """The report's state number: bit i set when ``BIT_NAMES[i]`` holds (each argument a truth
+    value). The one place the 7-bit index is written: ``BitFeatures``, the search's packers
+    (``mix.packing``) and the plain engine (``mix.plain.board``) all call it."""
+    return (o_to_move | x_mate << 1 | o_mate << 2 | x_chess << 3 | o_chess << 4
+            | x_potential << 5 | o_potential << 6)
+
+
 class BitFeatures:
     """The report's 7 bits -> 128 states. ``loose=True``: a potential chess is any threat slot,
     feasible or not (so every chess is also a potential chess)."""
@@ -130,24 +167,19 @@ class BitFeatures:
     n_states = 128
 
     def __init__(self, loose: bool = False):
-        self.loose = loose
+        self.loose = flag(loose, "loose")
         self.name = "bits-loose" if loose else "bits-strict"
 
     def index(self, stones, turn: int, g: Geometry) -> int:
         """The state number of a position (bit 0 = O to move, see ``BIT_NAMES``)."""
-        m0, m1, c0, c1, t0, t1 = threat_masks(stones, g)  # from_masks inlined: training's hot path
-        if not self.loose:  # strict: a potential chess is a threat slot that is not feasible
-            t0, t1 = t0 & ~c0, t1 & ~c1
-        return (turn | m0 << 1 | m1 << 2 | (c0 != 0) << 3 | (c1 != 0) << 4
-                | (t0 != 0) << 5 | (t1 != 0) << 6)
+        return self.from_masks(threat_masks(stones, g), turn)
 
     def from_masks(self, masks: tuple, turn: int) -> int:
         """``index`` from the position's ``threat_masks`` (one scan serves every definition)."""
         m0, m1, c0, c1, t0, t1 = masks
-        if not self.loose:
+        if not self.loose:  # strict: a potential chess is a threat slot that is not feasible
             t0, t1 = t0 & ~c0, t1 & ~c1
-        return (turn | m0 << 1 | m1 << 2 | (c0 != 0) << 3 | (c1 != 0) << 4
-                | (t0 != 0) << 5 | (t1 != 0) << 6)
+        return bit_state(turn, m0, m1, c0 != 0, c1 != 0, t0 != 0, t1 != 0)
 
     def board_index(self, b: Board) -> int:
         return self.index(b.stones, b.turn, b.g)

@@ -11,10 +11,8 @@ Our reading of the report, each ambiguity an option (default first):
 Alpha is 1/(floor(run / (N/10)) + 1) (``alpha``); with probability run/N a player exploits,
 else random.
 
-Whether the lookahead update makes learning faster is measured on a fixed yardstick
-(``strength_over_training``): the table each run held after chosen numbers of games, played
-by the 2-ply search against one fixed opponent, so runs with and without the update are
-judged on one strength scale, not by their distance to their own final values.
+Whether the lookahead update makes learning faster is measured apart, in ``mix.play.strength``
+(``strength_over_training``, ``paired_gain``), so this module holds the learner alone.
 """
 
 from __future__ import annotations
@@ -23,15 +21,11 @@ import random
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 from tqdm.auto import tqdm
 
 from mix.board import Board, X
-from mix.checks import MAX_TRAIN_GAMES, check_board, check_values
+from mix.checks import MAX_TRAIN_GAMES, check_board, check_values, reals
 from mix.features import get_features
-from mix.play.agentchecks import check_agent
-from mix.play.agents import SearchAgent
-from mix.play.ladder import ladder
 from studykit.checks import array, at_most, choice, flag, memory, real, whole
 from studykit.checks import seed as check_seed
 
@@ -53,9 +47,10 @@ class TrainResult:
 def alpha(run: int, games: int) -> float:
     """The report's step size for training game ``run`` (0-based) of ``games``:
     1/(floor(run / (games/10)) + 1), so 1, 1/2, ..., 1/10, changing every games/10 games."""
-    if whole(games, "games") < 10:
+    games, run = whole(games, "games"), whole(run, "run")   # numpy integers as Python ints
+    if games < 10:
         raise ValueError(f"games must be >= 10 (alpha changes every games/10), got {games}")
-    if not 0 <= whole(run, "run") < games:
+    if not 0 <= run < games:
         raise ValueError(f"run must be in 0..{games - 1}, got {run}")
     return 1.0 / (run // (games // 10) + 1)
 
@@ -63,7 +58,8 @@ def alpha(run: int, games: int) -> float:
 def alpha_changes(games: int) -> list[int]:
     """The training games (0-based) at which ``alpha`` takes a new value (``games`` up to
     MAX_TRAIN_GAMES, as ``train``)."""
-    at_most(whole(games, "games"), "games", MAX_TRAIN_GAMES, "train plays at most as many")
+    games = at_most(whole(games, "games", 10), "games", MAX_TRAIN_GAMES,
+                    "train plays at most as many")   # >= 10: alpha changes every games/10
     steps = [alpha(r, games) for r in range(games)]
     return [r for r in range(games) if r == 0 or steps[r] != steps[r - 1]]
 
@@ -77,7 +73,7 @@ def lookahead(b: Board, values, feats, draw: float = 0.0,
         raise ValueError("b must be a position where a move can be played (the game is over)")
     if not hasattr(feats, "index") or not hasattr(feats, "n_states"):
         raise TypeError(f"feats must be a feature definition (mix.get_features), got {type(feats).__name__}")
-    check_values(values, feats.n_states, "values")
+    values = check_values(values, feats.n_states, "values")   # Python floats, as train's
     draw, mode = real(draw, "draw", -1, 1), choice(mode, "mode", LOOKAHEADS)
     return _lookahead(b, values, feats, draw, mode)
 
@@ -131,7 +127,8 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
     ``draw`` is the value of a draw, in [-1, 1] (a loss to a win, X's view), so every learned
     value stays in [-1, 1] as ``save_values`` and ``load_values`` require.
     """
-    if whole(games, "games") < 10:
+    games = whole(games, "games")    # numpy integers as Python ints: none reach the arithmetic
+    if games < 10:
         raise ValueError(f"games must be >= 10 (alpha changes every games/10), got {games}")
     at_most(games, "games", MAX_TRAIN_GAMES, "about 20 ms a game on 10x20: half an hour")
     seed, progress = check_seed(seed), flag(progress, "progress")
@@ -141,6 +138,7 @@ def train(games: int = 500, seed: int = 0, features: str = "bits-strict",
     if not isinstance(features, str):
         raise TypeError(f"features must be a feature definition's name, got {type(features).__name__}")
     g = check_board(rows, cols, diagonals)
+    rows, cols = g.rows, g.cols
     memory(8.0 * 2 * (games + 1) * get_features(features).n_states,
            f"the value history of {games:,} training games")
     feats, rng = get_features(features), random.Random(seed)
@@ -188,7 +186,7 @@ def train_trial(games: int, features: str, seed: int, update: str = "current",
 def distance_to_final(history: np.ndarray, states=None) -> np.ndarray:
     """Mean absolute distance of the values after each game to the run's final values, over
     ``states`` (default: every state whose final value is not 0): how the run settles."""
-    history = array(history, "history", kind="real").astype(float)
+    history = reals(history, "history")
     if history.ndim != 2 or len(history) < 2:
         raise ValueError(f"history must be games+1 rows of values, got shape {history.shape}")
     cols = (np.flatnonzero(history[-1] != 0) if states is None else
@@ -196,51 +194,3 @@ def distance_to_final(history: np.ndarray, states=None) -> np.ndarray:
     if len(cols) == 0:
         return np.zeros(len(history))
     return np.abs(history[:, cols] - history[-1, cols]).mean(axis=1)
-
-
-def strength_over_training(histories: dict, checkpoints, opponent, games: int, seed: int = 0,
-                           chunks: int = 1, n_jobs: int | None = 1,
-                           features: str = "bits-strict", cache=None) -> pd.DataFrame:
-    """``histories``: ``{variant: array runs x (training games + 1) x states}`` (the stacked
-    ``train_trial`` histories). The table of every run after each of ``checkpoints`` training
-    games, searched 2 plies deep, plays ``opponent`` ``games`` games per seat (``ladder``).
-    One row per (variant, run, checkpoint): ``wins`` and ``played`` over both seats, ``share``."""
-    if not isinstance(histories, dict) or not histories:
-        raise ValueError("histories must be a non-empty dict {variant: runs x games x states}")
-    hs = {v: array(h, f"histories[{v!r}]", kind="real", ndim=3) for v, h in histories.items()}
-    points = sorted({whole(n, "checkpoints", 0) for n in checkpoints})
-    if not points:
-        raise ValueError("checkpoints must name at least one number of training games")
-    for v, h in hs.items():
-        if points[-1] >= h.shape[1]:
-            raise ValueError(f"checkpoint {points[-1]} beyond the {h.shape[1] - 1} training games "
-                             f"of {v!r}")
-    check_agent(opponent, "opponent")
-    cells = [(v, i, n) for v, h in hs.items() for i in range(len(h)) for n in points]
-    pairings = {f"{v} #{i} @{n}": (SearchAgent(hs[v][i, n], features, 2), opponent)
-                for v, i, n in cells}
-    lad = ladder(pairings, games, seed=seed, chunks=chunks, n_jobs=n_jobs, cache=cache,
-                 backend="multiprocessing")
-    played = (lad.games_X + lad.games_O).to_numpy()
-    wins = (lad.win_as_X * lad.games_X + lad.win_as_O * lad.games_O).round().to_numpy()
-    return pd.DataFrame({"variant": [c[0] for c in cells], "run": [c[1] for c in cells],
-                         "games": [c[2] for c in cells], "wins": wins.astype(int),
-                         "played": played.astype(int), "share": wins / played})
-
-
-def paired_gain(table: pd.DataFrame, better: str, worse: str) -> tuple[np.ndarray, float, float]:
-    """Each run's mean win share over the checkpoints under ``better`` minus that under
-    ``worse`` (runs paired by index, as ``run_sweep`` seeds them): the differences, their
-    mean and its standard error (0 with a single run)."""
-    if not isinstance(table, pd.DataFrame) or not {"variant", "run", "share"} <= set(table):
-        raise ValueError("table must come from strength_over_training")
-    mean = table.groupby(["variant", "run"]).share.mean()
-    for v in (better, worse):
-        if v not in mean.index.get_level_values(0):
-            raise ValueError(f"no variant {v!r} in the table")
-    a, b = mean[better], mean[worse]
-    if not a.index.equals(b.index):
-        raise ValueError(f"{better!r} and {worse!r} must have the same runs")
-    diff = (a - b).to_numpy()
-    se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else 0.0
-    return diff, float(diff.mean()), float(se)

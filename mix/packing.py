@@ -10,22 +10,22 @@ check every packer against ``feats.index`` on random positions.
 
 from __future__ import annotations
 
+from mix.features import bit_state
+
 
 def pack_strict(a_x, ma, mb, ca: int, cb: int, ta: int, tb: int) -> int:
     """``BitFeatures(loose=False)``'s state after ``a`` moved (``a_x``: ``a`` is X) with ``b``
     to move, from the mates, the chess slots and the threat slots of each side."""
     if a_x:  # O to move
-        return (1 | ma << 1 | mb << 2 | (ca != 0) << 3 | (cb != 0) << 4 | (ta != ca) << 5
-                | (tb != cb) << 6)
-    return mb << 1 | ma << 2 | (cb != 0) << 3 | (ca != 0) << 4 | (tb != cb) << 5 | (ta != ca) << 6
+        return bit_state(1, ma, mb, ca != 0, cb != 0, ta != ca, tb != cb)
+    return bit_state(0, mb, ma, cb != 0, ca != 0, tb != cb, ta != ca)
 
 
 def pack_loose(a_x, ma, mb, ca: int, cb: int, ta: int, tb: int) -> int:
     """``pack_strict`` for ``BitFeatures(loose=True)`` (every threat slot is a potential)."""
     if a_x:
-        return (1 | ma << 1 | mb << 2 | (ca != 0) << 3 | (cb != 0) << 4 | (ta != 0) << 5
-                | (tb != 0) << 6)
-    return mb << 1 | ma << 2 | (cb != 0) << 3 | (ca != 0) << 4 | (tb != 0) << 5 | (ta != 0) << 6
+        return bit_state(1, ma, mb, ca != 0, cb != 0, ta != 0, tb != 0)
+    return bit_state(0, mb, ma, cb != 0, ca != 0, tb != 0, ta != 0)
 
 
 def pack_counts(a_x, ma, mb, ca: int, cb: int, ta: int, tb: int) -> int:

@@ -41,7 +41,6 @@ KNOWN = {
     # public calls whose reader's path is over its limit in READER_PATHS (issue 42)
     "reader's paths over their limit": {
         "catmouse.train_tabular",
-        "mix.train",
     },
 }
 

@@ -1,12 +1,12 @@
-"""mix.learn: strength over training on a fixed yardstick: the right tables play, the shares add up,
-and the paired gain is the per-run difference of mean shares."""
+"""mix.play.strength: strength over training on a fixed yardstick: the right tables play, the
+shares add up, and the paired gain is the per-run difference of mean shares."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from mix import SearchAgent, heuristic_values, match
-from mix.learn import paired_gain, strength_over_training
+from mix.play.strength import paired_gain, strength_over_training
 
 
 def test_checkpoint_tables_play_as_themselves():

@@ -1,14 +1,14 @@
-"""The solver with alive-window and pair bounds against the one it replaced (the bounded
-solver, ``mix.plain.bounded``): the same game values and the same best moves on many
-random positions, exact small cases, and the before/after solving of ``against_perfect``."""
+"""The solver with its threat memo, alive-window and pair bounds against its plain twin
+(``mix.plain.solver``): the same game values and the same best moves on many random positions,
+exact small cases, and the before/after solving of ``against_perfect``."""
 
 import random
 
 import pytest
 
 from mix.board import Board, Geometry, has_line
-from mix.plain.bounded import best_moves as bounded_best_moves
-from mix.plain.bounded import solve_position as bounded_solve_position
+from mix.plain.solver import best_moves as plain_best_moves
+from mix.plain.solver import solve_position as plain_solve_position
 from mix.search.solver import best_moves, clear_tables, shared_table, solve, solve_position
 from tests.oracles_mix import mover_cells, random_positions
 
@@ -23,9 +23,9 @@ def test_values_and_best_moves_equal_the_oracle(rows, cols, k, diagonals, n):
     positions = random_positions(random.Random(rows * 100 + cols * 10 + k + diagonals), g, n)
     kept, plain = {}, {}
     for b in positions:
-        want = bounded_solve_position(b, plain)
+        want = plain_solve_position(b, plain)
         assert solve_position(b) == solve_position(b, kept) == want
-        moves = bounded_best_moves(b, plain)
+        moves = plain_best_moves(b, plain)
         assert best_moves(b) == best_moves(b, kept) == moves
         assert set(moves) <= set(b.legal_moves())
 
@@ -92,7 +92,7 @@ def test_the_mover_without_a_line_of_its_cells_cannot_win(rows, cols, diagonals)
                 mover_cells(b)
         elif not has_line(mover_cells(b), g):
             applied += 1
-            assert bounded_solve_position(b, plain) <= 0
+            assert plain_solve_position(b, plain) <= 0
     assert applied > 20
 
 
@@ -127,17 +127,17 @@ def test_against_perfect_plays_the_games_of_the_oracle_solver():
                 rng, b, first = random.Random(int(s)), Board(geometry=g), None
                 while not b.is_over():
                     if b.turn != seat:
-                        b.play(rng.choice(bounded_best_moves(b)))
+                        b.play(rng.choice(plain_best_moves(b)))
                         continue
-                    before = bounded_solve_position(b)
+                    before = plain_solve_position(b)
                     won = b.play(agent.choose(b, rng))
-                    after = 1 if won else 0 if b.is_over() else -bounded_solve_position(b)
+                    after = 1 if won else 0 if b.is_over() else -plain_solve_position(b)
                     if after < before and first is None:
                         first = b.moves
                 first_mistakes.append(first)
                 won = b.winner == seat
                 results.append("draw" if b.winner is None else "win" if won else "loss")
-        assert got.start.eq(bounded_solve_position(Board(geometry=g))).all()
+        assert got.start.eq(plain_solve_position(Board(geometry=g))).all()
         assert [None if pd.isna(m) else int(m) for m in got.mistake_move] == first_mistakes
         assert got.result.tolist() == results
         assert any(first_mistakes)                # the weak player errs: mistakes are compared

@@ -1,7 +1,7 @@
 """The MIX algorithms as one would write them first, in plain Python on a ``Board`` that plays
 and undoes moves: the engine scanned cell by cell (``board``), the value-table alpha-beta
 (``alphabeta``), the exact solver (``solver``), the self-taught player's search (``selftaught``)
-and its self-play training (``selfplay``); ``bounded`` is the solver before its exact bounds.
+and its self-play training (``selfplay``).
 The library's fast versions (``mix.board`` with ``mix.features``, ``mix.search.alphabeta`` with
 ``mix.search.horizon``, ``mix.search.solver``, ``mix.selftaught.evalsearch`` with
 ``mix.selftaught.threatsteps``, ``mix.selftaught.selfplay``) are tested to give the same moves,

@@ -5,6 +5,7 @@ feature state indices computed from its features. ``mix.board`` (bitboards) and
 from __future__ import annotations
 
 from mix.board import O, X
+from mix.features import bit_state
 
 
 class ArrayBoard:
@@ -82,8 +83,8 @@ class ArrayBoard:
 def bit_index(f, turn: int, loose: bool) -> int:
     """``BitFeatures``' state index of ``ArrayBoard.features`` ``f`` with ``turn`` to move."""
     pot = 3 if loose else 2
-    return (turn | f[X][0] << 1 | f[O][0] << 2 | (f[X][1] > 0) << 3 | (f[O][1] > 0) << 4
-            | (f[X][pot] > 0) << 5 | (f[O][pot] > 0) << 6)
+    return bit_state(turn, f[X][0], f[O][0], f[X][1] > 0, f[O][1] > 0, f[X][pot] > 0,
+                     f[O][pot] > 0)
 
 
 def count_index(f, turn: int) -> int:

@@ -11,7 +11,7 @@ import random
 import numpy as np
 
 from mix.board import Board, X, center_order
-from mix.features import threats
+from mix.features import threat_slots
 from mix.selftaught.agent import search_depth
 from mix.selftaught.evalscores import INF, TIE, WIN
 from mix.selftaught.evaluation import forced
@@ -35,7 +35,7 @@ def counts(stones, turn: int, g) -> list[int]:
     empty = g.full & ~occ
     feas = (occ + g.bottom) & g.full
     above = (feas << 1) & g.full
-    t = (threats(s0, empty, g), threats(s1, empty, g))
+    t = (threat_slots(s0, empty, g), threat_slots(s1, empty, g))
     lowest = lowest_in_column(t[0] | t[1], g)
     odd = m["odd"]
     wins = ([], [])

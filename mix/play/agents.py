@@ -9,10 +9,11 @@ import random
 from collections.abc import Sequence
 
 from mix.board import Board
-from mix.features import BitFeatures, get_features, threats
+from mix.checks import reals
+from mix.features import BitFeatures, get_features, threat_slots
 from mix.search.alphabeta import MAX_DEPTH, search_move
 from mix.search.solver import best_moves, shared_table
-from studykit.checks import array, flag, real, shown, whole
+from studykit.checks import flag, real, shown, whole
 
 # MAX_DEPTH (from mix.search.alphabeta): value-table search plies (depth 6 on 10x20: seconds a move)
 
@@ -56,10 +57,10 @@ class OneStep:
         g, me = b.g, b.turn
         occ = b.stones[0] | b.stones[1]
         empty, feas = g.full & ~occ, (occ + g.bottom) & g.full
-        win = threats(b.stones[me], empty, g) & feas
+        win = threat_slots(b.stones[me], empty, g) & feas
         if win:
             return _cols(win, b)
-        opp = threats(b.stones[1 - me], empty, g)
+        opp = threat_slots(b.stones[1 - me], empty, g)
         if opp & feas:
             return _cols(opp & feas, b)
         moves = b.legal_moves()
@@ -90,7 +91,7 @@ class Builder(OneStep):
             b.play(c)
             occ = b.stones[0] | b.stones[1]
             feas = (occ + g.bottom) & g.full
-            t = threats(b.stones[me], g.full & ~occ, g)
+            t = threat_slots(b.stones[me], g.full & ~occ, g)
             score = (t & ~feas).bit_count() * 100 + b.heights[c]
             b.undo(c)
             if score > best:
@@ -102,6 +103,8 @@ class Builder(OneStep):
 
 def heuristic_values(features: BitFeatures | None = None) -> list[float]:
     """A hand-made value (X's view) for each of the 128 bit states, for alpha-beta search."""
+    if features is not None and not isinstance(features, BitFeatures):
+        raise TypeError(f"features must be a mix.BitFeatures or None, got {shown(features)}")
     out = []
     for s in range(128):
         o_turn, xm, om, xc, oc, xp, op = ((s >> i) & 1 for i in range(7))
@@ -154,8 +157,8 @@ class SearchAgent:
             raise TypeError(f"values must be a list or array of numbers, got {shown(values)}")
         if len(values) != self.feats.n_states:
             raise ValueError(f"values has {len(values)} entries, features need {self.feats.n_states}")
-        array(values, "values", kind="real", ndim=1)   # finite numbers: NaN and infinity refused
-        self.values, self.depth, self.draw = list(values), depth, draw
+        values = reals(values, "values", ndim=1).tolist()   # NaN, infinity, 10**400 refused
+        self.values, self.depth, self.draw = values, depth, draw
         self.name = name or f"search:{depth}"
 
     def cache_key(self) -> dict:

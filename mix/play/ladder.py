@@ -10,6 +10,7 @@ up to the games played) before it is used, and played again otherwise. A ladder'
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -78,12 +79,29 @@ def tally_check(games: int):
     return adds_up
 
 
+def check_cache(cache) -> Path | None:
+    """``cache``: None, or the path of a folder (text or ``Path``; made if missing)."""
+    if cache is None:
+        return None
+    if not isinstance(cache, (str, os.PathLike)):
+        raise TypeError(f"cache must be a folder's path (text or pathlib.Path) or None, got "
+                        f"{shown(cache)}")
+    if not str(cache).strip():
+        raise ValueError("cache must name a folder, got an empty text")
+    path = Path(cache)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"cache must be a folder, got {str(path)!r}, which is not one")
+    return path
+
+
 def open_cache(cache: str | Path | None, games: int = 1, rows: int = 10,
                cols: int = 20) -> ResultCache | None:
     """The ladder's result cache in folder ``cache`` (None: no cache), its entries checked for
     ladders of ``games`` games per seat on ``rows`` x ``cols`` (anything else is recomputed)."""
+    cache = check_cache(cache)
     if cache is None:
         return None
+    games, rows, cols = check_games(games), whole(rows, "rows", 1), whole(cols, "cols", 1)
     return ResultCache(cache, fingerprint(), schema=tally_schema(games, rows, cols),
                        check=tally_check(games))
 
@@ -161,7 +179,7 @@ def ladder(pairings: dict, games: int, seed: int = 0, chunks: int = 4, n_jobs: i
     g = check_board(rows, cols, diagonals)
     rows, cols, diagonals = g.rows, g.cols, g.diagonals
     progress = flag(progress, "progress")
-    n_jobs = check_jobs(n_jobs)
+    n_jobs, cache = check_jobs(n_jobs), check_cache(cache)
     if backend is not None:
         backend = choice(backend, "backend", BACKENDS)
     if not isinstance(pairings, dict) or not pairings:

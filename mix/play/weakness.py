@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mix.board import Board
+from mix.board import MAX_SIDE, Board
 from mix.checks import check_board, check_games
-from mix.features import threats
+from mix.features import threat_slots
 from mix.play.agentchecks import check_pairing
 from mix.play.agents import make_agent
 from studykit.checks import items, whole
@@ -38,7 +38,7 @@ def play_recorded(x_agent, o_agent, seed: int, rows: int = 10, cols: int = 20) -
 
 def _chesses_and_threats(b: Board, p: int) -> tuple[int, int]:
     g, occ = b.g, b.stones[0] | b.stones[1]
-    t = threats(b.stones[p], g.full & ~occ, g)
+    t = threat_slots(b.stones[p], g.full & ~occ, g)
     return t & ((occ + g.bottom) & g.full), t
 
 
@@ -125,7 +125,12 @@ def loss_profile(losses: dict, games: int, rows: int = 10) -> pd.DataFrame:
     of the winning slot (``mean_row``, 1 = bottom) and the share in the upper half of the board
     (``upper``: ``win_row`` >= rows // 2, 0 = bottom), with Wilson 95% bounds on ``forced`` and
     ``upper``."""
-    games, rows = check_games(games), whole(rows, "rows", 1)
+    games, rows = check_games(games), whole(rows, "rows", 1, MAX_SIDE)
+    if not isinstance(losses, dict):
+        raise TypeError(f"losses must be a dict {{opponent: Losses}} (why_lost), got "
+                        f"{type(losses).__name__}")
+    if not losses:
+        raise ValueError("losses must name at least one opponent, got an empty dict")
     out = []
     for opponent, lost in losses.items():
         if not isinstance(lost, Losses):

@@ -14,8 +14,8 @@ nor, when an even number of cells is empty, without k in a row among its stones,
 of the columns with an odd number of them and the lower cell of each pair of the other columns:
 the other side answers on top of each move, and when the mover fills an odd column, starts
 another (one is left: odd columns come in pairs). With two empty cells left, what passed the
-threat rules is a draw. ``mix.plain.solver`` is the plain solver, ``mix.plain.bounded`` the one
-before these bounds: all give the same values and best moves.
+threat rules is a draw. ``mix.plain.solver`` is the plain solver: both give the same values and
+best moves.
 """
 
 from __future__ import annotations
@@ -279,8 +279,9 @@ def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multipro
     from joblib import Parallel, delayed
 
     boards = check_boards(boards, "boards", SOLVE_MAX_SLOTS)  # before any worker starts
-    check_jobs(n_jobs)
+    n_jobs = check_jobs(n_jobs)
     if backend is not None:
-        choice(backend, "backend", ("loky", "multiprocessing", "threading", "sequential"))
+        backend = choice(backend, "backend", ("loky", "multiprocessing", "threading",
+                                              "sequential"))
     return Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
                                                     for r, c in boards)

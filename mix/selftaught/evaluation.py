@@ -15,10 +15,10 @@ from operator import getitem
 import numpy as np
 
 from mix.board import Board, X
-from mix.features import threats
+from mix.checks import reals
+from mix.features import threat_slots
 from mix.selftaught.threatfeatures import N_FEATURES, SCALE, counter
 from mix.selftaught.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
-from studykit.checks import array
 
 
 class LinearEvaluation:
@@ -30,7 +30,7 @@ class LinearEvaluation:
     empty)."""
 
     def __init__(self, weights, memory: int = 200_000):
-        w = array(weights, "weights", kind="real").astype(float)  # NaN, text, bools refused
+        w = reals(weights, "weights")  # NaN, text, bools refused
         if w.shape != (N_FEATURES,):
             raise ValueError(f"weights must be {N_FEATURES} finite numbers, got shape {w.shape}")
         self.w, self.memory, self.memo, self.geometry, self.shift = w, memory, {}, None, 0
@@ -98,9 +98,9 @@ def forced(b: Board) -> tuple[float | None, list[int] | None]:
     occ = b.stones[0] | b.stones[1]
     empty = g.full & ~occ
     feas = (occ + g.bottom) & g.full
-    if threats(b.stones[me], empty, g) & feas:
+    if threat_slots(b.stones[me], empty, g) & feas:
         return 1.0, None
-    theirs = threats(b.stones[1 - me], empty, g) & feas
+    theirs = threat_slots(b.stones[1 - me], empty, g) & feas
     if not theirs:
         return None, None
     if theirs.bit_count() > 1:

@@ -21,6 +21,7 @@ from mix.checks import (
     check_games,
     check_jobs,
     check_perfect_board,
+    reals,
 )
 from mix.play.agentchecks import check_agent, check_agents
 from mix.play.agents import PerfectAgent, make_agent
@@ -28,7 +29,7 @@ from mix.play.ladder import ladder
 from mix.search.solver import shared_table, solve_position
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
-from studykit.checks import array, whole
+from studykit.checks import whole
 from studykit.checks import seed as check_seed
 from studykit.stats import wilson
 
@@ -56,8 +57,7 @@ def learning_curve(snapshots: dict, opponents, depth: int, games: int, seed: int
     if not isinstance(snapshots, dict) or not snapshots:
         raise ValueError(f"snapshots must be a non-empty dict {{games: weights}}, got "
                          f"{type(snapshots).__name__}")
-    for n in snapshots:
-        whole(n, "snapshots' games trained", 0)
+    snapshots = {whole(n, "snapshots' games trained", 0): w for n, w in snapshots.items()}
     opponents = check_agents(opponents, "opponents")
     depth = whole(depth, "depth", 1, 8)
     cells = [(n, o) for n in snapshots for o in opponents]
@@ -165,7 +165,7 @@ def against_perfect_boards(weights, depth: int, boards, games: int, seed: int = 
 def weights_table(weights) -> pd.DataFrame:
     """The weights per unit of each count (the change of the score, before tanh, for one more
     window, threat, ...), one row per feature and a column per colour."""
-    w = array(weights, "weights", kind="real").astype(float)   # finite: NaN refused
+    w = reals(weights, "weights")   # finite: NaN refused
     if w.shape != (N_FEATURES,):
         raise ValueError(f"weights must be {N_FEATURES} numbers, got shape {w.shape}")
     unit = w / SCALE

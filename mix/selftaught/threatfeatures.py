@@ -9,7 +9,7 @@ stone away, on an odd or an even row, stacked on another threat, and the lowest 
 column (the one the filling of that column reaches first) by its row. Everything is computed with
 bit operations on the board's integers (see ``mix.board``); the training counts with ``counter``'s
 closures, which carry the window counts and threat slots from move to move
-(``tests/oracles_selftaught.py`` keeps the plain count they replace), and the search with
+(``mix.plain.selftaught.counts`` is the plain count they replace), and the search with
 ``mix.selftaught.threatsteps``, which does a move's two updates in one look-up and packs all the
 counts in one integer.
 """

@@ -33,9 +33,10 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from mix.board import MAX_SIDE, Geometry
+from mix.checks import reals
 from mix.selftaught.selfplay import self_play_game
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES
-from studykit.checks import array, flag, is_whole, real, shown, whole
+from studykit.checks import flag, is_whole, real, shown, whole
 from studykit.checks import seed as check_seed
 
 SHIPPED = Path(__file__).parents[1] / "selftaught.init"   # beside mix.init, in mix/
@@ -58,23 +59,19 @@ class TDConfig:
     cols: int = 20
 
     def __post_init__(self):
-        for name in ("games", "half", "rows", "cols"):   # numpy integers as Python ints
-            object.__setattr__(self, name, whole(getattr(self, name), name))
-        for name in ("alpha", "epsilon"):                # numpy floats as finite Python floats
-            object.__setattr__(self, name, real(getattr(self, name), name))
-        if not 1 <= self.games <= MAX_GAMES:
-            raise ValueError(f"games must be from 1 to {MAX_GAMES:,} (about a day of "
-                             f"self-play), got {self.games!r}")
-        if not (0 < self.alpha <= 1):
-            raise ValueError(f"alpha must be in (0, 1], got {self.alpha!r}")
-        if not (0 <= self.epsilon < 1):
-            raise ValueError(f"epsilon must be in [0, 1), got {self.epsilon!r}")
-        if self.half < 1:
-            raise ValueError(f"half must be >= 1, got {self.half!r}")
-        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
-            raise ValueError(f"rows and cols must be from 1 to {MAX_SIDE}, got "
-                             f"{self.rows:,}x{self.cols:,}")
-        Geometry(self.rows, self.cols, 4)  # checks the board
+        """Every field checked as the config is built, each refusal naming its field; numpy
+        numbers become Python ints and floats."""
+        # half: beyond the longest run the rate barely decays (at most to half of alpha)
+        bounds = {"games": (1, MAX_GAMES), "half": (1, MAX_GAMES), "rows": (1, MAX_SIDE),
+                  "cols": (1, MAX_SIDE)}
+        for name, (low, high) in bounds.items():
+            object.__setattr__(self, name, whole(getattr(self, name), name, low, high))
+        object.__setattr__(self, "alpha", real(self.alpha, "alpha", high=1, above=0))
+        object.__setattr__(self, "epsilon", real(self.epsilon, "epsilon", 0, below=1))
+        try:
+            Geometry(self.rows, self.cols, 4)  # checks the board
+        except ValueError as err:
+            raise ValueError(f"rows, cols: {err}") from None
 
 
 @dataclass(frozen=True)
@@ -128,7 +125,7 @@ def weights_text(weights, config: TDConfig, seed: int) -> str:
         raise TypeError(f"config must be a TDConfig, got {type(config).__name__}")
     seed = check_seed(seed)
     try:
-        w = array(weights, "weights", kind="real").astype(float)
+        w = reals(weights, "weights")
     except (TypeError, ValueError) as error:
         raise ValueError(f"weights must be {N_FEATURES} finite numbers ({error})") from None
     if w.shape != (N_FEATURES,):
