@@ -7,9 +7,8 @@ import pytest
 from oracles_catmouse import BelowStream
 
 from catmouse import play_tables, train_tabular
-from catmouse.stream import uniform_below
 from catmouse.tables import validate_policy
-from catmouse.v1.article import accepts
+from catmouse.v1.article import accepts, uniform_below
 from catmouse.v1.plain import train_plain
 from catmouse.v1.tally import Tally, cat_key, mouse_key
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from catmouse.rules import manhattan
 from catmouse.v1 import jit
-from catmouse.v1.games import FlatBoard, code_array
+from catmouse.v1.games import FlatBoard
+from catmouse.v1.transit import code_array
 
 
 class Store:
