@@ -31,12 +31,13 @@ import random
 import sys
 import time
 
+import numba
 import numpy as np
 
 from catmouse import Board, train_local, train_tabular
 from catmouse.cat_climb import hill_climb_team
 from catmouse.tables import greedy_table, to_codes
-from catmouse.v1 import fastwalk, improved, jit, pool
+from catmouse.v1 import improved, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.fastpool import FastArena
@@ -93,7 +94,7 @@ def fast(kind=FastArena, speed: Speed = FAST):
 
 
 NO_JIT = Speed(compiled_games=False)
-WALKER = Twister if fastwalk.ready() else random.Random     # compiled walks draw from a Twister
+WALKER = Twister                                   # compiled walks draw from a Twister
 ARENAS = {          # the pool arenas compared: (make, generator)
     "per-game": (lambda *a: pool.Arena(*a, INDEXED), random.Random),
     "FastArena, plain walk": (fast(PlainWalkArena, NO_JIT), random.Random),
@@ -217,8 +218,6 @@ def bench_over_moves(iterations: int = 40) -> None:
 
 def jit_compile_time() -> float:
     """Seconds to get the compiled games ready (compiled, or loaded from numba's disk cache)."""
-    if not jit.installed():
-        return 0.0
     lock = Lockstep(flat_board(4, 4, "cat"))
     t = time.perf_counter()
     learner = lock.transitions(to_codes(greedy_table(4, 4)).ravel().tolist(), "cat")
@@ -231,7 +230,7 @@ def main():
     n1 = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     n2 = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-    print(f"compiled games (numba {'installed' if jit.installed() else 'not installed'}): ready in "
+    print(f"compiled games (numba {numba.__version__}): ready in "
           f"{jit_compile_time():.2f} s (compiled, or loaded from numba's cache)")
     bench_over_moves()
     bench_pool(rounds)

@@ -7,14 +7,11 @@ import numpy as np
 import pytest
 
 from catmouse.tables import random_mouse_codes
-from catmouse.v1 import jit
 from catmouse.v1.batch import FlatGames, Lockstep, first_stop
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.games import flat_board
 from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.speed import Speed
-
-pytestmark = pytest.mark.skipif(not jit.installed(), reason="numba is not installed")
 
 
 def random_cat_codes(board, rng):

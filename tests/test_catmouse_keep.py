@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from catmouse.tables import random_mouse_codes
-from catmouse.v1 import jit, keep, pool
+from catmouse.v1 import keep, pool
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.games import flat_board
 from catmouse.v1.speed import INDEXED, Chunks, Speed
@@ -54,8 +54,6 @@ def test_changed_states_equal_the_whole_sets(side, first, monkeypatch):
 
 def run_commits(side, first, compiled):
     """Random candidates kept in ``pool.Arena`` and in two ``FastArena``: the same arenas."""
-    if compiled and not jit.installed():
-        pytest.skip("numba is not installed")
     speed = Speed(compiled_games=compiled, scan_chunks=Chunks(head=4, first=8, growth=4,
                                                               lockstep_min=8))
     rows, cols = 5, 6

@@ -63,7 +63,7 @@ class Store:
 
 class Lockstep:
     """A board's arrays for batched games: moves, captures and end distances by state;
-    ``compiled``: play them with ``v1.jit`` when numba is installed."""
+    ``compiled``: play them with ``v1.jit`` (else in numpy, ``play_numpy``)."""
 
     def __init__(self, board: FlatBoard, compiled: bool = True):
         self.board, self.compiled = board, compiled
@@ -87,10 +87,10 @@ class Lockstep:
     def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray, cat_learns: bool,
              upper: int = 0, beat: tuple | None = None) -> Games:
         """One game of the learner's transitions against each ``pool[rows]`` (opponents'):
-        compiled (``v1.jit``) if asked and numba is there, else ``play_numpy`` (same games). With ``beat``,
+        compiled (``v1.jit``) if ``compiled``, else ``play_numpy`` (same games). With ``beat``,
         ``stop`` of the answer is the first game at which ``FastArena.scan`` stops a candidate
         (``upper``: the optimistic count before them; -1: none), and the compiled games end there."""
-        if not (self.compiled and jit.installed()):
+        if not self.compiled:
             games = self.play_numpy(learner, pool, rows, cat_learns)
             games.stop = -1 if beat is None else first_stop(games, upper, beat, cat_learns)
             return games

@@ -19,7 +19,7 @@ from itertools import chain, islice
 
 import numpy as np
 
-from catmouse.v1 import jit, keep, pool
+from catmouse.v1 import keep, pool
 from catmouse.v1.games import FlatBoard
 from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.speed import FAST, Speed
@@ -209,7 +209,7 @@ class FastArena(pool.Arena):
         out = FastReplayed()
         done = out.single
         plan, lock = self.speed.scan_chunks, self.speed.lockstep
-        compiled = lock and self.speed.compiled_games and jit.installed()
+        compiled = lock and self.speed.compiled_games
         fewest = COMPILED_MIN if compiled else plan.lockstep_min
         head = plan.head if size >= plan.lockstep_min else size
         if beat is None and lock and size >= plan.lockstep_min:

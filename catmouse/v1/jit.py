@@ -9,23 +9,16 @@ so ``FlatGames`` answers what ``batch.Games`` answers. Results, states and consu
 ``batch.Lockstep.play``'s (the tests compare both). Used by default (``Speed.compiled_games``)
 since a replay's head stopped drawing slots it no longer plays (``FastArena.scan``): notebook
 23's 8x8 run 15% faster, a cat's iteration against 4,000 random mice 1.6x (``bench_catmouse``).
-numba is imported on first use, not before.
+numba (a required dependency) is imported on first use, not before.
 """
 
 from __future__ import annotations
-
-import importlib.util
 
 import numpy as np
 
 from studykit.slowstart import compile_notice
 
 _kernel = None
-
-
-def installed() -> bool:
-    """Whether numba can be imported."""
-    return importlib.util.find_spec("numba") is not None
 
 
 def play_games(learner, pool, rows, start, cat_first, cat_learns, capture, distance, upper,

@@ -40,9 +40,9 @@ class Speed:
         (``pool.Arena``: only the games a change can affect, doomed candidates stopped early) or
         "plain" (``plainpool.PlainArena``: every game in full).
     lockstep: long replays' games in lockstep (``v1.batch``); False: every game by ``play_flat``.
-    compiled_games: lockstep games compiled with numba (``v1.jit``) when it is installed.
-    compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``) when numba draws
-        what ``random.Random`` draws.
+    compiled_games: lockstep games compiled with numba (``v1.jit``); False: in numpy.
+    compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``), drawing what
+        ``random.Random`` draws from a ``studykit.twister.Twister``.
     arena_chunks, scan_chunks: how ``pool.Arena.replay`` and ``FastArena.scan`` chunk a replay.
     """
 
