@@ -13,8 +13,8 @@ with the plain sequential walk (``mutations.follow_game``) and ``FastArena`` wit
 each in a block of iterations, identical candidates, keys and tables, on two pools: random mice
 against a noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
-proposals' walks weigh); "+ keep": ``v1.keep``'s commits, "+ jit": with compiled games
-(``v1.jit``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
+proposals' walks weigh); "+ keep": ``v1.keep``'s commits (every game by ``play_flat``),
+"+ jit": long replays in compiled lockstep games (``v1.jit``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
 ``studykit.twister.Twister`` (the same draws as ``random.Random``; both: now); the columns
 before commit as first written (``keep.commit_whole``). CPU time (the cores are shared),
 garbage collection frozen while timed.
@@ -93,7 +93,7 @@ def fast(kind=FastArena, speed: Speed = FAST):
     return lambda side, table, board: kind(side, table, board, keep_order=False, speed=speed)
 
 
-NO_JIT = Speed(compiled_games=False)
+NO_JIT = Speed(lockstep=False)              # every game by play_flat (one lockstep path: jit)
 WALKER = Twister                                   # compiled walks draw from a Twister
 ARENAS = {          # the pool arenas compared: (make, generator)
     "per-game": (lambda *a: pool.Arena(*a, INDEXED), random.Random),
@@ -178,7 +178,7 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     """The improved trainer with each set of speed-ups: identical tables, checkpoints and pools."""
     runs, times = {}, {}
     for name, speed in (("pool.Arena", INDEXED),
-                        ("FastArena", Speed(compiled_games=False, compiled_walk=False)),
+                        ("FastArena", Speed(lockstep=False, compiled_walk=False)),
                         ("+ jit", Speed(compiled_walk=False)), ("+ compiled walk", FAST)):
         t = time.process_time()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,

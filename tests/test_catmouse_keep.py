@@ -25,9 +25,8 @@ def tally_state(arena):
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
 @pytest.mark.parametrize("first", ["cat", "mouse"])
-@pytest.mark.parametrize("compiled", [False, True])
-def test_commits_equal_the_plain_arena_and_recounting(side, first, compiled):
-    run_commits(side, first, compiled)
+def test_commits_equal_the_plain_arena_and_recounting(side, first):
+    run_commits(side, first)
 
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
@@ -46,15 +45,15 @@ def test_changed_states_equal_the_whole_sets(side, first, monkeypatch):
         return used, removed, added
 
     monkeypatch.setattr(keep, "changed_states", checked)
-    run_commits(side, first, True)
+    run_commits(side, first)
     assert len(calls) > 100
     if first == "cat" and side == "mouse":
         assert any(calls)                    # the twice-passed state came up
 
 
-def run_commits(side, first, compiled):
+def run_commits(side, first):
     """Random candidates kept in ``pool.Arena`` and in two ``FastArena``: the same arenas."""
-    speed = Speed(compiled_games=compiled, scan_chunks=Chunks(head=4, first=8, growth=4,
+    speed = Speed(scan_chunks=Chunks(head=4, first=8, growth=4,
                                                               lockstep_min=8))
     rows, cols = 5, 6
     board = flat_board(rows, cols, first)

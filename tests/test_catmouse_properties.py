@@ -152,7 +152,7 @@ def test_chunks_keep_python_ints():
 
 
 @pytest.mark.parametrize("kwargs,name", [
-    ({"lockstep": "no"}, "lockstep"), ({"compiled_games": 1}, "compiled_games"),
+    ({"lockstep": "no"}, "lockstep"),
     ({"compiled_walk": None}, "compiled_walk"), ({"arena": "quick"}, "arena"),
     ({"arena": ["fast"]}, "arena"), ({"arena_chunks": (16, 256, 16, 48)}, "arena_chunks"),
     ({"scan_chunks": None}, "scan_chunks"),
