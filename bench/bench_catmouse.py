@@ -14,7 +14,7 @@ each in a block of iterations, identical candidates, keys and tables, on two poo
 against a noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
 proposals' walks weigh); "+ keep": ``v1.keep``'s commits (every game by ``play_flat``),
-"+ jit": long replays in compiled lockstep games (``v1.jit``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
+"+ jit": long replays in compiled lockstep games (``fast.lockstep``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
 ``studykit.twister.Twister`` (the same draws as ``random.Random``; both: now); the columns
 before commit as first written (``keep.commit_whole``). CPU time (the cores are shared),
 garbage collection frozen while timed.

@@ -1,4 +1,4 @@
-"""The compiled lockstep games (``catmouse.v1.jit``, through ``batch.Lockstep.play``) against their
+"""The compiled lockstep games (``catmouse.fast.lockstep``, through ``batch.Lockstep.play``) against their
 plain twin ``games.play_flat`` played game by game: the same results, states and consulted sets,
 the same early stop, and the improved trainer identical with lockstep games on and off."""
 

@@ -457,7 +457,7 @@ def test_cells_and_side_lists_in_every_integer_dtype():
 def test_a_compiled_kernels_first_call_is_under_the_slow_start_notice(monkeypatch):
     from contextlib import contextmanager
 
-    from catmouse.v1 import jit
+    from catmouse.fast import lockstep as jit
 
     seen = []
 

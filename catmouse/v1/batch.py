@@ -1,7 +1,7 @@
 """Many version-1 games of one learner table against pool opponents in one call ("lockstep").
 
 A table is turned into its transition array (the state after its owner moves, for every state);
-the games are played one after another by the compiled loop of ``v1.jit``, the one lockstep path.
+the games are played one after another by the compiled loop of ``fast.lockstep``, the one lockstep path.
 Every game's states are kept, so the states at which the learner was consulted (``play_flat``'s
 ``used``) are read off only for the games a trainer keeps. Results, states and consulted states
 equal ``games.play_flat``'s, game by game (the tests' oracle).
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from catmouse.fast.lockstep import compiled, first_call
 from catmouse.rules import manhattan
-from catmouse.v1 import jit
 from catmouse.v1.games import FlatBoard
 from catmouse.v1.transit import code_array
 
@@ -84,11 +84,11 @@ class Lockstep:
     def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray, cat_learns: bool,
              upper: int = 0, beat: tuple | None = None) -> Games:
         """One game of the learner's transitions against each ``pool[rows]`` (opponents'), compiled
-        (``v1.jit``). With ``beat``, ``stop`` of the answer is the first game at which
+        (``fast.lockstep``). With ``beat``, ``stop`` of the answer is the first game at which
         ``FastArena.scan`` stops a candidate (``upper``: the optimistic count before them; -1:
         none), and the games end there."""
-        won, rounds, dist, states, offsets, stop = jit.first_call(
-            "catmouse's lockstep games", jit.compiled(),
+        won, rounds, dist, states, offsets, stop = first_call(
+            "catmouse's lockstep games", compiled(),
             np.asarray(learner, dtype=np.int64), pool, np.asarray(rows, dtype=np.int64),
             self.start, self.board.cat_first, cat_learns, self.capture, self.distance, upper,
             *(beat[:2] if beat is not None else (0, 0)), beat is not None)

@@ -27,7 +27,7 @@ from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import walk
 
 KILLERS = 32         # slots remembered for having stopped a candidate
-COMPILED_MIN = 8     # with compiled games (``v1.jit``): at least this many for a lockstep call
+COMPILED_MIN = 8     # with compiled games (``fast.lockstep``): at least this many for a lockstep call
 SINGLES = 4          # and the head's first games (killers first) one by one before that call
 
 

@@ -19,7 +19,7 @@ import functools
 
 import numpy as np
 
-from catmouse.v1.jit import first_call
+from catmouse.fast.lockstep import first_call
 from studykit import twister
 from studykit.twister import Twister, njit, randbelow
 

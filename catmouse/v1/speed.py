@@ -39,7 +39,7 @@ class Speed:
     arena: "fast" (``fastpool.FastArena``: resumed games, killers first), "indexed"
         (``pool.Arena``: only the games a change can affect, doomed candidates stopped early) or
         "plain" (``plainpool.PlainArena``: every game in full).
-    lockstep: long replays' games in lockstep, compiled (``v1.batch`` with ``v1.jit``); False:
+    lockstep: long replays' games in lockstep, compiled (``v1.batch`` with ``fast.lockstep``); False:
         every game by ``play_flat``.
     compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``), drawing what
         ``random.Random`` draws from a ``studykit.twister.Twister``.

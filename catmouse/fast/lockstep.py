@@ -1,4 +1,4 @@
-"""``games.play_flat`` for many games at once, compiled with numba: ``v1.batch``'s lockstep games.
+"""The compiled twin of ``v1.games.play_flat``: many games at once (``v1.batch``'s lockstep games).
 
 One compiled loop plays the games one after another on transition arrays (a per-call stamp array
 marks the states a game has passed; capture states end a game), and writes every game's states
