@@ -84,6 +84,12 @@ def learner_game(cat: list, mouse: list, board) -> tuple[tuple, set]:
     return result, used
 
 
+def log_line(it: int, won: bool, rounds: int, distance: int) -> str:
+    """The article's progress line at iteration ``it`` for the current game's result."""
+    return (f"Iteration: {it:>6,}, Current winner: {'cat' if won else 'mouse':<5}, "
+            f"number of moves until a win: {rounds:>2}, distance: {distance}")
+
+
 def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_cat: str = "WEAK",
                   iterations: int = 100_000, seed: int = 0, mode: str = "article",
                   progress: bool = False, verbose: bool = False, snapshot_every: int = 10_000,
@@ -98,8 +104,7 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
         snapshot_every: keep the current game every this many iterations (for animations).
         reward_longer: the article's rule that a losing cat takes a longer game at the same end
             distance; False leaves it out (an ablation).
-    Returns:
-        a TabularRun with per-iteration history, final tables, final game, tally and log.
+    Returns a TabularRun: per-iteration history, final tables, final game, tally and log.
     """
     rows, cols = check_board(rows, cols)
     table_size(rows, cols, what="a version-1 table")
@@ -120,20 +125,14 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     below = LegacyStream(seed).draw if mode == "article" else uniform_below(seed)
 
     (won, r, d), used = learner_game(cat, mouse, board)
-    winners = np.empty(iterations, dtype=bool)
-    rounds_h = np.empty(iterations, dtype=np.int32)
-    dist_h = np.empty(iterations, dtype=np.int32)
-    log: list[str] = []
-    snapshots: dict[int, TableGame] = {}
-    snapshot_policies: dict[int, tuple] = {}
+    winners, rounds_h, dist_h = (np.empty(iterations, dtype=t) for t in (bool, np.int32, np.int32))
+    log, snapshots, snapshot_policies = [], {}, {}     # lines; iteration -> game, tables
     shown = (won, r, d)
     for it in tqdm(range(iterations), disable=not progress, desc="version 1"):
         if it and ((won, r, d) != shown or it % log_every == 0):
-            line = (f"Iteration: {it:>6,}, Current winner: {'cat' if won else 'mouse':<5}, "
-                    f"number of moves until a win: {r:>2}, distance: {d}")
-            log.append(line)
+            log.append(log_line(it, won, r, d))
             if verbose:
-                print(line)
+                print(log[-1])
             shown = (won, r, d)
         if snapshot_every and it % snapshot_every == 0:
             tables = (to_letters(cat, rows, cols), to_letters(mouse, rows, cols))
