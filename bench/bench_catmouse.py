@@ -13,8 +13,8 @@ with the plain sequential walk (``mutations.follow_game``) and ``FastArena`` wit
 each in a block of iterations, identical candidates, keys and tables, on two pools: random mice
 against a noisy greedy cat (most games played out: the pool games dominate), and the pool notebook 23's
 trainer has after 40,000 iterations on 8x8 (most candidates stopped after a few games: the
-proposals' walks weigh); "+ keep": ``v1.keep``'s commits, "+ jit": with compiled games
-(``v1.jit``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
+proposals' walks weigh); "+ keep": ``v1.keep``'s commits (every game by ``play_flat``),
+"+ jit": long replays in compiled lockstep games (``fast.lockstep``), "+ compiled walk": proposals walked by ``v1.fastwalk`` from a
 ``studykit.twister.Twister`` (the same draws as ``random.Random``; both: now); the columns
 before commit as first written (``keep.commit_whole``). CPU time (the cores are shared),
 garbage collection frozen while timed.
@@ -31,12 +31,13 @@ import random
 import sys
 import time
 
+import numba
 import numpy as np
 
 from catmouse import Board, train_local, train_tabular
 from catmouse.cat_climb import hill_climb_team
 from catmouse.tables import greedy_table, to_codes
-from catmouse.v1 import fastwalk, improved, jit, pool
+from catmouse.v1 import improved, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.fastpool import FastArena
@@ -92,8 +93,8 @@ def fast(kind=FastArena, speed: Speed = FAST):
     return lambda side, table, board: kind(side, table, board, keep_order=False, speed=speed)
 
 
-NO_JIT = Speed(compiled_games=False)
-WALKER = Twister if fastwalk.ready() else random.Random     # compiled walks draw from a Twister
+NO_JIT = Speed(lockstep=False)              # every game by play_flat (one lockstep path: jit)
+WALKER = Twister                                   # compiled walks draw from a Twister
 ARENAS = {          # the pool arenas compared: (make, generator)
     "per-game": (lambda *a: pool.Arena(*a, INDEXED), random.Random),
     "FastArena, plain walk": (fast(PlainWalkArena, NO_JIT), random.Random),
@@ -177,7 +178,7 @@ def bench_trainer(iterations: int, rows: int = 8, cols: int = 7) -> None:
     """The improved trainer with each set of speed-ups: identical tables, checkpoints and pools."""
     runs, times = {}, {}
     for name, speed in (("pool.Arena", INDEXED),
-                        ("FastArena", Speed(compiled_games=False, compiled_walk=False)),
+                        ("FastArena", Speed(lockstep=False, compiled_walk=False)),
                         ("+ jit", Speed(compiled_walk=False)), ("+ compiled walk", FAST)):
         t = time.process_time()
         runs[name] = improved.train_tabular_improved(rows, cols, "cat", "WEAK", iterations, 0,
@@ -217,8 +218,6 @@ def bench_over_moves(iterations: int = 40) -> None:
 
 def jit_compile_time() -> float:
     """Seconds to get the compiled games ready (compiled, or loaded from numba's disk cache)."""
-    if not jit.installed():
-        return 0.0
     lock = Lockstep(flat_board(4, 4, "cat"))
     t = time.perf_counter()
     learner = lock.transitions(to_codes(greedy_table(4, 4)).ravel().tolist(), "cat")
@@ -231,7 +230,7 @@ def main():
     n1 = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     n2 = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-    print(f"compiled games (numba {'installed' if jit.installed() else 'not installed'}): ready in "
+    print(f"compiled games (numba {numba.__version__}): ready in "
           f"{jit_compile_time():.2f} s (compiled, or loaded from numba's cache)")
     bench_over_moves()
     bench_pool(rounds)

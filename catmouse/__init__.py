@@ -54,18 +54,12 @@ from catmouse.general.train import (
     train_mouse_policy,
 )
 from catmouse.mice import MOUSE_KINDS
+from catmouse.parity import article_rule_cat_wins, parity_rule_cat_wins, winnable_first_move
 from catmouse.pursuit import Pursuit, play_pursuit
-from catmouse.rules import (
-    DIRECTIONS,
-    GREEDY_RULES,
-    MANHATTAN_TIE_BREAKS,
-    article_rule_cat_wins,
-    greedy_direction,
-    parity_rule_cat_wins,
-    winnable_first_move,
-)
+from catmouse.rules import DIRECTIONS, GREEDY_RULES, MANHATTAN_TIE_BREAKS, greedy_direction
 from catmouse.tables import greedy_table, initial_cat_policy, initial_mouse_policy, validate_policy
-from catmouse.v1.article import LongerGames, TabularRun, longer_games_ablation, train_tabular
+from catmouse.v1.ablation import LongerGames, longer_games_ablation
+from catmouse.v1.article import TabularRun, train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.experiments import (
     STOP_AFTER,
@@ -81,13 +75,7 @@ from catmouse.v1.experiments import (
     tuning_trial,
     variant_trial,
 )
-from catmouse.v1.games import (
-    TableGame,
-    Unexpected,
-    play_tables,
-    total_unexpected,
-    unexpected_moves,
-)
+from catmouse.v1.games import TableGame, play_tables
 from catmouse.v1.improved import Checkpoint, CoevolutionRun, train_tabular_improved
 from catmouse.v1.plain import PlainRun, train_plain
 from catmouse.v1.runcache import (
@@ -96,6 +84,7 @@ from catmouse.v1.runcache import (
     tuning_run_cached,
     variant_run_cached,
 )
+from catmouse.v1.unexpected import Unexpected, total_unexpected, unexpected_moves
 from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, train_local
 from catmouse.v2.exact_climb import cat_window_as_table, train_local_exact, train_local_mouse_exact
 from catmouse.v2.games import LocalGame, play_local

@@ -11,29 +11,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from studykit.checks import at_most, cell, choice, items, memory, real, shown, whole
-from studykit.checks import seed as any_seed
+# the checks a training run needs live in ``limits`` and ``tables`` (the trainer's short reader's
+# path); they are part of this API too
+from catmouse.limits import (  # noqa: F401 - part of this API
+    FIRST_MOVERS,
+    MAX_ITERATIONS,
+    MAX_SEED,
+    MAX_SIDE,
+    MAX_TABLE,
+    at_most_iterations,
+    board,
+    count,
+    first_move,
+    seed,
+    table_size,
+)
+from catmouse.tables import LETTERS, letter_table  # noqa: F401 - part of this API
+from studykit.checks import cell, choice, items, memory, real, shown, whole
 
-FIRST_MOVERS = ("cat", "mouse")
 MOUSE_KINDS = ("random", "smart", "strict")
-LETTERS = ("R", "L", "U", "D")           # the order of board.DIRECTIONS
-MAX_SIDE = 1_000                         # no call gets near it: the cost limits below come first
 MAX_POSITIONS = 3_000_000                # solver positions cells ** (cats + 1): 41x41, one cat
 MAX_SOLVER_WORK = 250_000_000            # positions x cats x sweeps: 40x40, one cat, about 20 s
-MAX_TABLE = 810_000                      # entries of a full table, cells ** 2: 30x30 (7 s)
 MAX_CHAIN = 3_000_000                    # (cat, mouse) positions of a Markov chain: 41x41
 MAX_VALUE_WORK = 400_000_000             # positions x sweeps (rows + cols), value iteration: 20 s
-MAX_ITERATIONS = 10_000_000              # training iterations (the article: 100,000)
 MAX_GAMES = 100_000                      # games per evaluation (the article: 1,000)
 MAX_SWEEPS = 10_000_000                  # value-iteration sweeps
 BYTES_PER_POSITION = 120                 # the solver's arrays and temporaries per position
 MAX_BOARD_CELLS = 1_732                  # cells of a board with walls: cells ** 2 <= MAX_POSITIONS
-MAX_SEED = 2**64 - 1                     # a seed is at most 64 bits (numpy's SeedSequence takes more)
-
-
-def board(rows, cols, low: int = 2) -> tuple[int, int]:
-    """``rows`` and ``cols`` as whole numbers from ``low`` (2: the smallest playable board)."""
-    return whole(rows, "rows", low, MAX_SIDE), whole(cols, "cols", low, MAX_SIDE)
 
 
 def board_cells_limit(rows: int, cols: int, what: str = "a board with walls") -> int:
@@ -46,11 +50,6 @@ def board_cells_limit(rows: int, cols: int, what: str = "a board with walls") ->
     return rows * cols
 
 
-def seed(value, name: str = "seed") -> int:
-    """A whole-number seed from 0 to MAX_SEED (None refused: every run would differ)."""
-    return at_most(any_seed(value, name), name, MAX_SEED, "a seed is at most 64 bits")
-
-
 def number(value, name: str, **bounds) -> float:
     """``studykit.checks.real`` (a finite number within ``bounds``), with an integer beyond float
     range refused as out of range, naming the argument, not as an OverflowError."""
@@ -61,19 +60,9 @@ def number(value, name: str, **bounds) -> float:
                          f"({value.bit_length():,} bits)") from None
 
 
-def first_move(value, name: str = "first_move") -> str:
-    """'cat' or 'mouse'."""
-    return choice(value, name, FIRST_MOVERS)
-
-
 def mouse_kind(value, name: str = "mouse") -> str:
     """One of version 2's stochastic mice."""
     return choice(value, name, MOUSE_KINDS)
-
-
-def count(value, name: str, low: int = 0, high: int = MAX_ITERATIONS) -> int:
-    """A whole number in ``low..high`` (iterations, games, sweeps...)."""
-    return whole(value, name, low, high)
 
 
 def positions(cells: int, cats: int, sweeps: int = 0, what: str = "solving") -> int:
@@ -89,16 +78,6 @@ def positions(cells: int, cats: int, sweeps: int = 0, what: str = "solving") -> 
                          "with one cat takes about 20 s on this machine); use a smaller board or "
                          "fewer cats")
     memory(BYTES_PER_POSITION * n, f"{what} {n:,} positions")
-    return n
-
-
-def table_size(rows: int, cols: int, limit: int = MAX_TABLE, what: str = "a full table") -> int:
-    """Refuse a (cat cell, mouse cell) table of more than ``limit`` entries."""
-    n = (rows * cols) ** 2
-    if n > limit:
-        raise ValueError(f"{what} on {rows}x{cols} has {n:,} entries, more than the limit of "
-                         f"{limit:,} (a {int(limit ** 0.25)}x{int(limit ** 0.25)} board); use a "
-                         "smaller board")
     return n
 
 
@@ -141,39 +120,6 @@ def cats_number(value, name: str = "cats") -> int:
     return whole(value, name, 1, 3)
 
 
-def letter_table(policy, who: str, rows: int | None = None, cols: int | None = None,
-                 name: str | None = None) -> np.ndarray:
-    """A version-1 letter table [x, y, x, y] of 'R', 'L', 'U', 'D' whose moves for ``who`` stay
-    on the board; its board is read from its shape unless ``rows`` and ``cols`` are given."""
-    name = name or f"{who}_policy"
-    if not isinstance(policy, np.ndarray):
-        raise TypeError(f"{name} must be a numpy array of direction letters, got "
-                        f"{shown(policy)} ({type(policy).__name__})")
-    shape = policy.shape
-    if rows is None:
-        if len(shape) != 4 or shape[:2] != shape[2:] or min(shape, default=0) < 2:
-            raise ValueError(f"{name} must have shape (cols, rows, cols, rows), got {shape}")
-        cols, rows = shape[:2]
-    if shape != (cols, rows, cols, rows):
-        raise ValueError(f"{name} must have shape {(cols, rows, cols, rows)}, got {shape}")
-    table_size(rows, cols, what=name)
-    if policy.dtype.kind != "U":
-        raise TypeError(f"{name} must hold the letters R, L, U, D, got dtype {policy.dtype}")
-    known = np.isin(policy, LETTERS)
-    if not known.all():
-        idx = tuple(int(i) for i in np.argwhere(~known)[0])
-        raise ValueError(f"{name} holds unknown direction {str(policy[idx])!r} at {idx} "
-                         "(allowed: R, L, U, D)")
-    x, y = np.meshgrid(np.arange(cols), np.arange(rows), indexing="ij")
-    x, y = (x[:, :, None, None], y[:, :, None, None]) if who == "cat" else (x, y)
-    off = (((policy == "R") & (x == cols - 1)) | ((policy == "L") & (x == 0))
-           | ((policy == "U") & (y == rows - 1)) | ((policy == "D") & (y == 0)))
-    if off.any():
-        idx = tuple(int(i) for i in np.argwhere(off)[0])
-        raise ValueError(f"{name} moves the {who} off the board at {idx} ({str(policy[idx])!r})")
-    return policy
-
-
 def next_cells(value, rows: int, cols: int, nbr: np.ndarray, name: str = "cat_table") -> np.ndarray:
     """A cat given as next cells [cat cell, mouse cell]: an (n, n) array of whole numbers, each a
     neighbour of the cat's cell (any cell where the cat stands on the mouse: never consulted)."""
@@ -194,9 +140,3 @@ def next_cells(value, rows: int, cols: int, nbr: np.ndarray, name: str = "cat_ta
         raise ValueError(f"{name}[{bad_c}, {bad_m}] = {int(arr[bad_c, bad_m])} is not a cell "
                          f"next to the cat's cell {bad_c} on the {rows}x{cols} board")
     return arr.astype(np.intp)                    # one dtype, whatever integers came in
-
-
-def at_most_iterations(value, name: str = "iterations", high: int = MAX_ITERATIONS) -> int:
-    """Iterations: a whole number from 0 to ``high``."""
-    return at_most(whole(value, name, 0), name, high,
-                   "a longer run would take days here; split it into seeded runs")

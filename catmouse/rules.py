@@ -1,5 +1,5 @@
-"""Board primitives every part of the study uses: cells, directions, neighbours, the corner start,
-the greedy step and the parity rule.
+"""Board primitives every part of the study uses: cells, directions, neighbours, the corner start
+and the greedy step (the parity rule of who can win is ``parity``).
 
 A board has ``rows`` x ``cols`` cells; ``x`` is the column (0 at the left), ``y`` the row (0 at
 the bottom). Flat code numbers the cell ``(x, y)`` as ``x * rows + y``. Directions are coded
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.arguments import MAX_SIDE, board
-from catmouse.arguments import first_move as first_move_arg
+from catmouse.limits import MAX_SIDE, board
+from catmouse.limits import first_move as first_move_arg
 from studykit.checks import whole
 
 DIRECTIONS = ("R", "L", "U", "D")
@@ -123,27 +123,3 @@ def greedy_direction(cx: int, cy: int, mx: int, my: int) -> str:
     cx, cy, mx, my = (whole(value, name, 0, MAX_SIDE - 1) for name, value in   # Python ints:
                       (("cx", cx), ("cy", cy), ("mx", mx), ("my", my)))   # a uint8 gap would wrap
     return greedy_step(cx, cy, mx, my)
-
-
-def parity_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
-    """The true rule from the corners: cat first -> R + C odd; mouse first -> R + C even.
-
-    Every ply changes the Manhattan distance by one, so its parity at the cat's turn never
-    changes, and the cat can force a capture iff it is odd.
-    """
-    rows, cols = check_board(rows, cols)          # Python ints: a bool result, not numpy's
-    check_first_move(first_move)
-    return (rows + cols) % 2 == (1 if first_move == "cat" else 0)
-
-
-def article_rule_cat_wins(rows: int, cols: int, first_move: str) -> bool:
-    """The article's claim: the cat cannot win only when both sides are even and the cat is first."""
-    rows, cols = check_board(rows, cols)
-    check_first_move(first_move)
-    return not (rows % 2 == 0 and cols % 2 == 0 and first_move == "cat")
-
-
-def winnable_first_move(rows: int, cols: int) -> str:
-    """The first mover with which the cat can force a capture from the corners (parity rule)."""
-    rows, cols = check_board(rows, cols)
-    return "cat" if parity_rule_cat_wins(rows, cols, "cat") else "mouse"

@@ -11,9 +11,11 @@ import random
 
 import numpy as np
 
-from catmouse.arguments import letter_table, table_size
+from catmouse.limits import table_size
 from catmouse.rules import CODE, DIRECTIONS, check_board, greedy_step, neighbours
-from studykit.checks import choice
+from studykit.checks import choice, shown
+
+LETTERS = DIRECTIONS                     # a letter table's letters
 
 
 def rule_table(rows: int, cols: int, rule) -> np.ndarray:
@@ -47,6 +49,39 @@ def initial_cat_policy(rows: int, cols: int, kind: str = "WEAK") -> np.ndarray:
 def greedy_table(rows: int, cols: int) -> np.ndarray:
     """The greedy rule as a full cat table (the article's STRONG initial cat)."""
     return initial_cat_policy(rows, cols, "STRONG")
+
+
+def letter_table(policy, who: str, rows: int | None = None, cols: int | None = None,
+                 name: str | None = None) -> np.ndarray:
+    """A version-1 letter table [x, y, x, y] of 'R', 'L', 'U', 'D' whose moves for ``who`` stay
+    on the board; its board is read from its shape unless ``rows`` and ``cols`` are given."""
+    name = name or f"{who}_policy"
+    if not isinstance(policy, np.ndarray):
+        raise TypeError(f"{name} must be a numpy array of direction letters, got "
+                        f"{shown(policy)} ({type(policy).__name__})")
+    shape = policy.shape
+    if rows is None:
+        if len(shape) != 4 or shape[:2] != shape[2:] or min(shape, default=0) < 2:
+            raise ValueError(f"{name} must have shape (cols, rows, cols, rows), got {shape}")
+        cols, rows = shape[:2]
+    if shape != (cols, rows, cols, rows):
+        raise ValueError(f"{name} must have shape {(cols, rows, cols, rows)}, got {shape}")
+    table_size(rows, cols, what=name)
+    if policy.dtype.kind != "U":
+        raise TypeError(f"{name} must hold the letters R, L, U, D, got dtype {policy.dtype}")
+    known = np.isin(policy, LETTERS)
+    if not known.all():
+        idx = tuple(int(i) for i in np.argwhere(~known)[0])
+        raise ValueError(f"{name} holds unknown direction {str(policy[idx])!r} at {idx} "
+                         "(allowed: R, L, U, D)")
+    x, y = np.meshgrid(np.arange(cols), np.arange(rows), indexing="ij")
+    x, y = (x[:, :, None, None], y[:, :, None, None]) if who == "cat" else (x, y)
+    off = (((policy == "R") & (x == cols - 1)) | ((policy == "L") & (x == 0))
+           | ((policy == "U") & (y == rows - 1)) | ((policy == "D") & (y == 0)))
+    if off.any():
+        idx = tuple(int(i) for i in np.argwhere(off)[0])
+        raise ValueError(f"{name} moves the {who} off the board at {idx} ({str(policy[idx])!r})")
+    return policy
 
 
 def validate_policy(policy: np.ndarray, rows: int, cols: int, who: str) -> None:

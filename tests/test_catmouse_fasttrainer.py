@@ -13,9 +13,9 @@ from catmouse.v1 import improved, pool
 from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.fastpool import FastArena
-from catmouse.v1.games import code_array, flat_board, play_flat
+from catmouse.v1.games import flat_board, play_flat
 from catmouse.v1.speed import FAST, INDEXED, Chunks, Speed
-from catmouse.v1.transit import Transit, diverge
+from catmouse.v1.transit import Transit, code_array, diverge
 
 
 def random_cat_codes(board, rng):

@@ -19,7 +19,7 @@ from catmouse.general.train import (
     policy_mouse_values,
     train_mouse_policy,
 )
-from catmouse.rules import winnable_first_move
+from catmouse.parity import winnable_first_move
 from catmouse.v2.window import greedy_window_table, policy_cells
 
 

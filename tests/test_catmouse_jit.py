@@ -1,5 +1,6 @@
-"""The compiled lockstep games (``catmouse.v1.jit``) against ``batch.Lockstep.play_numpy``: the
-same results, states and consulted sets, and the improved trainer identical with them on and off."""
+"""The compiled lockstep games (``catmouse.fast.lockstep``, through ``batch.Lockstep.play``) against their
+plain twin ``games.play_flat`` played game by game: the same results, states and consulted sets,
+the same early stop, and the improved trainer identical with lockstep games on and off."""
 
 import random
 
@@ -7,14 +8,11 @@ import numpy as np
 import pytest
 
 from catmouse.tables import random_mouse_codes
-from catmouse.v1 import jit
-from catmouse.v1.batch import FlatGames, Lockstep, first_stop
+from catmouse.v1.batch import Lockstep
 from catmouse.v1.config import IMPROVED
-from catmouse.v1.games import flat_board
+from catmouse.v1.games import flat_board, play_flat
 from catmouse.v1.improved import train_tabular_improved
 from catmouse.v1.speed import Speed
-
-pytestmark = pytest.mark.skipif(not jit.installed(), reason="numba is not installed")
 
 
 def random_cat_codes(board, rng):
@@ -39,10 +37,34 @@ def noisy_greedy_cat(board, rng, noise):
     return out
 
 
+def plain_games(board, learner, opps, picks, cat_learns):
+    """Each game of ``learner`` against ``opps[picks[k]]`` by ``play_flat``: (result, used, states);
+    the states are the lockstep games': after each half move, from the start if the mouse is first
+    (else from the cat's first move)."""
+    out = []
+    for k in picks:
+        cat, mouse = (learner, opps[k]) if cat_learns else (opps[k], learner)
+        trace = [] if board.cat_first else [board.start_c * board.n + board.start_m]
+        result, used = play_flat(cat, mouse, board, cat_learns, trace)
+        out.append((result, used, trace))
+    return out
+
+
+def plain_stop(results, upper, beat, cat):
+    """The first game at which ``FastArena.scan``'s rule stops a candidate (-1: none): the count
+    of good games still possible falls below ``beat[0]``, or reaches it with a slow win."""
+    for k, (won, rounds, _) in enumerate(results):
+        upper -= won != cat
+        slow = won and (rounds > -beat[1] if cat else rounds < beat[1])
+        if upper < beat[0] or (upper == beat[0] and slow):
+            return k
+    return -1
+
+
 @pytest.mark.parametrize("rows,cols", [(2, 2), (3, 2), (4, 5), (5, 5), (6, 3), (7, 8), (8, 8)])
 @pytest.mark.parametrize("first", ["cat", "mouse"])
 @pytest.mark.parametrize("cat_learns", [True, False])
-def test_compiled_games_equal_the_numpy_lockstep(rows, cols, first, cat_learns):
+def test_compiled_games_equal_play_flat(rows, cols, first, cat_learns):
     rng = random.Random(rows * 1000 + cols * 10 + (first == "cat") + 2 * cat_learns)
     board = flat_board(rows, cols, first)
     lock = Lockstep(board)
@@ -57,19 +79,12 @@ def test_compiled_games_equal_the_numpy_lockstep(rows, cols, first, cat_learns):
             opps = [noisy_greedy_cat(board, rng, noise) for _ in range(25)]
         pool_t = np.stack([lock.transitions(o, opp_side) for o in opps]).astype(np.int16)
         picks = np.array([rng.randrange(len(opps)) for _ in range(70)])
-        trans = lock.transitions(learner, learner_side)
-        new = lock.play(trans, pool_t, picks, cat_learns)
-        old = lock.play_numpy(trans, pool_t, picks, cat_learns)
-        assert isinstance(new, FlatGames) and not isinstance(old, FlatGames)
-        assert new.results() == old.results()
-        for a, b in (("won", bool), ("rounds", np.int64), ("dist", np.int64)):
-            assert np.array_equal(getattr(new, a), getattr(old, a))
-        for k in range(len(picks)):
-            assert new.states(k) == old.states(k)
-            assert new.used(k) == old.used(k) and list(new.used(k)) == list(old.used(k))
-            assert new.result(k) == old.result(k)
-
-
+        new = lock.play(lock.transitions(learner, learner_side), pool_t, picks, cat_learns)
+        old = plain_games(board, learner, opps, picks.tolist(), cat_learns)
+        assert new.results() == [res for res, _, _ in old] and new.stop == -1
+        for k, (res, used, states) in enumerate(old):
+            assert new.result(k) == res and new.states(k) == states
+            assert new.used(k) == used and list(new.used(k)) == list(used)   # the same order
 def test_compiled_games_of_an_empty_batch():
     board = flat_board(4, 4, "cat")
     lock = Lockstep(board)
@@ -80,12 +95,12 @@ def test_compiled_games_of_an_empty_batch():
 
 @pytest.mark.parametrize("rows,cols,first,seed", [(5, 5, "cat", 1), (6, 6, "mouse", 2),
                                                   (7, 6, "cat", 3)])
-def test_improved_trainer_identical_with_compiled_games_on_and_off(rows, cols, first, seed):
+def test_improved_trainer_identical_with_lockstep_games_on_and_off(rows, cols, first, seed):
     runs = []
     for enabled in (False, True):
         runs.append(train_tabular_improved(rows, cols, first, iterations=1_500, seed=seed,
                                            config=IMPROVED, checkpoint_every=500,
-                                           speed=Speed(compiled_games=enabled)))
+                                           speed=Speed(lockstep=enabled)))
     off, on = runs
     assert (off.cat_policy == on.cat_policy).all() and (off.mouse_policy == on.mouse_policy).all()
     assert repr(off.checkpoints) == repr(on.checkpoints)      # nan-safe
@@ -93,7 +108,7 @@ def test_improved_trainer_identical_with_compiled_games_on_and_off(rows, cols, f
 
 
 @pytest.mark.parametrize("cat_learns", [True, False])
-def test_compiled_games_stop_where_the_numpy_rule_stops(cat_learns):
+def test_compiled_games_stop_where_the_plain_rule_stops(cat_learns):
     """The first game at which a candidate is stopped, for many counts and keys to beat."""
     rows, cols = 6, 5
     rng = random.Random(11 + cat_learns)
@@ -108,14 +123,14 @@ def test_compiled_games_stop_where_the_numpy_rule_stops(cat_learns):
                 else noisy_greedy_cat(board, rng, 0.2) for _ in range(40)]
         pool_t = np.stack([lock.transitions(o, opp_side) for o in opps]).astype(np.int16)
         trans = lock.transitions(learner, learner_side)
-        old = lock.play_numpy(trans, pool_t, np.arange(40), cat_learns)
-        good = int(np.count_nonzero(old.won == cat_learns))
+        old = [res for res, _, _ in plain_games(board, learner, opps, range(40), cat_learns)]
+        good = sum(won == cat_learns for won, _, _ in old)
         upper = good + rng.randrange(0, 20)
         beat = (rng.randrange(max(good - 3, 0), upper + 2),
                 -rng.randrange(0, 12) if cat_learns else rng.randrange(0, 12), 0)
         new = lock.play(trans, pool_t, np.arange(40), cat_learns, upper, beat)
-        assert new.stop == first_stop(old, upper, beat, cat_learns)
+        assert new.stop == plain_stop(old, upper, beat, cat_learns)
         played = new.stop + 1 if new.stop >= 0 else 40
-        assert new.results()[:played] == old.results()[:played]
+        assert new.results()[:played] == old[:played]
         stops.add(new.stop)
     assert -1 in stops and len(stops) > 3             # both stopped and unstopped batches

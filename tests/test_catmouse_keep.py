@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from catmouse.tables import random_mouse_codes
-from catmouse.v1 import jit, keep, pool
+from catmouse.v1 import keep, pool
 from catmouse.v1.fastpool import FastArena
 from catmouse.v1.games import flat_board
 from catmouse.v1.speed import INDEXED, Chunks, Speed
@@ -25,9 +25,8 @@ def tally_state(arena):
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
 @pytest.mark.parametrize("first", ["cat", "mouse"])
-@pytest.mark.parametrize("compiled", [False, True])
-def test_commits_equal_the_plain_arena_and_recounting(side, first, compiled):
-    run_commits(side, first, compiled)
+def test_commits_equal_the_plain_arena_and_recounting(side, first):
+    run_commits(side, first)
 
 
 @pytest.mark.parametrize("side", ["cat", "mouse"])
@@ -46,17 +45,15 @@ def test_changed_states_equal_the_whole_sets(side, first, monkeypatch):
         return used, removed, added
 
     monkeypatch.setattr(keep, "changed_states", checked)
-    run_commits(side, first, True)
+    run_commits(side, first)
     assert len(calls) > 100
     if first == "cat" and side == "mouse":
         assert any(calls)                    # the twice-passed state came up
 
 
-def run_commits(side, first, compiled):
+def run_commits(side, first):
     """Random candidates kept in ``pool.Arena`` and in two ``FastArena``: the same arenas."""
-    if compiled and not jit.installed():
-        pytest.skip("numba is not installed")
-    speed = Speed(compiled_games=compiled, scan_chunks=Chunks(head=4, first=8, growth=4,
+    speed = Speed(scan_chunks=Chunks(head=4, first=8, growth=4,
                                                               lockstep_min=8))
     rows, cols = 5, 6
     board = flat_board(rows, cols, first)

@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from catmouse.v1.article import LongerGames, accepts, longer_games_ablation, train_tabular
+from catmouse.v1.ablation import LongerGames, longer_games_ablation
+from catmouse.v1.article import accepts, train_tabular
 
 
 def test_the_rule_is_the_only_acceptance_that_changes():

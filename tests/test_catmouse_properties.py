@@ -152,7 +152,7 @@ def test_chunks_keep_python_ints():
 
 
 @pytest.mark.parametrize("kwargs,name", [
-    ({"lockstep": "no"}, "lockstep"), ({"compiled_games": 1}, "compiled_games"),
+    ({"lockstep": "no"}, "lockstep"),
     ({"compiled_walk": None}, "compiled_walk"), ({"arena": "quick"}, "arena"),
     ({"arena": ["fast"]}, "arena"), ({"arena_chunks": (16, 256, 16, 48)}, "arena_chunks"),
     ({"scan_chunks": None}, "scan_chunks"),
@@ -457,7 +457,7 @@ def test_cells_and_side_lists_in_every_integer_dtype():
 def test_a_compiled_kernels_first_call_is_under_the_slow_start_notice(monkeypatch):
     from contextlib import contextmanager
 
-    from catmouse.v1 import jit
+    from catmouse.fast import lockstep as jit
 
     seen = []
 

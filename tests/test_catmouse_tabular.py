@@ -7,10 +7,10 @@ import pytest
 from oracles_catmouse import BelowStream
 
 from catmouse import play_tables, train_tabular
-from catmouse.stream import uniform_below
 from catmouse.tables import validate_policy
-from catmouse.v1.article import accepts
+from catmouse.v1.article import accepts, uniform_below
 from catmouse.v1.plain import train_plain
+from catmouse.v1.tally import Tally, cat_key, mouse_key
 
 
 def test_article_full_run_reproduces_tally_and_final_game():
@@ -69,3 +69,40 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="iterations"):
         train_tabular(iterations=-1)
     assert np.array_equal(train_tabular(iterations=0).rounds, [])
+
+
+def test_the_one_acceptance_rule_is_the_tally_keys_on_a_single_game():
+    """``accepts`` (the rule both trainers use) against ``cat_key`` / ``mouse_key`` of one game,
+    on every pair of results with rounds below 6 and distances below 4."""
+    results = [(w, r, 0 if w else d) for w in (False, True) for r in range(6) for d in range(4)]
+    for old, new in itertools.product(set(results), repeat=2):
+        keys = {}
+        for side, key in (("cat", cat_key), ("mouse", mouse_key)):
+            t_old, t_new = Tally(), Tally()
+            t_old.add(old)
+            t_new.add(new)
+            keys[side] = key(t_new) > key(t_old)
+        assert accepts(True, old, new) == keys["cat"]
+        assert accepts(False, old, new) == keys["mouse"]
+        # without the longer-games rule the cat refuses exactly the longer game at equal distance
+        longer = not old[0] and not new[0] and new[2] == old[2] and new[1] > old[1]
+        assert accepts(True, old, new, reward_longer=False) == (keys["cat"] and not longer)
+
+
+@pytest.mark.parametrize("mode", ["article", "fast"])
+@pytest.mark.parametrize("rows,cols,first,initial,reward_longer", [
+    (5, 4, "cat", "WEAK", False), (4, 5, "mouse", "STRONG", False), (6, 5, "cat", "STRONG", True),
+    (3, 5, "mouse", "WEAK", True)])
+def test_fast_trainer_gives_the_plain_trainers_runs_on_every_kind_of_input(
+        mode, rows, cols, first, initial, reward_longer):
+    """Each input kind of ``train_tabular`` (both modes, both first movers, both initial cats,
+    with and without the longer-games rule): the plain trainer fed the same draws makes the same
+    run."""
+    run = train_tabular(rows, cols, first, initial, iterations=800, seed=7, mode=mode,
+                        snapshot_every=0, reward_longer=reward_longer)
+    rs = BelowStream(uniform_below(7)) if mode == "fast" else None
+    plain = train_plain(rows, cols, first, initial, iterations=800, seed=7, rs=rs,
+                        reward_longer=reward_longer)
+    assert list(zip(run.winners, run.rounds, run.distances)) == plain.history
+    assert run.tally == plain.tally
+    assert (run.cat_policy == plain.cat_policy).all() and (run.mouse_policy == plain.mouse_policy).all()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from catmouse.v1.games import Unexpected, total_unexpected, unexpected_moves
+from catmouse.v1.unexpected import Unexpected, total_unexpected, unexpected_moves
 
 
 def test_a_cat_closing_in_and_a_mouse_running_away_make_no_unexpected_move():

@@ -10,22 +10,24 @@ from test_catmouse_fasttrainer import arena_pair, random_cat_codes, random_table
 
 from catmouse.tables import random_mouse_codes
 from catmouse.v1 import fastwalk, improved
-from catmouse.v1 import walk as walk_module
 from catmouse.v1.config import ARTICLE, IMPROVED
 from catmouse.v1.games import flat_board
 from catmouse.v1.mutations import follow_game, propose_changes
 from catmouse.v1.speed import Speed
 from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import exact, walk
+from studykit import twister
 from studykit.twister import Twister
 
 
 def test_the_walks_draws_are_randranges():
-    assert walk_module.EXACT
+    """The Python walk's draws (``draw_below``) and the compiled walk's (a ``Twister``'s) are
+    ``randrange``'s: checked here, never at run time."""
+    assert twister.agrees(12345) and twister.agrees(0)
     for seed in range(20):
         a, b = random.Random(seed), random.Random(seed)
         for n in [1, 2, 3, 5, 8, 13, 64, 100, 257, 4096, 10 ** 9] * 20:
-            assert walk_module.draw_below(b.getrandbits, n) == a.randrange(n)
+            assert twister.draw_below(b.getrandbits, n) == a.randrange(n)
         assert a.random() == b.random()
 
 
@@ -71,8 +73,6 @@ def test_proposals_agree_while_the_arenas_learn(side, generator):
     """Through ``propose_changes`` (the plain arena walks plainly from random.Random, FastArena
     with ``walk``; compiled from a Twister), with candidates committed and opponents replaced, so
     traces come from every kind of replay."""
-    if generator is Twister and not fastwalk.ready():
-        pytest.skip("compiled walks need numba")
     plain, fast = arenas(side, 6, 6, "mouse" if side == "cat" else "cat", 40, 3)
     board = plain.board
     rng = random.Random(11)
@@ -116,10 +116,6 @@ def test_diverge_is_the_first_learner_position_on_a_changed_state(rows, cols, fi
         assert diverge(trace, used, changed) == plain_diverge(trace, changed, learner_first)
 
 
-needs_numba = pytest.mark.skipif(not fastwalk.ready(), reason="compiled walks need numba")
-
-
-@needs_numba
 @pytest.mark.parametrize("side", ["cat", "mouse"])
 @pytest.mark.parametrize("rows,cols,first", [(2, 2, "cat"), (2, 3, "mouse"), (3, 4, "cat"),
                                              (4, 4, "mouse"), (5, 6, "cat"), (6, 5, "mouse"),
@@ -141,7 +137,6 @@ def test_the_compiled_walk_makes_the_plain_walks_changes(side, rows, cols, first
         assert fast.codes.tolist() == table and not fast.walk_arrays[4].any()
 
 
-@needs_numba
 @pytest.mark.parametrize("rows,cols,first", [(5, 5, "mouse"), (6, 5, "cat")])
 def test_the_trainer_with_compiled_walks_is_the_same_run(rows, cols, first):
     """``train_tabular_improved`` draws from a Twister and walks compiled when it can; with
@@ -157,10 +152,10 @@ def test_the_trainer_with_compiled_walks_is_the_same_run(rows, cols, first):
     assert fast.pool_sizes == plain.pool_sizes and fast.pool_sizes[0] > 10
 
 
-def test_every_improved_run_checks_the_compiled_walks_first():
-    """Even the article's scheme (no walks) checks them: a sweep worker's first run then loads
+def test_every_improved_run_loads_the_compiled_walks_first():
+    """Even the article's scheme (no walks) loads them: a sweep worker's first run then loads
     numba, so the memory it takes counts in joblib's reference size, not as a later leak."""
-    fastwalk.ready.cache_clear()
+    fastwalk.load.cache_clear()
     improved.train_tabular_improved(4, 4, "mouse", "WEAK", 10, 0, ARTICLE, 0,
                                     speed=Speed(compiled_walk=False))
-    assert fastwalk.ready.cache_info().currsize == 1
+    assert fastwalk.load.cache_info().currsize == 1

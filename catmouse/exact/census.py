@@ -13,15 +13,10 @@ import numpy as np
 from catmouse.arguments import MAX_SIDE, MAX_SOLVER_WORK
 from catmouse.exact.solve import solve
 from catmouse.exact.speeds import MAX_WORK, check_speed, solve_speeds, speed_work
-from catmouse.rules import (
-    article_rule_cat_wins,
-    check_first_move,
-    corner_start,
-    parity_rule_cat_wins,
-)
+from catmouse.limits import FIRST_MOVERS
+from catmouse.parity import article_rule_cat_wins, parity_rule_cat_wins
+from catmouse.rules import check_first_move, corner_start
 from studykit.checks import choice, items, shown, whole
-
-FIRST_MOVERS = ("cat", "mouse")
 
 
 def check_sides(sides: Iterable[int]) -> tuple[int, ...]:

@@ -38,7 +38,8 @@ from catmouse.exact.policy import mouse_values
 from catmouse.exact.solve import solve
 from catmouse.exact.stochastic import expected_capture, optimal_expected
 from catmouse.general.policies import TablePolicy
-from catmouse.rules import check_board, corner_cells, neighbours, winnable_first_move
+from catmouse.parity import winnable_first_move
+from catmouse.rules import check_board, corner_cells, neighbours
 from studykit.checks import flag, items
 
 CAT_BOARDS = ((5, 5), (6, 7), (7, 7))

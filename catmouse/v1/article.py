@@ -3,9 +3,9 @@
 Each iteration the losing side draws 1..10 one-cell mutations of its table and keeps the best
 one (by the article's acceptance rules, ``accepts``) against the other side's current table.
 Fast path: a mutation of a cell that the incumbent game never consults cannot change that game,
-so only mutations of consulted cells are replayed, in place on a flat table (no copies).
-``longer_games_ablation`` runs it with and without the article's rule that a losing cat takes a
-longer game at the same end distance ("to encourage the cat to move around more"), seed by seed.
+so only mutations of consulted cells are replayed, in place on a flat table (no copies). Its
+plain twin, the article's loop with deep copies and every candidate played in full, is
+``v1.plain.train_plain``: the same runs from the same draws (tested).
 """
 
 from __future__ import annotations
@@ -15,18 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
-from catmouse.arguments import (
-    MAX_ITERATIONS,
-    at_most_iterations,
-    count,
-    table_size,
-)
-from catmouse.arguments import seed as seed_arg
+from catmouse.limits import MAX_ITERATIONS, at_most_iterations, count, table_size
+from catmouse.limits import seed as seed_arg
 from catmouse.rules import check_board
-from catmouse.stream import uniform_below
 from catmouse.tables import initial_cat_policy, initial_mouse_policy, to_codes, to_letters
 from catmouse.v1.games import TableGame, flat_board, play_flat, play_tables
-from studykit.checks import at_most, choice, flag, memory, whole
+from studykit.checks import choice, flag, memory
 from studykit.legacy_numpy import LegacyStream, legacy_seed
 
 
@@ -51,7 +45,8 @@ def accepts(cat_learns: bool, old: tuple, new: tuple, reward_longer: bool = True
 
     The cat takes a capture where the mouse escaped, a smaller end distance, an equal distance
     after a longer game (unless ``reward_longer`` is False: the ablation of that rule), or a
-    faster capture; the mouse takes an escape where it was caught, or a longer game.
+    faster capture; the mouse takes an escape where it was caught, or a longer game. On a single
+    game it is the order of the tally keys ``v1.tally.cat_key`` and ``mouse_key`` (tested).
     """
     ow, orr, od = old
     nw, nr, nd = new
@@ -64,12 +59,35 @@ def accepts(cat_learns: bool, old: tuple, new: tuple, reward_longer: bool = True
     return (not nw) and nr > orr
 
 
+def uniform_below(seed: int, block: int = 1 << 15):
+    """``below(k)``: an integer in [0, k) from a block of ``Generator`` uniforms (cheap per call).
+
+    The modern stream of version 1's "fast" mode; a fresh block is drawn when one runs out and
+    the uniforms are used from its end.
+    """
+    gen = np.random.default_rng(seed)
+    pool: list[float] = []
+
+    def below(k: int) -> int:
+        if not pool:
+            pool.extend(gen.random(block).tolist())
+        return int(pool.pop() * k)
+
+    return below
+
+
 def learner_game(cat: list, mouse: list, board) -> tuple[tuple, set]:
     """The game's result and the states consulted by the side that learns next (the loser's)."""
     result, used = play_flat(cat, mouse, board, cat_learns=True)
     if result[0]:
         result, used = play_flat(cat, mouse, board, cat_learns=False)
     return result, used
+
+
+def log_line(it: int, won: bool, rounds: int, distance: int) -> str:
+    """The article's progress line at iteration ``it`` for the current game's result."""
+    return (f"Iteration: {it:>6,}, Current winner: {'cat' if won else 'mouse':<5}, "
+            f"number of moves until a win: {rounds:>2}, distance: {distance}")
 
 
 def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_cat: str = "WEAK",
@@ -86,8 +104,7 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
         snapshot_every: keep the current game every this many iterations (for animations).
         reward_longer: the article's rule that a losing cat takes a longer game at the same end
             distance; False leaves it out (an ablation).
-    Returns:
-        a TabularRun with per-iteration history, final tables, final game, tally and log.
+    Returns a TabularRun: per-iteration history, final tables, final game, tally and log.
     """
     rows, cols = check_board(rows, cols)
     table_size(rows, cols, what="a version-1 table")
@@ -108,20 +125,14 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     below = LegacyStream(seed).draw if mode == "article" else uniform_below(seed)
 
     (won, r, d), used = learner_game(cat, mouse, board)
-    winners = np.empty(iterations, dtype=bool)
-    rounds_h = np.empty(iterations, dtype=np.int32)
-    dist_h = np.empty(iterations, dtype=np.int32)
-    log: list[str] = []
-    snapshots: dict[int, TableGame] = {}
-    snapshot_policies: dict[int, tuple] = {}
+    winners, rounds_h, dist_h = (np.empty(iterations, dtype=t) for t in (bool, np.int32, np.int32))
+    log, snapshots, snapshot_policies = [], {}, {}     # lines; iteration -> game, tables
     shown = (won, r, d)
     for it in tqdm(range(iterations), disable=not progress, desc="version 1"):
         if it and ((won, r, d) != shown or it % log_every == 0):
-            line = (f"Iteration: {it:>6,}, Current winner: {'cat' if won else 'mouse':<5}, "
-                    f"number of moves until a win: {r:>2}, distance: {d}")
-            log.append(line)
+            log.append(log_line(it, won, r, d))
             if verbose:
-                print(line)
+                print(log[-1])
             shown = (won, r, d)
         if snapshot_every and it % snapshot_every == 0:
             tables = (to_letters(cat, rows, cols), to_letters(mouse, rows, cols))
@@ -158,45 +169,3 @@ def train_tabular(rows: int = 8, cols: int = 7, first_move: str = "cat", initial
     return TabularRun(np.where(winners, "cat", "mouse"), rounds_h, dist_h, cat_t, mouse_t, final,
                       {"mouse": iterations - n_cat, "cat": n_cat}, log, snapshots,
                       snapshot_policies)
-
-
-@dataclass(frozen=True)
-class LongerGames:
-    """Per seed, the share of iterations the cat leads with the rule and without it."""
-
-    seeds: tuple[int, ...]
-    with_rule: tuple[float, ...]
-    without_rule: tuple[float, ...]
-
-    def difference(self) -> tuple[float, float]:
-        """Mean of (with - without) over the seeds and its standard error (NaN for one seed)."""
-        d = np.subtract(self.with_rule, self.without_rule)
-        se = float(d.std(ddof=1) / np.sqrt(len(d))) if len(d) > 1 else float("nan")
-        return float(d.mean()), se
-
-    def describe(self) -> str:
-        mean, se = self.difference()
-        return (f"the cat leads {np.mean(self.with_rule):.1%} of iterations with the rule, "
-                f"{np.mean(self.without_rule):.1%} without (mean over {len(self.seeds)} seeds; "
-                f"difference {100 * mean:+.1f} ± {100 * se:.1f} points)")
-
-
-def longer_games_ablation(rows: int, cols: int, first_move: str, initial_cat: str,
-                          iterations: int, seeds: int, first_seed: int = 0) -> LongerGames:
-    """The article's trainer (``mode="fast"``) on ``seeds`` consecutive seeds, each run with and
-    without the longer-games rule."""
-    seeds = count(seeds, "seeds", 1, 10_000)
-    iterations = count(iterations, "iterations", 1)        # 0 would leave no share to take
-    at_most(2 * seeds * iterations, "2 x seeds x iterations", MAX_ITERATIONS,
-            "the two runs of every seed together are one long run here; split the seeds with "
-            "first_seed")
-    first_seed = whole(first_seed, "first_seed", 0)
-    tried = tuple(range(first_seed, first_seed + seeds))
-
-    def share(seed, rule):
-        run = train_tabular(rows, cols, first_move, initial_cat, iterations, seed, mode="fast",
-                            snapshot_every=0, reward_longer=rule)
-        return run.tally["cat"] / iterations
-
-    return LongerGames(tried, tuple(share(s, True) for s in tried),
-                       tuple(share(s, False) for s in tried))

@@ -1,20 +1,20 @@
-"""Many version-1 games of one learner table against pool opponents, played in lockstep in numpy.
+"""Many version-1 games of one learner table against pool opponents in one call ("lockstep").
 
-A table is turned into its transition array (the state after its owner moves, for every state),
-so a half move of all running games is one gather. One lookup in a per-game seen array, kept
-between calls with the capture states marked ahead, finds both ends (a repeated position, a
-capture); games that end are dropped from the running set. Every game's states are kept, so the
-states at which the learner was consulted (``play_flat``'s ``used``) are read off only for the
-games a trainer keeps. Results equal ``games.play_flat`` (the tests' oracle).
+A table is turned into its transition array (the state after its owner moves, for every state);
+the games are played one after another by the compiled loop of ``fast.lockstep``, the one lockstep path.
+Every game's states are kept, so the states at which the learner was consulted (``play_flat``'s
+``used``) are read off only for the games a trainer keeps. Results, states and consulted states
+equal ``games.play_flat``'s, game by game (the tests' oracle).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from catmouse.fast.lockstep import compiled, first_call
 from catmouse.rules import manhattan
-from catmouse.v1 import jit
-from catmouse.v1.games import FlatBoard, code_array
+from catmouse.v1.games import FlatBoard
+from catmouse.v1.transit import code_array
 
 
 class Store:
@@ -61,11 +61,10 @@ class Store:
 
 
 class Lockstep:
-    """A board's arrays for batched games: moves, captures and end distances by state;
-    ``compiled``: play them with ``v1.jit`` when numba is installed."""
+    """A board's arrays for batched games: moves, captures and end distances by state."""
 
-    def __init__(self, board: FlatBoard, compiled: bool = True):
-        self.board, self.compiled = board, compiled
+    def __init__(self, board: FlatBoard):
+        self.board = board
         n = board.n
         self.moves = np.array(board.moves, dtype=np.int64)
         s = np.arange(n * n)
@@ -73,7 +72,6 @@ class Lockstep:
         self.capture = self.cat_cell == self.mouse_cell
         self.distance = manhattan(self.cat_cell, self.mouse_cell, board.rows)
         self.start = board.start_c * n + board.start_m
-        self.seen = np.zeros(0, dtype=bool)
 
     def transitions(self, codes, mover: str) -> np.ndarray:
         """The state after ``mover`` plays its table ``codes`` (flat, by state), for every state."""
@@ -85,96 +83,29 @@ class Lockstep:
 
     def play(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray, cat_learns: bool,
              upper: int = 0, beat: tuple | None = None) -> Games:
-        """One game of the learner's transitions against each ``pool[rows]`` (opponents'):
-        compiled (``v1.jit``) if asked and numba is there, else ``play_numpy`` (same games). With ``beat``,
-        ``stop`` of the answer is the first game at which ``FastArena.scan`` stops a candidate
-        (``upper``: the optimistic count before them; -1: none), and the compiled games end there."""
-        if not (self.compiled and jit.installed()):
-            games = self.play_numpy(learner, pool, rows, cat_learns)
-            games.stop = -1 if beat is None else first_stop(games, upper, beat, cat_learns)
-            return games
-        won, rounds, dist, states, offsets, stop = jit.first_call(
-            "catmouse's lockstep games", jit.compiled(),
+        """One game of the learner's transitions against each ``pool[rows]`` (opponents'), compiled
+        (``fast.lockstep``). With ``beat``, ``stop`` of the answer is the first game at which
+        ``FastArena.scan`` stops a candidate (``upper``: the optimistic count before them; -1:
+        none), and the games end there."""
+        won, rounds, dist, states, offsets, stop = first_call(
+            "catmouse's lockstep games", compiled(),
             np.asarray(learner, dtype=np.int64), pool, np.asarray(rows, dtype=np.int64),
             self.start, self.board.cat_first, cat_learns, self.capture, self.distance, upper,
             *(beat[:2] if beat is not None else (0, 0)), beat is not None)
-        games = FlatGames(won, rounds, dist, states, offsets, cat_learns,
-                          self.start if cat_learns and self.board.cat_first else None)
+        games = Games(won, rounds, dist, states, offsets, cat_learns,
+                      self.start if cat_learns and self.board.cat_first else None)
         games.stop = stop
         return games
 
-    def play_numpy(self, learner: np.ndarray, pool: np.ndarray, rows: np.ndarray,
-                   cat_learns: bool) -> Games:
-        """``play`` in numpy: all running games one half move per call."""
-        nn = self.board.n ** 2
-        g = len(rows)
-        if len(self.seen) < g * nn:          # True only at capture states between calls
-            self.seen = np.zeros(g * nn, dtype=bool)
-            self.seen.reshape(g, nn)[:, np.flatnonzero(self.capture)] = True
-        seen = self.seen
-        flat = pool.reshape(-1)
-        act = np.arange(g)
-        base, mark = rows.astype(np.int64) * nn, act * nn
-        s = np.full(g, self.start, dtype=np.int64)
-        if self.board.cat_first:
-            s = learner[s] if cat_learns else flat[base + s]
-        path = [(act, s)]                    # (games, their states) after each half move
-        keys, caught = [], []
-        won = np.zeros(g, dtype=bool)
-        rounds = np.zeros(g, dtype=np.int64)
-        dist = np.zeros(g, dtype=np.int64)
-        r = 0
-        while act.size:
-            for cat_moves in (False, True):
-                s = learner[s] if cat_moves == cat_learns else flat[base + s]
-                path.append((act, s))
-                key = mark + s
-                keys.append(key)
-                done = seen[key]                 # a repeat, or a capture (marked ahead)
-                seen[key] = True
-                if np.count_nonzero(done):       # faster than any() on small arrays
-                    d, end = act[done], s[done]
-                    cap = self.capture[end]
-                    caught.append(key[done][cap])
-                    won[d] = cap
-                    rounds[d] = r
-                    dist[d] = np.where(cap, 0, self.distance[end])
-                    keep = ~done
-                    act, s, base, mark = act[keep], s[keep], base[keep], mark[keep]
-                    if not act.size:
-                        break
-            r += 1
-        seen[np.concatenate(keys)] = False
-        if caught:
-            seen[np.concatenate(caught)] = True
-        return Games(won, rounds, dist, path, cat_learns,
-                     self.start if cat_learns and self.board.cat_first else None)
-
-
-def first_stop(games: Games, upper: int, beat: tuple, cat: bool) -> int:
-    """The first game at which ``FastArena.scan``'s rule stops a candidate (-1: none)."""
-    seq = upper - np.cumsum(games.won != cat)
-    slow = games.won & (games.rounds > -beat[1] if cat else games.rounds < beat[1])
-    stop = (seq < beat[0]) | ((seq == beat[0]) & slow)
-    return int(np.argmax(stop)) if stop.any() else -1
-
 
 class Games:
-    """Outcomes of a batch of games; ``used(k)``: the states where game k consulted the learner."""
+    """Outcomes of a batch of games, their states as one flat array with each game's offsets;
+    ``used(k)``: the states where game k consulted the learner."""
 
-    def __init__(self, won, rounds, dist, path, cat_learns, start):
-        self.won, self.rounds, self.dist, self.path = won, rounds, dist, path
+    def __init__(self, won, rounds, dist, flat, offsets, cat_learns, start):
+        self.won, self.rounds, self.dist = won, rounds, dist
+        self.flat, self.offsets = flat, offsets
         self.first, self.start = 1 if cat_learns else 0, start
-        self.hist = self.length = None
-
-    def _states(self) -> None:
-        """Each game's states in a row (built once, when the first used set is asked for)."""
-        g = len(self.won)
-        self.hist = np.empty((g, len(self.path)), dtype=np.int64)
-        self.length = np.zeros(g, dtype=np.int64)
-        for t, (act, s) in enumerate(self.path):
-            self.hist[act, t] = s
-            self.length[act] = t + 1
 
     def add_to(self, tally, sign: int = 1) -> None:
         """Add (or with sign -1 remove) all results to a ``tally.Tally`` at once."""
@@ -189,33 +120,13 @@ class Games:
         return (bool(self.won[k]), int(self.rounds[k]), int(self.dist[k]))
 
     def states(self, k: int) -> list:
-        """Game k's states after each half move (from the cat's first move if it moves first)."""
-        if self.hist is None:
-            self._states()
-        return self.hist[k, :self.length[k]].tolist()
+        """Game k's states after each half move (from the cat's first move if it moves first, else
+        from the start)."""
+        return self.flat[self.offsets[k]:self.offsets[k + 1]].tolist()
 
     def used(self, k: int) -> set:
         """The learner's consulted states in game k: its before-move states, the end excluded
         (added in the order ``play_flat`` adds them, so the set iterates alike)."""
-        if self.hist is None:
-            self._states()
-        states = self.hist[k, self.first:self.length[k] - 1:2].tolist()
-        if self.start is not None:
-            states.insert(0, self.start)
-        return set(states)
-
-
-class FlatGames(Games):
-    """``Games`` whose states come as one flat array with each game's offsets (``v1.jit``)."""
-
-    def __init__(self, won, rounds, dist, flat, offsets, cat_learns, start):
-        super().__init__(won, rounds, dist, None, cat_learns, start)
-        self.flat, self.offsets = flat, offsets
-
-    def states(self, k: int) -> list:
-        return self.flat[self.offsets[k]:self.offsets[k + 1]].tolist()
-
-    def used(self, k: int) -> set:
         states = self.flat[self.offsets[k] + self.first:self.offsets[k + 1] - 1:2].tolist()
         if self.start is not None:
             states.insert(0, self.start)

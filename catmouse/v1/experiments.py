@@ -20,7 +20,7 @@ import numpy as np
 from catmouse.arguments import MAX_ITERATIONS, MAX_SIDE, count, number
 from catmouse.arguments import seed as seed_arg
 from catmouse.exact.policy import exploitability
-from catmouse.rules import parity_rule_cat_wins, winnable_first_move
+from catmouse.parity import parity_rule_cat_wins, winnable_first_move
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.improved import check_improved, train_tabular_improved

@@ -19,7 +19,7 @@ from itertools import chain, islice
 
 import numpy as np
 
-from catmouse.v1 import jit, keep, pool
+from catmouse.v1 import keep, pool
 from catmouse.v1.games import FlatBoard
 from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.speed import FAST, Speed
@@ -27,7 +27,7 @@ from catmouse.v1.transit import Transit, diverge
 from catmouse.v1.walk import walk
 
 KILLERS = 32         # slots remembered for having stopped a candidate
-COMPILED_MIN = 8     # with compiled games (``v1.jit``): at least this many for a lockstep call
+COMPILED_MIN = 8     # with compiled games (``fast.lockstep``): at least this many for a lockstep call
 SINGLES = 4          # and the head's first games (killers first) one by one before that call
 
 
@@ -209,8 +209,7 @@ class FastArena(pool.Arena):
         out = FastReplayed()
         done = out.single
         plan, lock = self.speed.scan_chunks, self.speed.lockstep
-        compiled = lock and self.speed.compiled_games and jit.installed()
-        fewest = COMPILED_MIN if compiled else plan.lockstep_min
+        fewest = COMPILED_MIN if lock else plan.lockstep_min
         head = plan.head if size >= plan.lockstep_min else size
         if beat is None and lock and size >= plan.lockstep_min:
             head = 0                         # nothing to stop: all in lockstep
@@ -218,7 +217,7 @@ class FastArena(pool.Arena):
         if head:
             first = (j for j in self.killers if any(j in ids for ids in sets))   # lazily: the
             slots = chain(first, bad, *sets)                                      # first may stop
-            if compiled and head >= fewest:  # the killers one by one (a
+            if lock and head >= fewest:  # the killers one by one (a
                 slots = unique(slots)        # candidate often stops there), then the others
                 upper = self.each(islice(slots, SINGLES), done, upper, beat, SINGLES)
                 if upper is not None:        # (else stopped: no need to draw the others)

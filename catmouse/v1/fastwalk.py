@@ -8,9 +8,9 @@ sorted and deduplicated (only the first can repeat: see ``v1.walk``), the
 draws ``randrange``'s on the Twister's own state, so the random stream is consumed exactly as by
 ``v1.walk`` and ``mutations.follow_game`` (tests compare all three).
 
-It needs numba, the Twister check (``twister.agrees``) and a ``Twister`` generator (its state is
-an array compiled code can draw from); ``v1.improved`` makes one for sequential proposals when
-``ready()`` and ``Speed.compiled_walk``. Otherwise ``v1.walk`` walks in Python.
+It needs a ``Twister`` generator (its state is an array compiled code can draw from; the tests
+check its draws are ``random.Random``'s, ``twister.agrees``); ``v1.improved`` makes one for
+sequential proposals when ``Speed.compiled_walk``. Otherwise ``v1.walk`` walks in Python.
 """
 
 from __future__ import annotations
@@ -19,20 +19,25 @@ import functools
 
 import numpy as np
 
-from catmouse.v1.jit import first_call
+from catmouse.fast.lockstep import first_call
 from studykit import twister
 from studykit.twister import Twister, njit, randbelow
 
 
 @functools.cache
-def ready() -> bool:
-    """Whether compiled walks can be used: numba installed and its draws checked (once)."""
-    return twister.numba is not None and twister.agrees()
+def load() -> None:
+    """Compile (or load from numba's cache) the Twister's draws and check them, once per process:
+    ``train_tabular_improved`` calls it on every run, whatever its config, so a sweep worker holds
+    numba's memory from its first run on (joblib does not take it for a leak later). It chooses
+    nothing: draws that are not ``random.Random``'s raise, they are never walked around."""
+    if not twister.agrees():
+        raise RuntimeError("studykit.twister's compiled draws differ from random.Random's here: "
+                           "the compiled walks cannot replay the trainer's stream")
 
 
 def usable(rng) -> bool:
-    """Whether ``walk`` can draw from ``rng`` (a ``Twister``, with ``ready()``)."""
-    return isinstance(rng, Twister) and ready()
+    """Whether ``walk`` can draw from ``rng``: a ``Twister``."""
+    return isinstance(rng, Twister)
 
 
 def board_arrays(arena) -> tuple:

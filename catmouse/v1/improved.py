@@ -255,11 +255,9 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
                         f"{type(arenas).__name__}")
     if not isinstance(speed, Speed):
         raise TypeError(f"speed must be a catmouse.v1.speed.Speed, got {type(speed).__name__}")
-    # sequential proposals walk in compiled code when it can draw from the same stream (checked
-    # whatever the config: a sweep's worker then holds numba from its first run on, and joblib
-    # does not take the memory it adds later for a leak)
-    compiled = fastwalk.ready() and speed.compiled_walk
-    rng = Twister(seed) if config.sequential and compiled else random.Random(seed)
+    fastwalk.load()    # every run, whatever the config: see there
+    # sequential proposals walk in compiled code drawing from a Twister (random.Random's stream)
+    rng = Twister(seed) if config.sequential and speed.compiled_walk else random.Random(seed)
     run = Coevolution(rows, cols, first_move, initial_cat, config, speed, rng,
                       {} if arenas is None else arenas)
     it, stopped_at = 0, None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from catmouse.v1.batch import FlatGames, Games
+from catmouse.v1.batch import Games
 from catmouse.v1.transit import diverge
 
 ABSENT = 2 ** 62     # the worst-slot number of a slot not in use
@@ -56,7 +56,7 @@ def commit(arena, changes: dict, replayed: FastReplayed) -> None:
     arena.apply(changes)
     where, flats = {}, {}
     for chunk, games in replayed.batches:
-        if isinstance(games, FlatGames) and not arena.keep_order:
+        if not arena.keep_order:
             flat, offsets, results = games.flat.tolist(), games.offsets.tolist(), games.results()
             flats.update((j, (results[k], flat, offsets[k], offsets[k + 1]))
                          for k, j in enumerate(chunk))

@@ -20,7 +20,8 @@ import numpy as np
 from catmouse.arguments import at_most_iterations, table_size
 from catmouse.rules import DELTAS, check_board, check_first_move
 from catmouse.tables import initial_cat_policy, initial_mouse_policy
-from studykit.checks import choice
+from catmouse.v1.article import accepts
+from studykit.checks import choice, flag
 from studykit.legacy_numpy import legacy_seed
 
 
@@ -52,16 +53,9 @@ def play_nested(cat: list, mouse: list, rows: int, cols: int, first_move: str) -
     raise RuntimeError("no capture and no repeated position: impossible on a finite board")
 
 
-def _accept(learner: str, winner: str, best: tuple, new: tuple) -> bool:
-    """The article's acceptance rules, reading the current winner (see ``v1.article.accepts``)."""
-    w, r, d = new
-    if learner == "cat":
-        return ((winner == "mouse" and w == "cat") or (winner == w == "mouse" and d < best[2])
-                or (winner == w == "mouse" and d == best[2] and r > best[1])
-                or (winner == w == "cat" and r < best[1]))
-    return ((winner == "cat" and w == "mouse") or (winner == w == "mouse" and r > best[1])
-            or (winner == w == "cat" and r > best[1])
-            or (winner == w == "cat" and r == best[1] and d > best[2]))
+def _won(result: tuple) -> tuple[bool, int, int]:
+    """(winner, rounds, distance) as ``accepts`` reads it: (cat won, rounds, distance)."""
+    return (result[0] == "cat", result[1], result[2])
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,17 +70,20 @@ class PlainRun:
 
 
 def train_plain(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_cat: str = "WEAK",
-                iterations: int = 100_000, seed: int = 0, rs=None) -> PlainRun:
+                iterations: int = 100_000, seed: int = 0, rs=None,
+                reward_longer: bool = True) -> PlainRun:
     """Run the article's version 1 straightforwardly.
 
     ``rs`` is the generator, ``RandomState(seed)`` by default (anything with its ``randint`` and
-    ``choice`` calls will do).
+    ``choice`` calls will do); candidates are taken by the one acceptance rule, ``v1.article.accepts``
+    (``reward_longer`` as there).
     """
     rows, cols = check_board(rows, cols)
     check_first_move(first_move)
     table_size(rows, cols, what="a version-1 table")
     initial_cat = choice(initial_cat, "initial_cat", ("WEAK", "STRONG"))
     iterations = at_most_iterations(iterations)
+    reward_longer = flag(reward_longer, "reward_longer")
     if rs is None:
         rs = np.random.RandomState(legacy_seed(seed))
     elif not (callable(getattr(rs, "randint", None)) and callable(getattr(rs, "choice", None))):
@@ -112,8 +109,8 @@ def train_plain(rows: int = 8, cols: int = 7, first_move: str = "cat", initial_c
             p[a][b][c][d] = direction
             new = play_nested(p, mouse, rows, cols, first_move) if learner == "cat" else \
                 play_nested(cat, p, rows, cols, first_move)
-            if _accept(learner, winner, best, new):
-                winner, best, best_p = new[0], new, copy.deepcopy(p)
+            if accepts(learner == "cat", _won(best), _won(new), reward_longer):
+                best, best_p = new, copy.deepcopy(p)
         if learner == "cat":
             cat = copy.deepcopy(best_p)
         else:

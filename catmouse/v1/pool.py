@@ -4,7 +4,7 @@ A score is lexicographic over the games' results (``cat_key``, ``mouse_key``) an
 article's acceptance rules for a single game. An inverted index (learner state -> games that
 consult it) finds the games a change to the learner's table can affect; only those are
 replayed (``Arena.replay``, the one place where pool games are played for a candidate). Large
-replays are played in lockstep in numpy (``v1.batch``), with the same results.
+replays are played in lockstep, compiled (``v1.batch``), with the same results.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ class Arena:
     def lockstep_store(self) -> Store:
         """The opponents' transitions for lockstep games (made on first use)."""
         if self.store is None:
-            self.store = Store(Lockstep(self.board, self.speed.compiled_games),
+            self.store = Store(Lockstep(self.board),
                                "mouse" if self.side == "cat" else "cat")
         return self.store
 

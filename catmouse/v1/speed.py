@@ -39,23 +39,22 @@ class Speed:
     arena: "fast" (``fastpool.FastArena``: resumed games, killers first), "indexed"
         (``pool.Arena``: only the games a change can affect, doomed candidates stopped early) or
         "plain" (``plainpool.PlainArena``: every game in full).
-    lockstep: long replays' games in lockstep (``v1.batch``); False: every game by ``play_flat``.
-    compiled_games: lockstep games compiled with numba (``v1.jit``) when it is installed.
-    compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``) when numba draws
-        what ``random.Random`` draws.
+    lockstep: long replays' games in lockstep, compiled (``v1.batch`` with ``fast.lockstep``); False:
+        every game by ``play_flat``.
+    compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``), drawing what
+        ``random.Random`` draws from a ``studykit.twister.Twister``.
     arena_chunks, scan_chunks: how ``pool.Arena.replay`` and ``FastArena.scan`` chunk a replay.
     """
 
     arena: str = "fast"
     lockstep: bool = True
-    compiled_games: bool = True
     compiled_walk: bool = True
     arena_chunks: Chunks = Chunks(head=16, first=256, growth=16, lockstep_min=48)
     scan_chunks: Chunks = Chunks(head=64, first=256, growth=4, lockstep_min=64)
 
     def __post_init__(self):
         object.__setattr__(self, "arena", choice(self.arena, "arena", ARENAS))
-        for name in ("lockstep", "compiled_games", "compiled_walk"):
+        for name in ("lockstep", "compiled_walk"):
             object.__setattr__(self, name, flag(getattr(self, name), name))
         for name in ("arena_chunks", "scan_chunks"):
             if not isinstance(getattr(self, name), Chunks):
@@ -64,6 +63,6 @@ class Speed:
 
 
 FAST = Speed()                                         # the default: every speed-up
-PLAIN = Speed(arena="plain", lockstep=False, compiled_games=False, compiled_walk=False)
-INDEXED = Speed(arena="indexed", lockstep=False, compiled_games=False, compiled_walk=False)
+PLAIN = Speed(arena="plain", lockstep=False, compiled_walk=False)
+INDEXED = Speed(arena="indexed", lockstep=False, compiled_walk=False)
 # (INDEXED: ``pool.Arena`` one game at a time, the oracle of the fast arena's early stops)

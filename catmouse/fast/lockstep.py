@@ -1,31 +1,20 @@
-"""The lockstep games of ``v1.batch`` compiled with numba: each game played to its end in a loop.
+"""The compiled twin of ``v1.games.play_flat``: many games at once (``v1.batch``'s lockstep games).
 
-``batch.Lockstep.play`` moves all running games one half move per numpy call over shrinking
-arrays; profiling a cat's iteration on a pool of 4,000 random mice showed those calls taking
-more than half of it. Here one compiled loop plays the games one after another on the same
-transition arrays (a per-call stamp array marks the states a game has passed; capture states
-end a game as in ``batch``), and writes every game's states into one flat array with offsets,
-so ``FlatGames`` answers what ``batch.Games`` answers. Results, states and consulted sets equal
-``batch.Lockstep.play``'s (the tests compare both). Used by default (``Speed.compiled_games``)
-since a replay's head stopped drawing slots it no longer plays (``FastArena.scan``): notebook
-23's 8x8 run 15% faster, a cat's iteration against 4,000 random mice 1.6x (``bench_catmouse``).
-numba is imported on first use, not before.
+One compiled loop plays the games one after another on transition arrays (a per-call stamp array
+marks the states a game has passed; capture states end a game), and writes every game's states
+into one flat array with offsets (``batch.Games``). Results, states and consulted sets equal
+``play_flat``'s game by game (the tests compare them). It replaced a numpy version that moved all
+running games one half move per call (a cat's iteration against 4,000 random mice 1.6x faster).
+numba (a required dependency) is imported on first use, not before.
 """
 
 from __future__ import annotations
-
-import importlib.util
 
 import numpy as np
 
 from studykit.slowstart import compile_notice
 
 _kernel = None
-
-
-def installed() -> bool:
-    """Whether numba can be imported."""
-    return importlib.util.find_spec("numba") is not None
 
 
 def play_games(learner, pool, rows, start, cat_first, cat_learns, capture, distance, upper,
