@@ -220,6 +220,9 @@ def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: st
         raise TypeError(f"{name} must hold numbers, not True/False, got {shown(value)}")
     try:
         arr = np.asarray(value)
+    except OverflowError:                     # numpy arrays beyond float range among floats
+        raise ValueError(f"{name} must hold numbers within float range (about 1.8e308), got "
+                         f"{shown(value)}") from None
     except (ValueError, TypeError) as error:  # ragged lists, objects numpy cannot take
         raise ValueError(f"{name} must be a rectangular array of numbers, got {shown(value)} "
                          f"({error})") from None
@@ -233,7 +236,11 @@ def array(value, name: str, *, ndim: int | Sequence[int] | None = None, kind: st
             except OverflowError:  # integers beyond int64 (exact counts) stay Python ints
                 pass
         elif kind == "real" and all(isinstance(v, numbers.Real) for v in flat):
-            arr = arr.astype(float)
+            try:
+                arr = arr.astype(float)
+            except OverflowError:     # a whole number beyond float range among the floats
+                raise ValueError(f"{name} must hold numbers within float range (about 1.8e308), "
+                                 f"got {shown(value)}") from None
     if ndim is not None:
         dims = (ndim,) if isinstance(ndim, int) else tuple(ndim)
         if arr.ndim not in dims:

@@ -5,9 +5,8 @@ Mersenne Twister state, and ``draw_below`` (``randrange``'s algorithm) in plain 
 624 words tempered, the outputs they give, refreshed at each twist);
 the kernels below draw from it exactly what CPython 3.11's ``getrandbits``, ``random``,
 ``_randbelow``, ``shuffle`` and ``sample`` draw, in the same order, and ``restore`` writes it
-back. ``agrees()`` replays a seeded mix of draws both ways; compiled code (goofspiel's GA,
-catmouse's proposal walk) uses these kernels only when numba is installed and that check passes.
-Without numba nothing here is compiled.
+back. ``agrees()`` replays a seeded mix of draws both ways (the tests call it). numba is a
+required dependency: the kernels are always compiled, on first call.
 
 ``Twister`` is a ``random.Random`` whose state is such an array all along: its methods draw
 what ``random.Random`` seeded alike draws, and compiled code called in between draws from the
@@ -20,19 +19,15 @@ from __future__ import annotations
 import random
 from math import ceil, log
 
+import numba
 import numpy as np
-
-try:
-    import numba
-except ImportError:                        # the GA then keeps its pure-Python loop
-    numba = None
 
 N_WORDS = 624
 
 
 def njit(function):
-    """``numba.njit(cache=True)`` when numba is installed, else the plain function."""
-    return numba.njit(cache=True)(function) if numba is not None else function
+    """``numba.njit(cache=True)``: compiled on first call, the machine code cached on disk."""
+    return numba.njit(cache=True)(function)
 
 
 def state_of(rnd: random.Random) -> np.ndarray:
@@ -191,8 +186,6 @@ def _mixed_draws(st, out):
 
 def agrees(seed: int = 12345) -> bool:
     """Whether the kernels draw what ``random.Random`` draws (a seeded mix, twists included)."""
-    if numba is None:
-        return False
     rnd = random.Random(seed)
     rnd.random()
     st = state_of(rnd)

@@ -137,6 +137,15 @@ def test_array_of_reals_refuses_nan_and_infinity(values):
         refused(lambda: array(values, "x", kind="real"), "x")
 
 
+@FUZZ
+@given(st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1, max_size=4),
+       st.integers(0, 4), st.integers(309, 500))
+def test_array_of_reals_refuses_a_whole_number_beyond_float_range_among_floats(values, at, digits):
+    """numpy raised OverflowError for [1.5, 10**400] (not ours, naming nothing)."""
+    spoiled = values[:at] + [10**digits] + values[at:]
+    refused(lambda: array(spoiled, "weights", kind="real"), "weights")
+
+
 def test_memory_refuses_beyond_the_machine_and_names_the_override(monkeypatch):
     error = refused(lambda: memory(1e15, "a test run"), "a test run")
     assert MEMORY_VARIABLE in str(error)
