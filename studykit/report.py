@@ -4,8 +4,9 @@ A notebook ends with ``record_claims(study, notebook, claims, setting=...)`` and
 ``record_inventory(study, notebook, items)``. Each displays its table for the reader and stores
 the rows in the cell's output under the MIME type ``application/vnd.gameai.report+json``, so
 the committed notebook itself carries them. ``python -m studykit`` (``make report``) reads those outputs
-back (and each notebook's papermill run time) and writes ``docs/REPORT.md``: one summary,
-then per study the article inventory and the claims. No central list to edit.
+back (and each notebook's papermill run time) and writes ``docs/REPORT.md``: a headline
+counting the rows by kind, apart (``studykit.claimtable``), one summary, then per study the
+article inventory and the claims, counted the same way. No central list to edit.
 """
 
 from __future__ import annotations

@@ -68,11 +68,16 @@ def t_reading(z: float, *parts: tuple[float, int | None],
     ``(se, n)`` and named by ``names``: None when no part with an error (se > 0; the first when
     none has one) has a stated size below ``SMALL_SAMPLE`` (the normal test, as before);
     otherwise the critical ``|t|`` and its statement, ``"Student's t, 4 df: n = 5; the level of
-    |z| <= 2"``."""
+    |z| <= 2"``. A small sample with no error at all (every se 0) is refused: no verdict
+    without its error."""
     kept = [(name, se, n) for name, (se, n) in zip(names, parts) if se > 0] or \
         [(names[0], *parts[0])]
     if not is_small(*(n for _, _, n in kept)):
         return None
+    if all(se == 0 for _, se, _ in kept):
+        raise ValueError(f"a small-sample test needs an error, but the se of every part is 0 "
+                         f"({', '.join(names[:len(parts)])}): compare exactly, or state the "
+                         "error")
     df = welch_df(*((se, n) for _, se, n in kept))
     sizes = ", ".join(f"{name} = {n}" for name, _, n in kept if n is not None)
     return t_critical(z, df), f"Student's t, {df_text(df)} df: {sizes}; the level of |z| <= {z:g}"

@@ -22,6 +22,7 @@ from studykit.claims import (
     statistical_claim,
 )
 from studykit.formats import number_format
+from studykit.smallsample import is_small
 from studykit.stats import Estimate
 
 DIRECTIONS = ("above", "below")
@@ -32,6 +33,15 @@ def row(value, name: str) -> Claim:
     if not isinstance(value, Claim):
         raise TypeError(f"{name} must be a Claim row, got {shown(value)} ({type(value).__name__})")
     return value
+
+
+def with_error(estimate: Estimate) -> Estimate:
+    """An Estimate with an error to test with: one value (se NaN) is refused, and so is a se of
+    0 from fewer than ``SMALL_SAMPLE`` values (equal values: compare them exactly instead)."""
+    if math.isnan(estimate.se) or (estimate.se == 0 and is_small(estimate.n)):
+        raise ValueError(f"estimate has no known standard error (n = {estimate.n}, se = "
+                         f"{estimate.se!r}); a verdict needs its error")
+    return estimate
 
 
 def with_alternative(claim: Claim, *, choice: str, reading: str, other: Claim | None = None,
@@ -78,7 +88,8 @@ def effect_claim(claim: str, reference: str, estimate, low: float | None = None,
 
     ``estimate`` is a number with its interval ``low``, ``high`` (a paired bootstrap interval,
     say, named by ``interval``), or an ``Estimate`` (of paired differences, say), whose
-    Student's t interval at ``level`` is used; an Estimate with no known error is refused.
+    Student's t interval at ``level`` is used; an Estimate with no error is refused
+    (``with_error``).
     ``reference`` is the article's claim as printed (a quote).
     """
     claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
@@ -86,6 +97,7 @@ def effect_claim(claim: str, reference: str, estimate, low: float | None = None,
     direction, null = one_of(direction, "direction", DIRECTIONS), real(null, "null")
     fmt = number_format(fmt)
     if isinstance(estimate, Estimate):
+        with_error(estimate)
         if low is not None or high is not None:
             raise ValueError("give an Estimate (its t interval is used) or a number with low "
                              "and high, not both")
@@ -122,13 +134,11 @@ def estimate_claim(claim: str, reference: float, estimate: Estimate, **options) 
     """``statistical_claim`` on an ``Estimate``: its mean, its SE and its n (so a mean of fewer
     than ``SMALL_SAMPLE`` values is read with Student's t). ``options`` are statistical_claim's
     (``source``, ``reference_se``, ``reference_n``, ``precision``, ``fmt``, ...). An Estimate
-    with no known error (one value) is refused: no verdict without an error."""
+    with no error (``with_error``) is refused: no verdict without its error."""
     if not isinstance(estimate, Estimate):
         raise TypeError(f"estimate must be an Estimate, got {shown(estimate)} "
                         f"({type(estimate).__name__})")
-    if math.isnan(estimate.se):
-        raise ValueError(f"estimate has no known standard error (n = {estimate.n}); a verdict "
-                         "needs its error")
+    with_error(estimate)
     if "n" in options or "mean" in options or "se" in options:
         raise TypeError("estimate_claim takes the mean, se and n from its estimate")
     return statistical_claim(claim, reference, estimate.mean, estimate.se, n=estimate.n,

@@ -50,6 +50,11 @@ def test_a_threshold_is_the_null_of_an_effect_and_an_estimate_uses_its_t_interva
 def test_effect_claim_refuses_what_decides_nothing():
     with pytest.raises(ValueError, match="known standard error"):
         effect_claim("x", "y", Estimate(1.0, math.nan, 1))        # one value: no error at all
+    with pytest.raises(ValueError, match="known standard error"):
+        effect_claim("x", "y", Estimate.of([2.0, 2.0, 2.0]))    # three equal values: no error
+    with pytest.raises(ValueError, match="known standard error"):
+        estimate_claim("m", 1.0, Estimate.of([2.0, 2.0, 2.0]))
+    assert effect_claim("x", "y", Estimate(2.0, 0.0, 30)).status == C.CONSISTENT   # 30: exact
     with pytest.raises(ValueError, match="not both"):
         effect_claim("x", "y", Estimate.of([1.0, 2.0]), -1.0, 3.0)
     with pytest.raises(ValueError, match="low and high"):
@@ -143,6 +148,13 @@ def test_degrees_of_freedom_and_sizes_are_checked():
         estimate_claim("m", 1.0, Estimate(1.0, 0.1, 5), n=50)
     with pytest.raises(ValueError, match="known standard error"):
         Estimate(1.0, math.nan, 1).t_interval()
+    # a verdict from a few values with no error at all is refused, not read as exact
+    for call in (lambda: C.statistical_claim("m", 1.0, 1.5, 0.0, n=5),
+                 lambda: mean_difference(Estimate(1.0, 0.0, 5), Estimate(0.5, 0.0, 5))):
+        with pytest.raises(ValueError, match="needs an error, but the se of every part is 0"):
+            call()
+    assert C.statistical_claim("m", 1.0, 1.5, 0.0, n=30).status == C.DIFFERS    # as before
+    assert mean_difference(Estimate(1.0, 0.0, 5), Estimate(0.5, 0.1, 5))[0] is True
 
 
 # ---- the verdict under another reading of a choice of ours ---------------------------------
