@@ -121,13 +121,13 @@ def effect_claim(claim: str, reference: str, estimate, low: float | None = None,
     if (v := not_at_setting(claim, source, reference, our, setting)) is not None:
         return v
     above, below = low > null, high < null
-    shown_, opposite = (above, below) if direction == "above" else (below, above)
-    status = CONSISTENT if shown_ else DIFFERS if opposite else INCONCLUSIVE
+    claimed, opposite = (above, below) if direction == "above" else (below, above)
+    status = CONSISTENT if claimed else DIFFERS if opposite else INCONCLUSIVE
     other = DIRECTIONS[1 - DIRECTIONS.index(direction)]
     test = (f"{interval} against {null:g}: wholly {direction} shows the claim, wholly {other} "
             f"its opposite, holding {null:g}: inconclusive")
-    return Claim(claim, source, reference, our, status, test,
-                 (reason or UNEXPLAINED) if status == DIFFERS else reason if not shown_ else "")
+    why = {CONSISTENT: "", DIFFERS: reason or UNEXPLAINED, INCONCLUSIVE: reason}[status]
+    return Claim(claim, source, reference, our, status, test, why)
 
 
 def estimate_claim(claim: str, reference: float, estimate: Estimate, **options) -> Claim:
