@@ -1,16 +1,18 @@
-"""The checks behind claim rows: a row's text fields, the values an exact claim compares (a
-text as printed or a finite real number) and how two of them compare."""
+"""The checks behind claim rows: a row's text fields, a test's outcome, the values an exact claim
+compares (a text as printed or a finite real number) and how two of them compare; and a row's
+``Alternative``, its verdict under another reading of a choice of ours."""
 
 from __future__ import annotations
 
 import math
 import numbers
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from studykit.checks import real, shown
+from studykit.checks import flag, real, shown
 from studykit.formats import number_format
 
 PRINTED = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?")
@@ -88,3 +90,52 @@ def as_numbers(reference, ours) -> tuple | None:
 def same_number(a: int | float, b: int | float, tolerance: float) -> bool:
     """``|a - b| <= tolerance``, computed exactly (a 400-digit count against a float too)."""
     return abs(Fraction(a) - Fraction(b)) <= Fraction(tolerance)
+
+
+def verdict(value, name: str) -> bool:
+    """A test's outcome: True or False (numpy's bool too); "no", 1 or None are refused, since
+    a text or a number would count as true without being tested."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, the outcome of the stated test, got "
+                        f"{shown(value)} ({type(value).__name__}); compare explicitly, e.g. "
+                        f"ours < reference")
+    return flag(value, name)
+
+
+def text(value, fmt: str | None = None) -> str:
+    """A value as shown in the report: numbers through ``fmt`` when given."""
+    if fmt is not None and isinstance(value, numbers.Number):
+        return fmt.format(value)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A row's verdict under another reasonable reading of a choice of ours.
+
+    Args:
+        choice: the choice, named (``"counting rule"``, ``"definition of a chess"``).
+        reading: the other reading (``"the blog's printed loop: the final set-free table left
+            out"``).
+        ours: what we measured under it.
+        status: its verdict (checked by the row it belongs to, as that row's would be).
+        test: how that verdict was decided.
+        reason: why it differs.
+        chosen: our reading, the row's own (shown beside the other), or empty.
+        reference: the reference under the other reading, when it changes (empty: the row's).
+    """
+
+    choice: str
+    reading: str
+    ours: str
+    status: str
+    test: str = ""
+    reason: str = ""
+    chosen: str = ""
+    reference: str = ""
+
+    def __post_init__(self):
+        for name in ("choice", "reading", "ours", "status", "test", "reason", "chosen",
+                     "reference"):
+            claim_text(getattr(self, name), name, empty=name not in ("choice", "reading",
+                                                                      "status"))

@@ -13,7 +13,10 @@ or, for a **regression check** (our result against an earlier run of ours, not a
 - *reproduced exactly*: equal to what the article (or the author's code) printed, at its
   precision;
 - *consistent within error* / *differs*: decided by a stated **test** (``|z| <= 2`` on our
-  standard error, the reference inside our 95% interval, an ordering that holds, ...);
+  standard error, Student's t below ``SMALL_SAMPLE`` values, the reference inside our 95%
+  interval, an ordering that holds, ...);
+- *inconclusive*: the experiment shows neither the claim nor its opposite (a paired interval
+  covering 0: ``studykit.verdicts.effect_claim``), by a stated test; counted apart;
 - *beyond: met* / *beyond: not met*: a goal of our own beyond the article;
 - *setting differs*: the run's setting is not the article's, so no comparison is made;
 - *regression: holds* / *regression: broken*: a regression check (``regression_claim``),
@@ -23,6 +26,10 @@ or, for a **regression check** (our result against an earlier run of ours, not a
 stated size, its standard error enters the test (``reference_se`` of ``statistical_claim``,
 e.g. ``share_se(0.1, 5000)``), so that our run is not held to a precision the article lacked.
 
+A row whose verdict rests on a choice of ours (a counting rule, a definition, a metric, a
+threshold) carries the verdict under the other reasonable reading as its ``alternative``
+(``studykit.verdicts.with_alternative``); the tables show it as a second row beneath.
+
 Thresholds are never equalities: a claim like "under 10 minutes" is checked with ``check_claim``
 or ``beyond_claim`` and says which test it used.
 """
@@ -30,32 +37,34 @@ or ``beyond_claim`` and says which test it used.
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 
-import numpy as np
-
-from studykit.checks import flag, real, shown
+from studykit.checks import real, shown
 from studykit.claimchecks import (
+    Alternative,
     as_numbers,
     claim_text,
     exact_value,
     optional_format,
     optional_text,
     same_number,
+    text,
+    verdict,
 )
 from studykit.claimsetting import Setting, compare_setting  # noqa: F401 - part of this API
 from studykit.formats import number_format
+from studykit.smallsample import sample_size, t_reading
 
 EXACT = "reproduced exactly"
 CONSISTENT = "consistent within error"
 DIFFERS = "differs"
+INCONCLUSIVE = "inconclusive"
 BEYOND_MET = "beyond: met"
 BEYOND_NOT_MET = "beyond: not met"
 VARIANT = "setting differs"
 REGRESSION_HOLDS = "regression: holds"
 REGRESSION_BROKEN = "regression: broken"
-STATUSES = (EXACT, CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET, VARIANT, REGRESSION_HOLDS,
+STATUSES = (EXACT, CONSISTENT, DIFFERS, INCONCLUSIVE, BEYOND_MET, BEYOND_NOT_MET, VARIANT, REGRESSION_HOLDS,
             REGRESSION_BROKEN)
 
 ARTICLE = "article"
@@ -80,6 +89,8 @@ class Claim:
         status: one of ``STATUSES``.
         test: how the status was decided (empty only for *reproduced exactly*).
         reason: why it differs, or why no comparison was made.
+        alternative: the verdict under another reasonable reading of a choice of ours
+            (``studykit.verdicts.with_alternative``), or None.
     """
 
     claim: str
@@ -89,6 +100,7 @@ class Claim:
     status: str
     test: str = ""
     reason: str = ""
+    alternative: Alternative | None = None
 
     def __post_init__(self):
         for name in ("claim", "reference", "ours", "status", "test", "reason"):  # source: below
@@ -108,12 +120,27 @@ class Claim:
             raise ValueError(f"claim {self.claim!r}: a 'regression: ...' source goes with a "
                              f"regression status and only with one, got {self.source!r} and "
                              f"{self.status!r}")
-        if self.status in (CONSISTENT, DIFFERS, BEYOND_MET, BEYOND_NOT_MET, REGRESSION_HOLDS,
+        if self.status in (CONSISTENT, DIFFERS, INCONCLUSIVE, BEYOND_MET, BEYOND_NOT_MET, REGRESSION_HOLDS,
                            REGRESSION_BROKEN) and not self.test:
             raise ValueError(f"claim {self.claim!r}: status {self.status!r} needs the test used")
         if self.status == VARIANT and not self.reason.strip():
             raise ValueError(f"claim {self.claim!r}: status {VARIANT!r} needs the reason (how "
                              "the setting differs)")
+        if self.alternative is not None:
+            self.check_alternative(self.alternative)
+
+    def check_alternative(self, other) -> None:
+        """Refuse an alternative that is no ``Alternative``, or whose verdict this row could not
+        have (its status and test are checked as this row's would be); a row not compared
+        (*setting differs*) has none, and neither reading is ever *setting differs*."""
+        if not isinstance(other, Alternative):
+            raise TypeError(f"alternative must be an Alternative (with_alternative's) or None, "
+                            f"got {shown(other)} ({type(other).__name__})")
+        if VARIANT in (self.status, other.status):
+            raise ValueError(f"claim {self.claim!r}: a row {VARIANT!r} is not compared, under "
+                             "either reading; it has no alternative")
+        Claim(self.claim, self.source, other.reference or self.reference, other.ours,
+              other.status, other.test, other.reason)
 
 
 def is_printed(source: str) -> bool:
@@ -121,24 +148,10 @@ def is_printed(source: str) -> bool:
     return isinstance(source, str) and (source == ARTICLE or source.startswith(AUTHOR_CODE))
 
 
-def verdict(value, name: str) -> bool:
-    """A test's outcome: True or False (numpy's bool too); "no", 1 or None are refused, since
-    a text or a number would count as true without being tested."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, the outcome of the stated test, got "
-                        f"{shown(value)} ({type(value).__name__}); compare explicitly, e.g. "
-                        f"ours < reference")
-    return flag(value, name)
-
-
-def text(value, fmt: str | None = None) -> str:
-    """A value as shown in the report: numbers through ``fmt`` when given."""
-    if fmt is not None and isinstance(value, numbers.Number):
-        return fmt.format(value)
-    return str(value)
-
-
-def _variant(claim, source, reference, ours, setting):
+def not_at_setting(claim: str, source: str, reference: str, ours: str,
+                   setting: Setting | None) -> Claim | None:
+    """The row *setting differs* when a printed reference meets a run at another setting (then
+    nothing is compared), else None."""
     if setting is not None and not isinstance(setting, Setting):
         raise TypeError(f"setting must be a Setting (compare_setting's) or None, got "
                         f"{shown(setting)} ({type(setting).__name__})")
@@ -164,7 +177,7 @@ def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance
     values = exact_value(reference, "reference"), exact_value(ours, "ours")
     ref, our = text(reference, fmt), text(ours, fmt)          # as given: float32's 0.1 too
     reference, ours = values
-    if (v := _variant(claim, source, ref, our, setting)) is not None:
+    if (v := not_at_setting(claim, source, ref, our, setting)) is not None:
         return v
     numbers_ = as_numbers(reference, ours)
     if numbers_ is None:
@@ -181,29 +194,37 @@ def exact_claim(claim: str, reference, ours, *, source: str = ARTICLE, tolerance
 def statistical_claim(claim: str, reference: float, mean: float, se: float, *,
                       source: str = ARTICLE, reference_se: float = 0.0, precision: float = 0.0,
                       z: float = 2.0, fmt: str = "{:.4f}", reference_text: str | None = None,
-                      reason: str = "", setting: Setting | None = None) -> Claim:
+                      reason: str = "", setting: Setting | None = None, n: int | None = None,
+                      reference_n: int | None = None) -> Claim:
     """A mean with a standard error against a reference: consistent when ``|z-score| <= z``.
 
     The z-score is ``(|mean - reference| - precision) / sqrt(se**2 + reference_se**2)``, where
     ``precision`` is the rounding of the printed value (0.005 for "43%") and ``reference_se``
-    the reference's own standard error when it is itself an estimate.
+    the reference's own standard error when it is itself an estimate. When ``n`` (the values
+    behind our mean) or ``reference_n`` (behind the reference's, with its ``reference_se``) is
+    below ``SMALL_SAMPLE``, the score is read with Student's t at the level of ``|z| <= z``
+    (``n - 1`` degrees of freedom, Welch's for two), and the test says so.
     """
     claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
     mean, reference = real(mean, "mean"), real(reference, "reference")
     se, reference_se = real(se, "se", low=0), real(reference_se, "reference_se", low=0)
     precision, z = real(precision, "precision", low=0), real(z, "z", above=0)
     fmt, reference_text = number_format(fmt), optional_text(reference_text, "reference_text")
+    n, reference_n = sample_size(n, "n"), sample_size(reference_n, "reference_n")
     ref = reference_text if reference_text is not None else fmt.format(reference)
     our = f"{fmt.format(mean)} ± {fmt.format(se)}"
-    if (v := _variant(claim, source, ref, our, setting)) is not None:
+    if (v := not_at_setting(claim, source, ref, our, setting)) is not None:
         return v
     gap = max(0.0, abs(mean - reference) - precision)
     spread = math.hypot(se, reference_se)
     score = gap / spread if spread > 0 else (0.0 if gap == 0 else math.inf)
-    ok = score <= z
     what = "SE" if reference_se == 0 else "combined SE"
-    test = f"|z| <= {z:g} on our {what}" + (f", after the printed rounding ±{precision:g}"
-                                             if precision else "") + f" (|z| = {score:.1f})"
+    rounding = f", after the printed rounding ±{precision:g}" if precision else ""
+    small = t_reading(z, (se, n), (reference_se, reference_n))
+    letter, limit, how = ("z", z, "") if small is None else ("t", small[0], f" ({small[1]})")
+    ok = score <= limit
+    test = (f"|{letter}| <= {z:g}" if small is None else f"|t| <= {limit:.2f}") + \
+        f" on our {what}{how}{rounding} (|{letter}| = {score:.1f})"
     return Claim(claim, source, ref, our, CONSISTENT if ok else DIFFERS, test,
                  "" if ok else (reason or UNEXPLAINED))
 
@@ -227,7 +248,7 @@ def interval_claim(claim: str, reference: float, estimate: float, low: float, hi
                          f"[{low!r}, {high!r}]; an interval holds its estimate")
     ref = reference_text if reference_text is not None else fmt.format(reference)
     our = f"{fmt.format(estimate)} [{fmt.format(low)}, {fmt.format(high)}]"
-    if (v := _variant(claim, source, ref, our, setting)) is not None:
+    if (v := not_at_setting(claim, source, ref, our, setting)) is not None:
         return v
     ok = low <= reference <= high
     return Claim(claim, source, ref, our, CONSISTENT if ok else DIFFERS,
@@ -241,7 +262,7 @@ def check_claim(claim: str, reference: str, ours: str, holds: bool, *, test: str
     ``holds`` is True or False (numpy's bool too): the verdict of the test, never a text."""
     holds = verdict(holds, "holds")
     claim, reason = claim_text(claim, "claim", empty=False), claim_text(reason, "reason")
-    if (v := _variant(claim, source, reference, ours, setting)) is not None:
+    if (v := not_at_setting(claim, source, reference, ours, setting)) is not None:
         return v
     return Claim(claim, source, reference, ours, CONSISTENT if holds else DIFFERS, test,
                  "" if holds else (reason or UNEXPLAINED))
@@ -269,7 +290,8 @@ def regression_claim(claim: str, reference: str, ours: str, holds: bool, *, test
 
 
 def not_compared(claim: Claim, reason: str) -> Claim:
-    """The same row marked *setting differs*: its reference holds only at another setting."""
+    """The same row marked *setting differs* (with no alternative): its reference holds only
+    at another setting."""
     if not isinstance(claim, Claim):
         raise TypeError(f"claim must be a Claim row, got {shown(claim)} ({type(claim).__name__})")
     reason = claim_text(reason, "reason", empty=False)

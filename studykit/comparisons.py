@@ -9,7 +9,8 @@ import numpy as np
 
 from studykit.checks import flag, is_whole, real, shown, whole
 from studykit.formats import number_format
-from studykit.stats import MAX_COUNT, wilson
+from studykit.smallsample import t_reading
+from studykit.stats import MAX_COUNT, Estimate, wilson
 
 
 def share_se(share: float, n: int) -> float:
@@ -35,22 +36,33 @@ def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:
                     diff_fmt: str = "{:+.3f}") -> tuple[bool, str]:
     """Whether mean ``a`` is above (``lower``: below) mean ``b`` by more than ``z`` combined SEs.
 
-    ``a`` and ``b`` are ``(mean, se)`` pairs. Returns the verdict and the comparison as text,
-    ``"a vs b (difference d ± se)"``, the difference taken in the tested direction. An unknown
-    standard error (NaN, e.g. from a single sample) decides nothing: the verdict is False.
+    ``a`` and ``b`` are ``(mean, se)`` pairs or ``Estimate``s. Returns the verdict and the
+    comparison as text, ``"a vs b (difference d ± se)"``, the difference taken in the tested
+    direction. An unknown standard error (NaN, e.g. from a single sample) decides nothing: the
+    verdict is False. When an Estimate holds fewer than ``SMALL_SAMPLE`` values the difference
+    must exceed Student's critical t (Welch's degrees of freedom) at the level of ``z``, and the
+    text says so: ``"...; needs > 2.45 SE: Student's t, 7.6 df: n of a = 5, n of b = 5; ..."``.
     """
+    sizes = [x.n if isinstance(x, Estimate) else None for x in (a, b)]
     (mean_a, se_a), (mean_b, se_b) = mean_and_se(a, "a"), mean_and_se(b, "b")
     z, lower = real(z, "z", above=0), flag(lower, "lower")
     fmt, diff_fmt = number_format(fmt, "fmt"), number_format(diff_fmt, "diff_fmt")
     diff = mean_b - mean_a if lower else mean_a - mean_b
     se = float(np.hypot(se_a, se_b))
-    holds = bool(diff > z * se)
+    small = None if math.isnan(se) else t_reading(z, (se_a, sizes[0]), (se_b, sizes[1]),
+                                                   names=("n of a", "n of b"))
+    limit, note = (z, "") if small is None else (small[0], f"; needs > {small[0]:.2f} SE: "
+                                                           f"{small[1]}")
+    holds = bool(diff > limit * se)
     return holds, (f"{fmt.format(mean_a)} vs {fmt.format(mean_b)} "
-                   f"(difference {diff_fmt.format(diff)} ± {fmt.format(se)})")
+                   f"(difference {diff_fmt.format(diff)} ± {fmt.format(se)}{note})")
 
 
 def mean_and_se(pair, name: str) -> tuple[float, float]:
-    """A ``(mean, se)`` pair: a finite mean and a standard error >= 0 or NaN (unknown)."""
+    """A ``(mean, se)`` pair (an ``Estimate``'s too): a finite mean and a standard error >= 0
+    or NaN (unknown)."""
+    if isinstance(pair, Estimate):
+        return pair.mean, pair.se
     if isinstance(pair, (str, bytes)) or not isinstance(pair, (tuple, list, np.ndarray)) \
             or np.ndim(pair) not in (1, 2) or len(pair) != 2:
         raise ValueError(f"{name} must be a (mean, standard error) pair, got {shown(pair)}")

@@ -4,8 +4,9 @@ A notebook ends with ``record_claims(study, notebook, claims, setting=...)`` and
 ``record_inventory(study, notebook, items)``. Each displays its table for the reader and stores
 the rows in the cell's output under the MIME type ``application/vnd.gameai.report+json``, so
 the committed notebook itself carries them. ``python -m studykit`` (``make report``) reads those outputs
-back (and each notebook's papermill run time) and writes ``docs/REPORT.md``: one summary,
-then per study the article inventory and the claims. No central list to edit.
+back (and each notebook's papermill run time) and writes ``docs/REPORT.md``: a headline
+counting the rows by kind, apart (``studykit.claimtable``), one summary, then per study the
+article inventory and the claims, counted the same way. No central list to edit.
 """
 
 from __future__ import annotations
@@ -14,50 +15,31 @@ import argparse
 import json
 import re
 import sys
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 
 from studykit.claimchecks import claim_text
-from studykit.claims import STATUSES, VARIANT, Claim, Setting
+from studykit.claims import VARIANT, Claim, Setting
+from studykit.claimtable import (  # noqa: F401 - STATUS_LEGEND, SOURCES: part of this API
+    HEADER,
+    READINGS,
+    SAMPLING_RULE,
+    SOURCES,
+    STATUS_LEGEND,
+    counts_text,
+    headline,
+    markdown_table,
+    readings_text,
+    row_record,
+    table_rows,
+)
 from studykit.inventory import Item
 from studykit.paths import write_atomic
 from studykit.quick import quick_mode
 
 MIME = "application/vnd.gameai.report+json"
 ROOT = Path(__file__).resolve().parent.parent
-STATUS_LEGEND = {
-    "reproduced exactly": "equal to the value the article printed, at its precision",
-    "consistent within error": "passes the stated test (a z-score, an interval, an ordering)",
-    "differs": "fails the stated test; the reason column says why",
-    "beyond: met": "a goal of ours beyond the article, met",
-    "beyond: not met": "a goal of ours beyond the article, not met",
-    "setting differs": "the run's setting is not the article's, so no comparison was made",
-    "regression: holds": "a regression check (our result against an earlier run of ours, not a "
-                         "reproduction) that holds; counted apart",
-    "regression: broken": "a regression check that fails; counted apart",
-}
-SOURCES = ("Sources: *article* is a value or short quote as the article printed it; *author's "
-           "code* a value the author's published code printed (named: which notebook or script of "
-           "the author's repository), not the article; *derived* is our own reference (an exact "
-           "count, a solver, a re-simulation), named; *regression* names an earlier run of ours, "
-           "for a regression check, never a reproduction.")
-SAMPLING_RULE = ("Sampling-error rule: when the article's number is itself an estimate from a "
-                 "sample of stated size, its standard error enters the test (a combined SE), and "
-                 "a number printed rounded is read at its printed precision.")
-
-
-def _cell(value) -> str:
-    return str(value).replace("|", "\\|").replace("\n", " ")
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(_cell(x) for x in row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
 def _publish(payload: dict, markdown: str) -> None:
     """Show ``markdown`` in a notebook and store ``payload`` beside it (no-op outside IPython)."""
     try:
@@ -92,11 +74,9 @@ def record_claims(study: str, notebook: str, claims: Sequence[Claim], *,
     variant = list(setting.differences) if setting is not None else []
     payload = {"kind": "claims", "study": study, "notebook": notebook, "quick": quick_mode(),
                "variant": variant, "reference": setting.label if setting is not None else "article",
-               "rows": [asdict(c) for c in claims]}
+               "rows": [row_record(c) for c in claims]}
     header = f"**Variant run**: {'; '.join(variant)}\n\n" if variant else ""
-    _publish(payload, header + _table(
-        ("claim", "source", "reference", "ours", "status", "test", "reason"),
-        [(c.claim, c.source, c.reference, c.ours, c.status, c.test, c.reason) for c in claims]))
+    _publish(payload, header + markdown_table(HEADER, table_rows(payload["rows"])))
     return claims
 
 
@@ -116,7 +96,7 @@ def record_inventory(study: str, notebook: str, items: Sequence[Item]) -> list[I
     check_sections(items, notebook_headings(notebook))
     payload = {"kind": "inventory", "study": study, "notebook": notebook, "quick": quick_mode(),
                "rows": [asdict(i) for i in items]}
-    _publish(payload, _table(("article item", "kind", "where we reproduce it", "why not"),
+    _publish(payload, markdown_table(("article item", "kind", "where we reproduce it", "why not"),
                              [(i.item, i.kind, i.section, i.reason) for i in items]))
     return items
 
@@ -207,20 +187,19 @@ def _duration(meta: dict) -> str:
 def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
                  note: str = "") -> str:
     """The report (Markdown) from the stored outputs of ``notebooks``, in the given order."""
-    summary, claims, inventory, seconds = [], {}, {}, 0.0
+    summary, claims, inventory, seconds, every = [], {}, {}, 0.0, []
     for path in notebooks:
         records, meta = read_records(path)
         name = Path(path).stem
         rows = [r for r in records if r["kind"] == "claims"]
-        counts = Counter(c["status"] for r in rows for c in r["rows"])
+        every += [c for r in rows for c in r["rows"]]
         mode = recorded_mode(records)
         variant = ("; ".join(d for r in rows for d in r["variant"]) or reference_name(rows)
                    ) if rows else "-"
         if isinstance(meta.get("duration"), (int, float)):
             seconds += meta["duration"]
         summary.append((name, mode, variant, (meta.get("end_time") or "")[:10] or "not recorded",
-                        _duration(meta), ", ".join(f"{counts[s]} {s}" for s in STATUSES
-                                                   if counts[s]) or "no claims"))
+                        _duration(meta), counts_text([c for r in rows for c in r["rows"]])))
         for r in records:
             target = claims if r["kind"] == "claims" else inventory
             target.setdefault(r["study"], []).extend((name, r["heading"], row)
@@ -228,26 +207,28 @@ def build_report(notebooks: Sequence[Path], *, title: str = "Did it reproduce?",
     lines = [f"# {title}", ""]
     if note:
         lines += [note, ""]
-    lines += ["Statuses: " + "; ".join(f"*{k}*: {v}" for k, v in STATUS_LEGEND.items()) + ".",
-              "", SOURCES, "", SAMPLING_RULE, "", "## Notebooks", "",
-              _table(("notebook", "mode", "setting", "executed", "run time", "claims"), summary),
+    lines += [f"**Headline.** {headline(every)}", "",
+              "Statuses: " + "; ".join(f"*{k}*: {v}" for k, v in STATUS_LEGEND.items()) + ".",
+              "", SOURCES, "", SAMPLING_RULE, "", READINGS, "", "## Notebooks", "",
+              markdown_table(("notebook", "mode", "setting", "executed", "run time", "claims"), summary),
               "", f"Total recorded run time: {seconds / 60:,.1f} min.", ""]
     for study in dict.fromkeys([*inventory, *claims]):
         lines += [f"## {study}", "", "### What the article contains", ""]
         items = inventory.get(study, [])
-        lines += [_table(("article item", "kind", "where we reproduce it", "why not"),
+        lines += [markdown_table(("article item", "kind", "where we reproduce it", "why not"),
                          [(i["item"], i["kind"], section_link(nb, i["section"],
                                                               f"{nb} § {i['section']}")
                            if i["section"] else "", i["reason"]) for nb, _, i in items])
                   if items else "No inventory recorded.",
                   "", "### Claims", ""]
         rows = claims.get(study, [])
-        lines += [_table(("claim", "source", "reference", "ours", "status", "test", "reason",
-                          "notebook"),
-                         [(c["claim"], c["source"], c["reference"], c["ours"], c["status"],
-                           c["test"], c["reason"], section_link(nb, heading))
-                          for nb, heading, c in rows])
-                  if rows else "No claims recorded.", ""]
+        study_rows = [c for _, _, c in rows]
+        readings = readings_text(study_rows)
+        lines += [f"Counted apart: {counts_text(study_rows)}." + (f" {readings}." if readings
+                                                                   else ""), "",
+                  markdown_table((*HEADER, "notebook"), table_rows(
+                      study_rows, [(section_link(nb, heading),) for nb, heading, _ in rows])),
+                  ""] if rows else ["No claims recorded.", ""]
     return "\n".join(lines)
 
 

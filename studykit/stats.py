@@ -2,7 +2,7 @@
 
 ``Estimate`` is the one type for a sample mean: it carries the mean, its standard error (SE) and
 the number of values, and derives intervals on demand, named as such (``half_width(z)``,
-``interval(z)``); tables print ``text()`` (mean ± SE) or ``text(z=1.96)`` (mean ± a 95% normal
+``interval(z)``, Student's ``t_interval(level)`` for few values); tables print ``text()`` (mean ± SE) or ``text(z=1.96)`` (mean ± a 95% normal
 half-width). ``wilson`` gives the interval of a share when its counts are small or extreme.
 """
 
@@ -101,6 +101,19 @@ class Estimate:
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """The normal interval ``(mean - z * se, mean + z * se)`` (z = 1.96: 95%)."""
         half = self.half_width(z)
+        return self.mean - half, self.mean + half
+
+    def t_interval(self, level: float = 0.95) -> tuple[float, float]:
+        """Student's t interval ``mean ± t * se`` at ``level`` (0.95: 95%), with ``n - 1``
+        degrees of freedom: the interval of a mean of few values. A mean with no known error
+        (one value, se NaN) has none: refused."""
+        level = real(level, "level", above=0.0, below=1.0)
+        if math.isnan(self.se) or self.n < 2:
+            raise ValueError(f"a t interval needs a known standard error (n >= 2), got n = "
+                             f"{self.n} and se = {self.se!r}")
+        from scipy.stats import t                 # here: importing studykit stays light
+
+        half = float(t.ppf(0.5 + level / 2, self.n - 1)) * self.se
         return self.mean - half, self.mean + half
 
     def z(self, reference: float = 0.0) -> float:

@@ -676,3 +676,70 @@ def test_count_with_interval_and_share_se_are_a_result_or_our_error(k, n, digits
     got = result_or_refusal(lambda: share_se(share, n), "share", "n")
     if got is not REFUSED:
         assert got == math.sqrt(share * (1 - share) / int(n))
+
+
+# ---- issue 44: small samples, inconclusive effects, other readings ---------------------------
+from studykit.stats import Estimate  # noqa: E402
+from studykit.verdicts import effect_claim, estimate_claim, with_alternative  # noqa: E402
+
+
+@FUZZ
+@given(st.floats(-1, 2), st.floats(-1, 2), st.floats(0, 1), st.floats(0, 0.3),
+       st.one_of(st.integers(30, 10**6), st.none()))
+def test_a_large_or_unstated_sample_reads_as_before(reference, mean, se, reference_se, n):
+    before = C.statistical_claim("c", reference, mean, se, reference_se=reference_se)
+    assert C.statistical_claim("c", reference, mean, se, reference_se=reference_se, n=n,
+                               reference_n=n) == before
+    assert before.test.startswith("|z| <= 2 on our")
+
+
+@FUZZ
+@given(st.floats(-1, 2), st.floats(-1, 2), st.floats(1e-6, 1), st.integers(2, 29),
+       st.one_of(st.integers(-3, 40), anything))
+def test_a_small_sample_is_never_read_more_strictly_than_the_normal_test(reference, mean, se, n,
+                                                                         reference_n):
+    normal = C.statistical_claim("c", reference, mean, se)
+    small = C.statistical_claim("c", reference, mean, se, n=n)
+    assert "Student's t" in small.test and f"n = {n};" in small.test
+    assert normal.status != C.CONSISTENT or small.status == C.CONSISTENT   # t's tails are wider
+    got = result_or_refusal(lambda: C.statistical_claim("c", reference, mean, se, n=n,
+                                                        reference_se=se, reference_n=reference_n),
+                            "reference_n")
+    if got is not REFUSED:
+        a_true_row(got)
+
+
+@FUZZ
+@given(st.floats(-1e6, 1e6), st.floats(0, 1e3), st.floats(0, 1e3), st.floats(-1e6, 1e6),
+       st.sampled_from(["above", "below"]))
+def test_an_effect_is_consistent_differs_or_inconclusive_by_where_its_interval_lies(
+        estimate, below, above, null, direction):
+    low, high = estimate - below, estimate + above
+    row = a_true_row(effect_claim("c", "r", estimate, low, high, null=null, direction=direction))
+    claimed, opposite = (low > null, high < null)[::1 if direction == "above" else -1]
+    assert row.status == (C.CONSISTENT if claimed else C.DIFFERS if opposite else C.INCONCLUSIVE)
+
+
+@FUZZ
+@given(st.lists(st.floats(-1e3, 1e3), min_size=1, max_size=12), st.floats(-1e3, 1e3))
+def test_estimate_claims_and_effects_give_a_row_or_refuse_a_mean_with_no_error(values, reference):
+    estimate = Estimate.of(values)
+    for call in (lambda: estimate_claim("c", reference, estimate),
+                 lambda: effect_claim("c", "r", estimate, null=reference)):
+        got = result_or_refusal(call, "estimate", "standard error")
+        assert (got is REFUSED) == (len(values) == 1 or estimate.se == 0)    # no error: none
+        if got is not REFUSED:
+            a_true_row(got)
+
+
+@FUZZ
+@given(st.one_of(any_text, anything), st.one_of(any_text, anything),
+       st.sampled_from(C.STATUSES), st.one_of(any_text, anything))
+def test_an_alternative_is_a_checked_row_or_our_error(choice, reading, status, test):
+    base = C.check_claim("c", "r", "o", True, test="t")
+    got = result_or_refusal(lambda: with_alternative(base, choice=choice, reading=reading,
+                                                     ours="o2", status=status, test=test),
+                            "choice", "reading", "status", "test", "alternative", "not compared")
+    if got is not REFUSED:
+        a_true_row(got)
+        assert got.alternative.status == status and status not in (C.VARIANT, *C.STATUSES[-2:])
