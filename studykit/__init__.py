@@ -7,6 +7,7 @@ from studykit.claims import (
     CONSISTENT,
     DIFFERS,
     EXACT,
+    INCONCLUSIVE,
     REGRESSION_BROKEN,
     REGRESSION_HOLDS,
     VARIANT,
@@ -29,6 +30,7 @@ from studykit.quick import quick_mode, shrink
 from studykit.report import record_claims, record_inventory
 from studykit.stats import Estimate, wilson
 from studykit.sweep import run_sweep, trial_seeds
+from studykit.verdicts import effect_claim, estimate_claim, with_alternative
 
 __all__ = [
     "BEYOND_MET",
@@ -36,6 +38,7 @@ __all__ = [
     "CONSISTENT",
     "DIFFERS",
     "EXACT",
+    "INCONCLUSIVE",
     "REGRESSION_BROKEN",
     "REGRESSION_HOLDS",
     "VARIANT",
@@ -47,6 +50,8 @@ __all__ = [
     "check_claim",
     "compare_setting",
     "count_with_interval",
+    "effect_claim",
+    "estimate_claim",
     "exact_claim",
     "interval_claim",
     "machine_load",
@@ -65,5 +70,6 @@ __all__ = [
     "shrink",
     "statistical_claim",
     "trial_seeds",
+    "with_alternative",
     "wilson",
 ]
