@@ -270,7 +270,7 @@ def test_every_deck_entry_refuses_a_huge_deck_at_once(size):
     refused(lambda: identity(cards), "deck")
     refused(lambda: random_strategy(cards, np.random.default_rng(0)), "deck")
     refused(lambda: evolve(deck=cards), "deck")
-    refused(lambda: grid_trial("pairs", 0.0, 5, 2, 0, cards=len(cards)), "deck")
+    refused(lambda: grid_trial("pairs", 0.0, 5, 2, 0, cards=len(cards)), "cards")
     refused(lambda: ArenaConfig(deck=cards), "deck")
     refused(lambda: Strategy(cards, cards), "deck")
     refused(lambda: Strategy.from_bids(cards), "bids")
