@@ -315,7 +315,8 @@ def test_bool_text_and_floats_are_not_whole_numbers(value):
 
 
 @pytest.mark.parametrize("name, value", [("tol", "small"), ("tol", np.nan), ("tol", True),
-                                         ("time_limit", np.nan), ("time_limit", "10"),
+                                         ("iterations", np.nan), ("iterations", "10"),
+                                         ("iterations", 0), ("nodes", 0), ("nodes", 1.5),
                                          ("oracle", "lp"), ("approximate", -1),
                                          ("batch", 0), ("progress", "no")])
 def test_winloss_equilibrium_refuses_each_bad_argument(name, value):
