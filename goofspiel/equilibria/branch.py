@@ -112,7 +112,7 @@ def branch_and_bound(mix: Mixture, incumbent: float = -np.inf, tol: float = 1e-9
         improving.append(row)
     if state["stopped"] and state["open"] == -np.inf:       # stopped before the root's children
         state["open"] = float(np.sign(ceiling[0][n - 1]).astype(np.float64) @ q)
-    bound = max(state["best"] + tol, state["open"])
+    bound = max(state["best"] + tol, min(state["open"], 1.0))   # no reply gains more than 1
     return Search(ranks, state["best"], bound, not state["stopped"], state["nodes"],
                   state["leaves"], improving[:keep])
 
