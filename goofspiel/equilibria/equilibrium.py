@@ -44,7 +44,7 @@ from studykit.checks import seed as check_seed
 METHODS = ("lp", "birkhoff", "double-oracle")
 LP_MAX_N = MATRIX_MAX_N  # 5,040 strategies; 8 cards would need a 40,320-square matrix (13 GB)
 MARGIN_MAX_N = BIRKHOFF_MAX_N  # the Birkhoff LP: 0.06 s at 20 cards, 2.5 s at 50, 8 s at 64 (grows ~ n^4)
-WINLOSS_MAX_N = 9       # double oracle: 8 cards certified in 203 s; 9 cards still 0.061 off after 10 min
+WINLOSS_MAX_N = 9       # double oracle: 8 cards certified in 55 iterations; 9: 0.056 off after 40
 WINLOSS_CERTIFIED_N = 8  # the largest deck whose win/loss equilibrium the double oracle certifies
                          # within its default budget (55 of WINLOSS_ITERATIONS = 100 iterations)
 VECTOR_MAX_N = RANKS_MAX_N  # ``Equilibrium.probs`` over all n! strategies up to this deck size
@@ -53,14 +53,14 @@ LIMITS = {               # the largest deck of each method, and why (checked bef
                      "'birkhoff' or 'double-oracle' solves larger decks)"),
     "birkhoff": (MARGIN_MAX_N, "for the Birkhoff LP (8 s at 64 cards, growing like n^4)"),
     "double-oracle": (WINLOSS_MAX_N, "for the win/loss double oracle (it certifies 8 cards in "
-                                     "about 200 s, and at 9 cards the best reply still gained "
-                                     "0.061 after 10 minutes)"),
+                                     "55 iterations, about 140 s, and at 9 cards a reply still "
+                                     "gains 0.056 after 40 iterations)"),
 }
 
 
 WINLOSS_LIMIT = (f"the exact win/loss equilibrium takes seconds up to {LP_MAX_N} cards (the n! "
-                 f"LP), about 200 s at 8 (the double oracle, on a quiet machine), and at 9 cards "
-                 f"it is not certified within 10 minutes")
+                 f"LP), 55 double-oracle iterations at 8 (about 140 s on a quiet machine), and at "
+                 f"9 cards a reply still gains 0.056 after 40 iterations (about 190 s)")
 
 
 def deck_size(value, name: str = "cards", method: str = "lp", low: int = 2) -> int:
