@@ -83,3 +83,15 @@ def test_a_node_budget_bounds_the_reply_from_both_sides():
     reply = branch_best_response(mix, nodes=100)        # with the local search's incumbent
     assert not reply.optimal and -1 < reply.gain <= best + ROUNDING <= reply.bound + ROUNDING
     assert reply.nodes <= 100
+
+
+def test_the_milp_node_limit_gives_bounds_and_the_same_reply_twice():
+    from goofspiel.equilibria.winloss import winloss_best_response
+    mix = winloss_equilibrium(6, iterations=5, progress=False).mixture
+    best = exploitability_of(mix)
+    for budget in (1, 5):
+        a, b = (winloss_best_response(mix, nodes=budget) for _ in range(2))
+        assert (a.counter, a.gain, a.bound, a.optimal) == (b.counter, b.gain, b.bound, b.optimal)
+        assert a.gain <= best + ROUNDING <= a.bound + 1e-9
+    e = winloss_equilibrium(5, oracle="milp", iterations=20, nodes=3, progress=False)
+    assert e.gap <= exploitability_of(e.mixture) + ROUNDING <= e.certificate + 1e-9
