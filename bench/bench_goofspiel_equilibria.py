@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_goofspiel_equilibria.py margin            # Birkhoff LP, 7..30 cards
     .venv/bin/python bench/bench_goofspiel_equilibria.py factorial         # agreement with the n! LP at 7 cards (slow LPs)
     .venv/bin/python bench/bench_goofspiel_equilibria.py replies           # MILP against branch and bound
-    .venv/bin/python bench/bench_goofspiel_equilibria.py winloss 7 8 9     # double oracle, 10 min per deck
+    .venv/bin/python bench/bench_goofspiel_equilibria.py winloss 7 8 9     # double oracle, 100 iterations per deck
 
 Heavy: run one part at a time. Certificates for n <= 9 are re-checked by the plain best reply,
 every one of the n! replies tried (``goofspiel.plain.bestreply``, independent of the branch and
@@ -19,6 +19,9 @@ in 203 s (certificate 1.7e-13, brute force 1.7e-13; 397 strategies, 55 iteration
 after 25.5 min (767 strategies, still growing), LP 1529 of 1532 s.
 The same solvers through ``goofspiel.equilibria.equilibrium`` in notebook 31's full runs (2 cores, load
 5-7): 8 cards certified in 75 s and 137 s (397 strategies, LP 98% of the time).
+Budgets, not clocks (2026-12-02, load 4 on 2 cores): 8 cards certified in 50 iterations (864
+strategies generated, 397 in support, 135 s); 9 cards after 40 iterations: a reply still gains
+0.056 (1,063 strategies generated, 451 in support, 191 s), no exact search yet.
 """
 import argparse
 import time
@@ -74,17 +77,17 @@ def bench_replies(n: int = 6) -> None:
     rng = np.random.default_rng(0)
     perturbed = Mixture(mix.deck, mix.ranks, rng.dirichlet(np.ones(len(mix.probs))))
     for name, m in [("equilibrium (certificate)", mix), ("random weights on its support", perturbed)]:
-        slow = winloss_best_response(m, time_limit=300)
+        slow = winloss_best_response(m)
         fast = branch_best_response(m)
         print(f"{n} cards, {name}, {len(m.probs)} opponents: MILP {slow.seconds:.2f} s gain "
               f"{slow.gain:+.3e} (optimal {slow.optimal}); branch and bound {fast.seconds:.3f} s gain "
               f"{fast.gain:+.3e}; ratio {slow.seconds / fast.seconds:.0f}x")
 
 
-def bench_winloss(sizes, time_limit: float, batch: int, starts: int) -> None:
+def bench_winloss(sizes, iterations: int, batch: int, starts: int) -> None:
     print("cards  seconds  certified  certificate  iterations  population  support  lp s  reply s  all n! replies")
     for n in sizes:
-        e = winloss_equilibrium(n, time_limit=time_limit, batch=batch, starts=starts, progress=False)
+        e = winloss_equilibrium(n, iterations=iterations, batch=batch, starts=starts, progress=False)
         lp = sum(h.lp_seconds for h in e.history)
         reply = sum(h.reply_seconds for h in e.history)
         check = f"{enumerated_gain(e.mixture):+.2e}" if n <= 9 else "-"
@@ -97,7 +100,8 @@ if __name__ == "__main__":
     parser.add_argument("part", nargs="?", default="margin", choices=["margin", "factorial", "replies", "winloss"],
                         help="which part to time (default: margin, the quick one `make bench` runs)")
     parser.add_argument("sizes", nargs="*", type=int, default=[7, 8])
-    parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--iterations", type=int, default=100,
+                        help="the double oracle's work budget per deck (8 cards need 55)")
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--starts", type=int, default=32)
     args = parser.parse_args()
@@ -108,4 +112,4 @@ if __name__ == "__main__":
     elif args.part == "replies":
         bench_replies()
     else:
-        bench_winloss(args.sizes, args.time_limit, args.batch, args.starts)
+        bench_winloss(args.sizes, args.iterations, args.batch, args.starts)

@@ -195,10 +195,11 @@ def award(prize: int, bids: Sequence[int]) -> list[Fraction]:
     """
     if not is_whole(prize):
         raise TypeError(f"prize must be a whole number (a card), got {shown(prize)}")
+    prize = whole(prize, "prize", -MAX_CARD, MAX_CARD, why="cards are at most 10**12 in size")
     bids = whole_numbers(bids, "bids")
     if len(bids) < 1:
         raise ValueError("bids must hold at least one bid")
-    return _award(int(prize), bids)
+    return _award(prize, bids)
 
 
 def _award(prize: int, bids: Sequence[int]) -> list[Fraction]:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from goofspiel.bots.arena import MAX_BOTS, SCORING, ArenaConfig
 from goofspiel.bots.scripted import HUMANS as KINDS
+from goofspiel.equilibria.doubleoracle import MAX_ITERATIONS
 from goofspiel.equilibria.equilibrium import deck_size, winloss_cards
+from goofspiel.equilibria.winloss import MAX_NODES
 from goofspiel.evolution.config import MAX_WORK
 from goofspiel.fast.breed import MAX_CARDS as MAX_FAST_CARDS
 from goofspiel.game import MAX_CARDS
@@ -21,7 +23,6 @@ from studykit.sweep import MAX_CALLS, MAX_JOBS
 MAX_SEED = 2**63 - 1 - 100     # SEED + a small offset still fits numpy's int64 seeds
 MAX_TRIALS = 100_000           # trials per cell of a sweep (the article runs 100 to 400)
 MAX_ROUNDS = 10_000            # rounds of one elimination game
-MAX_SECONDS = 3600.0           # a solver's or a search's time limit
 
 
 def _seed(value, name: str = "SEED") -> int:
@@ -66,8 +67,8 @@ def evolution_settings(*, TRIALS, CARDS, POPULATION, SURVIVORS, MUTATIONS, INITI
 
 
 def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_NS,
-                         WINLOSS_NS, WINLOSS_SECONDS, REPLY_SECONDS, ARENA_GAMES) -> dict:
-    """Notebook 31's constants: each deck within its solver's limit, trials, time limits."""
+                         WINLOSS_NS, WINLOSS_ITERATIONS, REPLY_NODES, ARENA_GAMES) -> dict:
+    """Notebook 31's constants: each deck within its solver's limit, trials, work budgets."""
     def decks(value, name, method):
         return list(sequence(value, name, lambda v, n: deck_size(v, n, method), max_len=100))
 
@@ -82,8 +83,10 @@ def equilibrium_settings(*, N, SMALL_NS, CYCLE_DECK, GA_TRIALS, CARDS, HEATMAP_N
                                     min_len=2, max_len=6, distinct=True)),
         "GA_TRIALS": _trials(GA_TRIALS, "GA_TRIALS"),
         "ARENA_GAMES": _trials(ARENA_GAMES, "ARENA_GAMES"),
-        "WINLOSS_SECONDS": real(WINLOSS_SECONDS, "WINLOSS_SECONDS", above=0, high=MAX_SECONDS),
-        "REPLY_SECONDS": real(REPLY_SECONDS, "REPLY_SECONDS", above=0, high=MAX_SECONDS),
+        "WINLOSS_ITERATIONS": whole(WINLOSS_ITERATIONS, "WINLOSS_ITERATIONS", 1, MAX_ITERATIONS,
+                                    why="the double oracle's iteration budget (8 cards need 55)"),
+        "REPLY_NODES": whole(REPLY_NODES, "REPLY_NODES", 1, MAX_NODES,
+                             why="a best-reply search's node budget (~250,000 nodes a second)"),
     }
 
 

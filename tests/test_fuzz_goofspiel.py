@@ -270,7 +270,7 @@ def test_every_deck_entry_refuses_a_huge_deck_at_once(size):
     refused(lambda: identity(cards), "deck")
     refused(lambda: random_strategy(cards, np.random.default_rng(0)), "deck")
     refused(lambda: evolve(deck=cards), "deck")
-    refused(lambda: grid_trial("pairs", 0.0, 5, 2, 0, cards=len(cards)), "deck")
+    refused(lambda: grid_trial("pairs", 0.0, 5, 2, 0, cards=len(cards)), "cards")
     refused(lambda: ArenaConfig(deck=cards), "deck")
     refused(lambda: Strategy(cards, cards), "deck")
     refused(lambda: Strategy.from_bids(cards), "bids")
@@ -315,7 +315,8 @@ def test_bool_text_and_floats_are_not_whole_numbers(value):
 
 
 @pytest.mark.parametrize("name, value", [("tol", "small"), ("tol", np.nan), ("tol", True),
-                                         ("time_limit", np.nan), ("time_limit", "10"),
+                                         ("iterations", np.nan), ("iterations", "10"),
+                                         ("iterations", 0), ("nodes", 0), ("nodes", 1.5),
                                          ("oracle", "lp"), ("approximate", -1),
                                          ("batch", 0), ("progress", "no")])
 def test_winloss_equilibrium_refuses_each_bad_argument(name, value):

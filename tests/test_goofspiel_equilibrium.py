@@ -1,5 +1,7 @@
 """Ground truth: the LP equilibrium, best responses and the assignment counter, against brute force;
 the scalable methods behind the same ``equilibrium`` and ``exploitability``, against the n! LP."""
+
+import dataclasses
 import itertools
 import json
 from dataclasses import FrozenInstanceError
@@ -180,17 +182,18 @@ def test_exploitability_takes_every_strategy_form():
         exploitability(mixed_vector(mapping, deck), payoff_matrix(deck, "winloss")))
 
 
-def test_winloss_time_limits_stop_and_say_so():
-    e = equilibrium(9, "winloss", time_limit=0.5, progress=False)
-    assert e.method == "double-oracle" and not e.certified
-    assert e.certificate == np.inf and e.gap > 0 and e.seconds < 30
-    assert len(e.solver.history) >= 1 and e.solver.history[-1].iteration == e.solver.iterations
+def test_winloss_work_budgets_stop_and_say_so():
+    e = equilibrium(9, "winloss", iterations=3, progress=False)
+    assert e.method == "double-oracle" and not e.certified and e.solver.iterations == 3
+    assert e.certificate == np.inf and e.gap > 0           # local search still improving: no upper
+    assert len(e.solver.history) == 3 and e.solver.history[-1].iteration == 3
     twenty = equilibrium(20, "margin")
-    reply = best_reply(twenty, "winloss", time_limit=0.2)
-    if not reply.optimal:                                  # the usual outcome at 20 cards
-        assert reply.bound == np.inf and reply.gain > 0
-        with pytest.raises(RuntimeError, match="time_limit"):
-            exploitability(twenty, "winloss", time_limit=0.2)
+    reply = best_reply(twenty, "winloss", nodes=20_000)
+    assert not reply.optimal and 0 < reply.gain < reply.bound <= 1 and reply.nodes <= 20_000
+    again = best_reply(twenty, "winloss", nodes=20_000)
+    assert dataclasses.replace(again, seconds=reply.seconds) == reply     # the same work, anywhere
+    with pytest.raises(RuntimeError, match="nodes=20000"):
+        exploitability(twenty, "winloss", nodes=20_000)
 
 
 def test_equilibrium_results_are_frozen():
@@ -218,8 +221,10 @@ def test_equilibrium_results_are_frozen():
     (lambda: equilibrium(9, matrix=np.zeros((6, 6)), method="birkhoff"), ValueError, "matrix"),
     (lambda: equilibrium(5, tol=0.0), ValueError, "tol"),
     (lambda: equilibrium(5, tol="small"), TypeError, "tol"),
-    (lambda: equilibrium(5, "winloss", time_limit=-1), ValueError, "time_limit"),
-    (lambda: equilibrium(5, "winloss", time_limit=float("nan")), ValueError, "time_limit"),
+    (lambda: equilibrium(5, "winloss", iterations=0), ValueError, "iterations"),
+    (lambda: equilibrium(5, "winloss", iterations=2.5), TypeError, "iterations"),
+    (lambda: equilibrium(5, "winloss", nodes=0), ValueError, "nodes"),
+    (lambda: equilibrium(5, "winloss", nodes=float("nan")), TypeError, "nodes"),
     (lambda: equilibrium(5, "winloss", progress="yes"), TypeError, "progress"),
     (lambda: equilibrium(5, "winloss", seed=-1), ValueError, "seed"),
     (lambda: exploitability(np.ones(6) / 6, "margin"), TypeError, "payoff matrix"),
@@ -228,8 +233,8 @@ def test_equilibrium_results_are_frozen():
     (lambda: exploitability(identity(range(1, 4)), "points"), ValueError, "payoff"),
     (lambda: exploitability({(1, 1, 3): 1.0}, "margin"), ValueError, "permutation"),
     (lambda: exploitability({(1, 2, 3): 0.7}, "winloss"), ValueError, "sum to 1"),
-    (lambda: exploitability(identity(range(1, 4)), "winloss", time_limit=0), ValueError,
-     "time_limit"),
+    (lambda: exploitability(identity(range(1, 4)), "winloss", nodes=0), ValueError, "nodes"),
+    (lambda: best_reply(identity(range(1, 4)), "winloss", nodes=10**13), ValueError, "nodes"),
     (lambda: best_reply(identity(range(1, 4)), "winloss", method="lp"), ValueError, "method"),
     (lambda: best_counter((0, 1, 2)), TypeError, "strategy"),
 ])
@@ -261,7 +266,7 @@ NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "31_goofspiel_
 
 @pytest.mark.notebook
 @pytest.mark.parametrize("name, value", [("CYCLE_DECK", [1]), ("CARDS", 3), ("HEATMAP_NS", [65]),
-                                         ("WINLOSS_SECONDS", 0), ("REPLY_SECONDS", "ten"),
+                                         ("WINLOSS_ITERATIONS", 0), ("REPLY_NODES", "ten"),
                                          ("ARENA_GAMES", 0), ("N", 8), ("GA_TRIALS", 0)])
 def test_notebook_refuses_each_invalid_constant_in_its_first_cells(name, value, tmp_path,
                                                                     monkeypatch):
@@ -284,11 +289,11 @@ def test_notebook_refuses_each_invalid_constant_in_its_first_cells(name, value, 
 
 def test_winloss_cards_follows_what_the_double_oracle_certifies():
     from goofspiel.equilibria.equilibrium import LIMITS, WINLOSS_CERTIFIED_N, winloss_cards
-    assert WINLOSS_CERTIFIED_N == 8 <= LIMITS["double-oracle"][0]    # 8 certified in ~200 s
+    assert WINLOSS_CERTIFIED_N == 8 <= LIMITS["double-oracle"][0]    # 8 certified in 55 iterations
     assert [winloss_cards(n, "CARDS") for n in range(2, 9)] == list(range(2, 9))
     for bad, error in ((1, ValueError), (9, ValueError), (7.0, TypeError), (True, TypeError),
                        ("7", TypeError)):
-        with pytest.raises(error, match=r"CARDS must be a whole number from 2 to 8.*200 s"):
+        with pytest.raises(error, match=r"CARDS must be a whole number from 2 to 8.*55 double-oracle"):
             winloss_cards(bad, "CARDS")
 
 

@@ -179,7 +179,7 @@ def test_run_curves_and_final_scores_select_the_runs_of_one_setting():
     assert final_scores(rows, breeder="pairs").tolist() == [5, 12, 8]     # initials pooled
     assert final_scores(rows, breeder="pairs", initial=5).tolist() == list(curves.best[:, -1])
     for select in (run_curves, final_scores):
-        with pytest.raises(ValueError, match="no run matches"):
+        with pytest.raises(ValueError, match="rows hold no run matching"):
             select(rows, breeder="preferences")
         with pytest.raises(ValueError, match="History"):
             select([{"breeder": "pairs", "result": {"best": [1]}}], breeder="pairs")

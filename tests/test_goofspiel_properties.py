@@ -167,7 +167,8 @@ def test_option_objects_keep_the_converted_values():
     refused(lambda: g.ArenaConfig(scoring=np.array(["game", "duel"])), "scoring")
     refused(lambda: g.ArenaConfig(scoring=["game"]), "scoring")
     refused(lambda: g.ArenaConfig(as_published="no"), "as_published")
-    refused(lambda: g.ArenaConfig(random_bots=10**8), "population")   # the pool's work
+    refused(lambda: g.ArenaConfig(random_bots=10**8), "random_bots")  # its own limit (issue 41)
+    refused(lambda: g.ArenaConfig(random_bots=1000, generations=10**5), "population")  # the work
 
 
 def test_rank_arrays_out_of_range_or_of_the_wrong_kind_are_refused():
@@ -344,7 +345,7 @@ def test_malformed_sweep_rows_are_our_error_not_a_key_error():
     for bad in ([{}], [{"human": "identity"}], [None], [rows[0], 3]):
         refused(lambda b=bad: g.final_scores(b), "rows")
         refused(lambda b=bad: g.run_curves(b), "rows")
-    refused(lambda: g.final_scores(rows, breeder=np.array(["pairs", "x"])), "no run matches")
+    refused(lambda: g.final_scores(rows, breeder=np.array(["pairs", "x"])), "rows hold no run matching")
 
 
 def test_exploitability_in_matrix_form_takes_a_list_as_the_vector():

@@ -112,10 +112,10 @@ def test_cycle_deck_winloss_mixes_the_cycle_equally():
     assert all(p == pytest.approx(1 / 3) for p in e.strategy.values())
 
 
-def test_time_limit_returns_an_uncertified_result():
-    e = winloss_equilibrium(9, progress=False, time_limit=0.5)
-    assert not e.certified and e.seconds < 30
-    assert e.mixture.probs.sum() == pytest.approx(1.0)
+def test_an_iteration_budget_returns_an_uncertified_result_with_its_bounds():
+    e = winloss_equilibrium(9, progress=False, iterations=2)
+    assert not e.certified and e.iterations == 2 == len(e.history)
+    assert e.mixture.probs.sum() == pytest.approx(1.0) and e.gap > 0
 
 
 def test_margins_agree_with_the_payoff_matrix():
@@ -129,8 +129,10 @@ def test_bad_arguments_are_refused():
         winloss_equilibrium(5, oracle="lp", progress=False)
     with pytest.raises(ValueError, match="tol"):
         winloss_equilibrium(5, tol=0.0, progress=False)
-    with pytest.raises(ValueError, match="time_limit"):
-        winloss_equilibrium(5, time_limit=-1, progress=False)
+    with pytest.raises(ValueError, match="iterations"):
+        winloss_equilibrium(5, iterations=0, progress=False)
+    with pytest.raises(ValueError, match="nodes"):
+        winloss_equilibrium(5, nodes=-1, progress=False)
     with pytest.raises(ValueError, match="approximate"):
         winloss_equilibrium(5, approximate=-1, progress=False)
     with pytest.raises(ValueError, match="starts"):
@@ -139,9 +141,9 @@ def test_bad_arguments_are_refused():
         winloss_equilibrium(0, progress=False)
     with pytest.raises(ValueError, match="method"):
         winloss_exploitability(identity(range(1, 4)), method="lp")
-    with pytest.raises(ValueError, match="time_limit"):
-        winloss_best_response(identity(range(1, 4)), time_limit=0)
-    with pytest.raises(ValueError, match="time_limit"):
-        branch_best_response(identity(range(1, 4)), time_limit=-2)
+    with pytest.raises(ValueError, match="nodes"):
+        winloss_best_response(identity(range(1, 4)), nodes=0)
+    with pytest.raises(TypeError, match="nodes"):
+        branch_best_response(identity(range(1, 4)), nodes=2.5)
     with pytest.raises(ValueError, match="sum to 1"):
         winloss_exploitability({(1, 2, 3): 0.3})

@@ -25,6 +25,7 @@ from studykit.checks import seed as check_seed
 
 SCORING = ("game", "duel")
 MAX_BOTS = 1_000
+MAX_DUELS = 100          # 1-vs-1 games per pool member (the command line's --duels limit)
 MAX_ROUND_WORK = 10**8   # one round's hidden GA: generations x population x cards x duels (~2 min)
 
 
@@ -63,8 +64,11 @@ class ArenaConfig:
         keep("mutation", real(self.mutation, "mutation", 0.0, 0.5))
         keep("generations", whole(self.generations, "generations", 1))
         keep("population", whole(self.population, "population", 3))  # two survivors and a child
-        for name in ("survivors", "random_bots", "duels"):
-            keep(name, whole(getattr(self, name), name))
+        keep("survivors", whole(self.survivors, "survivors"))
+        keep("random_bots", whole(self.random_bots, "random_bots", 0, MAX_BOTS,
+                                  why="fresh random strategies in each hidden GA's pool"))
+        keep("duels", whole(self.duels, "duels", 1, MAX_DUELS,
+                            why="1-vs-1 games per pool member and generation"))
         keep("as_published", flag(self.as_published, "as_published"))
         keep("scoring", choice(self.scoring, "scoring", SCORING))
         if not 2 <= self.survivors < self.population:
@@ -73,8 +77,6 @@ class ArenaConfig:
         if self.random_bots < 0 or self.bots + self.random_bots < 2:
             raise ValueError(f"random_bots must be >= 0 with bots + random_bots >= 2 (the first "
                              f"hidden GA needs two strategies), got {self.random_bots}")
-        if self.duels < 1:
-            raise ValueError(f"duels must be >= 1, got {self.duels}")
         pool = max(self.population, self.bots + self.random_bots + self.survivors + 1)
         work = self.generations * pool * len(self.deck) * (self.duels if self.scoring == "duel"
                                                            else 1)

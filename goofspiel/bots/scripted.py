@@ -130,6 +130,7 @@ def scripted_trial(human: str, as_published: bool, scoring: str, rounds: int, se
                    cards: int = 7, bots: int = 1, favourite: tuple[int, ...] | None = None,
                    mix: Mapping[tuple, float] | None = None, **config) -> ScriptedGame:
     """One scripted game of up to ``rounds`` rounds, for ``studykit.run_sweep``."""
+    human = choice(human, "human", HUMANS)
     rounds = at_most(whole(rounds, "rounds", 1), "rounds", 10_000,
                      "each round runs a hidden GA; the notebooks play 10")
     cards, seed = whole(cards, "cards", 2, MAX_CARDS), check_seed(seed)

@@ -15,7 +15,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from goofspiel.equilibria.birkhoff import margin_best_response
-from goofspiel.equilibria.checks import check_number, check_payoff
+from goofspiel.equilibria.checks import check_payoff
 from goofspiel.equilibria.equilibrium import Equilibrium
 from goofspiel.equilibria.matrixgame import best_response, mixed, payoffs
 from goofspiel.equilibria.mixture import Mixture, as_mixture, deck_cards
@@ -23,6 +23,7 @@ from goofspiel.equilibria.winloss import METHODS as REPLY_METHODS
 from goofspiel.equilibria.winloss import (
     Reply,
     branch_best_response,
+    node_budget,
     reply_sized,
     winloss_best_response,
 )
@@ -49,18 +50,18 @@ def _mixture_of(strategy, deck) -> Mixture:
 
 
 def best_reply(strategy: StrategyLike, payoff: str = "margin", *,
-               deck: int | Iterable[int] | None = None, time_limit: float | None = None,
+               deck: int | Iterable[int] | None = None, nodes: int | None = None,
                method: str = "branch") -> Reply:
     """The exact best reply to a pure or mixed strategy at any deck size, and its expected gain.
 
     The margin reply is an assignment problem (exact, fast at any size). The win/loss reply is
-    a branch and bound (``method="branch"``) or a HiGHS MILP (``"milp"``); with ``time_limit``
-    (seconds) it may stop unproven: ``optimal`` is then False and ``gain`` a lower bound.
+    a branch and bound (``method="branch"``) or a HiGHS MILP (``"milp"``); with a work budget
+    ``nodes`` (search nodes) it may stop unproven: ``optimal`` is then False, ``gain`` a lower
+    and ``bound`` an upper bound, the same for the same budget on any machine.
     ``deck`` is needed for a mapping whose bids are not permutations of 1..n.
     """
     check_payoff(payoff)
-    if time_limit is not None:
-        time_limit = check_number("time_limit", time_limit, 0.0)
+    nodes = node_budget(nodes)
     if not isinstance(method, str) or method not in REPLY_METHODS:
         raise ValueError(f"method must be one of {REPLY_METHODS}, got {method!r}")
     mix = _mixture_of(strategy, deck)
@@ -68,16 +69,17 @@ def best_reply(strategy: StrategyLike, payoff: str = "margin", *,
         return margin_best_response(mix)
     reply_sized(mix)
     search = branch_best_response if method == "branch" else winloss_best_response
-    return search(mix, time_limit=time_limit)
+    return search(mix, nodes=nodes)
 
 
 def exploitability(strategy: StrategyLike | np.ndarray, payoff: str | np.ndarray = "margin", *,
-                   deck: int | Iterable[int] | None = None, time_limit: float | None = None) -> float:
+                   deck: int | Iterable[int] | None = None, nodes: int | None = None) -> float:
     """How much the exact best reply gains against ``strategy`` (0 for an equilibrium).
 
     ``exploitability(strategy, "margin")`` or ``(strategy, "winloss")`` takes a Strategy, a
     Mixture, an Equilibrium or a mapping bid tuple -> probability at any deck size (see
-    ``best_reply``; raises RuntimeError when ``time_limit`` stops the win/loss search unproven).
+    ``best_reply``; raises RuntimeError when the ``nodes`` budget stops the win/loss search
+    unproven).
     ``exploitability(x, a)`` with a probability vector x over the n! strategies and their
     payoff matrix a (``payoff_matrix``) is the matrix game's form.
     """
@@ -85,15 +87,15 @@ def exploitability(strategy: StrategyLike | np.ndarray, payoff: str | np.ndarray
         if not isinstance(strategy, (np.ndarray, list, tuple)):
             raise ValueError("with a payoff matrix a, strategy must be a probability vector x with "
                              f"len(x) == a.shape[1], got {type(strategy).__name__}")
-        if deck is not None or time_limit is not None:
-            raise ValueError("deck and time_limit are not used with a payoff matrix: leave them out")
+        if deck is not None or nodes is not None:
+            raise ValueError("deck and nodes are not used with a payoff matrix: leave them out")
         a = payoffs(payoff, "payoff")
         return best_response(mixed(strategy, a, "strategy"), a).gain
-    reply = best_reply(strategy, payoff, deck=deck, time_limit=time_limit)
+    reply = best_reply(strategy, payoff, deck=deck, nodes=nodes)
     if not reply.optimal:
-        raise RuntimeError(f"time_limit={time_limit} s reached before the best win/loss reply was "
-                           f"proven (best found gains {reply.gain:.3g}): use best_reply for the "
-                           "lower bound")
+        raise RuntimeError(f"nodes={nodes} spent before the best win/loss reply was proven (it "
+                           f"gains from {reply.gain:.3g} to {reply.bound:.3g}): use best_reply "
+                           "for the bounds")
     return reply.gain
 
 

@@ -7,11 +7,14 @@ at most what bidding the highest unused rank on every remaining prize adds, a ta
 ``ceiling[depth, top rank, j]``. The node's bound is ``sum_j q_j sign(a_j + ceiling)``; nodes
 that cannot beat the incumbent by more than ``tol`` are cut. Nodes are expanded in vectorised
 batches (numpy over nodes x opponents), depth first, so memory stays bounded.
+
+A work budget (``nodes``: search nodes generated) may stop the search: it then reports the best
+reply found (a lower bound) and the largest bound of the nodes left open (an upper bound), the
+same on any machine for the same budget. No clock decides anything.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,26 +26,28 @@ BATCH_CELLS = 2_000_000      # nodes x opponents handled per vectorised step
 
 @dataclass(frozen=True)
 class Search:
-    """Result of ``branch_and_bound``: best ``ranks`` found, its ``gain``, and the work done."""
+    """Result of ``branch_and_bound``: best ``ranks`` found, its ``gain``, ``bound`` >= any
+    reply's gain (``gain`` + tol when ``proven``; the open nodes' largest bound after the node
+    budget stopped it), and the work done."""
 
     ranks: np.ndarray
     gain: float
+    bound: float
     proven: bool
     nodes: int
     leaves: int
-    seconds: float
     improving: list
 
 
 def branch_and_bound(mix: Mixture, incumbent: float = -np.inf, tol: float = 1e-9,
-                     time_limit: float | None = None, keep: int = 0) -> Search:
+                     nodes: int | None = None, keep: int = 0) -> Search:
     """The reply to ``mix`` maximising the expected win/loss payoff, proven by branch and bound.
 
     Only replies beating ``incumbent`` by more than ``tol`` are searched for; when none exists
     ``ranks`` is empty and ``gain`` is ``incumbent`` (``proven`` still True). ``keep`` > 0 also
     collects up to that many distinct improving leaves met on the way (``improving``).
+    ``nodes``: stop before generating more than this many search nodes (None: no budget).
     """
-    start = time.perf_counter()
     n, k = len(mix.deck), len(mix.probs)
     order = np.argsort(mix.deck)[::-1]                     # largest prize first
     g = gain_tensor(mix.ranks, mix.deck).astype(np.int16)  # [j, prize, rank]
@@ -52,15 +57,15 @@ def branch_and_bound(mix: Mixture, incumbent: float = -np.inf, tol: float = 1e-9
         ceiling[depth] = ceiling[depth + 1] + g[order[depth]]
     q = mix.probs
     state = {"best": incumbent, "ranks": np.empty(0, dtype=np.int64), "nodes": 0, "leaves": 0,
-             "stopped": False, "improving": []}
+             "stopped": False, "improving": [], "open": -np.inf}
 
     def top_unused(used: np.ndarray) -> np.ndarray:
         return n - 1 - np.argmin(used[:, ::-1], axis=1)
 
     def expand(ranks: np.ndarray, used: np.ndarray, marg: np.ndarray) -> None:
         depth = ranks.shape[1]
-        if time_limit is not None and time.perf_counter() - start > time_limit:
-            state["stopped"] = True
+        if nodes is not None and state["nodes"] + len(ranks) * (n - depth) > nodes:
+            state["stopped"] = True                    # the caller records this batch's bound
             return
         parent, rank = np.nonzero(~used)
         child_marg = marg[parent] + g[order[depth], rank]
@@ -90,7 +95,8 @@ def branch_and_bound(mix: Mixture, incumbent: float = -np.inf, tol: float = 1e-9
                 pick = pick[bound[pick] > state["best"] + tol]
                 if len(pick):
                     expand(child_ranks[pick], child_used[pick], child_marg[pick])
-                if state["stopped"]:
+                if state["stopped"]:                   # alive is sorted: alive[s] bounds the rest
+                    state["open"] = max(state["open"], float(bound[alive[s]]))
                     return
 
     expand(np.zeros((1, 0), dtype=np.int64), np.zeros((1, n), dtype=bool),
@@ -104,8 +110,11 @@ def branch_and_bound(mix: Mixture, incumbent: float = -np.inf, tol: float = 1e-9
         row = np.empty(n, dtype=np.int64)
         row[order] = r
         improving.append(row)
-    return Search(ranks, state["best"], not state["stopped"], state["nodes"], state["leaves"],
-                  time.perf_counter() - start, improving[:keep])
+    if state["stopped"] and state["open"] == -np.inf:       # stopped before the root's children
+        state["open"] = float(np.sign(ceiling[0][n - 1]).astype(np.float64) @ q)
+    bound = max(state["best"] + tol, min(state["open"], 1.0))   # no reply gains more than 1
+    return Search(ranks, state["best"], bound, not state["stopped"], state["nodes"],
+                  state["leaves"], improving[:keep])
 
 
 def improve(mix: Mixture, start: np.ndarray, max_steps: int = 1000) -> tuple[np.ndarray, float]:

@@ -11,6 +11,9 @@ The restricted game (value 0, being symmetric) is a feasibility LP solved on a w
 the strategies in support during the last few iterations plus the new ones, grown by pricing
 against the whole population. At 8 cards nearly all the time goes into these LPs (about 200 of
 203 s); the exact replies take a few seconds in all.
+
+The run's budget is work, never time: ``iterations`` (and optionally ``nodes`` per exact
+reply search), so the same budget gives the same result, bounds included, on any machine.
 """
 
 from __future__ import annotations
@@ -26,7 +29,13 @@ from tqdm.auto import tqdm
 from goofspiel.equilibria.branch import branch_and_bound, improve
 from goofspiel.equilibria.checks import check_number
 from goofspiel.equilibria.mixture import Mixture, deck_cards, margin_matrix
-from goofspiel.equilibria.winloss import METHODS, PRUNE_TOL, margin_reply, winloss_best_response
+from goofspiel.equilibria.winloss import (
+    METHODS,
+    PRUNE_TOL,
+    margin_reply,
+    node_budget,
+    winloss_best_response,
+)
 from studykit.checks import choice, flag, whole
 from studykit.checks import seed as check_seed
 
@@ -34,6 +43,8 @@ MAX_CARDS = 64          # as the Birkhoff LP; beyond 9 cards the result is not c
 MAX_STEPS = 100_000     # starts, batch and regret-matching steps per iteration
 SUPPORT_TOL = 1e-12     # restricted-game probabilities below this are dropped
 RECENT = 3              # the LP's working set keeps strategies in support this many iterations
+MAX_ITERATIONS = 10_000  # 8 cards are certified in 55 iterations
+ITERATIONS = 100        # the default budget: 8 cards certified with room to spare
 
 
 @dataclass(frozen=True)
@@ -57,11 +68,13 @@ class OracleStep:
 class WinlossEquilibrium:
     """Result of ``winloss_equilibrium``.
 
-    ``certificate`` is the exact best reply's gain against ``mixture`` in the last iteration
-    (an upper bound on any reply's gain, up to 1e-12 of rounding) and ``certified`` says it is
-    below ``tol``. After a time limit ``certified`` is False, ``certificate`` is np.inf and
-    ``gap`` is the gain of the best reply found in the last iteration (a lower bound on the
-    mixture's exploitability). ``history`` has one ``OracleStep`` per iteration.
+    ``certificate`` is an upper bound on any reply's gain against ``mixture`` (the exploitability),
+    from the exact reply search of the last iteration (its proven gain, or the bound its
+    ``nodes`` budget reached; np.inf when the last iteration needed no exact search), and ``gap``
+    is the gain of the best reply found in the last iteration, a lower bound: ``gap <=
+    exploitability <= certificate``. ``certified`` says the exact search was proven with a gain
+    at most ``tol``. A run stopped by its ``iterations`` budget has exactly that many
+    iterations; ``history`` has one ``OracleStep`` per iteration.
     """
 
     deck: tuple[int, ...]
@@ -102,16 +115,19 @@ def local_replies(mix: Mixture, population: np.ndarray, rng: np.random.Generator
 
 
 def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
-                        time_limit: float = 600.0, oracle: str = "branch", starts: int = 32,
-                        batch: int = 32, approximate: int = 0, seed: int = 0,
-                        progress: bool = True
+                        iterations: int = ITERATIONS, nodes: int | None = None,
+                        oracle: str = "branch", starts: int = 32, batch: int = 32,
+                        approximate: int = 0, seed: int = 0, progress: bool = True
                         ) -> WinlossEquilibrium:
     """The win/loss equilibrium of two-player fixed-bid goofspiel on deck 1..n, by double oracle.
 
     Args:
         deck: n (cards 1..n) or the distinct integer prize cards.
         tol: stop when the exact best reply gains at most this.
-        time_limit: seconds for the whole run; when reached the result is returned uncertified.
+        iterations: the work budget: at most this many iterations (restricted game + replies);
+            when spent the result is returned uncertified, with its bounds.
+        nodes: budget of each exact reply search (branch-and-bound nodes, or the MILP's node
+            limit; None: each search runs to the end).
         oracle: exact best reply, "branch" (dedicated branch and bound) or "milp" (HiGHS).
         starts: random starts of the local search per iteration (0 = exact oracle only).
         batch: at most this many improving replies added per iteration.
@@ -121,12 +137,13 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         seed: seed of the local search's random starts.
         progress: show a tqdm progress bar.
     """
-    cards, oracle, tol, time_limit, approximate, starts, batch, seed, progress = checked_settings(
-        deck, oracle, tol, time_limit, approximate, starts, batch, seed, progress)
+    cards, oracle, tol, iterations, nodes, approximate, starts, batch, seed, progress = \
+        checked_settings(deck, oracle, tol, iterations, nodes, approximate, starts, batch, seed,
+                         progress)
     start, rng, n = time.perf_counter(), np.random.default_rng(seed), len(cards)
     population = np.arange(n, dtype=np.int64)[None, :]              # the identity first
     signs = np.zeros((1, 1), dtype=np.int8)
-    history, certified, mix, value = [], False, None, 0.0
+    history, certified, mix, value, upper = [], False, None, 0.0, np.inf
     bar = tqdm(desc=f"win/loss double oracle, {n} cards", disable=not progress, unit="it")
     work, seen = np.arange(1), np.zeros(1, dtype=np.int64)   # seen: last iteration in support
     weights, exact = np.ones(1), not approximate
@@ -142,26 +159,26 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         mix = Mixture(cards, population[work[keep]], x[keep] / x[keep].sum())
         seen[work[keep]] = len(history) + 1
         t1 = time.perf_counter()
-        new, source, gain = [], "local", np.nan
+        new, source, gain, upper = [], "local", np.nan, np.inf
         if starts:
             new, gain = local_replies(mix, population, rng, starts, tol)
             new = new[:batch]
-        remaining = time_limit - (time.perf_counter() - start)
         if not new and not exact:                       # approximate game exhausted: solve it
             exact = True
             new = [None]
-        elif not new and remaining > 0:
+        elif not new:
             source = oracle
             incumbent = float((signs[:, work[keep]].astype(np.float64) @ mix.probs).max())
-            new, found, done = exact_replies(mix, oracle, incumbent, remaining, batch, tol)
-            gain = found if done is not None else gain
-            certified = bool(done) and gain <= tol
+            new, found, upper, done = exact_replies(mix, oracle, incumbent, nodes, batch, tol)
+            gain = max(found, incumbent) if np.isfinite(found) else incumbent
+            upper = gain if done else upper             # proven: the gain itself (to 1e-12)
+            certified = done and gain <= tol
         t2 = time.perf_counter()
         history.append(OracleStep(len(history) + 1, len(population), len(mix.probs), gain, source,
                                   solved, t1 - t0, t2 - t1))
         bar.update(1)
         bar.set_postfix(population=len(population), support=len(mix.probs), gain=f"{gain:.2e}")
-        if certified or not new or time.perf_counter() - start > time_limit:
+        if certified or not new or len(history) >= iterations:
             break
         recent = np.flatnonzero(seen >= len(history) + 1 - RECENT)
         if new[0] is None:
@@ -172,38 +189,38 @@ def winloss_equilibrium(deck: int | Iterable[int], *, tol: float = 1e-9,
         population, signs = grow(population, signs, np.array(new), cards)
         weights = np.concatenate([weights, np.zeros(len(new))])
     bar.close()
-    return WinlossEquilibrium(cards, value, mix, gain if certified else np.inf, certified, gain,
-                              len(history), len(population), time.perf_counter() - start,
-                              tuple(history))
+    return WinlossEquilibrium(cards, value, mix, upper, certified, gain, len(history),
+                              len(population), time.perf_counter() - start, tuple(history))
 
 
-def checked_settings(deck, oracle, tol, time_limit, approximate, starts, batch, seed, progress):
+def checked_settings(deck, oracle, tol, iterations, nodes, approximate, starts, batch, seed,
+                     progress):
     """``winloss_equilibrium``'s arguments checked, in its order (the deck as its cards)."""
     return (deck_cards(deck, "deck", MAX_CARDS, "for the double oracle"),
             choice(oracle, "oracle", METHODS), check_number("tol", tol, 0.0, 1e-3),
-            check_number("time_limit", time_limit, 0.0),
+            whole(iterations, "iterations", 1, MAX_ITERATIONS), node_budget(nodes),
             whole(approximate, "approximate", 0, MAX_STEPS), whole(starts, "starts", 0, MAX_STEPS),
             whole(batch, "batch", 1, MAX_STEPS), check_seed(seed), flag(progress, "progress"))
 
 
-def exact_replies(mix: Mixture, oracle: str, incumbent: float, time_limit: float, batch: int,
-                  tol: float) -> tuple[list[np.ndarray], float, bool | None]:
+def exact_replies(mix: Mixture, oracle: str, incumbent: float, nodes: int | None, batch: int,
+                  tol: float) -> tuple[list[np.ndarray], float, float, bool]:
     """The exact oracle's improving replies to ``mix`` (at most ``batch``; none when the best
-    gains at most ``tol``), the best reply's gain, and whether that gain is proven optimal
-    (None when the MILP found no reply within ``time_limit``). ``incumbent``: the best gain
-    among the population, a lower bound for the branch and bound."""
+    gains at most ``tol``), the best reply's gain found (np.nan when the MILP found none within
+    ``nodes``), an upper bound on any reply's gain, and whether the search was proven.
+    ``incumbent``: the best gain among the population, a lower bound for the branch and bound."""
     if oracle == "branch":
-        found = branch_and_bound(mix, incumbent=incumbent, tol=PRUNE_TOL, time_limit=time_limit,
-                                 keep=batch)
+        found = branch_and_bound(mix, incumbent=incumbent, tol=PRUNE_TOL, nodes=nodes, keep=batch)
         new = found.improving if found.gain > tol else []
-        if found.gain > tol and not new:
+        if found.gain > tol and not new and found.ranks.size:
             new = [found.ranks]
-        return new, found.gain, found.proven
+        return new, found.gain, found.bound, found.proven
     try:
-        reply = winloss_best_response(mix, time_limit=time_limit)
-    except RuntimeError:                                 # time limit before any reply
-        return [], np.nan, None
-    return ([np.array(reply.counter.ranks)] if reply.gain > tol else []), reply.gain, reply.optimal
+        reply = winloss_best_response(mix, nodes=nodes)
+    except RuntimeError:                                 # node limit before any reply
+        return [], np.nan, np.inf, False
+    new = [np.array(reply.counter.ranks)] if reply.gain > tol else []
+    return new, reply.gain, reply.bound, reply.optimal
 
 
 def restricted_game(signs: np.ndarray, work: np.ndarray, tol: float, batch: int

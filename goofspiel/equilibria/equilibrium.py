@@ -26,7 +26,8 @@ import numpy as np
 from goofspiel.equilibria.birkhoff import MAX_N as BIRKHOFF_MAX_N
 from goofspiel.equilibria.birkhoff import margin_best_response, margin_equilibrium
 from goofspiel.equilibria.checks import check_number, check_payoff
-from goofspiel.equilibria.doubleoracle import winloss_equilibrium
+from goofspiel.equilibria.doubleoracle import ITERATIONS as WINLOSS_ITERATIONS
+from goofspiel.equilibria.doubleoracle import MAX_ITERATIONS, winloss_equilibrium
 from goofspiel.equilibria.matrixgame import (
     MATRIX_MAX_N,
     RANKS_MAX_N,
@@ -36,29 +37,30 @@ from goofspiel.equilibria.matrixgame import (
     solve_matrix_game,
 )
 from goofspiel.equilibria.mixture import Mixture, deck_cards, margin_matrix
+from goofspiel.equilibria.winloss import node_budget
 from studykit.checks import choice, whole
 from studykit.checks import seed as check_seed
 
 METHODS = ("lp", "birkhoff", "double-oracle")
 LP_MAX_N = MATRIX_MAX_N  # 5,040 strategies; 8 cards would need a 40,320-square matrix (13 GB)
 MARGIN_MAX_N = BIRKHOFF_MAX_N  # the Birkhoff LP: 0.06 s at 20 cards, 2.5 s at 50, 8 s at 64 (grows ~ n^4)
-WINLOSS_MAX_N = 9       # double oracle: 8 cards certified in 203 s; 9 cards still 0.061 off after 10 min
-WINLOSS_SECONDS = 600.0  # default time limit of the double oracle
-WINLOSS_CERTIFIED_N = 8  # the largest deck whose win/loss equilibrium is certified within that limit
+WINLOSS_MAX_N = 9       # double oracle: 8 cards certified in 55 iterations; 9: 0.056 off after 40
+WINLOSS_CERTIFIED_N = 8  # the largest deck whose win/loss equilibrium the double oracle certifies
+                         # within its default budget (55 of WINLOSS_ITERATIONS = 100 iterations)
 VECTOR_MAX_N = RANKS_MAX_N  # ``Equilibrium.probs`` over all n! strategies up to this deck size
 LIMITS = {               # the largest deck of each method, and why (checked before any work)
     "lp": (LP_MAX_N, "for the n! LP (8 cards need a 40,320-square matrix, 13 GB; method "
                      "'birkhoff' or 'double-oracle' solves larger decks)"),
     "birkhoff": (MARGIN_MAX_N, "for the Birkhoff LP (8 s at 64 cards, growing like n^4)"),
     "double-oracle": (WINLOSS_MAX_N, "for the win/loss double oracle (it certifies 8 cards in "
-                                     "about 200 s, and at 9 cards the best reply still gained "
-                                     "0.061 after 10 minutes)"),
+                                     "55 iterations, about 140 s, and at 9 cards a reply still "
+                                     "gains 0.056 after 40 iterations)"),
 }
 
 
 WINLOSS_LIMIT = (f"the exact win/loss equilibrium takes seconds up to {LP_MAX_N} cards (the n! "
-                 f"LP), about 200 s at 8 (the double oracle, on a quiet machine), and at 9 cards "
-                 f"it is not certified within {WINLOSS_SECONDS / 60:.0f} minutes")
+                 f"LP), 55 double-oracle iterations at 8 (about 140 s on a quiet machine), and at "
+                 f"9 cards a reply still gains 0.056 after 40 iterations (about 190 s)")
 
 
 def deck_size(value, name: str = "cards", method: str = "lp", low: int = 2) -> int:
@@ -80,9 +82,10 @@ class Equilibrium:
 
     ``mixture`` holds the strategies in support with their probabilities (``strategy`` maps bid
     tuples to probabilities). ``certificate`` is the exact best reply's gain against the mixture
-    (0 at an exact equilibrium, np.inf when a time limit stopped the double oracle) and
-    ``certified`` says it is at most ``tol``; ``gap`` is the gain of the best reply found (a
-    lower bound on the exploitability, equal to the certificate when certified). ``solver`` is
+    (0 at an exact equilibrium; after the double oracle's work budget, the upper bound it
+    reached, np.inf if none) and ``certified`` says it is at most ``tol``; ``gap`` is the gain of
+    the best reply found (a lower bound on the exploitability, equal to the certificate when
+    certified). ``solver`` is
     the method's own result (``MarginEquilibrium``, ``WinlossEquilibrium``; None for the LP),
     with the double oracle's per-iteration ``history``.
     """
@@ -148,8 +151,8 @@ def default_method(n: int, payoff: str) -> str:
 
 def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str | None = None,
                 matrix: np.ndarray | None = None, tol: float = 1e-9,
-                time_limit: float = WINLOSS_SECONDS, progress: bool = True, seed: int = 0
-                ) -> Equilibrium:
+                iterations: int = WINLOSS_ITERATIONS, nodes: int | None = None,
+                progress: bool = True, seed: int = 0) -> Equilibrium:
     """The exact equilibrium of two-player fixed-bid goofspiel on deck 1..n (or the given cards).
 
     Args:
@@ -160,8 +163,10 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
         matrix: the n! payoff matrix when already built (``payoff_matrix``; "lp" only).
         tol: LP probabilities below this are dropped; an equilibrium is certified when no reply
             gains more than this.
-        time_limit: seconds for the double oracle; when reached the result is returned with
-            ``certified`` False and ``gap`` the last best reply's gain.
+        iterations: the double oracle's work budget (iterations); when spent the result is
+            returned with ``certified`` False, ``gap`` and ``certificate`` its lower and upper
+            bounds on the exploitability. The same budget gives the same result anywhere.
+        nodes: the budget of each of its exact reply searches (None: to the end).
         progress: show the double oracle's progress bar.
         seed: seed of the double oracle's local search.
     """
@@ -175,7 +180,8 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
     if method is None:
         method = default_method(size, payoff) if matrix is None else "lp"
     tol = check_number("tol", tol, 0.0, 1e-3)
-    time_limit = check_number("time_limit", time_limit, 0.0)
+    iterations = whole(iterations, "iterations", 1, MAX_ITERATIONS)
+    nodes = node_budget(nodes)
     if not isinstance(progress, (bool, np.bool_)):
         raise TypeError(f"progress must be True or False, got {progress!r}")
     seed = check_seed(seed)
@@ -194,7 +200,8 @@ def equilibrium(n: int | Iterable[int], payoff: str = "margin", *, method: str |
     if payoff != "winloss":
         raise ValueError("method 'double-oracle' solves the win/loss game only: use 'birkhoff' "
                          "for the margin")
-    e = winloss_equilibrium(cards, tol=tol, time_limit=time_limit, progress=progress, seed=seed)
+    e = winloss_equilibrium(cards, tol=tol, iterations=iterations, nodes=nodes,
+                            progress=progress, seed=seed)
     return Equilibrium(cards, payoff, method, e.value, e.mixture, e.certificate, e.certified,
                        e.gap, e.seconds, e)
 

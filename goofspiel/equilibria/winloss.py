@@ -8,6 +8,9 @@ the exact smallest margin against t_j (an assignment problem): this is the tight
 w_j (l_j) is fixed to 0 when no reply beats (loses to) t_j. HiGHS still needs seconds to
 minutes at 50 opponents, so ``branch_best_response`` (``goofspiel.equilibria.branch``: a local-search
 incumbent, then a dedicated branch and bound) is the default exact method.
+
+Both searches take a work budget, ``nodes`` (branch-and-bound nodes generated, or the MILP's
+HiGHS node limit), never a clock: the same budget gives the same reply and bounds on any machine.
 """
 
 from __future__ import annotations
@@ -22,14 +25,14 @@ from scipy.optimize import Bounds, LinearConstraint, linear_sum_assignment, milp
 from scipy.sparse import coo_matrix, csr_matrix, hstack, vstack
 
 from goofspiel.equilibria.branch import branch_and_bound, improve
-from goofspiel.equilibria.checks import check_number
 from goofspiel.equilibria.mixture import Mixture, as_mixture, gain_tensor, margin_matrix
 from goofspiel.game import Strategy
-from studykit.checks import choice, memory
+from studykit.checks import choice, memory, whole
 
 MilpInput = Strategy | Mixture | Mapping[tuple, float]
 METHODS = ("branch", "milp")
 PRUNE_TOL = 1e-12      # branch and bound cuts nodes that cannot gain more than this
+MAX_NODES = 10**9      # a search's node budget: about an hour at the branch and bound's ~250,000/s
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,10 @@ class Reply:
     """A best reply: ``counter``, its exact expected ``gain``, and ``bound`` >= any reply's gain.
 
     ``optimal`` says the search was proven (``bound`` equals ``gain``, up to HiGHS tolerance for
-    the MILP; the margin reply, an assignment problem, is always exact); after a time limit
-    ``bound`` is the proven upper bound reached. ``seconds``: the search's wall-clock time.
+    the MILP; the margin reply, an assignment problem, is always exact); after the node budget
+    ``bound`` is the upper bound reached, so ``gain <= best reply's gain <= bound``. ``nodes``:
+    the search nodes the search generated (0 where not counted); ``seconds``: its wall-clock
+    time, reported only (it decides nothing).
     """
 
     counter: Strategy
@@ -46,11 +51,12 @@ class Reply:
     bound: float
     optimal: bool
     seconds: float
+    nodes: int = 0
 
 
-def seconds(time_limit) -> float | None:
-    """A time limit: None (no limit) or a number of seconds > 0."""
-    return None if time_limit is None else check_number("time_limit", time_limit, 0.0)
+def node_budget(nodes, name: str = "nodes") -> int | None:
+    """A search's work budget: None (search to the end) or a whole number of nodes >= 1."""
+    return None if nodes is None else whole(nodes, name, 1, MAX_NODES)
 
 
 def reply_sized(mix: Mixture) -> Mixture:
@@ -73,13 +79,14 @@ def permutation_constraints(n: int) -> csr_matrix:
 
 
 def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None = None, *,
-                          time_limit: float | None = None) -> Reply:
+                          nodes: int | None = None) -> Reply:
     """The exact win/loss best reply to a pure or mixed strategy, by a MILP (HiGHS).
 
     Slow beyond a few dozen opponents (the LP relaxation lets a fractional reply beat every
-    opponent at once); ``branch_best_response`` is the fast exact alternative.
+    opponent at once); ``branch_best_response`` is the fast exact alternative. ``nodes``:
+    HiGHS's branch-and-bound node limit (None: none).
     """
-    time_limit = seconds(time_limit)
+    nodes = node_budget(nodes)
     start = time.perf_counter()
     mix = reply_sized(as_mixture(strategy, deck))
     n, k = len(mix.deck), len(mix.probs)
@@ -101,8 +108,8 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
     bounds = Bounds(np.zeros(n * n + 2 * k), np.concatenate([np.ones(n * n), w_up, l_up]))
     c = np.concatenate([np.zeros(n * n), -mix.probs, mix.probs])
     options: dict = {"mip_rel_gap": 0.0}
-    if time_limit is not None:
-        options["time_limit"] = float(time_limit)
+    if nodes is not None:
+        options["node_limit"] = nodes
     options["mip_abs_gap"] = 1e-12
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Unrecognized options", category=RuntimeWarning)
@@ -110,7 +117,7 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
                    constraints=LinearConstraint(a, lb, ub), options=options)
     bound = -res.mip_dual_bound if res.mip_dual_bound is not None else np.inf
     if res.x is None:
-        raise RuntimeError(f"milp found no reply (time_limit={time_limit} s too short?): {res.message}")
+        raise RuntimeError(f"milp found no reply within nodes={nodes}: {res.message}")
     x = res.x[: n * n].reshape(n, n)
     counter = Strategy(mix.deck, tuple(int(c) for c in np.argmax(x, axis=1)))
     gain = float(winloss_value(np.array([counter.ranks]), mix)[0])
@@ -118,18 +125,19 @@ def winloss_best_response(strategy: MilpInput, deck: int | Iterable[int] | None 
 
 
 def branch_best_response(strategy: MilpInput, deck: int | Iterable[int] | None = None, *,
-                         time_limit: float | None = None) -> Reply:
-    """The exact win/loss best reply by the dedicated branch and bound (``goofspiel.equilibria.branch``)."""
-    time_limit = seconds(time_limit)
+                         nodes: int | None = None) -> Reply:
+    """The exact win/loss best reply by the dedicated branch and bound (``goofspiel.equilibria.branch``);
+    ``nodes``: its work budget (None: search to the end)."""
+    nodes = node_budget(nodes)
     start = time.perf_counter()
     mix = reply_sized(as_mixture(strategy, deck))
     ranks, payoff = improve(mix, margin_reply(mix))            # a good incumbent first
-    found = branch_and_bound(mix, incumbent=payoff, tol=PRUNE_TOL, time_limit=time_limit)
+    found = branch_and_bound(mix, incumbent=payoff, tol=PRUNE_TOL, nodes=nodes)
     if found.ranks.size:
         ranks, payoff = found.ranks, found.gain
     counter = Strategy(mix.deck, tuple(int(r) for r in ranks))
-    bound = payoff + PRUNE_TOL if found.proven else np.inf
-    return Reply(counter, payoff, bound, found.proven, time.perf_counter() - start)
+    return Reply(counter, payoff, found.bound, found.proven, time.perf_counter() - start,
+                 found.nodes)
 
 
 def margin_reply(mix: Mixture) -> np.ndarray:
@@ -140,15 +148,16 @@ def margin_reply(mix: Mixture) -> np.ndarray:
 
 
 def winloss_exploitability(strategy: MilpInput, deck: int | Iterable[int] | None = None, *,
-                           method: str = "branch", time_limit: float | None = None) -> float:
+                           method: str = "branch", nodes: int | None = None) -> float:
     """Expected win/loss payoff of the exact best reply to ``strategy`` (0 at an equilibrium).
 
     ``method`` is ``"branch"`` (dedicated branch and bound, fast) or ``"milp"`` (HiGHS MILP).
-    Raises RuntimeError if ``time_limit`` stops the search before optimality is proven.
+    Raises RuntimeError if the ``nodes`` budget stops the search before optimality is proven.
     """
     method = choice(method, "method", METHODS)
     search = branch_best_response if method == "branch" else winloss_best_response
-    reply = search(strategy, deck, time_limit=time_limit)
+    reply = search(strategy, deck, nodes=nodes)
     if not reply.optimal:
-        raise RuntimeError(f"time_limit={time_limit} s reached before the best reply was proven")
+        raise RuntimeError(f"nodes={nodes} spent before the best reply was proven (between "
+                           f"{reply.gain:.3g} and {reply.bound:.3g})")
     return reply.gain

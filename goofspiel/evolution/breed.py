@@ -152,6 +152,8 @@ def _whole_list(value, name: str, what: str, items: str) -> list[int]:
 def _ranks(value, name: str, n: int | None = None) -> list[int]:
     """A rank list: a permutation of 0..n-1 (whole numbers), as a list of ints."""
     ranks = _whole_list(value, name, "a rank list (a permutation of 0..n-1)", "ranks")
+    if not ranks:
+        raise ValueError(f"{name} must rank at least one card (the smallest deck), got an empty list")
     size = len(ranks) if n is None else n
     if sorted(ranks) != list(range(size)):
         raise ValueError(f"{name} must be a permutation of 0..{size - 1}, got {shown(value)}")
@@ -160,7 +162,10 @@ def _ranks(value, name: str, n: int | None = None) -> list[int]:
 
 def _parents(mom, dad, rnd) -> tuple[list[int], list[int]]:
     mom = _ranks(mom, "mom")
-    dad = _ranks(dad, "dad", len(mom))
+    dad = _ranks(dad, "dad")
+    if len(mom) != len(dad):
+        raise ValueError(f"mom and dad must rank the same cards: mom ranks {len(mom)}, "
+                         f"dad {len(dad)}")
     if not isinstance(rnd, random.Random):
         raise TypeError(f"rnd must be a random.Random, got {type(rnd).__name__}")
     return mom, dad

@@ -29,7 +29,7 @@ from tqdm.auto import tqdm
 
 from goofspiel.evolution.breed import BREEDERS, breed_children, reverse_mutation, swap_mutation
 from goofspiel.evolution.config import GAConfig
-from goofspiel.game import int64_array
+from goofspiel.game import MAX_CARDS, int64_array
 from studykit.checks import flag, real, shown, whole
 from studykit.checks import seed as check_seed
 
@@ -37,6 +37,8 @@ from studykit.checks import seed as check_seed
 def identity_score(ranks: np.ndarray, deck: np.ndarray) -> np.ndarray:
     """Scores of a (P, n) array of rank rows against the identity target (0 is perfect)."""
     deck = int64_array(deck, "deck", ndim=1)      # int64 from here on: uint8 would wrap
+    if not len(deck):
+        raise ValueError("deck must hold at least one card, got an empty deck")
     if np.any(deck[1:] <= deck[:-1]):
         raise ValueError(f"deck must list distinct cards in increasing order, got {shown(deck)}")
     ranks = int64_array(ranks, "ranks", ndim=(1, 2), low=0, high=max(len(deck) - 1, 0))
@@ -167,7 +169,7 @@ def grid_trial(breeder: str, mutation: float, initial: int, generations: int, se
     the number of generations is not mixed in, so a short run is the prefix of a long one.
     """
     mutation, seed = real(mutation, "mutation", 0, 1), check_seed(seed)
-    cards = whole(cards, "cards", 2)
+    cards = whole(cards, "cards", 2, MAX_CARDS, why="goofspiel.game.MAX_CARDS")
     seed = int(np.random.SeedSequence([seed, round(mutation * 10**6)]).generate_state(1)[0])
     return evolve(breeder=breeder, mutation=mutation, mutate=mutate, initial=initial,
                   generations=generations, population=population, survivors=survivors,

@@ -73,7 +73,7 @@ def _runs(rows: Sequence[dict], match: dict) -> list[History]:
                              f"a 'result'), got {type(r).__name__}")
     sel = [r["result"] for r in rows if all(_same(r.get(k), v) for k, v in match.items())]
     if not sel:
-        raise ValueError(f"no run matches {match!r}")
+        raise ValueError(f"rows hold no run matching {match!r} (of {len(rows)} rows)")
     if not all(isinstance(h, History) for h in sel):
         raise ValueError("rows must be rows of run_sweep(grid_trial, ...), whose results are "
                          "GA runs (History)")
