@@ -84,6 +84,7 @@ from catmouse.v1.runcache import (
     tuning_run_cached,
     variant_run_cached,
 )
+from catmouse.v1.tuningsweep import tuning_sweep
 from catmouse.v1.unexpected import Unexpected, total_unexpected, unexpected_moves
 from catmouse.v2.article import LocalRun, LocalScore, evaluate_local, train_local
 from catmouse.v2.exact_climb import cat_window_as_table, train_local_exact, train_local_mouse_exact
@@ -198,6 +199,7 @@ __all__ = [
     "train_tabular",
     "train_tabular_improved",
     "tuning_run_cached",
+    "tuning_sweep",
     "tuning_trial",
     "unexpected_moves",
     "validate_policy",

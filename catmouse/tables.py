@@ -37,7 +37,7 @@ def initial_cat_policy(rows: int, cols: int, kind: str = "WEAK") -> np.ndarray:
     """WEAK: the mouse's up/down rule on the cat's row; STRONG: the greedy rule."""
     rows, cols = check_board(rows, cols)
     table_size(rows, cols, what="the cat's table")
-    kind = choice(kind, "initial_cat", ("WEAK", "STRONG"))
+    kind = choice(kind, "kind", ("WEAK", "STRONG"))
     if kind == "WEAK":
         return rule_table(rows, cols, lambda cx, cy, mx, my: "D" if cy == rows - 1 else "U")
     if kind == "STRONG":

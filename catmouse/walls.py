@@ -53,7 +53,11 @@ def parse_board(text: str) -> Board:
         raise ValueError("text board: every row must have the same length")
     if not lines:
         raise ValueError("text board: no rows (draw the board with . # C M)")
-    rows, cols = check_board(rows, cols)
+    try:
+        rows, cols = check_board(rows, cols)
+    except ValueError as error:
+        raise ValueError(f"text must draw a board of at least 2 rows and 2 columns (. # C M), "
+                         f"got {rows} x {cols}: {error}") from None
     board_cells_limit(rows, cols, "text board: a board")
     walls, cats, mice = [], [], []
     for r, line in enumerate(lines):

@@ -83,7 +83,7 @@ from catmouse import (
     plot_capture_heatmap,
     solved_counts,
     solved_share,
-    tuning_run_cached,
+    tuning_sweep,
     variant_run_cached,
     winnable_first_move,
 )
@@ -290,11 +290,10 @@ plt.show()
 
 # %%
 start = time.perf_counter()
-grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "variant": v,
-         "iterations": TUNING_ITERATIONS, "checkpoint_every": TUNING_CHECKPOINT}
-        for r, c in TUNING_BOARDS for v in TUNING]
-tuning = run_sweep(tuning_run_cached, grid, trials=TUNING_SEEDS, seed=3, n_jobs=N_JOBS, desc="tuning",
-                   cost=board_area)
+# every board x TUNING variant x seed, as run_sweep(tuning_run_cached, ...) gives them; "improved" and
+# "improved + early stopping" make the same draws until early stopping fires: one run serves both
+tuning = tuning_sweep(TUNING_BOARDS, TUNING_ITERATIONS, TUNING_CHECKPOINT, trials=TUNING_SEEDS, seed=3,
+                      n_jobs=N_JOBS, desc="tuning")
 print(f"{len(tuning)} runs in {time.perf_counter() - start:.0f} s")
 print(f"{'variant':<40} {'unexploitable':>13} {'median it. to it':>17} {'worse moves':>12} {'stopped at':>18}")
 tuned = {}

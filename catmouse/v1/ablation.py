@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from catmouse.limits import MAX_ITERATIONS, count
+from catmouse.limits import MAX_ITERATIONS, MAX_SEED, count
 from catmouse.v1.article import train_tabular
 from studykit.checks import at_most, whole
 
@@ -44,7 +44,7 @@ def longer_games_ablation(rows: int, cols: int, first_move: str, initial_cat: st
     at_most(2 * seeds * iterations, "2 x seeds x iterations", MAX_ITERATIONS,
             "the two runs of every seed together are one long run here; split the seeds with "
             "first_seed")
-    first_seed = whole(first_seed, "first_seed", 0)
+    first_seed = whole(first_seed, "first_seed", 0, MAX_SEED - seeds + 1)   # every seed tried is one
     tried = tuple(range(first_seed, first_seed + seeds))
 
     def share(seed, rule):

@@ -24,6 +24,7 @@ from catmouse.parity import parity_rule_cat_wins, winnable_first_move
 from catmouse.v1.article import train_tabular
 from catmouse.v1.config import ARTICLE, IMPROVED, CoevolutionConfig
 from catmouse.v1.improved import check_improved, train_tabular_improved
+from catmouse.v1.twin import with_and_without_stop
 from studykit.checks import choice, is_whole, items, memory, shown, whole
 
 VARIANTS = {
@@ -125,6 +126,19 @@ def tuning_trial(rows: int, cols: int, first_move: str, variant: str, iterations
     final = run.checkpoints[-1].cat.lost_moves if run.checkpoints else None
     return {"solved_at": run.solved_at, "stopped_at": run.stopped_at, "iterations": run.iterations,
             "final_lost": final, "worse_moves": run.worse_moves}
+
+
+TWIN = ("improved", "improved + early stopping")    # the same run until early stopping fires
+
+
+def tuning_twin_trial(rows: int, cols: int, first_move: str, iterations: int, seed: int,
+                      checkpoint_every: int = 1_000) -> dict:
+    """``tuning_trial`` of both ``TWIN`` variants, from one run (``v1.twin``): {variant: its
+    record}, each as the variant's own trial returns it."""
+    checkpoint_every = check_trial(rows, cols, first_move, checkpoint_every)
+    plain, early = with_and_without_stop(rows, cols, first_move, "WEAK", iterations, seed,
+                                         TUNING[TWIN[1]], checkpoint_every)
+    return dict(zip(TWIN, (plain, early)))
 
 
 def check_trial_call(fn, arguments: Mapping) -> None:

@@ -224,6 +224,17 @@ class Coevolution:
             self.stale["mouse"], self.jump["mouse"] = 0, config.max_changes
 
 
+def begin(rows: int, cols: int, first_move: str, initial_cat: str, seed: int,
+          config: CoevolutionConfig, speed: Speed = FAST, arenas: dict | None = None):
+    """The start of a run whose arguments are checked (``check_improved``): its seeded stream
+    and both tables, as ``train_tabular_improved`` starts it (``v1.twin`` starts it so too)."""
+    fastwalk.load()    # every run, whatever the config: see there
+    # sequential proposals walk in compiled code drawing from a Twister (random.Random's stream)
+    rng = Twister(seed) if config.sequential and speed.compiled_walk else random.Random(seed)
+    return Coevolution(rows, cols, first_move, initial_cat, config, speed, rng,
+                       {} if arenas is None else arenas)
+
+
 def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat",
                            initial_cat: str = "WEAK", iterations: int = 100_000, seed: int = 0,
                            config: CoevolutionConfig = IMPROVED, checkpoint_every: int = 1_000,
@@ -255,11 +266,7 @@ def train_tabular_improved(rows: int = 8, cols: int = 7, first_move: str = "cat"
                         f"{type(arenas).__name__}")
     if not isinstance(speed, Speed):
         raise TypeError(f"speed must be a catmouse.v1.speed.Speed, got {type(speed).__name__}")
-    fastwalk.load()    # every run, whatever the config: see there
-    # sequential proposals walk in compiled code drawing from a Twister (random.Random's stream)
-    rng = Twister(seed) if config.sequential and speed.compiled_walk else random.Random(seed)
-    run = Coevolution(rows, cols, first_move, initial_cat, config, speed, rng,
-                      {} if arenas is None else arenas)
+    run = begin(rows, cols, first_move, initial_cat, seed, config, speed, arenas)
     it, stopped_at = 0, None
     bar = progress_bar(iterations, progress, "co-evolution")
     for it in range(1, iterations + 1):

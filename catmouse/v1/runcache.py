@@ -16,18 +16,29 @@ None and read back as ``inf``: a cached result equals the plain call's, lists fo
 from __future__ import annotations
 
 import functools
+import json
 import math
+import warnings
 from pathlib import Path
 
 from catmouse.arguments import MAX_ITERATIONS, MAX_TABLE
 from catmouse.v1.config import IMPROVED
 from catmouse.v1.experiments import (
+    TWIN,
     check_trial_call,
     compare_trainers_trial,
     tuning_trial,
+    tuning_twin_trial,
     variant_trial,
 )
-from studykit.cache import Field, ResultCache, cache_key, code_fingerprint
+from studykit.cache import (
+    CorruptEntryWarning,
+    Field,
+    ResultCache,
+    cache_key,
+    code_fingerprint,
+    plain,
+)
 from studykit.paths import results_dir
 
 TRIALS = {fn.__name__: fn for fn in (variant_trial, compare_trainers_trial, tuning_trial)}
@@ -131,19 +142,24 @@ def store(fn, folder: Path | None = None, arguments: dict | None = None,
                        check=functools.partial(consistent, name, dict(arguments or {})))
 
 
-def stored(fn):
-    """``fn`` returning what is stored: inf lost moves as None (the key stays ``fn``'s)."""
+def storable(name: str, result: dict) -> dict:
+    """A result of trial ``name`` as it is stored: inf lost moves as None."""
     def never(lost):
         return NEVER if lost == math.inf else lost
 
+    result = dict(result)
+    for key in CURVES[name]:
+        result[key] = [(it, never(lost)) for it, lost in result[key]]
+    if "final_lost" in result:
+        result["final_lost"] = never(result["final_lost"])
+    return result
+
+
+def stored(fn):
+    """``fn`` returning what is stored: inf lost moves as None (the key stays ``fn``'s)."""
     @functools.wraps(fn)
     def run(**kwargs):
-        result = dict(fn(**kwargs))
-        for key in CURVES[fn.__name__]:
-            result[key] = [(it, never(lost)) for it, lost in result[key]]
-        if "final_lost" in result:
-            result["final_lost"] = never(result["final_lost"])
-        return result
+        return storable(fn.__name__, fn(**kwargs))
 
     return run
 
@@ -198,3 +214,27 @@ def variant_run_cached(**kwargs) -> dict:
 def tuning_run_cached(**kwargs) -> dict:
     """``tuning_trial`` through the disk cache (picklable, for parallel sweeps)."""
     return cached(tuning_trial)(**kwargs)
+
+
+def tuning_twin_cached(**kwargs) -> dict:
+    """``tuning_run_cached`` of both ``TWIN`` variants (``kwargs``: all but ``variant``):
+    {variant: result}, read from their own entries, the missing ones computed by one run
+    (``tuning_twin_trial``) and stored as ``tuning_run_cached`` stores them (picklable)."""
+    calls = {v: {**kwargs, "variant": v} for v in TWIN}
+    for arguments in calls.values():
+        check_trial_call(tuning_trial, arguments)
+    caches = {v: store(tuning_trial, None, a) for v, a in calls.items()}
+    keys = {v: ResultCache.call_key(tuning_trial, **a) for v, a in calls.items()}
+    entries = {v: caches[v].get(*keys[v]) for v in TWIN}
+    if any(entry is None for entry in entries.values()):
+        both = tuning_twin_trial(**kwargs)
+        for v in TWIN:
+            if entries[v] is None:
+                value = storable("tuning_trial", both[v])
+                try:
+                    caches[v].put(*keys[v], value)
+                except OSError as error:                # as ResultCache.call: not cached
+                    warnings.warn(f"a tuning_trial entry could not be stored ({error}); the "
+                                  "result is not cached", CorruptEntryWarning, stacklevel=2)
+                entries[v] = json.loads(json.dumps(value, default=plain, allow_nan=False))
+    return {v: read_back("tuning_trial", entries[v]) for v in TWIN}
