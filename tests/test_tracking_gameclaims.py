@@ -73,3 +73,20 @@ def test_a_floor_makes_the_loop_lesson_inconclusive():
     assert row.status == INCONCLUSIVE and row.alternative.status == INCONCLUSIVE
     refused(lambda: paired_gains(rows, "weighted", "hard rules"), "rows")
     refused(lambda: paired_gains(rows, "weighted", "nobody"), "worse")
+
+
+def sweep_rows(points):
+    """run_sweep(sweep_trial) rows from {(model beta, opponent beta): (mean, se)}."""
+    return [{"model_beta": m, "opponent_beta": o, "result": Estimate(mean, se, 16)}
+            for (m, o), (mean, se) in points.items()]
+
+
+def test_best_betas_name_the_best_and_those_tied_with_it_within_error():
+    from tracking.compare import best_betas
+    rows = sweep_rows({(0, 0): (0.30, 0.01), (3, 0): (0.27, 0.01), (10, 0): (0.10, 0.01),
+                       (0, 10): (0.10, 0.01), (3, 10): (0.20, 0.02), (10, 10): (0.24, 0.01)})
+    # 0.30 - 0.27 = 0.03 > 2 * 0.014: not tied; 0.24 - 0.20 = 0.04 <= 2 * 0.022: tied
+    assert best_betas(rows) == {0.0: (0.0, [0.0]), 10.0: (10.0, [3.0, 10.0])}
+    assert best_betas(rows, z=3)[0.0] == (0.0, [0.0, 3.0])
+    refused(lambda: best_betas([{"model_beta": 0, "opponent_beta": 0, "result": 0.3}]), "rows")
+    refused(lambda: best_betas(rows, z=0), "z")
