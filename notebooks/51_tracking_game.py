@@ -446,11 +446,12 @@ claims = [
     loop_claim("Hard, deterministic rules get stuck in loops; soft constraints do not (share of moves "
                "stuck, hard-rule minus weighted attacker)",
                "setting hard, deterministic rules tends to get you stuck in loops", loop_rows,
-               "weighted", "hard rules", setting=SETTING, reason="no clear difference in looping"),
+               "weighted", "hard rules", setting=SETTING, reason="the weighted attacker loops more"),
     loop_claim("Some randomness gives flexibility (share of moves stuck, the weighted attacker without "
                "minus with its jitter)", "soft constraints and some randomness give you more flexibility",
                loop_rows, "weighted", "weighted, no noise", setting=SETTING,
-               reason="a floor: without its jitter the weighted attacker is stuck on 0.00 of its moves "
+               reason="the jitter makes the weighted attacker loop more",
+               unclear="a floor: without its jitter the weighted attacker is stuck on 0.00 of its moves "
                       "already, so there is no loop for the randomness to break; the weights alone "
                       "avoid the loops here"),
     beyond_claim("A 1200-move game between tracker teams runs in under 5 s", "< 5 s",
@@ -462,15 +463,15 @@ for layout in MAZES:
     if s is not None:
         claims.append(edge_claim(f"The tracker's information gives an edge: the tracker team against the "
                                  f"same team blind to it (greedy) on {layout}", s, setting=SETTING,
-                                 reason="the tracker team loses more than it wins"))
-for kind, how in (("tracker attacker", "when planning an attack (to avoid ghosts)"),
-                  ("tracker defender", "or when defending (to intercept the PacMen)")):
+                                 reason="the tracker team does worse than the team blind to it"))
+for kind, what, quote in (("tracker attacker", "planning an attack", "an edge when planning an attack "
+                           "(to avoid ghosts)"), ("tracker defender", "defending", "an edge [...] or when "
+                           "defending (to intercept the PacMen)")):
     s = halves.summaries.get((HOME, kind, "greedy"))
     if s is not None:
-        claims.append(edge_claim(f"The edge {how.split(' (')[0].removeprefix('or ')}: only the "
-                                 f"{kind.split()[1]} reads the tracker, against the greedy team on {HOME}",
-                                 s, reference=f"an edge {how}", setting=SETTING,
-                                 reason="the team with the tracker loses more than it wins"))
+        claims.append(edge_claim(f"The edge when {what}: only the {kind.split()[1]} reads the tracker, "
+                                 f"against the greedy team on {HOME}", s, reference=quote, setting=SETTING,
+                                 reason="the team with the tracker does worse than the team blind to it"))
 vs_random = {k[0]: s.win_rate for k, s in summaries.items() if k[1:] == ("tracker", "random")}
 if vs_random:
     claims.append(beyond_claim("The tracker team beats a random team", "> 90% of games",

@@ -90,3 +90,13 @@ def test_best_betas_name_the_best_and_those_tied_with_it_within_error():
     assert best_betas(rows, z=3)[0.0] == (0.0, [0.0, 3.0])
     refused(lambda: best_betas([{"model_beta": 0, "opponent_beta": 0, "result": 0.3}]), "rows")
     refused(lambda: best_betas(rows, z=0), "z")
+
+
+def test_the_reason_fits_the_verdict():
+    worse = summarize_games(games([(5, 18)] * 45 + [(18, 5)] * 5))
+    row = edge_claim("edge", worse, reason="worse", unclear="too few")
+    assert row.reason == "worse" and row.alternative.reason == "worse"
+    even = summarize_games(games([(18, 5)] * 25 + [(5, 18)] * 25))
+    row = edge_claim("edge", even, reason="worse", unclear="too few")
+    assert row.reason == "too few" and row.alternative.reason == "too few"
+    assert edge_claim("edge", summarize_games(games([(18, 5)] * 50)), reason="worse").reason == ""
