@@ -472,13 +472,14 @@ for kind, what, quote in (("tracker attacker", "planning an attack", "an edge wh
         claims.append(edge_claim(f"The edge when {what}: only the {kind.split()[1]} reads the tracker, "
                                  f"against the greedy team on {HOME}", s, reference=quote, setting=SETTING,
                                  reason="the team with the tracker does worse than the team blind to it"))
-vs_random = {k[0]: s.win_rate for k, s in summaries.items() if k[1:] == ("tracker", "random")}
+vs_random = {k[0]: s for k, s in summaries.items() if k[1:] == ("tracker", "random")}
 if vs_random:
     claims.append(beyond_claim("The tracker team beats a random team", "> 90% of games",
-                               ", ".join(f"{k}: {v:.2f}" for k, v in vs_random.items()),
-                               all(v > 0.9 for v in vs_random.values()),
-                               test="win rate above 90% on every maze",
-                               reason="lost more than 10% of games to random play"))
+                               ", ".join(f"{k}: {s.win_rate:.2f} [{s.win_ci[0]:.2f}, {s.win_ci[1]:.2f}] of "
+                                         f"{s.games}" for k, s in vs_random.items()),
+                               all(s.win_ci[0] > 0.9 for s in vs_random.values()),
+                               test="the lower end of the win rate's 95% Wilson interval above 0.9 on every maze",
+                               reason="the interval reaches 0.9 or below (too few games, or games lost)"))
 claims += contest_claims(contest_pooled)
 claims = record_claims("Tracking", "51_tracking_game", claims, setting=SETTING)
 
