@@ -290,6 +290,11 @@ ties = best_betas(sweep)      # per opponent: the best model beta and those with
 pivot.round(3)
 
 # %% [markdown]
+# In the run above the best model beta rises with the opponent's (0, 3, 30), but `SWEEP_EPISODES`
+# (16) episodes per point do not resolve that order within error: against the opponent with beta 1
+# every model beta from 0 to 30 is within 2 combined standard errors of the best, and against the
+# beta-10 opponent 10 and 30 are tied. The claims table shows the goal under both readings.
+#
 # ## Learning the motion model
 #
 # The blog's suggestion for improving the model: simulate opponents and estimate the transition
