@@ -124,7 +124,8 @@ def test_loop_trial_summarises_loop_game():
     res = loop_game("hard rules", maze, 3, max_moves=120)
     cells = attacker_cells(res.trail)
     trial = loop_trial("hard rules", "defaultCapture", 3, max_moves=120)
-    assert trial == {"stuck": stuck_share(cells), "visited": len(set(cells)),
+    assert trial == {"stuck": stuck_share(cells), "stuck_long": stuck_share(cells, 32, 8),
+                     "visited": len(set(cells)),
                      "score": res.scores["red"], "enemy_score": res.scores["blue"],
                      "win": res.winner == "red"}
     assert len(cells) == 31                                       # the start and its 30 moves

@@ -8,12 +8,14 @@ import numpy as np
 
 from studykit.checks import at_most, choice, flag, whole
 from studykit.checks import seed as check_seed
+from studykit.stats import Estimate
 from tracking import checks
 from tracking.checks import MAX_PARTICLES
 from tracking.episodes import default_cells, score, simulate, summarize
 from tracking.filters import ExactFilter, run_filter
 from tracking.maze import Maze
 from tracking.particles import ParticleFilter
+from tracking.reals import real
 from tracking.smoother import smooth
 
 METHODS = ("filter", "oracle", "smoother", "particles")
@@ -66,10 +68,38 @@ def evaluate(layout="defaultCapture", *, motion: str = "uniform", beta: float = 
 
 
 def sweep_trial(model_beta: float, opponent_beta: float, seed: int, *, episodes: int = 16,
-                steps: int = 300, layout: str = "defaultCapture") -> float:
-    """Mean P(true cell) of the explorer model with ``model_beta`` against an opponent with ``opponent_beta``."""
+                steps: int = 300, layout: str = "defaultCapture"):
+    """P(true cell) of the explorer model with ``model_beta`` against an opponent with
+    ``opponent_beta``: its mean over episodes with its SE (an ``Estimate``)."""
     model_beta = checks.beta(model_beta, "model_beta")
     opponent_beta = checks.beta(opponent_beta, "opponent_beta")
     res = evaluate(layout, motion="explorer", beta=model_beta, opponent_beta=opponent_beta,
                    episodes=episodes, steps=steps, seed=seed)
-    return res[("p_true", "all")].mean
+    return res[("p_true", "all")]
+
+
+def best_betas(rows: list[dict], z: float = 2.0) -> dict:
+    """``run_sweep(sweep_trial, ...)`` rows as, per opponent beta (in increasing order), the best
+    model beta and the model betas tied with it: whose mean is within ``z`` combined standard
+    errors of the best's (a beta with no error is tied with any)."""
+    if isinstance(rows, (str, dict)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"rows must be run_sweep's list of rows, got {type(rows).__name__}")
+    z = real(z, "z", above=0)
+    points: dict = {}
+    for r in rows:
+        if not isinstance(r, dict) or not {"model_beta", "opponent_beta", "result"} <= set(r) or \
+                not isinstance(r["result"], Estimate):
+            raise ValueError("rows must be run_sweep(sweep_trial, ...) rows (model_beta, "
+                             "opponent_beta and an Estimate result)")
+        points.setdefault(float(r["opponent_beta"]), {})[float(r["model_beta"])] = r["result"]
+    if not points:
+        raise ValueError("rows must hold at least one row")
+    out = {}
+    for opponent in sorted(points):
+        means = points[opponent]
+        best = max(means, key=lambda b: means[b].mean)
+        top = means[best]
+        tied = [b for b, e in sorted(means.items())
+                if not top.mean - e.mean > z * float(np.hypot(top.se, e.se))]
+        out[opponent] = (best, tied)
+    return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from studykit.checks import choice, items, sequence, whole
 from studykit.checks import seed as check_seed
+from studykit.sweep import trial_seeds
 from tracking import checks
 from tracking.game import MAX_MOVES, RULES, TEAMS
 from tracking.maze import LAYOUTS, load_layout
@@ -25,6 +26,24 @@ MAX_SWEEP = 100               # values of one sweep constant (each is a column o
 def seed_constant(value, name: str = "SEED") -> int:
     """A notebook's SEED: a whole number from 0 to MAX_SEED - 1 (the notebooks also use SEED + 1)."""
     return whole(check_seed(value, name), name, 0, MAX_SEED - 1)
+
+
+def disjoint_seeds(tuning_seed, evaluation_seed, tuning_games, evaluation_games) -> tuple:
+    """The game seeds ``run_sweep`` derives for the tuning runs (``tuning_games`` trials from
+    ``tuning_seed``) and for the evaluation (``evaluation_games`` from ``evaluation_seed``), as two
+    lists; refused, with a ValueError naming EVALUATION_SEED, when the base seeds are equal or the
+    two sets share any game seed (an evaluation must be on games no tuning saw)."""
+    tuning_seed = seed_constant(tuning_seed, "TUNING_SEED")
+    evaluation_seed = seed_constant(evaluation_seed, "EVALUATION_SEED")
+    tuning = trial_seeds(tuning_seed, whole(tuning_games, "TUNING_GAMES_PER_SIDE", 1, MAX_GAMES))
+    evaluation = trial_seeds(evaluation_seed,
+                             whole(evaluation_games, "CONTEST_GAMES_PER_SIDE", 1, MAX_GAMES))
+    shared = set(tuning) & set(evaluation)
+    if evaluation_seed == tuning_seed or shared:
+        raise ValueError(f"EVALUATION_SEED must give games no tuning saw: {evaluation_seed} shares "
+                         f"{len(shared) if shared else 'every'} game seed(s) with TUNING_SEED = "
+                         f"{tuning_seed}'s")
+    return tuning, evaluation
 
 
 def tracker_settings(*, layout, steps, episodes, sweep_episodes, fit_episodes, particles,
@@ -57,7 +76,10 @@ def tracker_settings(*, layout, steps, episodes, sweep_episodes, fit_episodes, p
 def game_settings(*, mazes, pairings, rule, max_moves, end_food, counts: dict, animation_moves,
                   guard_moves, inline_frames, n_jobs, seed, contest: dict | None = None) -> dict:
     """Notebook 51's constants as clean values; ``counts`` maps the game-count constants to values;
-    ``contest`` holds the contest section's mazes, games per side, moves and capsule seeds. List
+    ``contest`` holds the contest section's mazes, games per side, moves and capsule seeds, and
+    (``tuning_seed``, ``tuning_games``, ``evaluation_seed``) the base seed and games per side of
+    the runs the full tracker was tuned on and the evaluation's base seed (``disjoint_seeds``:
+    their game seeds are returned as TUNING_GAME_SEEDS and EVALUATION_GAME_SEEDS). List
     constants may be lists, tuples or papermill's text of them."""
     mazes = list(sequence(mazes, "MAZES", lambda v, n: choice(v, n, LAYOUTS), max_len=len(LAYOUTS),
                           distinct=True))
@@ -82,6 +104,13 @@ def game_settings(*, mazes, pairings, rule, max_moves, end_food, counts: dict, a
         out["CONTEST_GAMES_PER_SIDE"] = whole(contest["games"], "CONTEST_GAMES_PER_SIDE", 1, MAX_GAMES)
         out["CONTEST_MOVES"] = whole(contest["moves"], "CONTEST_MOVES", 1, MAX_MOVES)
         out["CAPSULE_SEEDS"] = whole(contest["seeds"], "CAPSULE_SEEDS", 1, MAX_GAMES)
+        if "evaluation_seed" in contest:         # tuning and evaluation games kept apart
+            tuning, evaluation = disjoint_seeds(contest["tuning_seed"], contest["evaluation_seed"],
+                                                contest["tuning_games"], out["CONTEST_GAMES_PER_SIDE"])
+            out.update(TUNING_SEED=int(contest["tuning_seed"]),
+                       EVALUATION_SEED=int(contest["evaluation_seed"]),
+                       TUNING_GAMES_PER_SIDE=len(tuning), TUNING_GAME_SEEDS=tuning,
+                       EVALUATION_GAME_SEEDS=evaluation)
         if out["CONTEST_MOVES"] + 1 < out["INLINE_FRAMES"]:
             raise ValueError(f"INLINE_FRAMES must be at most CONTEST_MOVES + 1 = {out['CONTEST_MOVES'] + 1}, "
                              f"got {out['INLINE_FRAMES']}")

@@ -185,6 +185,7 @@ def stuck_share(cells: list, window: int = 16, distinct: int = 4) -> float:
 
 
 ATTACKERS = ("hard rules", "weighted, no noise", "weighted")
+LONG_LOOP = (32, 8)        # the other reading of "stuck": the last 32 moves on at most 8 cells
 
 
 def attacker_cells(trail: list) -> list:
@@ -210,11 +211,13 @@ def loop_game(attacker: str, maze: Maze, seed: int, *, max_moves: int = 1200, re
 
 
 def loop_trial(attacker: str, layout: str, seed: int, *, max_moves: int = 1200) -> dict:
-    """The loop lesson (``loop_game`` on a named layout): the red attacker's stuck share, cells visited, scores."""
+    """The loop lesson (``loop_game`` on a named layout): the red attacker's stuck share (also under
+    ``LONG_LOOP``), cells visited, scores."""
     attacker = choice(attacker, "attacker", ATTACKERS)
     res = loop_game(attacker, maze_named(layout), seed, max_moves=max_moves)
     cells = attacker_cells(res.trail)
-    return {"stuck": stuck_share(cells), "visited": len(set(cells)), "score": res.scores["red"],
+    return {"stuck": stuck_share(cells), "stuck_long": stuck_share(cells, *LONG_LOOP),
+            "visited": len(set(cells)), "score": res.scores["red"],
             "enemy_score": res.scores["blue"], "win": res.winner == "red"}
 
 
