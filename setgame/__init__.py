@@ -29,7 +29,15 @@ from setgame.exact import count_cap_sets, no_set_probability
 from setgame.games import TABLE_SIZES, GameTurns, check_table_size, simulate_games
 from setgame.solvers import SOLVERS, find_sets
 from setgame.speed import solver_rates
-from setgame.stats import Proportion, clustered_proportion, proportion, se_at
+from setgame.stats import (
+    GameShares,
+    Proportion,
+    clustered_proportion,
+    counted_turns,
+    game_shares,
+    proportion,
+    se_at,
+)
 
 __all__ = [
     "COMPLETION",
@@ -38,6 +46,7 @@ __all__ = [
     "MAX_CAP_SIZE",
     "SOLVERS",
     "TABLE_SIZES",
+    "GameShares",
     "GameTurns",
     "Proportion",
     "TurnFrame",
@@ -46,6 +55,7 @@ __all__ = [
     "clustered_proportion",
     "count_cap_sets",
     "count_sets",
+    "counted_turns",
     "decode",
     "draw_card",
     "draw_table",
@@ -53,6 +63,7 @@ __all__ = [
     "find_cap_set",
     "find_sets",
     "full_deck",
+    "game_shares",
     "game_frames",
     "is_set",
     "is_set_free",

@@ -1,4 +1,5 @@
-"""Proportions with standard errors, for independent draws and for turns grouped in games."""
+"""Proportions with standard errors, for independent draws and for turns grouped in games, and
+the shares of game tables without a set or with 3 or more, under a named counting rule."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from setgame.arguments import count, integers, number
-from studykit.checks import array, shown
+from setgame.games import GameTurns
+from studykit.checks import array, flag, shown
 
 MAX_DRAWS = 10**15          # draws behind a share (se_at's sample sizes)
 
@@ -84,3 +86,35 @@ def se_at(estimate: Proportion, n: int, other_n: int) -> float:
         raise TypeError(f"estimate must be a Proportion, got {shown(estimate)} "
                         f"({type(estimate).__name__})")
     return float(estimate.se * np.sqrt(n / other_n))
+
+
+@dataclass(frozen=True)
+class GameShares:
+    """Shares over the counted turns of simulated games, each with its cluster-robust SE."""
+
+    turns: int                  # turns counted
+    no_set: Proportion          # tables without a set
+    three_or_more: Proportion   # tables with 3 or more sets
+
+
+def counted_turns(games: GameTurns, *, count_final_table: bool) -> np.ndarray:
+    """Which turns a game statistic counts (a bool mask): every table a player looks at with
+    ``count_final_table=True``; with ``False``, all but each game's final, set-free table, as
+    the blog's printed game loop does (it records a table's sets only after its game-over test).
+    The argument has no default: the rule moves P(no set) by about half, so callers name it."""
+    if not isinstance(games, GameTurns):
+        raise TypeError(f"games must be GameTurns (simulate_games'), got {shown(games)} "
+                        f"({type(games).__name__})")
+    count_final_table = flag(count_final_table, "count_final_table")
+    return np.ones(len(games), bool) if count_final_table else ~games.final
+
+
+def game_shares(games: GameTurns, *, count_final_table: bool) -> GameShares:
+    """P(no set) and P(3 or more sets) over the turns ``counted_turns`` keeps, each game one
+    cluster of the standard error."""
+    keep = counted_turns(games, count_final_table=count_final_table)
+    if not keep.any():
+        raise ValueError("games has no turn to count under this rule")
+    sets, game = games.n_sets[keep], games.game[keep]
+    return GameShares(int(keep.sum()), clustered_proportion(sets == 0, game),
+                      clustered_proportion(sets >= 3, game))
