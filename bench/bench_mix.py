@@ -5,7 +5,7 @@
 - the search (``mix.search.alphabeta`` against its plain twin ``mix.plain.alphabeta``): whole
   seeded games of the report's program against alpha-beta depth 4 (every move identical),
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
-- the exact solver (``mix.search.solver`` against its plain twin ``mix.plain.solver``): empty boards
+- the exact solver (``mix.plain.solver`` with ``fast=True``, its twin ``mix.fast.solver``, against ``fast=False``): empty boards
   solved, identical values, and a perfect player's games on 4x5 (identical games);
 - the self-taught player (``mix.selftaught.evalsearch`` against its plain twin
   ``mix.plain.selftaught``): seeded games at depth 4 against alpha-beta depth 4, both seats (every
@@ -37,13 +37,12 @@ from mix.features import BitFeatures
 from mix.learn import train
 from mix.plain import alphabeta as plain_alphabeta
 from mix.plain import selfplay as plain_selfplay
-from mix.plain import solver as plain_solver
 from mix.plain.board import ArrayBoard, bit_index
 from mix.plain.selftaught import PlainSelfTaught
 from mix.play.agents import PerfectAgent, SearchAgent, make_agent
 from mix.play.match import match, play_game
 from mix.search.alphabeta import search_values
-from mix.search.solver import best_moves, solve
+from mix.plain.solver import best_moves, solve
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.training import TDConfig, load_weights, train_selftaught
 
@@ -65,7 +64,7 @@ class PlainPerfect:
         self.tt = {}
 
     def choose(self, b, rng):
-        return rng.choice(plain_solver.best_moves(b, self.tt))
+        return rng.choice(best_moves(b, self.tt, fast=False))
 
 
 def cpu(f, *args):
@@ -163,7 +162,7 @@ def search(games):
 def solver():
     for rows, cols, diag in ((5, 5, False), (4, 6, True), (5, 5, True)):
         new, t_new = cpu(solve, rows, cols, diag)
-        old, t_old = cpu(plain_solver.solve, rows, cols, diag)
+        old, t_old = cpu(solve, rows, cols, diag, 4, False)
         rule = "with diagonals" if diag else "MIX rules"
         row(f"solve {rows}x{cols} ({rule}): value {new}", t_new, t_old, new == old)
     g, learned = Geometry(4, 5), make_agent("learned")
@@ -176,7 +175,7 @@ def solver():
     for c in (2, 2, 1):
         b.play(c)
     new, t_new = cpu(best_moves, b)
-    old, t_old = cpu(plain_solver.best_moves, b)
+    old, t_old = cpu(best_moves, b, None, False)
     row(f"a perfect move on 5x5 after 3 moves: {new}", t_new, t_old, new == old)
 
 

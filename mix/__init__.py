@@ -57,7 +57,7 @@ SOURCES = {
     "search.alphabeta": ["search_move"],
     "settings": ["SELFTAUGHT_CONSTANTS", "STUDY_CONSTANTS", "selftaught_settings",
                  "study_settings"],
-    "search.solver": ["SolvedBoard", "solve", "solve_boards", "solve_both", "solve_position"],
+    "plain.solver": ["SolvedBoard", "solve", "solve_boards", "solve_both", "solve_position"],
     "selftaught.training": ["SHIPPED", "TDConfig", "TDRun", "load_weights", "read_weights",
                             "save_weights", "train_selftaught", "weights_text"],
     "selftaught.agent": ["SelfTaughtAgent"],

@@ -119,7 +119,7 @@ SPECS = {
                                 "seed": count(0, 9), "rows": count(4, 5), "cols": count(4, 5)},
                  lambda r, a: len(r.details) <= 2 * int(a["games"])),
     "solve": (mix.solve, {"rows": count(1, 4), "cols": count(3, 4), "diagonals": flag(),
-                          "k": count(2, 3)}, lambda r, a: r in (-1, 0, 1)),
+                          "k": count(2, 3), "fast": flag()}, lambda r, a: r in (-1, 0, 1)),
     "gravity_bound": (mix.gravity_bound, {"rows": count(1, 12), "cols": count(1, 12)},
                       lambda r, a: type(r) is int and r >= 1),
     "report_formula": (mix.report_formula, {"rows": count(1, 12), "cols": count(1, 12)},

@@ -362,9 +362,8 @@ def test_shipped_tables_put_no_value_on_the_tie_edge():
 def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
     """Game values of random positions, and the moves a perfect player chooses among (the
     fast player's table kept from position to position, as in a match)."""
-    from mix.plain import solver as plain_solver
+    from mix.plain.solver import best_moves, solve_position
     from mix.play.agents import PerfectAgent
-    from mix.search.solver import best_moves, solve_position
     rng = random.Random(rows * 10 + cols + diagonals)
     tt, shared, plain = {}, {}, {}
     for _ in range(cases):
@@ -372,15 +371,15 @@ def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
             b = random_position(rng, rows, cols, diagonals, most=rows * cols - 4)
             if b.moves >= least:
                 break
-        assert solve_position(b) == solve_position(b, tt) == plain_solver.solve_position(b, plain)
-        want = plain_solver.best_moves(b, plain)
+        assert solve_position(b) == solve_position(b, tt) == solve_position(b, plain, fast=False)
+        want = best_moves(b, plain, fast=False)
         assert best_moves(b, shared) == want
         assert PerfectAgent(shared).choose(b, random.Random(1)) == random.Random(1).choice(want)
 
 
 def test_solver_mirror_and_shared_table():
     from mix.board import Geometry
-    from mix.search.solver import TABLE_LIMIT, mirror, shared_table
+    from mix.fast.solver import TABLE_LIMIT, mirror, shared_table
     g = Geometry(4, 5)
     b = Board(geometry=g)
     for c in (0, 0, 1, 3):

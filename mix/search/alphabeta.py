@@ -1,7 +1,7 @@
 """Search: depth-limited alpha-beta negamax on a state-value table.
 
 Values are from X's point of view (X maximises); a win is worth +-1 like the learner's terminal
-states. The exact solver for small boards is ``mix.search.solver``. The nodes one and two moves from
+states. The exact solver for small boards is ``mix.plain.solver``. The nodes one and two moves from
 the leaves are valued by ``mix.search.horizon``, which stops at the first reply that makes a move no
 better than the best already found (``tau``: the move's exact value is not needed).
 ``mix.plain.alphabeta`` is the plain search this one replaces (``tests/oracles_mix.py`` keeps the
