@@ -2,7 +2,7 @@
 
 - the engine: random games and feature evaluations per second, bitboard against the plain
   array board (``mix.plain.board``);
-- the search (``mix.search.alphabeta`` against its plain twin ``mix.plain.alphabeta``): whole
+- the search (``mix.plain.alphabeta`` with ``fast=True``, its twin ``mix.fast.alphabeta``, against ``fast=False``): whole
   seeded games of the report's program against alpha-beta depth 4 (every move identical),
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
 - the exact solver (``mix.plain.solver`` with ``fast=True``, its twin ``mix.fast.solver``, against ``fast=False``): empty boards
@@ -15,7 +15,7 @@
   depth 4, against the study's targets (under 120 s and 300 s on one core);
 - (with --ladder N, alone) notebook 41's ladder: the self-taught player (shipped weights,
   depth 4) against each of notebook 40's nine opponents, N seeded games in each seat, the
-  searches of ``mix.selftaught.evalsearch`` and ``mix.search.alphabeta`` against their plain twins
+  searches of ``mix.selftaught.evalsearch`` and ``mix.fast.alphabeta`` against their plain twins
   (``mix.plain.selftaught.PlainSelfTaught``, ``mix.plain.alphabeta`` for the opponents that
   search), game by game in turn: every game identical (moves and result), the CPU time of
   whole games (both players) and of the self-taught player's moves, per opponent and overall
@@ -41,7 +41,7 @@ from mix.plain.board import ArrayBoard, bit_index
 from mix.plain.selftaught import PlainSelfTaught
 from mix.play.agents import PerfectAgent, SearchAgent, make_agent
 from mix.play.match import match, play_game
-from mix.search.alphabeta import search_values
+from mix.plain.alphabeta import search_values
 from mix.plain.solver import best_moves, solve
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.training import TDConfig, load_weights, train_selftaught
@@ -54,7 +54,7 @@ class PlainSearcher:
         self.a = agent
 
     def choose(self, b, rng):
-        return plain_alphabeta.search_move(b, self.a.depth, self.a.values, self.a.feats, rng, self.a.draw)
+        return plain_alphabeta.search_move(b, self.a.depth, self.a.values, self.a.feats, rng, self.a.draw, fast=False)
 
 
 class PlainPerfect:
@@ -155,7 +155,7 @@ def search(games):
     for agent, label in ((ab4, "depth-4 alpha-beta"), (learned, "2-ply lookahead (the report's)")):
         args = (agent.depth, agent.values, agent.feats)
         new, t_new = cpu(lambda a=args: [search_values(b, *a) for b in roots])
-        old, t_old = cpu(lambda a=args: [plain_alphabeta.search_values(b, *a) for b in roots])
+        old, t_old = cpu(lambda a=args: [plain_alphabeta.search_values(b, *a, fast=False) for b in roots])
         row(f"{label}: {len(roots)} searches", t_new, t_old, new == old)
 
 

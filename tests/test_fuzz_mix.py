@@ -6,6 +6,7 @@ floats, text booleans and sizes beyond this machine; agents with NaN inside are 
 they are made; every flag refuses text such as "no"."""
 
 import math
+import random
 
 import numpy as np
 from fuzzing import (
@@ -252,6 +253,9 @@ FLAGS = {
     "solve_position fast": lambda v: mix.solve_position(mix.Board(3, 4), fast=v),
     "solve_both fast": lambda v: mix.solve_both(3, 4, fast=v),
     "solve_boards fast": lambda v: mix.solve_boards([(3, 4)], fast=v),
+    "search_move fast": lambda v: mix.search_move(mix.Board(4, 4), 1, [0.0] * 128,
+                                                  mix.get_features("bits-strict"),
+                                                  random.Random(0), fast=v),
     "reachable_positions diagonals": lambda v: mix.reachable_positions(3, 4, v),
     "ladder diagonals": lambda v: mix.ladder({"a": ("random", "random")}, 4, diagonals=v),
     "ladder progress": lambda v: mix.ladder({"a": ("random", "random")}, 4, progress=v),

@@ -179,7 +179,7 @@ class PlainSearchAgent:
     def choose(self, b, rng):
         from mix.plain.alphabeta import search_move
         a = self.a
-        return search_move(b, a.depth, a.values, a.feats, rng, a.draw)
+        return search_move(b, a.depth, a.values, a.feats, rng, a.draw, fast=False)
 
 
 def test_the_player_plays_the_plain_players_games_against_the_ladders_searchers():

@@ -148,7 +148,7 @@ SPECS = {
     "search_move": (mix.search_move, {"b": POSITIONS, "depth": count(1, 3), "values": TABLE,
                                       "feats": name([mix.get_features("bits-strict")], [None]),
                                       "rng": name([random.Random(0)], [0, None]),
-                                      "draw": number(-1, 1)}, legal),
+                                      "draw": number(-1, 1), "fast": flag()}, legal),
     "SearchAgent": (mix.SearchAgent, {"values": TABLE, "features": name(["bits-strict"]),
                                       "depth": count(1, 3), "draw": number(-1, 1)},
                     lambda r, a: r.depth == int(a["depth"])),

@@ -9,13 +9,13 @@ import random
 from collections.abc import Sequence
 
 from mix.board import Board
-from mix.checks import reals
+from mix.checks import MAX_DEPTH, reals
 from mix.features import BitFeatures, get_features, threat_slots
-from mix.search.alphabeta import MAX_DEPTH, search_move
+from mix.plain.alphabeta import search_move
 from mix.plain.solver import best_moves, shared_table
 from studykit.checks import flag, real, shown, whole
 
-# MAX_DEPTH (from mix.search.alphabeta): value-table search plies (depth 6 on 10x20: seconds a move)
+# MAX_DEPTH (from mix.checks): value-table search plies (depth 6 on 10x20: seconds a move)
 
 
 def _cols(mask: int, b: Board) -> list[int]:
