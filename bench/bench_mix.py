@@ -36,7 +36,6 @@ from mix.board import Board, Geometry
 from mix.features import BitFeatures
 from mix.learn import train
 from mix.plain import alphabeta as plain_alphabeta
-from mix.plain import selfplay as plain_selfplay
 from mix.plain.board import ArrayBoard, bit_index
 from mix.plain.selftaught import PlainSelfTaught
 from mix.play.agents import PerfectAgent, SearchAgent, make_agent
@@ -214,10 +213,10 @@ def selftaught(games):
     row("  of which the self-taught player's moves", fast.seconds, plain.seconds, same)
     config = TDConfig(games=200)
     run, t_new = cpu(train_selftaught, config, 1)
-    (w_old, results, lengths), t_old = cpu(plain_selfplay.train_selftaught, config, 1)
+    old, t_old = cpu(lambda: train_selftaught(config, 1, fast=False))
     row("self-play training, 200 games (weights bit for bit)", t_new, t_old,
-        run.weights.tobytes() == w_old.tobytes() and list(run.results) == results
-        and list(run.lengths) == lengths)
+        run.weights.tobytes() == old.weights.tobytes() and run.results == old.results
+        and run.lengths == old.lengths)
 
 
 LADDER = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alphabeta:2",

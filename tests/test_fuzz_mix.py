@@ -261,6 +261,7 @@ FLAGS = {
     "ladder progress": lambda v: mix.ladder({"a": ("random", "random")}, 4, progress=v),
     "train diagonals": lambda v: mix.train(10, diagonals=v),
     "train_selftaught progress": lambda v: mix.train_selftaught(TINY_RUN, progress=v),
+    "train_selftaught fast": lambda v: mix.train_selftaught(TINY_RUN, fast=v),
     "Geometry diagonals": lambda v: mix.Geometry(4, 4, diagonals=v),
     "SelfTaughtAgent fixed": lambda v: mix.SelfTaughtAgent(W, 2, fixed=v),
     "OneStep safe": lambda v: OneStep(safe=v),

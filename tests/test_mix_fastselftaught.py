@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from mix.board import Board, Geometry, X
-from mix.plain import selfplay as plain_selfplay
 from mix.plain import selftaught as plain_st
 from mix.selftaught.agent import SelfTaughtAgent, search_depth
 from mix.selftaught.evalsearch import Search
@@ -208,9 +207,11 @@ def test_training_equals_the_plain_training_bit_for_bit(config, seed):
     """The weights (every bit), each game's result and length, on boards where games are long
     and where they fill the board."""
     run = train_selftaught(config, seed)
-    w, results, lengths = plain_selfplay.train_selftaught(config, seed)
-    assert run.weights.tobytes() == w.tobytes()
-    assert list(run.results) == results and list(run.lengths) == lengths
+    plain = train_selftaught(config, seed, fast=False)
+    assert run.weights.tobytes() == plain.weights.tobytes()
+    assert run.results == plain.results and run.lengths == plain.lengths
+    assert all(a == b and x.tobytes() == y.tobytes()
+               for (a, x), (b, y) in zip(run.snapshots, plain.snapshots, strict=True))
 
 
 def test_caches_are_bounded_and_not_pickled():

@@ -3,8 +3,8 @@ and undoes moves: the engine scanned cell by cell (``board``), the value-table a
 (``alphabeta``), the exact solver (``solver``), the self-taught player's search (``selftaught``)
 and its self-play training (``selfplay``). The alpha-beta and the solver hold their public calls,
 which choose their fast twins (``mix.fast.alphabeta`` with ``mix.fast.horizon``,
-``mix.fast.solver``) by ``fast=True``. The library's other fast versions (``mix.board`` with
-``mix.features``, ``mix.selftaught.evalsearch`` with ``mix.selftaught.threatsteps``,
-``mix.selftaught.selfplay``) are tested to give the same moves, values and weights, and
+``mix.fast.solver``) by ``fast=True``, as ``mix.train_selftaught`` chooses ``mix.fast.selfplay``.
+The library's other fast versions (``mix.board`` with ``mix.features``,
+``mix.selftaught.evalsearch`` with ``mix.selftaught.threatsteps``) are tested to give the same moves, values and weights, and
 ``bench/bench_mix*.py`` time them against these. (The report's learner, ``mix.learn``, is plain
 already.)"""
