@@ -2,11 +2,13 @@
 
 - the engine: random games and feature evaluations per second, bitboard against the plain
   array board (``mix.plain.board``);
-- the search (``mix.plain.alphabeta`` with ``fast=True``, its twin ``mix.fast.alphabeta``, against ``fast=False``): whole
-  seeded games of the report's program against alpha-beta depth 4 (every move identical),
+- the search (``mix.plain.alphabeta`` with ``fast=True``, its twin ``mix.fast.alphabeta``,
+  against ``fast=False``): whole seeded games of the report's program against alpha-beta
+  depth 4 (every move identical),
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
-- the exact solver (``mix.plain.solver`` with ``fast=True``, its twin ``mix.fast.solver``, against ``fast=False``): empty boards
-  solved, identical values, and a perfect player's games on 4x5 (identical games);
+- the exact solver (``mix.plain.solver`` with ``fast=True``, its twin ``mix.fast.solver``,
+  against ``fast=False``): empty boards solved, identical values, and a perfect player's games
+  on 4x5 (identical games);
 - the self-taught player (``mix.selftaught.evalsearch`` against its plain twin
   ``mix.plain.selftaught``): seeded games at depth 4 against alpha-beta depth 4, both seats (every
   move identical), its own moves timed apart; and self-play training (``mix.selftaught.training``,
@@ -16,7 +18,7 @@
 - (with --ladder N, alone) notebook 41's ladder: the self-taught player (shipped weights,
   depth 4) against each of notebook 40's nine opponents, N seeded games in each seat, the
   searches of ``mix.selftaught.evalsearch`` and ``mix.fast.alphabeta`` against their plain twins
-  (``mix.plain.selftaught.PlainSelfTaught``, ``mix.plain.alphabeta`` for the opponents that
+  (``SelfTaughtAgent(fast=False)``, ``mix.plain.alphabeta`` for the opponents that
   search), game by game in turn: every game identical (moves and result), the CPU time of
   whole games (both players) and of the self-taught player's moves, per opponent and overall
   (--depth 2: the learning curve's player).
@@ -37,7 +39,6 @@ from mix.features import BitFeatures
 from mix.learn import train
 from mix.plain import alphabeta as plain_alphabeta
 from mix.plain.board import ArrayBoard, bit_index
-from mix.plain.selftaught import PlainSelfTaught
 from mix.play.agents import PerfectAgent, SearchAgent, make_agent
 from mix.play.match import match, play_game
 from mix.plain.alphabeta import search_values
@@ -53,7 +54,8 @@ class PlainSearcher:
         self.a = agent
 
     def choose(self, b, rng):
-        return plain_alphabeta.search_move(b, self.a.depth, self.a.values, self.a.feats, rng, self.a.draw, fast=False)
+        a = self.a
+        return plain_alphabeta.search_move(b, a.depth, a.values, a.feats, rng, a.draw, fast=False)
 
 
 class PlainPerfect:
@@ -196,7 +198,7 @@ def selftaught(games):
     seeded games in each seat, fast and plain, whole games then its own moves; and training."""
     g, w, ab4 = Geometry(10, 20), load_weights(), make_agent("alphabeta:4")
     seeds = np.random.SeedSequence(41).generate_state(games)
-    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(PlainSelfTaught(w, 4))
+    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(SelfTaughtAgent(w, 4, fast=False))
     new_t = old_t = 0.0
     same, moves = True, 0
     for seat in (0, 1):
@@ -235,7 +237,7 @@ def ladder_games(games, depth=4):
     # process, kept from game to game, as in the ladder's workers after their first games)
     for name in ("learned", "alphabeta:2", "random"):
         other = make_agent(name)
-        for player, opponent in ((PlainSelfTaught(w, depth),
+        for player, opponent in ((SelfTaughtAgent(w, depth, fast=False),
                                   PlainSearcher(other) if name != "random" else other),
                                  (SelfTaughtAgent(w, depth), other)):
             for s in range(2):
@@ -250,7 +252,7 @@ def ladder_games(games, depth=4):
         opponent = make_agent(name)   # on the plain search too, when it searches
         before = PlainSearcher(opponent) if isinstance(opponent, SearchAgent) else opponent
         fast = Timed(SelfTaughtAgent(w, depth))
-        plain = Timed(PlainSelfTaught(w, depth))
+        plain = Timed(SelfTaughtAgent(w, depth, fast=False))
         old_t = new_t = 0.0
         for seat in (0, 1):
             for s in np.random.SeedSequence(41 + seat).generate_state(games):

@@ -264,6 +264,7 @@ FLAGS = {
     "train_selftaught fast": lambda v: mix.train_selftaught(TINY_RUN, fast=v),
     "Geometry diagonals": lambda v: mix.Geometry(4, 4, diagonals=v),
     "SelfTaughtAgent fixed": lambda v: mix.SelfTaughtAgent(W, 2, fixed=v),
+    "SelfTaughtAgent fast": lambda v: mix.SelfTaughtAgent(W, 2, fast=v),
     "OneStep safe": lambda v: OneStep(safe=v),
 }
 

@@ -163,7 +163,7 @@ def test_the_player_plays_the_plain_players_games():
                           ("alphabeta:2", "self", Geometry(10, 20), 6),
                           ("self", "random", Geometry(5, 5), 7), ("random", "self", Geometry(4, 5), 8)):
         fast = [SelfTaughtAgent(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
-        plain = [plain_st.PlainSelfTaught(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
+        plain = [SelfTaughtAgent(w, 4, fast=False) if a == "self" else make_agent(a) for a in (x, o)]
         a, b = play_game(*fast, random.Random(seed), g), play_game(*plain, random.Random(seed), g)
         assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves
 
@@ -195,7 +195,7 @@ def test_the_player_plays_the_plain_players_games_against_the_ladders_searchers(
             opponent = make_agent(name)
             assert isinstance(opponent, SearchAgent)
             fast = [SelfTaughtAgent(w, 4), opponent][::1 - 2 * seat]
-            before = [plain_st.PlainSelfTaught(w, 4), PlainSearchAgent(opponent)][::1 - 2 * seat]
+            before = [SelfTaughtAgent(w, 4, fast=False), PlainSearchAgent(opponent)][::1 - 2 * seat]
             a = play_game(*fast, random.Random(seed + seat), g)
             b = play_game(*before, random.Random(seed + seat), g)
             assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves

@@ -1,9 +1,10 @@
-"""Fast twin of mix.plain.selfplay: one game of the self-taught player's TD(0) self-play on integers.
+"""Fast twin of mix.plain.selfplay: one game of the self-taught player's self-play, on integers.
 
-``mix.selftaught.training.train_selftaught`` chooses it by ``fast=True``. Both sides play the same weights, one move ahead: a winning move when there is one, otherwise
-the move whose position is best for the mover (a random move with probability ``epsilon``);
-after every move the value of the previous position moves toward the new one's (the plain
-module's ``update``). ``mix.plain.selfplay`` is the same game on a ``Board`` played and undone.
+``mix.selftaught.training.train_selftaught`` chooses it by ``fast=True``. Both sides play the
+same weights, one move ahead: a winning move when there is one, otherwise the move whose
+position is best for the mover (a random move with probability ``epsilon``); after every move
+the value of the previous position moves toward the new one's (the plain module's ``update``).
+``mix.plain.selfplay`` is the same game on a ``Board`` played and undone.
 """
 
 from __future__ import annotations
