@@ -2,11 +2,13 @@
 
 - the engine: random games and feature evaluations per second, bitboard against the plain
   array board (``mix.plain.board``);
-- the search (``mix.search.alphabeta`` against its plain twin ``mix.plain.alphabeta``): whole
-  seeded games of the report's program against alpha-beta depth 4 (every move identical),
+- the search (``mix.plain.alphabeta`` with ``fast=True``, its twin ``mix.fast.alphabeta``,
+  against ``fast=False``): whole seeded games of the report's program against alpha-beta
+  depth 4 (every move identical),
   and the depth-4 and 2-ply searches alone on the positions of those games (identical values);
-- the exact solver (``mix.search.solver`` against its plain twin ``mix.plain.solver``): empty boards
-  solved, identical values, and a perfect player's games on 4x5 (identical games);
+- the exact solver (``mix.plain.solver`` with ``fast=True``, its twin ``mix.fast.solver``,
+  against ``fast=False``): empty boards solved, identical values, and a perfect player's games
+  on 4x5 (identical games);
 - the self-taught player (``mix.selftaught.evalsearch`` against its plain twin
   ``mix.plain.selftaught``): seeded games at depth 4 against alpha-beta depth 4, both seats (every
   move identical), its own moves timed apart; and self-play training (``mix.selftaught.training``,
@@ -15,8 +17,8 @@
   depth 4, against the study's targets (under 120 s and 300 s on one core);
 - (with --ladder N, alone) notebook 41's ladder: the self-taught player (shipped weights,
   depth 4) against each of notebook 40's nine opponents, N seeded games in each seat, the
-  searches of ``mix.selftaught.evalsearch`` and ``mix.search.alphabeta`` against their plain twins
-  (``mix.plain.selftaught.PlainSelfTaught``, ``mix.plain.alphabeta`` for the opponents that
+  searches of ``mix.selftaught.evalsearch`` and ``mix.fast.alphabeta`` against their plain twins
+  (``SelfTaughtAgent(fast=False)``, ``mix.plain.alphabeta`` for the opponents that
   search), game by game in turn: every game identical (moves and result), the CPU time of
   whole games (both players) and of the self-taught player's moves, per opponent and overall
   (--depth 2: the learning curve's player).
@@ -36,14 +38,11 @@ from mix.board import Board, Geometry
 from mix.features import BitFeatures
 from mix.learn import train
 from mix.plain import alphabeta as plain_alphabeta
-from mix.plain import selfplay as plain_selfplay
-from mix.plain import solver as plain_solver
 from mix.plain.board import ArrayBoard, bit_index
-from mix.plain.selftaught import PlainSelfTaught
 from mix.play.agents import PerfectAgent, SearchAgent, make_agent
 from mix.play.match import match, play_game
-from mix.search.alphabeta import search_values
-from mix.search.solver import best_moves, solve
+from mix.plain.alphabeta import search_values
+from mix.plain.solver import best_moves, solve
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.training import TDConfig, load_weights, train_selftaught
 
@@ -55,7 +54,8 @@ class PlainSearcher:
         self.a = agent
 
     def choose(self, b, rng):
-        return plain_alphabeta.search_move(b, self.a.depth, self.a.values, self.a.feats, rng, self.a.draw)
+        a = self.a
+        return plain_alphabeta.search_move(b, a.depth, a.values, a.feats, rng, a.draw, fast=False)
 
 
 class PlainPerfect:
@@ -65,7 +65,7 @@ class PlainPerfect:
         self.tt = {}
 
     def choose(self, b, rng):
-        return rng.choice(plain_solver.best_moves(b, self.tt))
+        return rng.choice(best_moves(b, self.tt, fast=False))
 
 
 def cpu(f, *args):
@@ -156,14 +156,14 @@ def search(games):
     for agent, label in ((ab4, "depth-4 alpha-beta"), (learned, "2-ply lookahead (the report's)")):
         args = (agent.depth, agent.values, agent.feats)
         new, t_new = cpu(lambda a=args: [search_values(b, *a) for b in roots])
-        old, t_old = cpu(lambda a=args: [plain_alphabeta.search_values(b, *a) for b in roots])
+        old, t_old = cpu(lambda a=args: [plain_alphabeta.search_values(b, *a, fast=False) for b in roots])
         row(f"{label}: {len(roots)} searches", t_new, t_old, new == old)
 
 
 def solver():
     for rows, cols, diag in ((5, 5, False), (4, 6, True), (5, 5, True)):
         new, t_new = cpu(solve, rows, cols, diag)
-        old, t_old = cpu(plain_solver.solve, rows, cols, diag)
+        old, t_old = cpu(solve, rows, cols, diag, 4, False)
         rule = "with diagonals" if diag else "MIX rules"
         row(f"solve {rows}x{cols} ({rule}): value {new}", t_new, t_old, new == old)
     g, learned = Geometry(4, 5), make_agent("learned")
@@ -176,7 +176,7 @@ def solver():
     for c in (2, 2, 1):
         b.play(c)
     new, t_new = cpu(best_moves, b)
-    old, t_old = cpu(plain_solver.best_moves, b)
+    old, t_old = cpu(best_moves, b, None, False)
     row(f"a perfect move on 5x5 after 3 moves: {new}", t_new, t_old, new == old)
 
 
@@ -198,7 +198,7 @@ def selftaught(games):
     seeded games in each seat, fast and plain, whole games then its own moves; and training."""
     g, w, ab4 = Geometry(10, 20), load_weights(), make_agent("alphabeta:4")
     seeds = np.random.SeedSequence(41).generate_state(games)
-    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(PlainSelfTaught(w, 4))
+    fast, plain = Timed(SelfTaughtAgent(w, 4)), Timed(SelfTaughtAgent(w, 4, fast=False))
     new_t = old_t = 0.0
     same, moves = True, 0
     for seat in (0, 1):
@@ -215,10 +215,10 @@ def selftaught(games):
     row("  of which the self-taught player's moves", fast.seconds, plain.seconds, same)
     config = TDConfig(games=200)
     run, t_new = cpu(train_selftaught, config, 1)
-    (w_old, results, lengths), t_old = cpu(plain_selfplay.train_selftaught, config, 1)
+    old, t_old = cpu(lambda: train_selftaught(config, 1, fast=False))
     row("self-play training, 200 games (weights bit for bit)", t_new, t_old,
-        run.weights.tobytes() == w_old.tobytes() and list(run.results) == results
-        and list(run.lengths) == lengths)
+        run.weights.tobytes() == old.weights.tobytes() and run.results == old.results
+        and run.lengths == old.lengths)
 
 
 LADDER = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alphabeta:2",
@@ -237,7 +237,7 @@ def ladder_games(games, depth=4):
     # process, kept from game to game, as in the ladder's workers after their first games)
     for name in ("learned", "alphabeta:2", "random"):
         other = make_agent(name)
-        for player, opponent in ((PlainSelfTaught(w, depth),
+        for player, opponent in ((SelfTaughtAgent(w, depth, fast=False),
                                   PlainSearcher(other) if name != "random" else other),
                                  (SelfTaughtAgent(w, depth), other)):
             for s in range(2):
@@ -252,7 +252,7 @@ def ladder_games(games, depth=4):
         opponent = make_agent(name)   # on the plain search too, when it searches
         before = PlainSearcher(opponent) if isinstance(opponent, SearchAgent) else opponent
         fast = Timed(SelfTaughtAgent(w, depth))
-        plain = Timed(PlainSelfTaught(w, depth))
+        plain = Timed(SelfTaughtAgent(w, depth, fast=False))
         old_t = new_t = 0.0
         for seat in (0, 1):
             for s in np.random.SeedSequence(41 + seat).generate_state(games):

@@ -22,9 +22,7 @@ import pandas as pd
 
 from mix.board import Board, Geometry
 from mix.features import clear_memo
-from mix.plain.solver import best_moves as plain_best_moves
-from mix.plain.solver import solve_position as plain_solve_position
-from mix.search.solver import clear_tables, solve_position
+from mix.plain.solver import best_moves, clear_tables, solve_position
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.study import against_perfect
 from mix.selftaught.training import load_weights
@@ -37,18 +35,18 @@ ALL_BOARDS = tuple((r, c, d) for r, c in ((4, 4), (4, 5), (4, 6), (4, 7), (5, 4)
 def old_against_perfect(agent, rows: int, cols: int, games: int, seed: int = 0) -> pd.DataFrame:
     """``against_perfect`` on the plain solver, before/after solved in empty tables."""
     g, tt = Geometry(rows, cols, 4), {}
-    start = plain_solve_position(Board(geometry=g), None)
+    start = solve_position(Board(geometry=g), None, fast=False)
     out = []
     for seat in (0, 1):
         for s in np.random.SeedSequence([seed, seat]).generate_state(games):
             rng, b, first = random.Random(int(s)), Board(geometry=g), None
             while not b.is_over():
                 if b.turn != seat:
-                    b.play(rng.choice(plain_best_moves(b, tt)))
+                    b.play(rng.choice(best_moves(b, tt, fast=False)))
                     continue
-                before, depth = plain_solve_position(b, None), agent.depth_at(b)
+                before, depth = solve_position(b, None, fast=False), agent.depth_at(b)
                 won = b.play(agent.choose(b, rng))
-                after = 1 if won else 0 if b.is_over() else -plain_solve_position(b, None)
+                after = 1 if won else 0 if b.is_over() else -solve_position(b, None, fast=False)
                 if after < before and first is None:
                     first = {"mistake_move": b.moves, "left": g.rows * g.cols - b.moves,
                              "depth": depth}
@@ -73,7 +71,7 @@ def bench_solves(boards) -> None:
         clear_tables()
         new, t_new = cpu(solve_position, Board(geometry=g), {})
         clear_memo()
-        old, t_old = cpu(plain_solve_position, Board(geometry=g), {})
+        old, t_old = cpu(solve_position, Board(geometry=g), {}, False)
         assert new == old, (r, c, d)
         tot_old, tot_new = tot_old + t_old, tot_new + t_new
         print(f"  {r}x{c}{' diagonals' if d else ''}: value {new:+d}, plain {t_old:6.2f} s, "

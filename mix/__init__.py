@@ -14,8 +14,9 @@ What the top level holds, by part (its modules in brackets):
   of exact models, ``train`` and its lookahead, the values file, argument checks, drawing
   (``board``, ``features``, ``packing``, ``statespace``, ``learn``, ``valuesfile``, ``checks``,
   ``draw``);
-- the searches and perfect play (``mix.search``): ``search_move`` (alpha-beta on a value table,
-  ``alphabeta`` with ``horizon``) and ``solve`` with its kin (``solver``);
+- the searches and perfect play (``mix.plain``): ``search_move`` (alpha-beta on a value table,
+  ``alphabeta``) and ``solve`` with its kin (``solver``), each choosing its fast twin in
+  ``mix.fast`` (``alphabeta`` with ``horizon``; ``solver``) by ``fast=True``;
 - play against opponents and its measurement (``mix.play``): the agents and ``make_agent``,
   ``match``, ``duel``, the strength ``ladder``, strength along the learner's training and why
   games were lost (``agents``, ``agentchecks``, ``match``, ``ladder``, ``strength``,
@@ -24,7 +25,8 @@ What the top level holds, by part (its modules in brackets):
   and its study (``training``, ``agent``, ``study``), on its features, evaluation and search
   (``threatfeatures``, ``threatsteps``, ``evaluation``, ``evalsearch``, ``evalnodes``,
   ``evalfrontier``, ``evalscores``, ``selfplay``);
-- the plain algorithms first (``mix.plain``), which the fast ones above are tested against.
+- the plain algorithms first (``mix.plain``), which the fast ones are tested against; the
+  one fast implementation of each that has one (``mix.fast``).
 """
 
 from mix.startup import quiet_interrupts
@@ -54,10 +56,10 @@ SOURCES = {
     "play.strength": ["paired_gain", "strength_over_training"],
     "play.weakness": ["FORCED", "KINDS", "Losses", "loss_kind", "loss_profile", "play_recorded",
                       "threat_habit", "why_lost"],
-    "search.alphabeta": ["search_move"],
+    "plain.alphabeta": ["search_move"],
     "settings": ["SELFTAUGHT_CONSTANTS", "STUDY_CONSTANTS", "selftaught_settings",
                  "study_settings"],
-    "search.solver": ["SolvedBoard", "solve", "solve_boards", "solve_both", "solve_position"],
+    "plain.solver": ["SolvedBoard", "solve", "solve_boards", "solve_both", "solve_position"],
     "selftaught.training": ["SHIPPED", "TDConfig", "TDRun", "load_weights", "read_weights",
                             "save_weights", "train_selftaught", "weights_text"],
     "selftaught.agent": ["SelfTaughtAgent"],

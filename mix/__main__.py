@@ -12,9 +12,9 @@ import re
 import sys
 
 from mix.board import Board, X
+from mix.checks import MAX_DEPTH
 from mix.play.agentchecks import check_agent
 from mix.play.agents import SearchAgent, make_agent
-from mix.search.alphabeta import MAX_DEPTH
 from mix.valuesfile import load_values
 from studykit.checks import shown
 from studykit.options import option_whole

@@ -300,6 +300,30 @@ claims.append(beyond_claim(f"a {TRAIN_GAMES}-game training run takes under two m
                            train_seconds < 120, test="CPU time of one run < 120 s",
                            reason="training is slower than two minutes"))
 
+# %% [markdown]
+# **The learner and the search at work on a small case.** `mix.train` is the report's SARSA
+# learner, written once in plain Python in `mix/learn.py` (the updates, the two-move lookahead,
+# the step size and the exploration); it has no fast twin, so the run above and every run below
+# are that code. Here it is for 20 games on a 4x5 board, with the values of the states it met.
+# The ladder's searching players choose their moves with `search_move`, the value-table
+# alpha-beta of `mix/plain/alphabeta.py`; at scale `fast=True` (the default) runs its one fast
+# twin, `mix/fast/alphabeta.py` with `mix/fast/horizon.py` (the board's integers, the quiet moves
+# valued together). A game of the 2-ply search on the small table checks once that the two give
+# the same values at every move.
+
+# %%
+from mix.plain.alphabeta import search_values
+
+small = mix.train(20, seed=0, rows=4, cols=5)
+print({BitFeatures.describe(s): round(float(v), 3) for s, v in enumerate(small.values) if v})
+small_feats, b, moves = mix.get_features("bits-strict"), mix.Board(4, 5), 0
+while not b.is_over():  # every move: the plain search's values, and the fast one's the same
+    plain_values = search_values(b, 2, small.values, small_feats, fast=False)
+    assert search_values(b, 2, small.values, small_feats) == plain_values
+    b.play(sorted(plain_values)[0])
+    moves += 1
+print(f"a {moves}-move game of the 2-ply search on this table: plain and fast agree at each move")
+
 # %%
 runs = run_sweep(train_trial, {"games": [TRAIN_GAMES], "features": ["bits-strict"]},
                  trials=SEEDS, seed=40, n_jobs=NJOBS, progress=False)
@@ -759,6 +783,37 @@ solved = pd.DataFrame([{"board": f"{s.rows}x{s.cols}", "MIX (no diagonals)": s.m
                         "with diagonals": s.diagonals}
                        for s in solve_boards(SOLVE_BOARDS, n_jobs=NJOBS)]).set_index("board")
 solved
+
+# %% [markdown]
+# **The solver at work on a small case.** `solve_boards` and `mix.solve` live in
+# `mix/plain/solver.py`, the plain solver: alpha-beta negamax to the end of the game, with a
+# table of (lo, hi) bounds and centre-first moves. The table above was solved by its one fast
+# twin, `mix/fast/solver.py` (threat masks, mirrored positions sharing an entry, bounds that
+# settle a node without searching it), which `fast=True`, the default, chooses. The plain
+# solver solves the smallest board again, and both solve random 4x5 positions: the same values
+# and the same best moves.
+
+# %%
+import random
+
+from mix.plain.solver import best_moves, solve_both
+
+rows, cols = SOLVE_BOARDS[0]
+plain = solve_both(rows, cols, fast=False)
+fast_row = solved.loc[f"{rows}x{cols}"]
+assert (plain.mix, plain.diagonals) == (fast_row["MIX (no diagonals)"], fast_row["with diagonals"])
+rng, compared = random.Random(0), 0
+while compared < 30:
+    b = mix.Board(4, 5)
+    for _ in range(rng.randint(4, 14)):
+        if not b.is_over():
+            b.play(rng.choice(b.legal_moves()))
+    if not b.is_over():
+        assert mix.solve_position(b) == mix.solve_position(b, fast=False)
+        assert best_moves(b) == best_moves(b, fast=False)
+        compared += 1
+print(f"{rows}x{cols} by the plain solver: MIX {plain.mix}, with diagonals {plain.diagonals}, as "
+      f"in the table; {compared} random 4x5 positions: the same values and best moves")
 
 # %%
 if "4x6" in solved.index:

@@ -1,6 +1,6 @@
 """MIX test inputs (the plain twins of the fast code, which the tests compare it with, are in
 the library, ``mix.plain``): random positions, and the follow-up pair rule of
-``mix.search.solver`` written out plainly (``mover_cells``)."""
+``mix.fast.solver`` written out plainly (``mover_cells``)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def mover_cells(b: Board) -> int:
     """The cells the side to move may still get when an even number of cells is empty and the other
     side answers on top of each move (starting another odd column when the mover fills one): its
     stones, the lower cell of each pair of the even columns, the odd columns' empty cells. Without k
-    in a row among them it cannot win (``mix.search.solver``'s bound, spelled out)."""
+    in a row among them it cannot win (``mix.fast.solver``'s bound, spelled out)."""
     g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
     occ = me | opp
     e = g.full ^ occ

@@ -6,6 +6,7 @@ floats, text booleans and sizes beyond this machine; agents with NaN inside are 
 they are made; every flag refuses text such as "no"."""
 
 import math
+import random
 
 import numpy as np
 from fuzzing import (
@@ -248,13 +249,22 @@ FLAGS = {
     "match diagonals": lambda v: mix.match("random", "random", 1, diagonals=v),
     "match progress": lambda v: mix.match("random", "random", 1, progress=v),
     "solve diagonals": lambda v: mix.solve(4, 4, diagonals=v),
+    "solve fast": lambda v: mix.solve(3, 4, fast=v),
+    "solve_position fast": lambda v: mix.solve_position(mix.Board(3, 4), fast=v),
+    "solve_both fast": lambda v: mix.solve_both(3, 4, fast=v),
+    "solve_boards fast": lambda v: mix.solve_boards([(3, 4)], fast=v),
+    "search_move fast": lambda v: mix.search_move(mix.Board(4, 4), 1, [0.0] * 128,
+                                                  mix.get_features("bits-strict"),
+                                                  random.Random(0), fast=v),
     "reachable_positions diagonals": lambda v: mix.reachable_positions(3, 4, v),
     "ladder diagonals": lambda v: mix.ladder({"a": ("random", "random")}, 4, diagonals=v),
     "ladder progress": lambda v: mix.ladder({"a": ("random", "random")}, 4, progress=v),
     "train diagonals": lambda v: mix.train(10, diagonals=v),
     "train_selftaught progress": lambda v: mix.train_selftaught(TINY_RUN, progress=v),
+    "train_selftaught fast": lambda v: mix.train_selftaught(TINY_RUN, fast=v),
     "Geometry diagonals": lambda v: mix.Geometry(4, 4, diagonals=v),
     "SelfTaughtAgent fixed": lambda v: mix.SelfTaughtAgent(W, 2, fixed=v),
+    "SelfTaughtAgent fast": lambda v: mix.SelfTaughtAgent(W, 2, fast=v),
     "OneStep safe": lambda v: OneStep(safe=v),
 }
 

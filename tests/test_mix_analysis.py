@@ -11,7 +11,7 @@ from mix.draw import game_animation
 from mix.learn import alpha, alpha_changes, distance_to_final, train
 from mix.play.agentchecks import check_agents
 from mix.play.ladder import ladder, seat_trial, sweep
-from mix.search.solver import SolvedBoard, solve_boards
+from mix.plain.solver import SolvedBoard, solve_boards
 from mix.statespace import (
     first_seen,
     gravity_bound,

@@ -11,7 +11,7 @@ from fuzzing import refused
 
 import mix
 from mix.play.agents import OneStep, PerfectAgent
-from mix.search.alphabeta import search_values
+from mix.plain.alphabeta import search_values
 from mix.selftaught.training import SETTINGS
 
 W = mix.load_weights()

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from mix.board import Board, Geometry, X
-from mix.plain import selfplay as plain_selfplay
 from mix.plain import selftaught as plain_st
 from mix.selftaught.agent import SelfTaughtAgent, search_depth
 from mix.selftaught.evalsearch import Search
@@ -164,7 +163,7 @@ def test_the_player_plays_the_plain_players_games():
                           ("alphabeta:2", "self", Geometry(10, 20), 6),
                           ("self", "random", Geometry(5, 5), 7), ("random", "self", Geometry(4, 5), 8)):
         fast = [SelfTaughtAgent(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
-        plain = [plain_st.PlainSelfTaught(w, 4) if a == "self" else make_agent(a) for a in (x, o)]
+        plain = [SelfTaughtAgent(w, 4, fast=False) if a == "self" else make_agent(a) for a in (x, o)]
         a, b = play_game(*fast, random.Random(seed), g), play_game(*plain, random.Random(seed), g)
         assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves
 
@@ -179,7 +178,7 @@ class PlainSearchAgent:
     def choose(self, b, rng):
         from mix.plain.alphabeta import search_move
         a = self.a
-        return search_move(b, a.depth, a.values, a.feats, rng, a.draw)
+        return search_move(b, a.depth, a.values, a.feats, rng, a.draw, fast=False)
 
 
 def test_the_player_plays_the_plain_players_games_against_the_ladders_searchers():
@@ -196,7 +195,7 @@ def test_the_player_plays_the_plain_players_games_against_the_ladders_searchers(
             opponent = make_agent(name)
             assert isinstance(opponent, SearchAgent)
             fast = [SelfTaughtAgent(w, 4), opponent][::1 - 2 * seat]
-            before = [plain_st.PlainSelfTaught(w, 4), PlainSearchAgent(opponent)][::1 - 2 * seat]
+            before = [SelfTaughtAgent(w, 4, fast=False), PlainSearchAgent(opponent)][::1 - 2 * seat]
             a = play_game(*fast, random.Random(seed + seat), g)
             b = play_game(*before, random.Random(seed + seat), g)
             assert a.stones == b.stones and a.winner == b.winner and a.moves == b.moves
@@ -208,9 +207,11 @@ def test_training_equals_the_plain_training_bit_for_bit(config, seed):
     """The weights (every bit), each game's result and length, on boards where games are long
     and where they fill the board."""
     run = train_selftaught(config, seed)
-    w, results, lengths = plain_selfplay.train_selftaught(config, seed)
-    assert run.weights.tobytes() == w.tobytes()
-    assert list(run.results) == results and list(run.lengths) == lengths
+    plain = train_selftaught(config, seed, fast=False)
+    assert run.weights.tobytes() == plain.weights.tobytes()
+    assert run.results == plain.results and run.lengths == plain.lengths
+    assert all(a == b and x.tobytes() == y.tobytes()
+               for (a, x), (b, y) in zip(run.snapshots, plain.snapshots, strict=True))
 
 
 def test_caches_are_bounded_and_not_pickled():

@@ -5,6 +5,8 @@ size or with NaN, ``save_weights`` writes its temporary file beside the target a
 behind on failure."""
 
 import random
+from functools import partial
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -13,10 +15,13 @@ from fuzzing import in_dtypes, refused
 import mix
 from mix.board import Board
 from mix.features import get_features
-from mix.plain import alphabeta as plain_alphabeta
-from mix.search import alphabeta as fast_alphabeta
+from mix.plain import alphabeta
 
-SEARCHES = [fast_alphabeta, plain_alphabeta]
+# the public search with fast=True (its twin mix.fast.alphabeta) and fast=False (the plain one)
+SEARCHES = [SimpleNamespace(search_values=partial(alphabeta.search_values, fast=fast),
+                            search_move=partial(alphabeta.search_move, fast=fast))
+            for fast in (True, False)]
+fast_alphabeta, plain_alphabeta = SEARCHES
 
 
 @pytest.mark.parametrize("col", [-1, 7, 20, 10**400], ids=["-1", "7", "20", "huge"])

@@ -165,7 +165,7 @@ def test_lookahead_takes_immediate_win_and_backs_up_minimax():
         b.play(rng.choice(b.legal_moves()))
     moves, v = lookahead(b, values, feats)
     agent = SearchAgent(values, feats, depth=2)
-    from mix.search.alphabeta import search_values
+    from mix.plain.alphabeta import search_values
     sv = search_values(b, 2, values, feats)
     assert sorted(sv) == sorted(moves) and all(abs(x * (1 if b.turn == 0 else -1) - v) < 1e-12
                                               for x in sv.values())

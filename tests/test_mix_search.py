@@ -11,7 +11,7 @@ import pytest
 
 from mix.board import Board, X
 from mix.features import get_features
-from mix.search.alphabeta import search_values
+from mix.plain.alphabeta import search_values
 
 
 def minimax(b: Board, depth: int, values, feats, draw: float) -> float:
@@ -126,7 +126,7 @@ def test_the_ladder_fingerprint_covers_the_code_that_plays_and_the_values_files(
     from studykit.codehash import import_closure
     modules, _ = import_closure(lad.seat_trial)
     assert {"mix.selftaught.evalsearch", "mix.selftaught.threatfeatures", "mix.selftaught.agent",
-            "mix.search.alphabeta", "mix.play.match", "studykit.sweep"} <= set(modules)
+            "mix.fast.alphabeta", "mix.play.match", "studykit.sweep"} <= set(modules)
     files = sorted(Path(mix.__file__).parent.glob("*.init"))
     assert {"selftaught.init", "mix.init", "counts.init"} <= {f.name for f in files}
     assert lad.fingerprint() == code_fingerprint(lad.seat_trial, files=files)
@@ -223,7 +223,7 @@ def test_fast_search_equals_the_oracle_in_played_positions(table):
     positions += played_positions("builder-search", "learned:3", 1, seed=7)
     for i, b in enumerate(positions[::3]):
         depth = 1 + i % 4
-        want = plain_alphabeta.search_values(b, depth, values, feats)
+        want = plain_alphabeta.search_values(b, depth, values, feats, fast=False)
         assert search_values(b, depth, values, feats) == want
 
 
@@ -244,7 +244,7 @@ def test_fast_search_equals_the_oracle_on_random_positions(features, rows, cols,
         draw = rng.choice((0.0, 0.3))
         b = random_position(rng, rows, cols, diagonals)
         depth = 1 + i % 4
-        want = plain_alphabeta.search_values(b, depth, values, feats, draw)
+        want = plain_alphabeta.search_values(b, depth, values, feats, draw, fast=False)
         assert search_values(b, depth, values, feats, draw) == want
 
 
@@ -253,7 +253,7 @@ def test_the_horizon_stops_only_at_or_above_tau(features):
     """``horizon`` and ``after`` with ``tau``: the exact value when it is below ``tau``, else a
     value at least ``tau`` and at most the exact one (a reply found good enough)."""
     from mix.board import X as X_
-    from mix.search.horizon import horizon_evaluators
+    from mix.fast.horizon import horizon_evaluators
     feats = get_features(features)
     rng = random.Random(f"tau{features}")
     checked = 0
@@ -305,7 +305,7 @@ def test_fast_search_falls_back_for_other_features_and_win_lengths():
     for i in range(30):
         b = random_position(rng, 6, 7, most=25)
         assert (search_values(b, 1 + i % 4, values, Wrapped())
-                == plain_alphabeta.search_values(b, 1 + i % 4, values, Wrapped()))
+                == plain_alphabeta.search_values(b, 1 + i % 4, values, Wrapped(), fast=False))
         k3 = Board(5, 6, k=3)
         for _ in range(rng.randint(0, 8)):
             k3.play(rng.choice(k3.legal_moves()))
@@ -315,7 +315,7 @@ def test_fast_search_falls_back_for_other_features_and_win_lengths():
             feats = get_features("bits-strict")
             v = values[:128]
             assert (search_values(k3, 1 + i % 4, v, feats)
-                    == plain_alphabeta.search_values(k3, 1 + i % 4, v, feats))
+                    == plain_alphabeta.search_values(k3, 1 + i % 4, v, feats, fast=False))
 
 
 def test_fast_and_plain_players_play_the_same_games():
@@ -332,7 +332,7 @@ def test_fast_and_plain_players_play_the_same_games():
 
         def choose(self, b, rng):
             a = self.a
-            return plain_alphabeta.search_move(b, a.depth, a.values, a.feats, rng, a.draw)
+            return plain_alphabeta.search_move(b, a.depth, a.values, a.feats, rng, a.draw, fast=False)
 
     g = Geometry(10, 20)
     for x, o, seed in (("learned", "alphabeta:4", 0), ("alphabeta:4", "learned", 1),
@@ -362,9 +362,8 @@ def test_shipped_tables_put_no_value_on_the_tie_edge():
 def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
     """Game values of random positions, and the moves a perfect player chooses among (the
     fast player's table kept from position to position, as in a match)."""
-    from mix.plain import solver as plain_solver
+    from mix.plain.solver import best_moves, solve_position
     from mix.play.agents import PerfectAgent
-    from mix.search.solver import best_moves, solve_position
     rng = random.Random(rows * 10 + cols + diagonals)
     tt, shared, plain = {}, {}, {}
     for _ in range(cases):
@@ -372,15 +371,15 @@ def test_fast_solver_equals_the_oracle(rows, cols, diagonals, least, cases):
             b = random_position(rng, rows, cols, diagonals, most=rows * cols - 4)
             if b.moves >= least:
                 break
-        assert solve_position(b) == solve_position(b, tt) == plain_solver.solve_position(b, plain)
-        want = plain_solver.best_moves(b, plain)
+        assert solve_position(b) == solve_position(b, tt) == solve_position(b, plain, fast=False)
+        want = best_moves(b, plain, fast=False)
         assert best_moves(b, shared) == want
         assert PerfectAgent(shared).choose(b, random.Random(1)) == random.Random(1).choice(want)
 
 
 def test_solver_mirror_and_shared_table():
     from mix.board import Geometry
-    from mix.search.solver import TABLE_LIMIT, mirror, shared_table
+    from mix.fast.solver import TABLE_LIMIT, mirror, shared_table
     g = Geometry(4, 5)
     b = Board(geometry=g)
     for c in (0, 0, 1, 3):

@@ -7,9 +7,7 @@ import random
 import pytest
 
 from mix.board import Board, Geometry, has_line
-from mix.plain.solver import best_moves as plain_best_moves
-from mix.plain.solver import solve_position as plain_solve_position
-from mix.search.solver import best_moves, clear_tables, shared_table, solve, solve_position
+from mix.plain.solver import best_moves, clear_tables, shared_table, solve, solve_position
 from tests.oracles_mix import mover_cells, random_positions
 
 
@@ -23,9 +21,9 @@ def test_values_and_best_moves_equal_the_oracle(rows, cols, k, diagonals, n):
     positions = random_positions(random.Random(rows * 100 + cols * 10 + k + diagonals), g, n)
     kept, plain = {}, {}
     for b in positions:
-        want = plain_solve_position(b, plain)
+        want = solve_position(b, plain, fast=False)
         assert solve_position(b) == solve_position(b, kept) == want
-        moves = plain_best_moves(b, plain)
+        moves = best_moves(b, plain, fast=False)
         assert best_moves(b) == best_moves(b, kept) == moves
         assert set(moves) <= set(b.legal_moves())
 
@@ -92,7 +90,7 @@ def test_the_mover_without_a_line_of_its_cells_cannot_win(rows, cols, diagonals)
                 mover_cells(b)
         elif not has_line(mover_cells(b), g):
             applied += 1
-            assert plain_solve_position(b, plain) <= 0
+            assert solve_position(b, plain, fast=False) <= 0
     assert applied > 20
 
 
@@ -127,17 +125,52 @@ def test_against_perfect_plays_the_games_of_the_oracle_solver():
                 rng, b, first = random.Random(int(s)), Board(geometry=g), None
                 while not b.is_over():
                     if b.turn != seat:
-                        b.play(rng.choice(plain_best_moves(b)))
+                        b.play(rng.choice(best_moves(b, fast=False)))
                         continue
-                    before = plain_solve_position(b)
+                    before = solve_position(b, fast=False)
                     won = b.play(agent.choose(b, rng))
-                    after = 1 if won else 0 if b.is_over() else -plain_solve_position(b)
+                    after = 1 if won else 0 if b.is_over() else -solve_position(b, fast=False)
                     if after < before and first is None:
                         first = b.moves
                 first_mistakes.append(first)
                 won = b.winner == seat
                 results.append("draw" if b.winner is None else "win" if won else "loss")
-        assert got.start.eq(plain_solve_position(Board(geometry=g))).all()
+        assert got.start.eq(solve_position(Board(geometry=g), fast=False)).all()
         assert [None if pd.isna(m) else int(m) for m in got.mistake_move] == first_mistakes
         assert got.result.tolist() == results
         assert any(first_mistakes)                # the weak player errs: mistakes are compared
+
+
+def test_every_solver_call_gives_the_plain_result_with_fast():
+    """Each public call of ``mix.plain.solver`` on each input kind it takes: ``fast=True`` (its
+    twin ``mix.fast.solver``) gives what ``fast=False`` (the plain solver) gives."""
+    from mix.plain.solver import solve_boards, solve_both
+    for rows, cols, diagonals, k in [(3, 4, False, 3), (4, 4, True, 4), (3, 3, False, 2),
+                                     (2, 5, True, 3), (1, 4, False, 4)]:
+        assert solve(rows, cols, diagonals, k) == solve(rows, cols, diagonals, k, fast=False)
+    assert solve_both(3, 4, fast=True) == solve_both(3, 4, fast=False)
+    both = solve_boards([(3, 4), (4, 3)], backend="sequential", fast=False)
+    assert solve_boards([(3, 4), (4, 3)], backend="sequential") == both
+    rng = random.Random(11)
+    for g in (Geometry(4, 4, 3, True), Geometry(3, 5)):
+        for b in random_positions(rng, g, 40):  # with no table, with one table kept each
+            fast_tt, plain_tt = {}, {}
+            assert solve_position(b) == solve_position(b, fast=False) \
+                == solve_position(b, fast_tt) == solve_position(b, plain_tt, fast=False)
+            assert best_moves(b) == best_moves(b, fast=False) \
+                == best_moves(b, fast_tt) == best_moves(b, plain_tt, fast=False)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_both_solvers_refuse_the_same_inputs(fast):
+    b = Board(4, 4)
+    for c in (0, 1, 0, 1, 0, 1, 0):
+        b.play(c)
+    assert b.winner is not None
+    assert solve_position(b, fast=fast) == -1     # the mover has lost
+    with pytest.raises(ValueError, match="game is over"):
+        best_moves(b, fast=fast)
+    with pytest.raises(TypeError, match="tt"):
+        solve_position(Board(3, 4), [], fast=fast)
+    with pytest.raises(TypeError, match="fast"):
+        solve_position(Board(3, 4), fast="yes")

@@ -1,7 +1,8 @@
 """Plain alpha-beta on a state-value table: depth-limited negamax with killer moves over a ``Board``
 that plays and undoes moves, a leaf's feature index computed per leaf (remembered by position within
-one root search). ``mix.search.alphabeta`` is its fast twin: the same moves and values. Values are
-from the mover's point of view; a win is worth 1."""
+one root search). Values are from the mover's point of view; a win is worth 1. Its public calls
+(``search_values``, ``search_move``) check their arguments once and choose its fast twin
+``mix.fast.alphabeta`` (with ``mix.fast.horizon``: the same moves and values) by ``fast=True``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from collections.abc import Sequence
 
 from mix.board import Board, X, center_order
 from mix.checks import MAX_DEPTH, check_search
+from mix.fast import alphabeta as fast_alphabeta
+from studykit.checks import flag
 
 INF = float("inf")
 _LEAF: dict = {}  # leaf states of the current root search (positions repeat by transposition)
@@ -66,9 +69,11 @@ def _negamax(b: Board, depth: int, alpha: float, beta: float, values: Sequence[f
 
 
 def search_values(b: Board, depth: int, values: Sequence[float], feats,
-                  draw: float = 0.0) -> dict[int, float]:
+                  draw: float = 0.0, fast: bool = True) -> dict[int, float]:
     """Mover's value of each move that ties for best (others are bounded below it)."""
     depth, values, draw = check_search(b, depth, values, feats, draw, MAX_DEPTH)
+    if flag(fast, "fast"):
+        return fast_alphabeta.search_values(b, depth, values, feats, draw)
     order = [c for c in center_order(b.g.cols) if b.heights[c] < b.g.rows]
     for c in order:  # immediate wins are taken
         if b.play(c):
@@ -97,8 +102,8 @@ def search_values(b: Board, depth: int, values: Sequence[float], feats,
 
 
 def search_move(b: Board, depth: int, values: Sequence[float], feats, rng: random.Random,
-                draw: float = 0.0) -> int:
+                draw: float = 0.0, fast: bool = True) -> int:
     """A best move by depth-``depth`` minimax over ``values``; ties broken by ``rng``."""
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
-    return rng.choice(sorted(search_values(b, depth, values, feats, draw)))
+    return rng.choice(sorted(search_values(b, depth, values, feats, draw, fast)))

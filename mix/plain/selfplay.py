@@ -1,20 +1,18 @@
-"""The self-taught player's TD(0) self-play in plain Python: a ``Board`` played and undone, every
-position counted from its stones (``mix.plain.selftaught.counts``). ``mix.selftaught.selfplay`` is
-its fast twin on the board's integers: the same counts, values and random draws, so the same weights
-bit for bit."""
+"""The self-taught player's TD(0) self-play in plain Python: one game on a ``Board`` played and
+undone, every position counted from its stones (``mix.plain.selftaught.counts``), and the TD step
+(``update``). ``mix.fast.selfplay`` is its fast twin on the board's integers (the same counts,
+values and random draws, so the same weights bit for bit); ``mix.train_selftaught`` plays either,
+chosen by ``fast``."""
 
 from __future__ import annotations
 
 import math
 import random
 
-import numpy as np
-
-from mix.board import Board, Geometry, X
+from mix.board import Board, X
 from mix.plain.selftaught import counts
 from mix.selftaught.evaluation import forced
-from mix.selftaught.selfplay import update
-from mix.selftaught.threatfeatures import N_FEATURES, SCALE
+from mix.selftaught.threatfeatures import SCALE
 
 
 def self_play_game(w: list[float], g, rng: random.Random, epsilon: float,
@@ -62,15 +60,12 @@ def self_play_game(w: list[float], g, rng: random.Random, epsilon: float,
             return (0 if win is None else int(sign)), b.moves
         prev = now
 
-
-def train_selftaught(config, seed: int) -> tuple[np.ndarray, list[int], list[int]]:
-    """``mix.selftaught.training.train_selftaught``'s loop on the plain game (``config`` a
-    ``TDConfig``): the final weights, each game's result and length."""
-    rng, g = random.Random(seed), Geometry(config.rows, config.cols, 4)
-    w, results, lengths = [0.0] * N_FEATURES, [], []
-    for n in range(1, config.games + 1):
-        result, moves = self_play_game(w, g, rng, config.epsilon,
-                                       config.alpha / (1.0 + n / config.half))
-        results.append(result)
-        lengths.append(moves)
-    return np.array(w), results, lengths
+def update(w: list[float], position: tuple[list[int], float], target: float, alpha: float,
+           scale: list[float]) -> None:
+    """Move the value of ``position`` (its counts and value) toward ``target``: one TD step
+    on ``tanh(w . counts / scale)``."""
+    n, v = position
+    step = alpha * (target - v) * (1.0 - v * v)
+    for i, (k, s) in enumerate(zip(n, scale)):
+        if k:
+            w[i] += step * (k / s)

@@ -1,8 +1,9 @@
 """The self-taught player's search in plain Python: every position counted from its stones
 (``counts``), scored ``weights . features`` (``PlainEvaluation``), searched by fixed-depth
-alpha-beta with a transposition table and iterative deepening (``PlainSearch``), played as an
-agent (``PlainSelfTaught``). ``mix.selftaught.evalsearch`` (with ``mix.selftaught.threatsteps``) is
-its fast twin: the same values, nodes and moves."""
+alpha-beta with a transposition table and iterative deepening (``PlainSearch``), to the depth the
+agent searches (``search_depth``). ``mix.SelfTaughtAgent(fast=False)`` plays by it;
+``mix.selftaught.evalsearch`` (with ``mix.selftaught.threatsteps``) is its fast twin: the same
+values, nodes and moves."""
 
 from __future__ import annotations
 
@@ -12,10 +13,23 @@ import numpy as np
 
 from mix.board import Board, X, center_order
 from mix.features import threat_slots
-from mix.selftaught.agent import search_depth
 from mix.selftaught.evalscores import INF, TIE, WIN
 from mix.selftaught.evaluation import forced
 from mix.selftaught.threatfeatures import SCALE, masks, tally
+
+WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
+MAX_DEPTH = 24
+
+
+def search_depth(b: Board, depth: int) -> int:
+    """The depth that costs about ``depth`` plies with ``WIDTH`` moves to choose from: the
+    deepest d >= ``depth`` with moves**d <= WIDTH**depth, never past the board's empty slots
+    (nor ``MAX_DEPTH``)."""
+    moves, left = len(b.legal_moves()), b.g.rows * b.g.cols - b.moves
+    d, budget = min(depth, left), WIDTH ** depth
+    while d < min(left, MAX_DEPTH) and moves ** (d + 1) <= budget:
+        d += 1
+    return d
 
 
 def lowest_in_column(mask: int, g) -> int:
@@ -187,18 +201,3 @@ class PlainSearch:
             return {moves[0]: values[moves[0]]}
         top = max(values.values())
         return {c: v for c, v in values.items() if v >= top - TIE}
-
-
-class PlainSelfTaught:
-    """``mix.selftaught.agent.SelfTaughtAgent`` on the plain search (the same depths and rng
-    draws)."""
-
-    def __init__(self, weights, depth: int = 4, fixed: bool = False):
-        self.evaluate, self.depth, self.fixed = PlainEvaluation(weights), depth, fixed
-
-    def depth_at(self, b: Board) -> int:
-        return self.depth if self.fixed else search_depth(b, self.depth)
-
-    def choose(self, b: Board, rng: random.Random) -> int:
-        self.evaluate.use(b)
-        return next(iter(PlainSearch(self.evaluate).root(b, self.depth_at(b), rng)))

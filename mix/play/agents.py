@@ -9,13 +9,13 @@ import random
 from collections.abc import Sequence
 
 from mix.board import Board
-from mix.checks import reals
+from mix.checks import MAX_DEPTH, reals
 from mix.features import BitFeatures, get_features, threat_slots
-from mix.search.alphabeta import MAX_DEPTH, search_move
-from mix.search.solver import best_moves, shared_table
+from mix.plain.alphabeta import search_move
+from mix.plain.solver import best_moves, shared_table
 from studykit.checks import flag, real, shown, whole
 
-# MAX_DEPTH (from mix.search.alphabeta): value-table search plies (depth 6 on 10x20: seconds a move)
+# MAX_DEPTH (from mix.checks): value-table search plies (depth 6 on 10x20: seconds a move)
 
 
 def _cols(mask: int, b: Board) -> list[int]:
@@ -175,7 +175,7 @@ class PerfectAgent:
     """Perfect play on small boards: a move of the best game-theoretic value, ties by ``rng``.
 
     The solver's transposition table ``tt`` is kept between moves and games; by default it is
-    the one every perfect player of the process shares on that board (``mix.search.solver.
+    the one every perfect player of the process shares on that board (``mix.plain.solver.
     shared_table``), so the matches of a sweep that land in the same worker reuse each
     other's work. It is memory-hungry (about 800 MB for 200 games on 5x5): play it in-process
     or with ``mix.play.ladder.ladder(..., backend="multiprocessing")``, not in joblib's default

@@ -1,6 +1,8 @@
-"""The self-taught player: alpha-beta (``mix.selftaught.evalsearch``) on the weights learned by
-``mix.selftaught.training``, searching deeper when few columns are open, for about the effort of its
-nominal depth with all 20 columns of the 10x20 board open (``search_depth``).
+"""The self-taught player: alpha-beta on the weights learned by ``mix.selftaught.training``,
+searching deeper when few columns are open, for about the effort of its nominal depth with all 20
+columns of the 10x20 board open (``mix.plain.selftaught.search_depth``). ``fast`` chooses the
+search: ``mix.selftaught.evalsearch`` on the board's integers (the default) or its plain twin
+``mix.plain.selftaught.PlainSearch``, which make the same moves.
 """
 
 from __future__ import annotations
@@ -9,36 +11,26 @@ import random
 
 from mix.board import Board
 from mix.checks import MAX_NOMINAL_DEPTH
+from mix.plain.selftaught import PlainEvaluation, PlainSearch, search_depth
 from mix.selftaught.evalsearch import Search
 from mix.selftaught.evaluation import LinearEvaluation
 from studykit.checks import flag, shown, whole
 
-WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
-MAX_DEPTH = 24
-
-
-def search_depth(b: Board, depth: int) -> int:
-    """The depth that costs about ``depth`` plies with ``WIDTH`` moves to choose from: the
-    deepest d >= ``depth`` with moves**d <= WIDTH**depth, never past the board's empty slots
-    (nor ``MAX_DEPTH``)."""
-    moves, left = len(b.legal_moves()), b.g.rows * b.g.cols - b.moves
-    d, budget = min(depth, left), WIDTH ** depth
-    while d < min(left, MAX_DEPTH) and moves ** (d + 1) <= budget:
-        d += 1
-    return d
-
-
 class SelfTaughtAgent:
     """Alpha-beta on the self-taught evaluation, ``depth`` plies deep with all 20 columns open
     and deeper when fewer are (``search_depth``); ``fixed=True`` keeps ``depth`` everywhere.
-    Ties are broken by ``rng``."""
+    Ties are broken by ``rng``. ``fast=False`` searches by the plain search (the same moves)."""
 
-    def __init__(self, weights, depth: int = 4, name: str | None = None, fixed: bool = False):
+    def __init__(self, weights, depth: int = 4, name: str | None = None, fixed: bool = False,
+                 fast: bool = True):
         depth, fixed = whole(depth, "depth", 1, MAX_NOMINAL_DEPTH), flag(fixed, "fixed")
+        self.fast = flag(fast, "fast")
         if name is not None and not isinstance(name, str):
             raise TypeError(f"name must be a text or None, got {shown(name)}")
         self.evaluate = LinearEvaluation(weights)
         self.weights, self.depth, self.fixed = self.evaluate.w, depth, fixed
+        if not self.fast:
+            self.evaluate = PlainEvaluation(self.weights)
         self.name = name or f"selftaught:{depth}" + ("-fixed" if fixed else "")
 
     def cache_key(self) -> dict:
@@ -56,4 +48,5 @@ class SelfTaughtAgent:
         if b.winner is not None or b.is_over():
             raise ValueError("the game is over: no move to choose")
         self.evaluate.use(b)
-        return next(iter(Search(self.evaluate).root(b, self.depth_at(b), rng)))
+        search = Search(self.evaluate) if self.fast else PlainSearch(self.evaluate)
+        return next(iter(search.root(b, self.depth_at(b), rng)))

@@ -26,7 +26,7 @@ from mix.checks import (
 from mix.play.agentchecks import check_agent, check_agents
 from mix.play.agents import PerfectAgent, make_agent
 from mix.play.ladder import ladder
-from mix.search.solver import shared_table, solve_position
+from mix.plain.solver import shared_table, solve_position
 from mix.selftaught.agent import SelfTaughtAgent
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES, PER_COLOUR, SCALE
 from studykit.checks import whole

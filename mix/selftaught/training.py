@@ -34,7 +34,8 @@ from tqdm.auto import tqdm
 
 from mix.board import MAX_SIDE, Geometry
 from mix.checks import reals
-from mix.selftaught.selfplay import self_play_game
+from mix.fast import selfplay as fast_selfplay
+from mix.plain import selfplay as plain_selfplay
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES
 from studykit.checks import flag, is_whole, real, shown, whole
 from studykit.checks import seed as check_seed
@@ -85,12 +86,16 @@ class TDRun:
 
 
 def train_selftaught(config: TDConfig = TDConfig(), seed: int = SHIPPED_SEED,
-                     snapshots: int | Iterable[int] = 1_000, progress: bool = False) -> TDRun:
+                     snapshots: int | Iterable[int] = 1_000, progress: bool = False,
+                     fast: bool = True) -> TDRun:
     """Learn the weights by self-play from zero. ``snapshots``: keep the weights every that
-    many games, or after each of the given numbers of games (always at 0 and at the end)."""
+    many games, or after each of the given numbers of games (always at 0 and at the end);
+    ``fast`` plays the games by ``mix.fast.selfplay`` rather than the plain
+    ``mix.plain.selfplay`` (the same weights bit for bit)."""
     if not isinstance(config, TDConfig):
         raise TypeError(f"config must be a TDConfig, got {type(config).__name__}")
     seed, progress = check_seed(seed), flag(progress, "progress")
+    self_play_game = (fast_selfplay if flag(fast, "fast") else plain_selfplay).self_play_game
     if is_whole(snapshots):
         if snapshots < 1:
             raise ValueError(f"snapshots must be >= 1 games apart, got {snapshots}")

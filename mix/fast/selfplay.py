@@ -1,8 +1,9 @@
-"""One game of the self-taught player's TD(0) self-play (``mix.selftaught.training``), on integers.
+"""Fast twin of mix.plain.selfplay: one game of the self-taught player's self-play, on integers.
 
-Both sides play the same weights, one move ahead: a winning move when there is one, otherwise
-the move whose position is best for the mover (a random move with probability ``epsilon``);
-after every move the value of the previous position moves toward the new one's (``update``).
+``mix.selftaught.training.train_selftaught`` chooses it by ``fast=True``. Both sides play the
+same weights, one move ahead: a winning move when there is one, otherwise the move whose
+position is best for the mover (a random move with probability ``epsilon``); after every move
+the value of the previous position moves toward the new one's (the plain module's ``update``).
 ``mix.plain.selfplay`` is the same game on a ``Board`` played and undone.
 """
 
@@ -13,6 +14,7 @@ import random
 from operator import mul
 
 from mix.board import Geometry, X, column_masks
+from mix.plain.selfplay import update
 from mix.selftaught.threatfeatures import SCALE, counter
 
 
@@ -78,14 +80,3 @@ def self_play_game(w: list[float], g: Geometry, rng: random.Random, epsilon: flo
                 update(w, now, 0.0, alpha, scale)
             return (0 if win is None else int(sign)), played
         prev = now
-
-
-def update(w: list[float], position: tuple[list[int], float], target: float, alpha: float,
-           scale: list[float]) -> None:
-    """Move the value of ``position`` (its counts and value) toward ``target``: one TD step
-    on ``tanh(w . counts / scale)``."""
-    n, v = position
-    step = alpha * (target - v) * (1.0 - v * v)
-    for i, (k, s) in enumerate(zip(n, scale)):
-        if k:
-            w[i] += step * (k / s)

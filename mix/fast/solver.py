@@ -1,6 +1,6 @@
-"""Perfect play on small boards: negamax with alpha-beta over the game values +1 / 0 / -1 and a
-transposition table, on the board's integers.
+"""Fast twin of mix.plain.solver: the same game values and best moves, on the board's integers.
 
+Negamax with alpha-beta over the game values +1 / 0 / -1 and a transposition table.
 Threats are masks (the slots completing k in a row, memoised), which settle much without
 searching: the mover wins at once on one of its threat slots; it loses when the opponent has two
 playable threat slots, or one it cannot block; and a move directly under an opponent's threat
@@ -14,20 +14,18 @@ nor, when an even number of cells is empty, without k in a row among its stones,
 of the columns with an odd number of them and the lower cell of each pair of the other columns:
 the other side answers on top of each move, and when the mover fills an odd column, starts
 another (one is left: odd columns come in pairs). With two empty cells left, what passed the
-threat rules is a draw. ``mix.plain.solver`` is the plain solver: both give the same values and
-best moves.
+threat rules is a draw.
+The arguments are checked by the public calls of ``mix.plain.solver``, which choose this module
+by ``fast=True``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from mix.board import Board, Geometry, center_order, column_masks, has_line
-from mix.checks import SOLVE_MAX_SLOTS, check_boards, check_jobs, check_position, check_solve
 from mix.features import raw_threats
-from studykit.checks import choice
 
 _BOUNDS = {(lo, hi): (lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1)}  # shared bound pairs
 WIN, LOSS, DRAW, OPEN = _BOUNDS[1, 1], _BOUNDS[-1, -1], _BOUNDS[0, 0], _BOUNDS[-1, 1]
@@ -187,7 +185,6 @@ def solve_position(b: Board, tt: dict | None = None) -> int:
     """+1 / 0 / -1: the side to move wins / draws / loses under perfect play; ``tt`` (a dict
     kept between calls on the same board size) makes repeated solving fast. Its keys are one
     integer per position and its values shared (lo, hi) bound pairs, to keep it small."""
-    check_position(b, tt)
     if b.winner is not None:
         return -1
     g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
@@ -202,9 +199,6 @@ def best_moves(b: Board, tt: dict | None = None) -> list[int]:
     """The legal moves of the best game value for the side to move, in column order (what a
     perfect player chooses among). Only the moves that may tie or beat the best so far are
     solved exactly; the others are only shown to be worse, by a null-window search."""
-    check_position(b, tt)
-    if b.winner is not None:
-        raise ValueError("the game is over")
     g, me, opp = b.g, b.stones[b.turn], b.stones[1 - b.turn]
     solver = _solver(g, {} if tt is None else tt)
     occ, mme, mopp = me | opp, mirror(me, g), mirror(opp, g)
@@ -246,42 +240,3 @@ def threat_slots(s: int, g: Geometry) -> int:
     if r is None:
         r = rc[s] = raw(s)
     return r
-
-
-def solve(rows: int, cols: int, diagonals: bool = False, k: int = 4) -> int:
-    """+1 / 0 / -1 for a first-player win / draw / second-player win on the empty board."""
-    return solve_position(Board(geometry=check_solve(rows, cols, diagonals, k)))
-
-
-@dataclass(frozen=True)
-class SolvedBoard:
-    """The empty ``rows`` x ``cols`` board under perfect play, +1 / 0 / -1 for a first-player
-    win / draw / second-player win: under MIX rules (``mix``) and with diagonals."""
-
-    rows: int
-    cols: int
-    mix: int
-    diagonals: int
-
-
-def solve_both(rows: int, cols: int, seed: int = 0) -> SolvedBoard:
-    """The empty ``rows`` x ``cols`` board solved under MIX rules and with diagonals (a
-    picklable trial for ``studykit.run_sweep``; ``seed`` is unused: solving is exact)."""
-    g = check_solve(rows, cols)
-    return SolvedBoard(g.rows, g.cols, solve(g.rows, g.cols), solve(g.rows, g.cols, diagonals=True))
-
-
-def solve_boards(boards, n_jobs: int | None = 1, backend: str | None = "multiprocessing"
-                 ) -> list[SolvedBoard]:
-    """``solve_both`` for each ``(rows, cols)`` of ``boards``, in parallel, in their order. The
-    default backend is joblib's "multiprocessing", because the tables of the larger boards pass
-    300 MB, where joblib's default (loky) workers restart with a warning."""
-    from joblib import Parallel, delayed
-
-    boards = check_boards(boards, "boards", SOLVE_MAX_SLOTS)  # before any worker starts
-    n_jobs = check_jobs(n_jobs)
-    if backend is not None:
-        backend = choice(backend, "backend", ("loky", "multiprocessing", "threading",
-                                              "sequential"))
-    return Parallel(n_jobs=n_jobs, backend=backend)(delayed(solve_both)(r, c)
-                                                    for r, c in boards)

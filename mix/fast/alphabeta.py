@@ -1,23 +1,23 @@
-"""Search: depth-limited alpha-beta negamax on a state-value table.
+"""Fast twin of mix.plain.alphabeta: the same moves and values, on the board's integers.
+
+Depth-limited alpha-beta negamax on a state-value table.
 
 Values are from X's point of view (X maximises); a win is worth +-1 like the learner's terminal
-states. The exact solver for small boards is ``mix.search.solver``. The nodes one and two moves from
-the leaves are valued by ``mix.search.horizon``, which stops at the first reply that makes a move no
+states. The exact solver for small boards is ``mix.plain.solver``. The nodes one and two moves from
+the leaves are valued by ``mix.fast.horizon``, which stops at the first reply that makes a move no
 better than the best already found (``tau``: the move's exact value is not needed).
-``mix.plain.alphabeta`` is the plain search this one replaces (``tests/oracles_mix.py`` keeps the
-search before its horizon stopped early): all return the same moves and values.
+Its arguments are checked by ``mix.plain.alphabeta``'s public calls, which choose it by
+``fast=True``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import nextafter
 
 from mix.board import Board, Geometry, X, center_columns, center_order, column_masks
-from mix.checks import MAX_DEPTH, check_search
-from mix.search.horizon import horizon_evaluators
+from mix.fast.horizon import horizon_evaluators
 
 INF = float("inf")
 
@@ -39,7 +39,7 @@ def _searcher(g: Geometry, values: Sequence[float], feats, draw: float
     colour ``sign`` (+1 for X) makes the values the mover's. A move on one of the mover's
     threat slots wins, and below depth 2 a move that leaves the opponent a playable threat, or
     makes one playable above it, loses at once without a search. The nodes one move from the
-    leaves are valued by ``mix.search.horizon`` and remembered per position (``_frontier``), those
+    leaves are valued by ``mix.fast.horizon`` and remembered per position (``_frontier``), those
     deeper by ``_negamax``, the root by ``_root``.
     """
     parts = horizon_evaluators(g, values, feats, draw)
@@ -204,14 +204,6 @@ def _root(g: Geometry, values: Sequence[float], parts, draw: float, tried: list,
 
 def search_values(b: Board, depth: int, values: Sequence[float], feats,
                   draw: float = 0.0) -> dict[int, float]:
-    """Mover's value of each move that ties for best (others are bounded below it)."""
-    depth, values, draw = check_search(b, depth, values, feats, draw, MAX_DEPTH)
+    """Mover's value of each move that ties for best (others are bounded below it); the
+    arguments as ``mix.plain.alphabeta.search_values`` converted them."""
     return _searcher(b.g, values, feats, draw)(b, depth)
-
-
-def search_move(b: Board, depth: int, values: Sequence[float], feats, rng: random.Random,
-                draw: float = 0.0) -> int:
-    """A best move by depth-``depth`` minimax over ``values``; ties broken by ``rng``."""
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
-    return rng.choice(sorted(search_values(b, depth, values, feats, draw)))

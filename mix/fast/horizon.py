@@ -1,4 +1,6 @@
-"""The search's horizon: exact values of the nodes one and two moves from the leaves, with the
+"""Fast twin of mix.plain.alphabeta (its nodes near the leaves; the root is mix.fast.alphabeta).
+
+The search's horizon: exact values of the nodes one and two moves from the leaves, with the
 *quiet* moves valued together.
 
 ``horizon_evaluators`` builds, for one value table, closures over the board's integers. A node
@@ -27,7 +29,7 @@ INF = float("inf")
 
 
 class Horizon(NamedTuple):
-    """The evaluators ``mix.search.alphabeta`` calls (see ``horizon_evaluators``)."""
+    """The evaluators ``mix.fast.alphabeta`` calls (see ``horizon_evaluators``)."""
 
     threat: Callable[[int], int]        # the slots that would complete four for stones s
     state: Callable[..., int]           # feats.index of a position after a move
