@@ -1,4 +1,4 @@
-"""The four Set solvers agree with brute force; hand-made tables; input validation."""
+"""The Set solvers agree with brute force; hand-made tables; input validation."""
 
 import numpy as np
 import pytest
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from setgame import LINES, decode, encode, find_sets, full_deck, is_set
 from setgame.cards import COMPLETION, third_card
 
-METHODS = ["brute", "pairs", "recursive", "fast"]
+METHODS = ["brute", "pairs", "recursive", "fast", "brute_attributes", "recursive_triples"]
 
 
 def test_encode_decode_round_trip_and_deck():
@@ -65,7 +65,7 @@ def test_2000_random_tables_all_solvers_agree_with_brute_force():
         n = int(rng.integers(3, 22))
         cards = decode(rng.choice(81, n, replace=False))
         expected = find_sets(cards, "brute")
-        for method in ("pairs", "recursive", "fast"):
+        for method in METHODS[1:]:
             assert find_sets(cards, method) == expected, (method, cards.tolist())
 
 
@@ -78,7 +78,7 @@ def test_property_solvers_agree_and_results_are_sorted_sets(codes, attribute_ord
     expected = find_sets(cards, "brute")
     assert expected == sorted(expected)
     assert all(i < j < k and is_set(cards[i], cards[j], cards[k]) for i, j, k in expected)
-    for method in ("pairs", "recursive", "fast"):
+    for method in METHODS[1:]:
         assert find_sets(cards, method) == expected
 
 
@@ -98,3 +98,12 @@ def test_bad_tables_are_clear_errors(bad, message):
 def test_unknown_method_is_a_clear_error():
     with pytest.raises(ValueError, match="method"):
         find_sets(full_deck()[:12], method="quantum")
+
+
+def test_the_blogs_attribute_test_rejects_exactly_the_two_value_attributes():
+    from setgame.solvers import attributes_form_set
+    cards = np.array([[0, 1, 2, 0], [0, 1, 0, 1], [0, 1, 1, 2], [1, 1, 1, 1]])
+    assert attributes_form_set(cards, (0, 1, 2))          # same, same, all different twice
+    assert not attributes_form_set(cards, (0, 1, 3))      # first attribute: 0, 0, 1
+    assert all(attributes_form_set(cards, t) == is_set(*cards[list(t)])
+               for t in [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)])
