@@ -236,5 +236,5 @@ FEATURES = {"bits-strict": BitFeatures(False), "bits-loose": BitFeatures(True),
 def get_features(name: str):
     """A feature definition by name: 'bits-strict' (default), 'bits-loose' or 'counts'."""
     if not isinstance(name, str) or name not in FEATURES:  # (a list is not hashable)
-        raise ValueError(f"features must be one of {sorted(FEATURES)}, got {name!r}")
+        raise ValueError(f"name (the features) must be one of {sorted(FEATURES)}, got {name!r}")
     return FEATURES[name]

@@ -157,6 +157,7 @@ CASES = {
     "tuning_run_cached": lambda: catmouse.tuning_run_cached(rows=6, cols=6, first_move="cat",
                                                             variant="hot", iterations=10, seed=0),
     "tuning_trial": lambda: catmouse.tuning_trial(6, 6, "cat", "hot", 10, 0),
+    "tuning_sweep": lambda: catmouse.tuning_sweep([(6, 6, 1)], 10, 5, 1, 0, n_jobs=1),
     "unexpected_moves": lambda: catmouse.unexpected_moves([(0, 0, 1.5, 1), (0, 1, 1.5, 1)], 4, 4),
     "validate_policy": lambda: catmouse.validate_policy(GREEDY, 4, 4, "dog"),
     "validate_window_table": lambda: catmouse.validate_window_table(WINDOW[0]),

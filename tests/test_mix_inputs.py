@@ -209,3 +209,13 @@ def test_get_features_and_the_terminal_parser_refuse_what_is_not_theirs():
     refused(lambda: parse_column("3", "board"), "b")
     refused(lambda: Board(geometry=(6, 7)), "geometry")
     assert parse_column("3", Board(6, 7)) == 3
+
+
+@pytest.mark.parametrize("bad", [None, 3, "no-such-agent"])
+def test_duel_and_get_features_name_the_callers_argument(bad):
+    """Found by spoiling one argument of a valid call: duel named o_agent (match's argument)
+    for a bad opponent, get_features named 'features' for its argument name."""
+    from mix import duel, get_features
+    refused(lambda: duel(bad, "random", 2, rows=4, cols=5), "agent")
+    refused(lambda: duel("random", bad, 2, rows=4, cols=5), "opponent")
+    refused(lambda: get_features(bad), "name")

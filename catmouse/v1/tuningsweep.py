@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from catmouse.parity import winnable_first_move
 from catmouse.v1.experiments import TUNING, TWIN, board_area
 from catmouse.v1.runcache import tuning_run_cached, tuning_twin_cached
-from studykit.checks import cell, items
+from studykit.checks import cell, items, whole
 from studykit.sweep import run_sweep
 
 JOBS = tuple(v for v in TUNING if v not in TWIN) + ("twin",)
@@ -42,6 +42,8 @@ def tuning_sweep(boards, iterations: int, checkpoint_every: int, trials: int, se
     """``run_sweep(tuning_run_cached, grid, trials=trials, seed=seed, ...)``'s rows for the grid
     of every board (rows, cols) of ``boards`` and ``TUNING`` variant, board first."""
     boards = [tuple(cell(b, f"boards[{k}]")) for k, b in enumerate(items(boards, "boards"))]
+    iterations = whole(iterations, "iterations", 1)                 # Python ints in the rows;
+    checkpoint_every = whole(checkpoint_every, "checkpoint_every", 1)   # the runs check limits
     grid = [{"rows": r, "cols": c, "first_move": winnable_first_move(r, c), "job": job,
              "iterations": iterations, "checkpoint_every": checkpoint_every}
             for r, c in boards for job in JOBS]

@@ -9,7 +9,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from mix.board import Board, Geometry
-from mix.play.agentchecks import check_match
+from mix.play.agentchecks import check_agent, check_match
 from mix.play.agents import make_agent
 from studykit.stats import Estimate
 
@@ -110,6 +110,10 @@ class DuelResult:
 
 def duel(agent, opponent, games: int, seed: int = 0, **kw) -> DuelResult:
     """``agent`` against ``opponent`` in both seats (``seed`` as X, ``seed + 1`` as O)."""
+    rows, cols = kw.get("rows", 10), kw.get("cols", 20)
+    if isinstance(rows, int) and isinstance(cols, int):   # else match names rows/cols itself
+        agent, opponent = check_agent(agent, "agent", rows, cols), check_agent(opponent, "opponent",
+                                                                               rows, cols)
     return DuelResult(match(agent, opponent, games, seed, **kw),
                       match(opponent, agent, games, seed + 1, **kw))
 
