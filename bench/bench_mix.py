@@ -9,7 +9,7 @@
 - the exact solver (``mix.plain.solver`` with ``fast=True``, its twin ``mix.fast.solver``,
   against ``fast=False``): empty boards solved, identical values, and a perfect player's games
   on 4x5 (identical games);
-- the self-taught player (``mix.selftaught.evalsearch`` against its plain twin
+- the self-taught player (``mix.fast.evalsearch`` against its plain twin
   ``mix.plain.selftaught``): seeded games at depth 4 against alpha-beta depth 4, both seats (every
   move identical), its own moves timed apart; and self-play training (``mix.selftaught.training``,
   identical weights, bit for bit);
@@ -17,7 +17,7 @@
   depth 4, against the study's targets (under 120 s and 300 s on one core);
 - (with --ladder N, alone) notebook 41's ladder: the self-taught player (shipped weights,
   depth 4) against each of notebook 40's nine opponents, N seeded games in each seat, the
-  searches of ``mix.selftaught.evalsearch`` and ``mix.fast.alphabeta`` against their plain twins
+  searches of ``mix.fast.evalsearch`` and ``mix.fast.alphabeta`` against their plain twins
   (``SelfTaughtAgent(fast=False)``, ``mix.plain.alphabeta`` for the opponents that
   search), game by game in turn: every game identical (moves and result), the CPU time of
   whole games (both players) and of the self-taught player's moves, per opponent and overall
@@ -227,7 +227,7 @@ LADDER = ("random", "onestep", "onestep-safe", "builder", "builder-search", "alp
 
 def ladder_games(games, depth=4):
     """Notebook 41's ladder, ``games`` seeded games per opponent and seat: the self-taught player
-    (``depth``: 4 on the ladder, 2 on the learning curve) on ``mix.selftaught.evalsearch`` and on
+    (``depth``: 4 on the ladder, 2 on the learning curve) on ``mix.fast.evalsearch`` and on
     its plain twin, each game played by both in turn (garbage collection frozen while
     timing); every game must be identical."""
     import gc

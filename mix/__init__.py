@@ -22,11 +22,11 @@ What the top level holds, by part (its modules in brackets):
   games were lost (``agents``, ``agentchecks``, ``match``, ``ladder``, ``strength``,
   ``weakness``);
 - the self-taught player (``mix.selftaught``): its TD(0) training and weights file, its agent
-  and its study (``training``, ``agent``, ``study``), on its features, evaluation and search
-  (``threatfeatures``, ``threatsteps``, ``evaluation``, ``evalsearch``, ``evalnodes``,
-  ``evalfrontier``, ``evalscores``, ``selfplay``);
+  and its study (``training``, ``agent``, ``study``), on its features and evaluation
+  (``threatfeatures``, ``evaluation``);
 - the plain algorithms first (``mix.plain``), which the fast ones are tested against; the
-  one fast implementation of each that has one (``mix.fast``).
+  one fast implementation of each that has one (``mix.fast``: the solver, the value-table
+  search, the self-taught player's search and self-play), chosen by ``fast=True``.
 """
 
 from mix.startup import quiet_interrupts

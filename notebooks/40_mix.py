@@ -312,17 +312,17 @@ claims.append(beyond_claim(f"a {TRAIN_GAMES}-game training run takes under two m
 # the same values at every move.
 
 # %%
-from mix.plain.alphabeta import search_values
-
 small = mix.train(20, seed=0, rows=4, cols=5)
 print({BitFeatures.describe(s): round(float(v), 3) for s, v in enumerate(small.values) if v})
+import random
+
 small_feats, b, moves = mix.get_features("bits-strict"), mix.Board(4, 5), 0
 while not b.is_over():  # every move: the plain search's values, and the fast one's the same
-    plain_values = search_values(b, 2, small.values, small_feats, fast=False)
-    assert search_values(b, 2, small.values, small_feats) == plain_values
-    b.play(sorted(plain_values)[0])
+    plain_move = mix.search_move(b, 2, small.values, small_feats, random.Random(moves), fast=False)
+    assert mix.search_move(b, 2, small.values, small_feats, random.Random(moves)) == plain_move
+    b.play(plain_move)
     moves += 1
-print(f"a {moves}-move game of the 2-ply search on this table: plain and fast agree at each move")
+print(f"a {moves}-move game of the 2-ply search on this table: plain and fast chose each move alike")
 
 # %%
 runs = run_sweep(train_trial, {"games": [TRAIN_GAMES], "features": ["bits-strict"]},
@@ -790,16 +790,11 @@ solved
 # table of (lo, hi) bounds and centre-first moves. The table above was solved by its one fast
 # twin, `mix/fast/solver.py` (threat masks, mirrored positions sharing an entry, bounds that
 # settle a node without searching it), which `fast=True`, the default, chooses. The plain
-# solver solves the smallest board again, and both solve random 4x5 positions: the same values
-# and the same best moves.
+# solver solves the smallest board again, and both solve random 4x5 positions: the same values.
 
 # %%
-import random
-
-from mix.plain.solver import best_moves, solve_both
-
 rows, cols = SOLVE_BOARDS[0]
-plain = solve_both(rows, cols, fast=False)
+plain = mix.solve_both(rows, cols, fast=False)
 fast_row = solved.loc[f"{rows}x{cols}"]
 assert (plain.mix, plain.diagonals) == (fast_row["MIX (no diagonals)"], fast_row["with diagonals"])
 rng, compared = random.Random(0), 0
@@ -810,10 +805,9 @@ while compared < 30:
             b.play(rng.choice(b.legal_moves()))
     if not b.is_over():
         assert mix.solve_position(b) == mix.solve_position(b, fast=False)
-        assert best_moves(b) == best_moves(b, fast=False)
         compared += 1
 print(f"{rows}x{cols} by the plain solver: MIX {plain.mix}, with diagonals {plain.diagonals}, as "
-      f"in the table; {compared} random 4x5 positions: the same values and best moves")
+      f"in the table; {compared} random 4x5 positions: the same values")
 
 # %%
 if "4x6" in solved.index:

@@ -37,7 +37,7 @@
 #   self-play alone, starting from zero weights (`mix.selftaught.training`): temporal-difference
 #   self-play is the method of TD-Gammon, and of the strongest learned Connect Four players
 #   (n-tuple networks: Thill, Koch and Konen 2012);
-# - plays by alpha-beta search on that value (`mix.selftaught.evalsearch`), reading the tactics at
+# - plays by alpha-beta search on that value (`mix.fast.evalsearch`), reading the tactics at
 #   a glance (win now, block a single threat, lost against two), `DEPTH` plies deep while all 20
 #   columns are open and deeper as columns fill, for the same effort.
 
@@ -170,7 +170,7 @@ claims.append(beyond_claim(
 # and the player's search in `mix/plain/selftaught.py` (`PlainSearch`: the counts read from
 # the stones, the learned evaluation, alpha-beta with the tactics read at a glance). At scale,
 # `train_selftaught` and `SelfTaughtAgent` (their default `fast=True`) run their fast
-# versions on the board's integers (`mix/fast/selfplay.py`; `mix/selftaught/evalsearch.py` with
+# versions on the board's integers (`mix/fast/selfplay.py`; `mix/fast/evalsearch.py` with
 # its nodes, frontier and scores). Below, 200 self-play games on a 5x6 board by both give the
 # same weights bit for bit, and the plain player and the fast one, on the shipped weights, play
 # the same games.

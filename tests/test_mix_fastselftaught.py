@@ -13,10 +13,10 @@ import pytest
 from mix.board import Board, Geometry, X
 from mix.plain import selftaught as plain_st
 from mix.selftaught.agent import SelfTaughtAgent, search_depth
-from mix.selftaught.evalsearch import Search
+from mix.fast.evalsearch import Search
 from mix.selftaught.evaluation import LinearEvaluation
 from mix.selftaught.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
-from mix.selftaught.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
+from mix.fast.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
 from mix.selftaught.training import TDConfig, load_weights, train_selftaught
 from tests.oracles_mix import random_positions
 
@@ -219,7 +219,7 @@ def test_caches_are_bounded_and_not_pickled():
     past ``memory``; a pickled evaluation (sent to a worker) carries none; the threat memo and
     the stepper's tables (shared, and each evaluation's) are bounded."""
     import mix.selftaught.threatfeatures as tf
-    import mix.selftaught.threatsteps as ts
+    import mix.fast.threatsteps as ts
     from mix import features
 
     ev = LinearEvaluation(load_weights(), memory=50)

@@ -125,7 +125,7 @@ def test_the_ladder_fingerprint_covers_the_code_that_plays_and_the_values_files(
     from studykit.cache import code_fingerprint
     from studykit.codehash import import_closure
     modules, _ = import_closure(lad.seat_trial)
-    assert {"mix.selftaught.evalsearch", "mix.selftaught.threatfeatures", "mix.selftaught.agent",
+    assert {"mix.fast.evalsearch", "mix.selftaught.threatfeatures", "mix.selftaught.agent",
             "mix.fast.alphabeta", "mix.play.match", "studykit.sweep"} <= set(modules)
     files = sorted(Path(mix.__file__).parent.glob("*.init"))
     assert {"selftaught.init", "mix.init", "counts.init"} <= {f.name for f in files}

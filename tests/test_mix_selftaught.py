@@ -10,7 +10,7 @@ import pytest
 from mix.board import Board, X
 from mix.selftaught.__main__ import main
 from mix.selftaught.agent import SelfTaughtAgent, search_depth
-from mix.selftaught.evalsearch import TIE, best_moves
+from mix.fast.evalsearch import TIE, best_moves
 from mix.selftaught.evaluation import LinearEvaluation
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES, features, masks, window_counts
 from mix.selftaught.training import (

@@ -5,7 +5,7 @@ and its self-play training (``selfplay``). The alpha-beta and the solver hold th
 which choose their fast twins (``mix.fast.alphabeta`` with ``mix.fast.horizon``,
 ``mix.fast.solver``) by ``fast=True``, as ``mix.train_selftaught`` chooses ``mix.fast.selfplay``.
 The library's other fast versions (``mix.board`` with ``mix.features``,
-``mix.selftaught.evalsearch`` with ``mix.selftaught.threatsteps``, which
+``mix.fast.evalsearch`` with ``mix.fast.threatsteps``, which
 ``mix.SelfTaughtAgent(fast=True)`` plays by) are tested to give the same moves, values and weights,
 and ``bench/bench_mix*.py`` time them against these. (The report's learner, ``mix.learn``, is plain
 already.)"""

@@ -2,7 +2,7 @@
 (``counts``), scored ``weights . features`` (``PlainEvaluation``), searched by fixed-depth
 alpha-beta with a transposition table and iterative deepening (``PlainSearch``), to the depth the
 agent searches (``search_depth``). ``mix.SelfTaughtAgent(fast=False)`` plays by it;
-``mix.selftaught.evalsearch`` (with ``mix.selftaught.threatsteps``) is its fast twin: the same
+``mix.fast.evalsearch`` (with ``mix.fast.threatsteps``) is its fast twin: the same
 values, nodes and moves."""
 
 from __future__ import annotations
@@ -13,10 +13,13 @@ import numpy as np
 
 from mix.board import Board, X, center_order
 from mix.features import threat_slots
-from mix.selftaught.evalscores import INF, TIE, WIN
 from mix.selftaught.evaluation import forced
 from mix.selftaught.threatfeatures import SCALE, masks, tally
 
+WIN = 1e6   # a won position, plus the plies left to search when it is found (evaluations stay
+            # far below it): the quickest win and the slowest loss are preferred
+TIE = 1e-9  # values this close count as equal
+INF = float("inf")
 WIDTH = 20  # the columns of the 10x20 board: the agent's nominal depth is its depth there
 MAX_DEPTH = 24
 

@@ -1,7 +1,7 @@
 """The self-taught player: alpha-beta on the weights learned by ``mix.selftaught.training``,
 searching deeper when few columns are open, for about the effort of its nominal depth with all 20
 columns of the 10x20 board open (``mix.plain.selftaught.search_depth``). ``fast`` chooses the
-search: ``mix.selftaught.evalsearch`` on the board's integers (the default) or its plain twin
+search: ``mix.fast.evalsearch`` on the board's integers (the default) or its plain twin
 ``mix.plain.selftaught.PlainSearch``, which make the same moves.
 """
 
@@ -12,7 +12,7 @@ import random
 from mix.board import Board
 from mix.checks import MAX_NOMINAL_DEPTH
 from mix.plain.selftaught import PlainEvaluation, PlainSearch, search_depth
-from mix.selftaught.evalsearch import Search
+from mix.fast.evalsearch import Search
 from mix.selftaught.evaluation import LinearEvaluation
 from studykit.checks import flag, shown, whole
 

@@ -18,7 +18,7 @@ from mix.board import Board, X
 from mix.checks import reals
 from mix.features import threat_slots
 from mix.selftaught.threatfeatures import N_FEATURES, SCALE, counter
-from mix.selftaught.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
+from mix.fast.threatsteps import THREAT_COUNTS, WINDOW_COUNTS, scored_steps
 
 
 class LinearEvaluation:
@@ -62,7 +62,7 @@ class LinearEvaluation:
             # the sum of the bias and the mover's terms, as ``score`` sums them, O or X to move
             self.start = (sum([self.terms[0][1]]), sum([self.terms[0][1], self.terms[1][1]]))
             # the terms of the counts the searches pack
-            # (``mix.selftaught.threatsteps.pack_features``): all but the first two, and the window
+            # (``mix.fast.threatsteps.pack_features``): all but the first two, and the window
             # counts alone
             self.counted_terms = self.terms[2:]
             self.window_terms = [self.terms[k] for k in WINDOW_COUNTS]

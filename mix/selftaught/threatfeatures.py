@@ -10,7 +10,7 @@ column (the one the filling of that column reaches first) by its row. Everything
 bit operations on the board's integers (see ``mix.board``); the training counts with ``counter``'s
 closures, which carry the window counts and threat slots from move to move
 (``mix.plain.selftaught.counts`` is the plain count they replace), and the search with
-``mix.selftaught.threatsteps``, which does a move's two updates in one look-up and packs all the
+``mix.fast.threatsteps``, which does a move's two updates in one look-up and packs all the
 counts in one integer.
 """
 

@@ -1,7 +1,10 @@
-"""The searches' feature counts: a move's two updates in one look-up, the counts packed in one integer.
+"""Fast twin of mix.plain.selftaught (its counts): a move's count updates in one look-up.
+
+The searches' feature counts: a move's two updates in one look-up, the counts packed in one
+integer.
 
 ``mix.selftaught.threatfeatures.counter`` carries the window counts and threat slots from move to
-move with two look-ups a move; the searches (``mix.selftaught.evalsearch``) go further with
+move with two look-ups a move; the searches (``mix.fast.evalsearch``) go further with
 ``stepper``, whose table entry gives both changes at once, on the counts packed in one integer
 (``pack_features``), and ``scored_steps`` adds, for one evaluation, the change of the windows' score
 a move makes.

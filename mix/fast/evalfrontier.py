@@ -1,7 +1,9 @@
-"""The nodes one move from the leaves in the self-taught player's search (``evalsearch``).
+"""Fast twin of mix.plain.selftaught (PlainSearch one move from the leaves), under fast.evalsearch.
+
+The nodes one move from the leaves in the self-taught player's search (``evalsearch``).
 
 Such a node scores its children in its own loop, by their packed counts
-(``mix.selftaught.evalscores``). Its quiet moves, which make no threat slot and are not near one,
+(``mix.fast.evalscores``). Its quiet moves, which make no threat slot and are not near one,
 all leave the node's threat counts, so such a move's score is the score of the node's counts
 (``calm``) plus its change of the windows' score ``dv`` (its stepper entry) up to rounding
 (``LinearEvaluation.margin``); the other moves' differ from that by the change of the threat counts'
@@ -17,12 +19,12 @@ from itertools import compress
 from operator import getitem
 
 from mix.board import X
-from mix.selftaught.evalscores import INF, unpack_windows
+from mix.fast.evalscores import INF, unpack_windows
 
 
 def calm_frontier(walk, tally, noisy, cutoff):
     """``calm_nodes``: the best value and move of a node one move from the leaves with no
-    threat slot on the board (``walk``: the search's state, ``mix.selftaught.evalnodes.Walk``; the
+    threat slot on the board (``walk``: the search's state, ``mix.fast.evalnodes.Walk``; the
     rest its scorers and its move ordering's ``cutoff``)."""
     slots, fill, margin, count = walk.slots, walk.fill, walk.margin, walk.count
     counted, memory, history, ordered = walk.counted, walk.memory, walk.history, walk.ordered

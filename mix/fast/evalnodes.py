@@ -1,15 +1,17 @@
-"""The interior nodes of the self-taught player's search (``evalsearch``) and its state.
+"""Fast twin of mix.plain.selftaught (PlainSearch's interior nodes), beneath mix.fast.evalsearch.
+
+The interior nodes of the self-taught player's search (``evalsearch``) and its state.
 
 A node is (``me``, ``opp``, ``turn``): the stones of the side to move, of the other side, and the
 mover's colour, with their threat slots ``rme``, ``ropp`` (``Counter.threat``) and the node's window
-counts ``w``, packed as the features (``mix.selftaught.threatsteps.pack_features``; its bit 0, X to
+counts ``w``, packed as the features (``mix.fast.threatsteps.pack_features``; its bit 0, X to
 move in the counts of its children, is ``turn``). A child's are its parent's updated by one look-up
 of the stepper (the move's change of the windows and the threat slots its stone adds). Tactics come
 from the threat slots: a mover with a playable threat has won, two playable threats of the other
 side lose, one must be blocked. The moves of a node: the legal columns from the centre out (as
 column masks), by the history of cutoffs of its mover (a stable sort, updated at each cutoff), the
 previous best (transposition table) in front. The nodes one move from the leaves are
-``mix.selftaught.evalfrontier``'s.
+``mix.fast.evalfrontier``'s.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from functools import lru_cache
 from itertools import chain
 
 from mix.board import center_columns, column_masks
-from mix.selftaught.evalfrontier import calm_frontier, threat_frontier
-from mix.selftaught.evalscores import INF, WIN, leaf_scorers, scorers
-from mix.selftaught.threatsteps import stepper
+from mix.fast.evalfrontier import calm_frontier, threat_frontier
+from mix.fast.evalscores import INF, WIN, leaf_scorers, scorers
+from mix.fast.threatsteps import stepper
 
 
 @lru_cache(maxsize=32)

@@ -1,4 +1,6 @@
-"""Alpha-beta search on a learned evaluation (``mix.selftaught.evaluation``).
+"""Fast twin of mix.plain.selftaught (its PlainSearch): the root of the self-taught player's search.
+
+Alpha-beta search on a learned evaluation (``mix.selftaught.evaluation``).
 
 ``Search`` looks ``depth`` moves ahead and scores the positions there with a
 ``LinearEvaluation``. Tactics are read at a glance before any evaluation (``forced``): a mover
@@ -12,10 +14,10 @@ Plain first: ``mix.plain.selftaught`` is this search written on a ``Board`` that
 moves; the tests check this one visits the same nodes in the same order, with the same values and
 moves, and ``bench/bench_mix.py`` times the two. This one runs on the board's integers, the feature
 counts packed in one integer and carried from move to move by one look-up a move
-(``mix.selftaught.threatsteps.stepper``), the scores of the leaves remembered by their counts
-(``mix.selftaught.evalscores``); the interior nodes are ``mix.selftaught.evalnodes``'s, and a node
+(``mix.fast.threatsteps.stepper``), the scores of the leaves remembered by their counts
+(``mix.fast.evalscores``); the interior nodes are ``mix.fast.evalnodes``'s, and a node
 one move from the leaves scores its children in its own loop, passing over those that could not beat
-the best (``mix.selftaught.evalfrontier``). Here: the root.
+the best (``mix.fast.evalfrontier``). Here: the root.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from __future__ import annotations
 import random
 
 from mix.board import Board
-from mix.selftaught.evalnodes import Walk, columns_out, searcher
-from mix.selftaught.evalscores import INF, TIE, WIN
+from mix.fast.evalnodes import Walk, columns_out, searcher
+from mix.fast.evalscores import INF, TIE, WIN
 from mix.selftaught.evaluation import LinearEvaluation
 from mix.selftaught.threatfeatures import counter
 
@@ -57,7 +59,7 @@ class Search:
 def _search(b: Board, depth: int, rng: random.Random | None,
             evaluate: LinearEvaluation) -> tuple[dict[int, float], int]:
     """``Search.root`` and the number of leaves it reached: the root's moves deepened one ply
-    at a time, each ply's values ordering the next (``mix.selftaught.evalnodes`` searches below)."""
+    at a time, each ply's values ordering the next (``mix.fast.evalnodes`` searches below)."""
     g = b.g
     colmask, centre, _, _ = columns_out(g)
     # whether the board can fill up within the search

@@ -1,7 +1,9 @@
-"""The leaf scores of the self-taught player's search (``evalsearch``), on packed counts.
+"""Fast twin of mix.plain.selftaught (PlainEvaluation's leaf scores), for mix.fast.evalsearch.
+
+The leaf scores of the self-taught player's search (``evalsearch``), on packed counts.
 
 A position's feature counts are packed in one integer
-(``mix.selftaught.threatsteps.pack_features``): bit 0 says who moved last, then the window counts,
+(``mix.fast.threatsteps.pack_features``): bit 0 says who moved last, then the window counts,
 then the threat counts. The closures made here (``scorers``, ``leaf_scorers``) score such integers
 for one root search, remembering the scores in the evaluation's dictionaries
 (``LinearEvaluation.counted``, ``threat_scores``, ``memo``), and read a leaf's tactics from its
@@ -15,12 +17,9 @@ from operator import getitem, itemgetter, mul
 from struct import Struct
 
 from mix.board import X
-from mix.selftaught.threatsteps import FIELD, THREAT_COUNTS, WINDOW_COUNTS
+from mix.fast.threatsteps import FIELD, THREAT_COUNTS, WINDOW_COUNTS
+from mix.plain.selftaught import INF, TIE, WIN
 
-WIN = 1e6   # a won position, plus the plies left to search when it is found (evaluations stay
-            # far below it): the quickest win and the slowest loss are preferred
-TIE = 1e-9  # values this close count as equal
-INF = float("inf")
 unpack_counts = Struct("<28H").unpack   # packed window and threat counts
 unpack_windows = Struct("<12H").unpack  # packed window counts
 unpack_threats = Struct("<16H").unpack  # packed threat counts
@@ -31,7 +30,7 @@ in_order = itemgetter(*sorted(range(28), key=lambda j: (WINDOW_COUNTS + THREAT_C
 
 def scorers(walk):
     """``(tally, threat_fields, threat_score, step)``: the scores of packed counts and the
-    stepper's entries, for the search state ``walk`` (``mix.selftaught.evalnodes.Walk``)."""
+    stepper's entries, for the search state ``walk`` (``mix.fast.evalnodes.Walk``)."""
     counted, memory = walk.counted, walk.memory
     terms, window_terms, start = walk.terms, walk.window_terms, walk.start
     threats, threat_counts = walk.threats, walk.threat_counts
@@ -79,7 +78,7 @@ def scorers(walk):
         return v
 
     def step(turn: int, x: int, me: int, opp: int, both: int) -> tuple[int, int, float]:
-        """The stepper's entry of the move ``x`` (``mix.selftaught.threatsteps.scored_steps``)."""
+        """The stepper's entry of the move ``x`` (``mix.fast.threatsteps.scored_steps``)."""
         base, mask, steps = slots[turn][x]
         key = both >> base & mask
         try:
@@ -133,7 +132,7 @@ def leaf_scorers(walk, tally, threat_fields, threat_score, step):
         """The value for ``me`` (``turn`` to move, window counts ``w``) of the leaf after the
         move ``x`` that makes a threat slot or is near one (``dw``, ``new``, ``dv``: its
         stepper entry, or None), or -INF when ``dv`` and the score of its threat counts add up
-        to ``bound`` at most (``mix.selftaught.evalfrontier``)."""
+        to ``bound`` at most (``mix.fast.evalfrontier``)."""
         if ropp & (x << 1):   # the opponent completes four above the move
             return -WIN
         if dw is None:
