@@ -20,6 +20,7 @@ from itertools import chain, islice
 import numpy as np
 
 from catmouse.v1 import keep, pool
+from catmouse.v1.fastscan import compiled_scan
 from catmouse.v1.games import FlatBoard
 from catmouse.v1.keep import ABSENT, FastReplayed, badness
 from catmouse.v1.speed import FAST, Speed
@@ -271,7 +272,8 @@ class FastArena(pool.Arena):
             trans[s] = moved[s] = steps[code][s]
         self.changed = changes
         try:
-            replayed = self.single(changes, beat) if one else self.scan(sets or [set()], beat)
+            scan = compiled_scan if self.speed.compiled_scan else FastArena.scan
+            replayed = self.single(changes, beat) if one else scan(self, sets or [set()], beat)
         finally:
             for s in changes:
                 trans[s] = moved[s] = steps[table[s]][s]

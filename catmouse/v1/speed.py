@@ -43,18 +43,21 @@ class Speed:
         every game by ``play_flat``.
     compiled_walk: sequential proposals walk in compiled code (``v1.fastwalk``), drawing what
         ``random.Random`` draws from a ``studykit.twister.Twister``.
+    compiled_scan: with lockstep games, ``FastArena`` scores a candidate in one compiled call
+        (``v1.fastscan``), not by ``FastArena.scan``'s chunks.
     arena_chunks, scan_chunks: how ``pool.Arena.replay`` and ``FastArena.scan`` chunk a replay.
     """
 
     arena: str = "fast"
     lockstep: bool = True
     compiled_walk: bool = True
+    compiled_scan: bool = True
     arena_chunks: Chunks = Chunks(head=16, first=256, growth=16, lockstep_min=48)
     scan_chunks: Chunks = Chunks(head=64, first=256, growth=4, lockstep_min=64)
 
     def __post_init__(self):
         object.__setattr__(self, "arena", choice(self.arena, "arena", ARENAS))
-        for name in ("lockstep", "compiled_walk"):
+        for name in ("lockstep", "compiled_walk", "compiled_scan"):
             object.__setattr__(self, name, flag(getattr(self, name), name))
         for name in ("arena_chunks", "scan_chunks"):
             if not isinstance(getattr(self, name), Chunks):
