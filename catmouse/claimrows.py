@@ -1,6 +1,7 @@
 """Claim rows of notebooks 20-24 that test an effect: the estimate of a change (paired over seeds,
 or between two groups of games) and ``effect_row``, ``studykit.effect_claim`` with our own text
-beside its interval, a reason per status, and a row for an estimate with no error yet (a smoke
+beside its interval, a reason per status, two shares ordered by their Wilson intervals
+(``share_verdict``), and a row for an estimate with no error yet (a smoke
 run of two seeds, say): *setting differs* off the article's setting, else *inconclusive*.
 """
 
@@ -9,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from studykit import Estimate, effect_claim
+from studykit import Estimate, effect_claim, wilson, with_alternative
 from studykit.checks import array, shown
-from studykit.claims import ARTICLE, DIFFERS, INCONCLUSIVE, VARIANT, Claim, Setting
+from studykit.claims import ARTICLE, CONSISTENT, DIFFERS, INCONCLUSIVE, VARIANT, Claim, Setting
 from studykit.smallsample import is_small
 
 
@@ -72,3 +73,27 @@ def effect_row(claim: str, reference: str, estimate, low: float | None = None,
     ours = f"{detail}; {row.ours}" if detail else row.ours
     return replace(row, ours=ours, reason=reason)
 
+
+
+def share_verdict(k: int, n: int, k_other: int, n_other: int) -> str:
+    """Two shares ``k / n`` (claimed higher) and ``k_other / n_other`` by their Wilson 95%
+    intervals: *consistent within error* when the first lies wholly above, *differs* when wholly
+    below, *inconclusive* when they overlap (neither ordering shown)."""
+    low, high = wilson(k, n)
+    low_other, high_other = wilson(k_other, n_other)
+    return CONSISTENT if low > high_other else DIFFERS if high < low_other else INCONCLUSIVE
+
+
+SHARE_TEST = ("Wilson 95% intervals of the two shares: wholly above shows the claim, wholly "
+              "below its opposite, overlapping: inconclusive")
+
+
+def alternative(claim: Claim, **reading) -> Claim:
+    """``studykit.with_alternative(claim, **reading)``, or ``claim`` itself when it is not
+    compared (*setting differs*: a quick run), since such a row has no reading to set beside it."""
+    if not isinstance(claim, Claim):
+        raise TypeError(f"claim must be a Claim row, got {shown(claim)} ({type(claim).__name__})")
+    if claim.status == VARIANT or reading.get("status") == VARIANT or (
+            reading.get("other") is not None and reading["other"].status == VARIANT):
+        return claim
+    return with_alternative(claim, **reading)

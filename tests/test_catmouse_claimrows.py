@@ -64,3 +64,24 @@ def test_effect_row_without_an_error():
     assert effect_row("helps", "q", e).status == INCONCLUSIVE
     quick = compare_setting({"SEEDS": 2}, {"SEEDS": 10})
     assert effect_row("helps", "q", e, setting=quick).status == VARIANT
+
+
+def test_share_verdict_orders_two_shares_by_their_wilson_intervals():
+    from catmouse.claimrows import share_verdict
+    assert share_verdict(20, 20, 0, 20) == CONSISTENT
+    assert share_verdict(0, 20, 20, 20) == DIFFERS
+    assert share_verdict(0, 20, 0, 20) == INCONCLUSIVE
+    assert share_verdict(12, 20, 8, 20) == INCONCLUSIVE
+
+
+def test_alternative_is_set_beside_a_compared_row_only():
+    from catmouse.claimrows import alternative
+    from studykit.claims import Claim
+    row = Claim("c", "article", "r", "o", DIFFERS, "t", "why")
+    alt = alternative(row, choice="rule", reading="other", ours="o2", status=CONSISTENT, test="t2")
+    assert alt.alternative is not None and alt.alternative.status == CONSISTENT
+    quick = Claim("c", "article", "r", "o", VARIANT, reason="quick")
+    assert alternative(quick, choice="rule", reading="other", ours="o2", status=CONSISTENT,
+                       test="t2") is quick
+    with pytest.raises(TypeError, match="claim"):
+        alternative("row", choice="rule", reading="other", ours="o2", status=CONSISTENT, test="t")
