@@ -273,6 +273,8 @@ _ = record_claims("Goofspiel", "32_goofspiel_play", claims, setting=SETTING)
 
 # %%
 S_GAME = "A game under the author's settings"
+ONE_GAME = ("an observation of one game whose bids were shown only in screenshots (lost): no bids "
+            "or seed to replay")
 items = [
     Item("rule example: Alice and Chen on {2, 3, 4}, 6 points to 3", "example",
          section="The rules, by the article's examples"),
@@ -288,6 +290,35 @@ items = [
          "two random bots per evolution", "statement", section=S_GAME),
     Item("the author's game against the program: six rounds of screenshots and commentary", "figure",
          section=S_GAME),
+    # the author's observations in that game, one statement each (the screenshots are lost; a
+    # person cannot be replayed: the stand-in above illustrates, notebook 33 measures)
+    Item("round 1: the bot fought for the 6, so giving the 6 up frees bids to chase the other prizes",
+         "statement", reason=ONE_GAME),
+    Item("round 2: the author foresaw the bot's high bid on the 6 again; the strategies had not "
+         "changed too radically, as wanted", "statement", reason=ONE_GAME),
+    Item("round 2: that strategy seemed to work, so the author kept it", "statement",
+         reason=ONE_GAME),
+    Item("round 3: a tie for lowest, only luck kept the author in", "statement", section=S_GAME),
+    Item("round 3: the 6 was being won too cheaply, so fight for it again; give up the 3 and 4, "
+         "which cost too much", "statement", reason=ONE_GAME),
+    Item("round 4: high bids on the expensive prizes paid off, but barely", "statement",
+         reason=ONE_GAME),
+    Item("round 4: each new bot kept some traits of the previous generation, as wanted", "statement",
+         section="What the hidden GA starts from"),
+    Item("round 4: the author hoped the bot would overbid on the 3 and 4, but it seemed to foresee "
+         "the change (perhaps its 3 hidden generations)", "statement",
+         reason=ONE_GAME + "; as published the bots never saw the author's strategy (a random bot "
+                "stood in for the copy), so they cannot have learned it from him"),
+    Item("round 5: both players bid high on the 7 every round, the bot higher and higher, tying for "
+         "half its points; so the author bid 1 on it", "statement", reason=ONE_GAME),
+    Item("round 6: the bot also mostly gave up the 7 but kept a 2 on it, enough to take the 7 and "
+         "the round", "statement", section=S_GAME),
+    Item("the computer must have reached the same conclusion: any mutation or random strategy that "
+         "gave up the 7 would have an advantage", "statement", reason=ONE_GAME),
+    Item("why it bid 2 is unknown: a surviving gene, luck, or a strategy like the author's met in "
+         "its evolution", "statement", reason=ONE_GAME),
+    Item("the loss was a surprise: the computer outwitted the author", "statement",
+         reason="a personal impression of one game"),
     Item("20-player goofspiel needs very different strategies than 2 or 4 players", "statement",
          reason="a remark explaining the small population; other numbers of players are tried in "
                 "notebook 33"),
