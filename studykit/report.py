@@ -21,7 +21,7 @@ from pathlib import Path
 
 from studykit.claimchecks import claim_text
 from studykit.claims import VARIANT, Claim, Setting
-from studykit.claimtable import (  # noqa: F401 - STATUS_LEGEND, SOURCES: part of this API
+from studykit.claimtable import (
     HEADER,
     READINGS,
     SAMPLING_RULE,
@@ -37,6 +37,8 @@ from studykit.claimtable import (  # noqa: F401 - STATUS_LEGEND, SOURCES: part o
 from studykit.inventory import Item
 from studykit.paths import write_atomic
 from studykit.quick import quick_mode
+from studykit.runtime_text import table as runtime_table
+from studykit.runtimes import adopted
 
 MIME = "application/vnd.gameai.report+json"
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "notebooks; nothing is re-run. Each notebook's mode is the one its run recorded: "
         + (f"{len(quick)} ran in quick mode ({', '.join(quick)}), so their numbers are a smoke "
            "test, not the experiment." if quick else "every one at full settings.")))
+    if not args.notebooks:  # the committed notebooks: their measured run beside them
+        text = text.rstrip("\n") + "\n\n## Run times\n\n" + runtime_table(adopted()) + "\n"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(args.out, text + "\n")
     print(f"wrote {args.out}")

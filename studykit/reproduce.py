@@ -19,7 +19,6 @@ import logging
 import os
 import signal
 import sys
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -28,6 +27,7 @@ import nbformat
 from studykit.paths import write_atomic
 from studykit.quick import quick_mode
 from studykit.report import build_report, read_records
+from studykit.runtimes import Stopwatch, Timing, run_record, write_run
 
 ROOT = Path(__file__).resolve().parent.parent
 INCOMPLETE = (".partial.ipynb", ".failed.ipynb")  # never read as results
@@ -141,19 +141,21 @@ def run(argv: list[str]) -> int:
             stale.unlink()
     started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     status = {nb.stem: "not reached" for nb in notebooks}
-    timings: list[tuple[str, float]] = []
+    timings: list[Timing] = []
+    timing_file = results / "runtimes.json"
+    timing_file.unlink(missing_ok=True)  # never an earlier run's timings beside this run
     print(f">> executing {len(notebooks)} notebooks in {mode} mode into {out_dir}")
     failed = interrupted = False
     try:
         for nb in notebooks:
-            start = time.perf_counter()
+            clock = Stopwatch(nb.stem)
             print(f">> {nb.name} ...", flush=True)
             final = out_dir / nb.name
             partial = final.with_suffix(".partial.ipynb")
             log_path = final.with_suffix(".kernel.log")
             final.unlink(missing_ok=True)  # never leave an older run under the name of this one
             try:
-                with open(log_path, "w") as log:
+                with open(log_path, "w") as log, clock:
                     papermill.execute_notebook(without_widget_state(nb), str(partial),
                                                cwd=str(nb.parent),
                                                kernel_name="python3", progress_bar=False,
@@ -171,11 +173,11 @@ def run(argv: list[str]) -> int:
                 continue
             partial.replace(final)
             log_path.unlink(missing_ok=True)
-            seconds = time.perf_counter() - start
             status[nb.stem] = "completed"
-            timings.append((nb.stem, seconds))
-            print(f"   done in {seconds:.1f} s ({len(read_records(final)[0])} report tables)",
-                  flush=True)
+            timings.append(clock.timing)
+            write_run(timing_file, run_record(mode, started, timings, status))
+            print(f"   done in {clock.timing.wall_s:.1f} s, {clock.timing.cpu_s:.1f} s of CPU "
+                  f"({len(read_records(final)[0])} report tables)", flush=True)
     finally:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the report is always written
         try:
@@ -184,11 +186,14 @@ def run(argv: list[str]) -> int:
             signal.signal(signal.SIGINT, previous)
         print(f">> wrote {report}")
         if timings:
-            width = max(len(name) for name, _ in timings)
-            print(">> wall time per notebook")
-            for name, seconds in timings:
-                print(f"   {name:<{width}}  {seconds:8.1f} s")
-            print(f"   {'total':<{width}}  {sum(s for _, s in timings):8.1f} s")
+            write_run(timing_file, run_record(mode, started, timings, status))
+            width = max(len(t.notebook) for t in timings)
+            print(f">> wall and CPU time per notebook (also in {timing_file})")
+            for t in timings:
+                print(f"   {t.notebook:<{width}}  {t.wall_s:8.1f} s  {t.cpu_s:8.1f} s CPU  "
+                      f"load {t.load_end:.1f}")
+            print(f"   {'total':<{width}}  {sum(t.wall_s for t in timings):8.1f} s  "
+                  f"{sum(t.cpu_s for t in timings):8.1f} s CPU")
     if interrupted:
         print(">> interrupted: " + ", ".join(f"{n}: {s}" for n, s in status.items()
                                               if s in ("interrupted", "not reached")),

@@ -1,9 +1,12 @@
 """``make reproduce``: interrupted or failing runs never leave a result that looks complete."""
 
+import json
+
 import nbformat
 import pytest
 
 from studykit import reproduce
+from studykit.runtimes import checked_run
 
 
 def tiny_notebook(path, source):
@@ -34,6 +37,14 @@ def test_a_failing_notebook_leaves_no_result_and_the_report_says_so(tmp_path, mo
     assert "20_bad: failed (PapermillExecutionError)" in report
     assert "10_good: completed" in report and "quick mode" in report
     assert "| 10_good | quick |" in report
+    timings = json.loads((results / "runtimes.json").read_text())
+    assert timings["mode"] == "quick"
+    assert timings["status"] == {"10_good": "completed", "20_bad": "failed (PapermillExecutionError)"}
+    assert [t["notebook"] for t in timings["notebooks"]] == ["10_good"]  # only what completed
+    assert 0 < timings["notebooks"][0]["wall_s"] < 600
+    assert timings["notebooks"][0]["cpu_s"] > 0  # the kernel's own CPU, counted once it exited
+    with pytest.raises(ValueError, match="20_bad did not complete"):
+        checked_run(timings, ["10_good", "20_bad"], "run")
 
 
 def test_study_selection_by_name():
