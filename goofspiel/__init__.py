@@ -38,7 +38,8 @@ from studykit.lazy import lazy_package
 # Public name -> the module defining it. The modules load on first use (PEP 562), so the terminal
 # game (``python -m goofspiel play``) starts without scipy, pandas, numba or the drawing modules.
 SOURCES = {
-    "game": ["Strategy", "award", "identity", "margin", "play", "random_strategy", "reverse"],
+    "game": ["Strategy", "award", "cycle_margins", "identity", "margin", "play", "random_strategy",
+             "reverse", "rotation_cycle"],
     "draw": ["animate_game", "draw_marginal", "draw_order"],
     "evolution.breed": ["breed_pairs", "breed_preferences", "breed_random", "mutate",
                         "order_crossover", "swap_mutate"],
@@ -58,8 +59,8 @@ SOURCES = {
     "bots.scripted": ["HUMANS", "BotMeasures", "ScriptedGame", "Survival", "bot_measures",
                       "scripted_human", "scripted_trial", "survival_summary"],
     "bots.scripted_summary": ["BEHAVIOURS", "StageChanges", "SurvivalTable", "fate_shares",
-                              "per_round_measures", "stage_changes", "stage_trend",
-                              "survival_table"],
+                              "per_round_measures", "stage_changes", "stage_gain", "stage_trend",
+                              "survival_table", "fate_share"],
     "bots.widget": ["PlayWidget", "history_table", "reveal_table"],
 }
 __all__ = [
@@ -98,6 +99,7 @@ __all__ = [
     "breed_pairs",
     "breed_preferences",
     "breed_random",
+    "cycle_margins",
     "deck_size",
     "difference",
     "draw_marginal",
@@ -105,6 +107,7 @@ __all__ = [
     "equilibrium",
     "evolve",
     "exploitability",
+    "fate_share",
     "fate_shares",
     "final_scores",
     "grid_trial",
@@ -127,11 +130,13 @@ __all__ = [
     "reveal",
     "reveal_table",
     "reverse",
+    "rotation_cycle",
     "run_curves",
     "scripted_human",
     "scripted_trial",
     "solve_matrix_game",
     "stage_changes",
+    "stage_gain",
     "stage_trend",
     "strategy_table",
     "summarise_by_label",

@@ -242,3 +242,27 @@ def checked_round(number, strategies, points, eliminated, tie_break, order) -> t
     return (whole(number, "number", 1), strategies, tuple(Fraction(p) for p in points),
             whole(eliminated, "eliminated", 0, len(strategies) - 1), flag(tie_break, "tie_break"),
             tuple(int(i) for i in order))
+
+
+READINGS = ("preferences", "bids")     # a written list: prizes by increasing bid, or bids in prize order
+
+
+def rotation_cycle(deck: Iterable[int], reading: str = "preferences") -> list[Strategy]:
+    """The rotations of the sorted ``deck`` as written lists (``deck``, then its last card
+    first, ...), read as preference lists (``"preferences"``: prizes by increasing bid) or as
+    the bids on the prizes in increasing order (``"bids"``)."""
+    if not isinstance(reading, str) or reading not in READINGS:
+        raise ValueError(f"reading must be one of {READINGS}, got {reading!r}")
+    cards = sorted(checked_deck(deck))
+    lists = [cards[len(cards) - k:] + cards[:len(cards) - k] for k in range(len(cards))]
+    make = Strategy.from_preferences if reading == "preferences" else Strategy.from_bids
+    return [make(written, cards) for written in lists]
+
+
+def cycle_margins(cycle: list[Strategy]) -> list[int]:
+    """Member k+1's point margin over member k, for every k (the first member follows the
+    last): all positive means each member beats the one before it."""
+    if not isinstance(cycle, list) or len(cycle) < 2 or not all(isinstance(s, Strategy)
+                                                                  for s in cycle):
+        raise ValueError("cycle must be a list of two or more Strategy")
+    return [margin(cycle[(k + 1) % len(cycle)], cycle[k]) for k in range(len(cycle))]

@@ -1,10 +1,12 @@
 """Summaries of many scripted games (the rows of ``run_sweep(scripted_trial, ...)``): survival
 and beat rates per configuration and how the fix changes them, the bots faced round by round,
 the stage of the game they belong to, and the fate of the members of each hidden GA's
-starting pool."""
+starting pool; and estimates with their errors for verdicts (a measure's change between two
+stages paired by game, one kind of pool member's survival share clustered by game)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
@@ -15,6 +17,7 @@ from scipy.stats import mannwhitneyu
 from goofspiel.bots.arena import SCORING
 from goofspiel.bots.scripted import HUMANS, ScriptedGame, Survival, bot_measures, survival_summary
 from studykit.checks import choice, generator, items, whole
+from studykit.stats import Estimate
 
 BEHAVIOURS = {True: "published", False: "fixed"}     # the bots as published, or with the fix
 STAGES = ("round 1", "rounds 2-3", "rounds 4+")
@@ -92,19 +95,19 @@ def survival_table(rows: Sequence[dict], humans: Sequence[str], scorings: Sequen
 
 def per_round_measures(rows: Sequence[dict], deck: Sequence[int],
                        equilibrium: Mapping[tuple, float] | None = None) -> pd.DataFrame:
-    """One row per round played in every game: the human, scoring, behaviour, round number,
-    the human's point margin over the best bot, and ``bot_measures`` of the first bot faced
-    (each distinct bot measured once)."""
+    """One row per round played in every game: the human, scoring, behaviour, the game (its
+    position in ``rows``), round number, the human's point margin over the best bot, and
+    ``bot_measures`` of the first bot faced (each distinct bot measured once)."""
     measured: dict = {}
     out = []
-    for r in check_rows(rows):
+    for game, r in enumerate(check_rows(rows)):
         res = r["result"]
         for k, (bots, margin) in enumerate(zip(res.bots, res.margins)):
             if bots[0] not in measured:
                 m = bot_measures(bots[0], deck, equilibrium)
                 measured[bots[0]] = {name: v for name, v in asdict(m).items() if v is not None}
             out.append({"human": r["human"], "scoring": r["scoring"],
-                        "behaviour": BEHAVIOURS[r["as_published"]], "round": k + 1,
+                        "behaviour": BEHAVIOURS[r["as_published"]], "game": game, "round": k + 1,
                         "human margin": margin, **measured[bots[0]]})
     return pd.DataFrame(out)
 
@@ -164,3 +167,50 @@ def fate_shares(rows: Sequence[dict], generations: int) -> pd.DataFrame:
              .groupby("label")[after + ["chosen"]].mean())
     table["members"] = fates.groupby("label").size()
     return table
+
+
+def stage_gain(per_round: pd.DataFrame, human: str, scoring: str, behaviour: str,
+               column: str = "vs_equilibrium", start: str = STAGES[1],
+               end: str = STAGES[2]) -> Estimate:
+    """The change of ``column`` from stage ``start`` to stage ``end`` (``STAGES``) in one
+    configuration's games: per game that reached ``end``, its mean over ``end``'s rounds minus
+    its mean over ``start``'s, and the Estimate of these paired differences (n = games)."""
+    need = {"game", "human", "scoring", "behaviour", "round", column}
+    if not isinstance(per_round, pd.DataFrame) or not need <= set(per_round.columns):
+        raise ValueError("per_round must be a per_round_measures table with the columns "
+                         f"{', '.join(sorted(need))}")
+    start, end = choice(start, "start", STAGES), choice(end, "end", STAGES)
+    if STAGES.index(start) >= STAGES.index(end):
+        raise ValueError(f"start must be an earlier stage than end, got {start!r} and {end!r}")
+    mine = per_round[(per_round["human"] == human) & (per_round["scoring"] == scoring)
+                     & (per_round["behaviour"] == behaviour)]
+    means = (mine.assign(stage=round_stage(mine["round"]))
+             .groupby(["game", "stage"])[column].mean().unstack("stage"))
+    if start not in means or end not in means:
+        raise ValueError(f"no game of ({human}, {scoring}, {behaviour}) reached both {start} "
+                         f"and {end}")
+    both = means[[start, end]].dropna()
+    return Estimate.of((both[end] - both[start]).to_numpy(), min_n=1)
+
+
+def fate_share(rows: Sequence[dict], label: str, generations: int, *,
+               chosen: bool = False) -> Estimate:
+    """The share of the hidden GAs' starting-pool members labelled ``label`` still among the
+    survivors after ``generations`` generations (or, ``chosen``, made the next bot), over every
+    game of ``rows``; its standard error treats each game as one cluster (the members of one
+    game are not independent): ``sqrt(G/(G-1) sum_g (k_g - p m_g)^2) / sum_g m_g``, n = games."""
+    generations = whole(generations, "generations", 1)
+    per_game = []
+    for r in check_rows(rows):
+        mine = [f for pool in r["result"].fates for f in pool if f.label == label]
+        if mine:
+            kept = sum(f.chosen if chosen else f.generations >= generations for f in mine)
+            per_game.append((kept, len(mine)))
+    if not per_game:
+        raise ValueError(f"no hidden-GA pool member is labelled {label!r}")
+    k, m = np.array(per_game, dtype=float).T
+    p = float(k.sum() / m.sum())
+    g = len(per_game)
+    se = math.sqrt(g / (g - 1) * float(((k - p * m) ** 2).sum())) / float(m.sum()) if g > 1 \
+        else math.nan
+    return Estimate(p, se, g)
