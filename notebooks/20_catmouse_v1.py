@@ -425,6 +425,12 @@ items = [
          section="The run"),
     Item("Co-evolution: the losing side tries 1 to 10 one-cell variations against the other's "
          "current table; a repeated position is a mouse win", "experiment", section="The run"),
+    Item("Initial policies: both players move up unless on the top row, then down (the mouse "
+         "oscillating between the top-right corner and the cell below)", "example", section="The run"),
+    Item("The games are deterministic, so one game decides the winner of a pair of policies",
+         "statement", section="The run"),
+    Item("Improvements: for the cat a win, a closer end or a faster win; for the mouse a win, a "
+         "longer game or a farther end", "statement", section="The run"),
     Item("The progress log: a line when the winner, the moves or the distance change, and every "
          "1,000 iterations", "table", section="The run"),
     Item("The game with the final policies, animated (its length is printed only by the author's "
@@ -435,6 +441,11 @@ items = [
          section="How long the article's algorithm takes"),
     Item("A game animated with the initial policies, every 10,000 iterations and with the final "
          "policies", "animation", section="The games, move by move, as the article animates them"),
+    Item("Over the run, the game shown every 10,000 iterations is played more and more sensibly by "
+         "both players", "statement", section="The games, move by move, as the article animates them"),
+    Item("Case 1, a board the cat can win: a cat that reliably wins however the mouse plays, and a "
+         "mouse that evades capture as long as possible", "statement",
+         section="Measured against the exact game"),
     Item("Unexpected moves are combinations without a sensible move yet; they decrease as training "
          "continues", "statement", section="Unexpected moves along the run"),
     Item("Rewarding longer games for the cat is useful, to an extent: it moves around more",

@@ -407,6 +407,18 @@ items = [
          "moves to a win, then the mean distance)", "experiment", section=TRAINING),
     Item("The mouse wins if not caught within (NUM_ROWS + NUM_COLS) * 2 moves", "statement",
          section=TRAINING),
+    Item("The smarter mouse of phase 2 does not step next to the cat unless it has no other legal "
+         "move", "statement", section=TRAINING),
+    Item("Scoring the mean distance over every step, not at the end, lets play improve steadily "
+         "once all 1,000 games are won", "statement", section="Learning curve"),
+    Item("The limit (NUM_ROWS + NUM_COLS) * 2 is slightly longer than necessary, giving the cat some "
+         "flexibility", "statement",
+         reason="a remark on the rule, not a result: the optimal cat needs R + C - 3 moves from the "
+                "corners (notebook 22), 7 on 5 x 5 against a limit of 20"),
+    Item("5 x 5 allows fast games and room for separate policies for the four corners and the edges "
+         "between them", "statement",
+         reason="the reason for the training board; the window's edge flags (drawn above) are what "
+                "cover corners and edges"),
     Item("30 iterations until all 1,000 games are won against the random mouse", "number",
          section=TRAINING),
     Item("Phase-2 log: 821, 880, 902, ... wins; all 1,000 after 17 more iterations", "table",

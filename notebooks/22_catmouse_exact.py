@@ -381,6 +381,10 @@ items = [
          "both sides are even and the cat moves first", "statement", section=WHO),
     Item("With perfect play the winner is known from the board and the first mover", "statement",
          section=WHO),
+    Item("On a board the cat cannot win the mouse needs no policy: moving at random, never onto the "
+         "cat, it is never caught", "statement", section="A cat that moves at random"),
+    Item("Where the mouse cannot win, its optimal play still evades capture as long as possible",
+         "statement", section=WHO),
     Item("Complete game trees are infeasible on larger boards such as 8 x 8", "statement",
          section=WHO),
     Item("The cat wins by moving diagonally next to the mouse and following it into a corner",
