@@ -359,6 +359,8 @@ plt.show()
 # ## Claims and inventory
 
 # %%
+from catmouse.claimrows import alternative, few_minutes_row, longer_games_row, unexpected_row
+
 SOLVER = "derived: retrograde solver"
 AUTHOR_V1 = "author's code: notebook version_1 of the author's CatAndMouseGame repository"
 if final.winner == "mouse":
@@ -376,15 +378,7 @@ claims = [
                 setting=SETTING),
     exact_claim("The final game takes as many cat moves as optimal play from the corners",
                 OPTIMAL, final.cat_moves, source=SOLVER, reason=why_not_optimal),
-    check_claim("100,000 iterations of the article's algorithm run in a few minutes",
-                '"executes in a few minutes"',
-                f"straightforward implementation: {plain_rate:,.0f} iterations/s over its first "
-                f"{PLAIN_ITERATIONS:,}, so about {projected_minutes:.1f} min for {ITERATIONS:,}; "
-                f"the fast trainer {elapsed:.1f} s",
-                projected_minutes <= 10, setting=SETTING,
-                test="projected time of the straightforward implementation <= 10 minutes",
-                reason="a deep copy of the learner's whole table per candidate dominates: "
-                       f"{plain_rate:,.0f} iterations/s on this machine"),
+    few_minutes_row(plain_rate, PLAIN_ITERATIONS, ITERATIONS, elapsed, setting=SETTING),
     check_claim("The training establishes fairly good play for both players",
                 '"enough to establish fairly good play for both players"',
                 f"learned cat vs a best-responding mouse: "
@@ -395,24 +389,8 @@ claims = [
                 and mouse_vs_best.value == OPTIMAL, setting=SETTING,
                 test="each final table holds against a best-responding opponent (retrograde solver)",
                 reason="each table only learned to beat the other's current table along one game path"),
-    check_claim("Unexpected moves decrease as training continues",
-                '"As training continues, these decrease in number"',
-                f"unexpected moves in the games every {SNAPSHOT_EVERY:,} iterations: "
-                f"{early_odd.share:.0%} of moves in the earlier {half}, {late_odd.share:.0%} in "
-                f"the later {half}",
-                late_odd.share < early_odd.share, setting=SETTING,
-                test="fewer unexpected moves (a cat step not closing in, a mouse step toward the "
-                     "cat by choice) per move in the later half of the run's games than in the "
-                     "earlier half",
-                reason="each side only fixes the entries along the current game, and the next "
-                       "game reaches new ones"),
-    check_claim("Rewarding longer games helps a losing cat",
-                '"it is also useful here to reward longer games for the cat"',
-                longer.describe(), bool(longer_mean > 2 * longer_se), setting=SETTING,
-                test=f"ablation on {LONGER_SEEDS} seeds (modern generator): the share of iterations "
-                     "the cat leads is higher with the rule, by more than 2 SE of the paired "
-                     "differences",
-                reason="leaving the rule out does not measurably lower the cat's share"),
+    unexpected_row(early_odd, late_odd, half, SNAPSHOT_EVERY, setting=SETTING),
+    longer_games_row(longer, setting=SETTING),
     beyond_claim("With the article's own fixes the cat beats every mouse in the optimal number of moves",
                  "a cat table that loses no move to a best-responding mouse",
                  f"unexploitable at iteration {better.solved_at:,}" if better.solved_at is not None
@@ -421,6 +399,15 @@ claims = [
                  test="exploitability 0 against a best-responding mouse (retrograde solver)",
                  reason=f"not within the budget of {IMPROVED_ITERATIONS:,} iterations"),
 ]
+# "fairly good" is our reading (each table holds against a best response); the article watches
+# the game between the two final tables, which reads:
+claims[4] = alternative(
+    claims[4], choice="what 'fairly good play' asks", chosen="each table against a best response",
+    reading="the game between the two final tables, as the article watches it",
+    ours=f"the {final.winner} wins in {final.cat_moves} cat moves (optimum {OPTIMAL})",
+    status="consistent within error" if final.winner == "cat" and final.cat_moves == OPTIMAL
+    else "differs", test="the final cat catches the final mouse in the optimal number of moves",
+    reason="" if final.winner == "cat" and final.cat_moves == OPTIMAL else why_not_optimal)
 claims = record_claims("Cat and mouse", "20_catmouse_v1", claims, setting=SETTING)
 
 # %%
@@ -438,6 +425,12 @@ items = [
          section="The run"),
     Item("Co-evolution: the losing side tries 1 to 10 one-cell variations against the other's "
          "current table; a repeated position is a mouse win", "experiment", section="The run"),
+    Item("Initial policies: both players move up unless on the top row, then down (the mouse "
+         "oscillating between the top-right corner and the cell below)", "example", section="The run"),
+    Item("The games are deterministic, so one game decides the winner of a pair of policies",
+         "statement", section="The run"),
+    Item("Improvements: for the cat a win, a closer end or a faster win; for the mouse a win, a "
+         "longer game or a farther end", "statement", section="The run"),
     Item("The progress log: a line when the winner, the moves or the distance change, and every "
          "1,000 iterations", "table", section="The run"),
     Item("The game with the final policies, animated (its length is printed only by the author's "
@@ -448,6 +441,11 @@ items = [
          section="How long the article's algorithm takes"),
     Item("A game animated with the initial policies, every 10,000 iterations and with the final "
          "policies", "animation", section="The games, move by move, as the article animates them"),
+    Item("Over the run, the game shown every 10,000 iterations is played more and more sensibly by "
+         "both players", "statement", section="The games, move by move, as the article animates them"),
+    Item("Case 1, a board the cat can win: a cat that reliably wins however the mouse plays, and a "
+         "mouse that evades capture as long as possible", "statement",
+         section="Measured against the exact game"),
     Item("Unexpected moves are combinations without a sensible move yet; they decrease as training "
          "continues", "statement", section="Unexpected moves along the run"),
     Item("Rewarding longer games for the cat is useful, to an extent: it moves around more",

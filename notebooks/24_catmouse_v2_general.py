@@ -241,10 +241,13 @@ for r, c in dict.fromkeys((*MOUSE_TRAIN_BOARDS, *TEST_BOARDS)):
 # The article proposes these policies without printing results for them, so the rows are goals of
 # ours (within 1% of the optimum; as long as the optimal mouse), checked exactly, plus one
 # statement of the article, that small policies learnt on small boards apply to any board size:
-# tested on the article's own policy (its trained window, greedy far apart), with our fuller
-# policies held to the same test as a goal of ours.
+# tested on the article's own policy (its trained window, greedy far apart) the way the article
+# shows it, by catching the mouse on bigger boards within its own limit of (R + C) * 2 rounds,
+# with our 1% goal as the other reading beside it; our fuller policies are held to that 1% goal.
 
 # %%
+from catmouse.claimrows import applies_row
+
 trained_on = ", ".join(f"{r}x{c}" for r, c in CAT_TRAIN_BOARDS)
 for row in rows_:
     for name in trained:
@@ -260,22 +263,9 @@ for row in rows_:
 excess = [row[name] for row in rows_ for name in trained]
 ARTICLE_POLICY = "article's window + greedy"
 test_boards = ", ".join(dict.fromkeys(row["board"] for row in rows_))
-article_excess = {(row["board"], row["mouse"]): row[ARTICLE_POLICY] for row in rows_}
-article_exact = all(row[ARTICLE_POLICY + " exact"] for row in rows_)
-worst = max(article_excess, key=article_excess.get)
-claims.append(check_claim(
-    "The article's policy (its trained 3 x 3 window, greedy far apart) applies to any board size",
-    "'the policies discovered can be applied to any board size' (run on 15 x 15)",
-    "excess over the optimal expected capture time: "
-    + ", ".join(f"{b} {m} mouse {100 * x:+.2f}%" for (b, m), x in article_excess.items())
-    + ("" if article_exact else " (a lower bound where the value sweeps did not converge)"),
-    max(article_excess.values()) <= 0.01 and article_exact,
-    test="the article's trained window with its greedy far rule within 1% of the optimal expected "
-         f"capture time on every test board ({test_boards}) against each mouse (exact: Markov chain "
-         "against value iteration), the test our own policies meet below",
-    reason=f"{100 * article_excess[worst]:+.2f}% on {worst[0]} against the {worst[1]} mouse: the window "
-           "was scored on 1,000 sampled games of one 5 x 5 board" if article_excess[worst] > 0.01
-           else "value sweeps did not converge", setting=SETTING))
+board_of = {f"{r}x{c}": (r, c) for r, c in TEST_BOARDS}
+claims.append(applies_row([(*board_of[row["board"]], row["mouse"], row["optimum"], row[ARTICLE_POLICY],
+                            row[ARTICLE_POLICY + " exact"]) for row in rows_], setting=SETTING))
 claims.append(beyond_claim(
     "Our fuller small policies (features, rotation), learnt on small boards, apply to any board size",
     "every trained policy within 1% of the optimum on every test board",

@@ -85,3 +85,63 @@ def test_alternative_is_set_beside_a_compared_row_only():
                        test="t2") is quick
     with pytest.raises(TypeError, match="claim"):
         alternative("row", choice="rule", reading="other", ours="o2", status=CONSISTENT, test="t")
+
+
+# the rows of notebooks 20 and 24 (issue 44, third pass)
+
+from catmouse.claimrows import (  # noqa: E402
+    applies_row,
+    few_minutes_row,
+    longer_games_row,
+    unexpected_row,
+)
+from catmouse.v1.ablation import LongerGames  # noqa: E402
+from catmouse.v1.unexpected import Unexpected  # noqa: E402
+
+
+def test_unexpected_row_reads_overlapping_shares_as_inconclusive():
+    row = unexpected_row(Unexpected(20, 50, 10, 70), Unexpected(22, 60, 8, 60), 5, 10_000)
+    assert row.status == INCONCLUSIVE and "Wilson" in row.test
+    assert "30/120" in row.ours
+
+
+def test_unexpected_row_shows_a_clear_decrease_and_a_clear_increase():
+    fewer = unexpected_row(Unexpected(300, 500, 300, 500), Unexpected(20, 500, 20, 500), 5, 1)
+    more = unexpected_row(Unexpected(20, 500, 20, 500), Unexpected(300, 500, 300, 500), 5, 1)
+    assert (fewer.status, more.status) == (CONSISTENT, DIFFERS)
+
+
+def test_unexpected_row_off_the_article_setting_is_not_compared():
+    off = compare_setting({"SEED": 1}, {"SEED": 0})
+    assert unexpected_row(Unexpected(1, 2, 0, 2), Unexpected(0, 2, 0, 2), 1, 1,
+                          setting=off).status == VARIANT
+
+
+def test_longer_games_row_uses_a_t_interval_over_the_seeds():
+    longer = LongerGames((0, 1, 2, 3, 4), (0.5, 0.6, 0.4, 0.55, 0.45), (0.0, 0.1, 0.0, 0.05, 0.0))
+    row = longer_games_row(longer)
+    assert row.status == CONSISTENT and "Student's t" in row.test and "n = 5" in row.test
+    noisy = LongerGames((0, 1, 2), (0.5, 0.0, 0.3), (0.1, 0.4, 0.2))
+    assert longer_games_row(noisy).status == INCONCLUSIVE
+
+
+def test_few_minutes_row_is_inconclusive_with_this_machines_reading_beside_it():
+    row = few_minutes_row(76.0, 2_000, 100_000, 1.7)
+    assert row.status == INCONCLUSIVE
+    assert row.alternative is not None and row.alternative.status == DIFFERS
+    assert few_minutes_row(1_000.0, 2_000, 100_000, 1.7).alternative.status == CONSISTENT
+
+
+def test_applies_row_asks_the_articles_limit_and_shows_our_one_percent_reading():
+    cases = [(15, 15, "random", 22.5, 0.006, True), (15, 15, "smart", 25.5, 0.042, True)]
+    row = applies_row(cases)
+    assert row.status == CONSISTENT
+    assert row.alternative.status == DIFFERS and "+4.20%" in row.alternative.reason
+    slow = applies_row([(5, 5, "smart", 6.5, 3.0, True)])           # 26 moves > 20 rounds
+    assert slow.status == DIFFERS
+    unsure = applies_row([(15, 15, "smart", 25.5, 0.0, True), (30, 35, "smart", 59.2, 0.019, False)])
+    assert unsure.status == INCONCLUSIVE and "30x35 smart mouse" in unsure.reason
+    assert unsure.alternative.status == DIFFERS                 # a lower bound already above 1%
+    assert applies_row([(30, 35, "smart", 59.2, 1.5, False)]).status == DIFFERS   # bound > limit
+    with pytest.raises(ValueError, match="cases"):
+        applies_row([])
