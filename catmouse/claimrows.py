@@ -3,9 +3,9 @@ or between two groups of games) and ``effect_row``, ``studykit.effect_claim`` wi
 beside its interval, a reason per status, two shares ordered by their Wilson intervals
 (``share_verdict``), and a row for an estimate with no error yet (a smoke
 run of two seeds, say): *setting differs* off the article's setting, else *inconclusive*.
-Rows of notebooks 20 and 24 built on these (``unexpected_row``, ``longer_games_row``, ``bound_verdict``,
-``few_minutes_row``, ``applies_row``), each with its test and, where a choice of ours decides
-it, the other reading's verdict.
+Rows of notebooks 20 and 24 built on these (``unexpected_row``, ``longer_games_row``,
+``bound_verdict``, ``few_minutes_row``, ``applies_row``), each with its test and, where a choice
+of ours decides it, the other reading's verdict.
 """
 
 from __future__ import annotations
@@ -217,7 +217,8 @@ def applies_row(cases, *, setting: Setting | None = None) -> Claim:
     ours = "expected cat moves (limit): " + ", ".join(
         f"{r}x{c} {m} mouse {o * (1 + x):.2f}{at_least[e]} ({2 * (r + c)})"
         for r, c, m, o, x, e in cases)
-    claim = "The article's policy (its trained 3 x 3 window, greedy far apart) applies to any board size"
+    claim = ("The article's policy (its trained 3 x 3 window, greedy far apart) applies to any "
+             "board size")
     reference = "'the policies discovered can be applied to any board size' (run on 15 x 15)"
     if (v := not_at_setting(claim, ARTICLE, reference, ours, setting)) is not None:
         return v
@@ -238,7 +239,8 @@ def applies_row(cases, *, setting: Setting | None = None) -> Claim:
     return alternative(
         row, choice="what 'applies' asks", chosen="catches each mouse within the article's limit",
         reading="within 1% of the optimal expected capture time, the goal our own policies meet",
-        ours=", ".join(f"{r}x{c} {m} mouse {100 * x:+.2f}%{at_least[e]}" for r, c, m, _, x, e in cases),
+        ours=", ".join(f"{r}x{c} {m} mouse {100 * x:+.2f}%{at_least[e]}"
+                       for r, c, m, _, x, e in cases),
         status=other,
         test="excess over the optimal expected capture time <= 1% on every test board and mouse "
              "(value iteration; a lower bound where the sweeps did not converge)",

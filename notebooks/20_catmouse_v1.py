@@ -158,7 +158,8 @@ print(f"{ITERATIONS:,} iterations in {elapsed:.1f} s ({ITERATIONS / elapsed:,.0f
 # learner's table for every candidate, every candidate's game played in full. It gives the same
 # tally as the fast trainer; here it is timed on its first `PLAIN_ITERATIONS` iterations and the
 # time projected to the whole run (the cost of an iteration is dominated by the copies, about
-# the same all along).
+# the same all along). A time on this machine cannot confirm or refute a time on the author's,
+# which the article does not describe: the claim row says so, with this machine's reading beside it.
 
 # %%
 start = time.perf_counter()

@@ -307,8 +307,9 @@ wrong_boards = ", ".join(f"{r}x{c} {f} first" for r, c, f in article_wrong[:3])
 smallest = sides[0]
 mouse_first = [random_cat[n, "mouse"] for n in sides]
 claims = [
-    check_claim("When the cat can win", '"the cat cannot win only when both sides are even and '
-                'the cat moves first" (the chess-board colours)',
+    check_claim("When the cat can win", '"If the number of rows or columns is odd, or if the '
+                'mouse moves first, ... the cat can capture the mouse"; otherwise (both even, the '
+                'cat first) it never can (the chess-board colours)',
                 f"wrong on {len(article_wrong)} of {n_boards} (board, first mover) cases from 2x2 "
                 f"to {MAX_SIDE}x{MAX_SIDE} (e.g. {wrong_boards}); the cat wins iff the distance "
                 "is odd at its turn", not article_wrong,

@@ -139,7 +139,8 @@ def test_applies_row_asks_the_articles_limit_and_shows_our_one_percent_reading()
     assert row.alternative.status == DIFFERS and "+4.20%" in row.alternative.reason
     slow = applies_row([(5, 5, "smart", 6.5, 3.0, True)])           # 26 moves > 20 rounds
     assert slow.status == DIFFERS
-    unsure = applies_row([(15, 15, "smart", 25.5, 0.0, True), (30, 35, "smart", 59.2, 0.019, False)])
+    unsure = applies_row([(15, 15, "smart", 25.5, 0.0, True),
+                          (30, 35, "smart", 59.2, 0.019, False)])
     assert unsure.status == INCONCLUSIVE and "30x35 smart mouse" in unsure.reason
     assert unsure.alternative.status == DIFFERS                 # a lower bound already above 1%
     assert applies_row([(30, 35, "smart", 59.2, 1.5, False)]).status == DIFFERS   # bound > limit
