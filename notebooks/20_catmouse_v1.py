@@ -42,6 +42,8 @@
 # * `FAST_SEEDS`: independent runs with the modern generator; `LONGER_SEEDS`: seeds of the
 #   ablation of the article's longer-games rule; `IMPROVED_ITERATIONS`: budget of the improved
 #   trainer.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 NUM_ROWS = 8

@@ -38,6 +38,8 @@
 # * `TEST_SIZE`: the side of the square board the trained policy is run on (4 to 30);
 # * `EXACT_CLIMB_ITERATIONS`, `MOUSE_ITERATIONS`: the improved cat trainer and the mouse trainer;
 # * `SEED`: their random streams (the article's training draws from its own fixed seeds).
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 TRAIN_ROWS = 5

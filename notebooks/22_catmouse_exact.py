@@ -26,6 +26,8 @@
 # * the length of the optimal chase;
 # * the greedy rule (its STRONG initial cat);
 # * version 2's stochastic mice: the best possible expected capture time on 5 x 5.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 MAX_SIDE = 10              # boards from 2x2 to MAX_SIDE x MAX_SIDE (2 to 14)

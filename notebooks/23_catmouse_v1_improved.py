@@ -34,6 +34,8 @@
 # 100,000 iterations, for at least 4 of 5 seeds? And the article's trainer, on the same boards
 # and seeds? The article's two other proposals for a stalled search, **simulated annealing** and
 # **early stopping**, are tried on top of the improved trainer at the end.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 MIN_SIDE, MAX_SIDE = 4, 8       # every cat-winnable board in this range

@@ -32,6 +32,8 @@
 # independent re-simulation of ours of the published code (2,000 runs per cell, so its own
 # standard error is that of 2,000 runs): regression checks, shown and counted apart from the
 # reproductions, since the article prints no grid number.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 TRIALS = 100

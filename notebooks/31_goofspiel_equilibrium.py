@@ -31,6 +31,8 @@
 # double oracle whose exact best reply certifies the result (8 cards, a few minutes). With them
 # we measure, in the article's own 20-card game, how far the identity, the GA's best bred
 # strategies and the arena's bots are from an unbeatable mix.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 N = 7

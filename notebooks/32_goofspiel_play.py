@@ -27,6 +27,8 @@
 # In the published code the "copy of the human" was really a fresh random bot, so the bots never
 # learned from the player. `ArenaConfig(as_published=True)` reproduces that; the default puts a
 # real copy in the pool. Notebook 33 measures the difference with scripted players.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 CARDS = 7

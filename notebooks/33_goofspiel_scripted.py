@@ -33,6 +33,8 @@
 # - **anticipating** assumes the bots learned to beat its last strategy and counters that;
 # - **mixed** draws a fresh strategy from the exact equilibrium every round (ground truth: in a
 #   2-player round it is beaten at most half the time, whatever the bots do).
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 CARDS = 7

@@ -28,6 +28,8 @@
 #
 # The original C program is not available: where the text is ambiguous, `mix.learn` makes the
 # reading an option with a documented default.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 TRAIN_GAMES = 500            # the report's N: self-play training games

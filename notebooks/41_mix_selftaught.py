@@ -40,6 +40,8 @@
 # - plays by alpha-beta search on that value (`mix.fast.evalsearch`), reading the tactics at
 #   a glance (win now, block a single threat, lost against two), `DEPTH` plies deep while all 20
 #   columns are open and deeper as columns fill, for the same effort.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 TRAIN_GAMES = 20_000         # self-play training games (the shipped weights: 20,000)

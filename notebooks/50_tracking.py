@@ -28,6 +28,8 @@
 # of its own beliefs. The blog shows three videos of the motion models alone, then a fourth of the
 # complete tracker, which also uses the noisy distance and the sight range; we redo them, then
 # measure what they show.
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 LAYOUT = "defaultCapture"   # the maze; the observer and the enemy start at agents 0 and 1's starts

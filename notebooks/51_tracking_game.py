@@ -36,6 +36,8 @@
 # updated only from what it may know: a time update on each enemy's own move, the sensing of the
 # agent whose turn it is, sight from both teammates, which half each enemy is on, and public
 # events (food disappearing from our half, captures).
+#
+# <!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->
 
 # %% tags=["parameters"]
 MAZES = ["defaultCapture", "mediumCapture"]   # the first is the home maze of the single-maze sections

@@ -17,7 +17,7 @@ import nbformat
 from studykit.paths import write_atomic
 from studykit.runtimes import ADOPTED, ROOT, adopted
 
-TABLE = re.compile(r"(<!-- runtimes -->\n).*?(\n<!-- /runtimes -->)", re.DOTALL)
+TABLE = re.compile(r"(<!-- runtimes -->\n).*?(<!-- /runtimes -->)", re.DOTALL)
 LINE = re.compile(r"<!-- runtime -->.*?<!-- /runtime -->", re.DOTALL)
 
 
@@ -114,7 +114,7 @@ def write_all(readme: Path = ROOT / "README.md", folder: Path = ROOT / "notebook
     text = Path(readme).read_text()
     if not TABLE.search(text):
         raise ValueError(f"{readme}: no `<!-- runtimes -->` ... `<!-- /runtimes -->` block")
-    new = TABLE.sub(lambda m: m.group(1) + table(runs) + m.group(2), text, count=1)
+    new = TABLE.sub(lambda m: m.group(1) + table(runs) + "\n" + m.group(2), text, count=1)
     if new != text:
         write_atomic(Path(readme), new)
         changed.append(str(readme))
