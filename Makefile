@@ -25,11 +25,12 @@ $(VENV)/.installed-notebook: pyproject.toml | $(BIN)/python
 	@touch $@
 
 # The system packages the browser tests need (Debian's Chromium), installed once before the
-# pytest-xdist workers start, so no two workers race for the package manager.
+# pytest-xdist workers start, so no two workers race for the package manager; the book's npm
+# assets likewise, so no two workers run npm ci into one node_modules.
 system-packages:
 	@$(PYTHON) tests/system_packages.py
 
-test: $(VENV)/.installed-test system-packages
+test: $(VENV)/.installed-test system-packages book/node_modules/.installed
 	@echo ">> running the test suite (notebooks in quick mode included) on $(TEST_WORKERS) workers"
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 

@@ -59,7 +59,8 @@ SOURCES = {
     "bots.scripted": ["HUMANS", "BotMeasures", "ScriptedGame", "Survival", "bot_measures",
                       "scripted_human", "scripted_trial", "survival_summary"],
     "bots.scripted_summary": ["BEHAVIOURS", "StageChanges", "SurvivalTable", "fate_shares",
-                              "per_round_measures", "stage_changes", "stage_gain", "stage_trend",
+                              "per_round_measures", "stage_changes", "stage_differences",
+                              "stage_gain", "stage_trend",
                               "survival_table", "fate_share"],
     "bots.widget": ["PlayWidget", "history_table", "reveal_table"],
 }
@@ -136,6 +137,7 @@ __all__ = [
     "scripted_trial",
     "solve_matrix_game",
     "stage_changes",
+    "stage_differences",
     "stage_gain",
     "stage_trend",
     "strategy_table",

@@ -75,12 +75,13 @@ from goofspiel import (
     fate_shares,
     per_round_measures,
     scripted_trial,
-    stage_gain,
+    stage_differences,
     stage_trend,
     survival_summary,
     survival_table,
 )
 from studykit import (
+    Estimate,
     Item,
     beyond_claim,
     check_claim,
@@ -334,13 +335,14 @@ STAGE_TEST = "paired by game: the game's mean over the later stage minus over th
 def stronger(start, end):
     """The article's design (one big game, a real copy of the human): the bots' win/loss payoff
     against the equilibrium from stage ``start`` to ``end``, per game that reached ``end``."""
-    gain = stage_gain(per_round, FOCUS, "game", "fixed", start=start, end=end)
+    diffs = stage_differences(per_round, FOCUS, "game", "fixed", start=start, end=end)
     label = (f"bots get stronger as the game goes on ({FOCUS} human, one big game, real copy; "
              f"bots' win/loss payoff against the equilibrium, {start} to {end})")
-    if gain.n < 2 or not gain.se > 0:                  # a smoke run: too few games to decide
-        return check_claim(label, QUOTE_STRONGER, f"{gain.n} game(s) reached {end}", False,
+    if len(diffs) < 2 or not np.ptp(diffs) > 0:    # a smoke run or no big game: cannot decide
+        return check_claim(label, QUOTE_STRONGER, f"{len(diffs)} game(s) reached {end}", False,
                            test="needs two games or more with both stages", setting=SETTING,
                            reason="too few games reached the later stage")
+    gain = Estimate.of(diffs)
     return effect_claim(label, QUOTE_STRONGER, gain, fmt="{:+.3f}", setting=SETTING,
                         interval=f"95% Student's t interval ({STAGE_TEST}, n = {gain.n} games)",
                         reason="after the first evolved bot the bots do not get measurably "

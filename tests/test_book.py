@@ -11,6 +11,7 @@ Screenshots of the landing page, a report claims table and an animated page go t
 book/_build/screenshots/.
 """
 
+import fcntl
 import importlib.util
 import json
 import subprocess
@@ -30,6 +31,7 @@ from book_browser import (
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
+ASSETS_LOCK = Path("/tmp/game-ai-studies-book-assets.lock")   # shared by the workers
 SHOTS = BOOK / "_build" / "screenshots"
 ANIMATED = "notebooks/50_tracking.html"
 FIXTURES = Path(__file__).resolve().parent / "book_fixtures"
@@ -54,9 +56,13 @@ def load_build():
 
 @pytest.fixture(scope="module")
 def html(tmp_path_factory):
-    """The book built in a folder of its own (installing its npm assets if needed)."""
-    if not (BOOK / "node_modules" / ".installed").exists():
-        subprocess.run(["make", "book/node_modules/.installed"], cwd=ROOT, check=True)
+    """The book built in a folder of its own (installing its npm assets if needed: ``make
+    test`` does before the workers start; a plain pytest run does it here, one worker at a time,
+    the others waiting on the lock, since two npm ci into one node_modules fail)."""
+    with ASSETS_LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (BOOK / "node_modules" / ".installed").exists():
+            subprocess.run(["make", "book/node_modules/.installed"], cwd=ROOT, check=True)
     build, tmp = load_build(), tmp_path_factory.mktemp("book")
     return build.build(build.stage(tmp / "src"), out=tmp)
 

@@ -42,6 +42,8 @@ def test_stage_gain_refuses_bad_stages_and_tables():
                          end="rounds 2-3")
     with pytest.raises(ValueError, match="reached both"):
         stats.stage_gain(per_round, "identity", "game", "fixed")
+    assert stats.stage_differences(per_round, "identity", "game", "fixed").size == 0
+    assert stats.stage_differences(per_round, "identity", "duel", "fixed").size == 0  # not run
     with pytest.raises(ValueError, match="per_round"):
         stats.stage_gain(per_round.drop(columns="game"), "identity", "game", "fixed")
 

@@ -169,12 +169,12 @@ def fate_shares(rows: Sequence[dict], generations: int) -> pd.DataFrame:
     return table
 
 
-def stage_gain(per_round: pd.DataFrame, human: str, scoring: str, behaviour: str,
-               column: str = "vs_equilibrium", start: str = STAGES[1],
-               end: str = STAGES[2]) -> Estimate:
+def stage_differences(per_round: pd.DataFrame, human: str, scoring: str, behaviour: str,
+                      column: str = "vs_equilibrium", start: str = STAGES[1],
+                      end: str = STAGES[2]) -> np.ndarray:
     """The change of ``column`` from stage ``start`` to stage ``end`` (``STAGES``) in one
-    configuration's games: per game that reached ``end``, its mean over ``end``'s rounds minus
-    its mean over ``start``'s, and the Estimate of these paired differences (n = games)."""
+    configuration's games: per game that reached both stages, its mean over ``end``'s rounds
+    minus its mean over ``start``'s (empty when no game did, or the configuration was not run)."""
     need = {"game", "human", "scoring", "behaviour", "round", column}
     if not isinstance(per_round, pd.DataFrame) or not need <= set(per_round.columns):
         raise ValueError("per_round must be a per_round_measures table with the columns "
@@ -187,10 +187,21 @@ def stage_gain(per_round: pd.DataFrame, human: str, scoring: str, behaviour: str
     means = (mine.assign(stage=round_stage(mine["round"]))
              .groupby(["game", "stage"])[column].mean().unstack("stage"))
     if start not in means or end not in means:
+        return np.empty(0)
+    both = means[[start, end]].dropna()
+    return (both[end] - both[start]).to_numpy(dtype=float)
+
+
+def stage_gain(per_round: pd.DataFrame, human: str, scoring: str, behaviour: str,
+               column: str = "vs_equilibrium", start: str = STAGES[1],
+               end: str = STAGES[2]) -> Estimate:
+    """The Estimate of ``stage_differences`` (n = games); refused when no game reached both
+    stages."""
+    diffs = stage_differences(per_round, human, scoring, behaviour, column, start, end)
+    if len(diffs) == 0:
         raise ValueError(f"no game of ({human}, {scoring}, {behaviour}) reached both {start} "
                          f"and {end}")
-    both = means[[start, end]].dropna()
-    return Estimate.of((both[end] - both[start]).to_numpy(), min_n=1)
+    return Estimate.of(diffs, min_n=1)
 
 
 def fate_share(rows: Sequence[dict], label: str, generations: int, *,
