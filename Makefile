@@ -32,7 +32,7 @@ system-packages:
 
 test: $(VENV)/.installed-test system-packages book/node_modules/.installed
 	@echo ">> running the test suite (notebooks in quick mode included) on $(TEST_WORKERS) workers"
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=30
 
 # `make reproduce STUDY=mix` reruns one study's notebooks; the others' results stay.
 reproduce: $(VENV)/.installed-notebook

@@ -16,6 +16,8 @@ def check_boards(boards, name: str, max_slots: int) -> tuple[tuple[int, int], ..
     at most ``max_slots`` slots (the exact methods that use them are exponential)."""
     if not isinstance(name, str):
         raise TypeError(f"name must be the boards' name (text), got {shown(name)}")
+    max_slots = whole(max_slots, "max_slots", 4)   # 1x4, the smallest board four in a row fits
+
     def board(pair, label: str) -> tuple[int, int]:
         rows, cols = sequence(pair, label, lambda v, n: whole(v, n, 1, MAX_SIDE),
                               min_len=2, max_len=2)

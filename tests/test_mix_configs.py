@@ -161,7 +161,10 @@ TABLE = __import__("pandas").DataFrame({"variant": ["a", "a", "b", "b"], "run": 
                               rows=HUGE), "rows"),
     (lambda: mix.heuristic_values(5), "features"),
     (lambda: mix.BitFeatures(loose="no"), "loose"),
-    (lambda: mix.check_boards([(4, 4)], 5, 30), "name")], ids=range(10))
+    (lambda: mix.check_boards([(4, 4)], 5, 30), "name"),
+    (lambda: mix.check_boards([(4, 4)], "BOARDS", "30"), "max_slots"),
+    (lambda: mix.check_boards([(4, 4)], "BOARDS", 2.5), "max_slots"),
+    (lambda: mix.check_boards([(4, 4)], "BOARDS", 0), "max_slots")], ids=range(13))
 def test_the_measurements_helpers_refuse_by_name(call, word):
     """Before: pandas' 'unhashable type', NaN gains, AttributeError and KeyError, or accepted."""
     refused(call, word)

@@ -122,3 +122,23 @@ def test_a_notebook_line_is_added_once_then_replaced_in_the_notebook_and_its_twi
     assert [LINE.findall(c.source) for c in twin.cells] == [[newer], [], []]
     assert with_line("text " + line, newer) == "text " + newer
     assert notebook_line("10_a", {}) == "<!-- runtime -->*Run time:* not measured yet.<!-- /runtime -->"
+
+
+def test_the_committed_run_times_are_those_of_the_adopted_run():
+    """README's table and every notebook's introduction (and its twin) say what
+    docs/runtimes.json holds: a run adopted without `make report`, or a line edited by hand,
+    fails here."""
+    from studykit.runtime_text import TABLE
+    from studykit.runtimes import ADOPTED, ROOT
+
+    runs = adopted(ADOPTED)
+    block = TABLE.search((ROOT / "README.md").read_text())
+    assert block, "README.md has no runtimes block"
+    assert block.group(0) == block.group(1) + table(runs) + "\n" + block.group(2), (
+        "README's run-time table is stale: run `make report`")
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        line = notebook_line(path.stem, runs)
+        intro = next(c for c in nbformat.read(path, as_version=4).cells
+                     if c.cell_type == "markdown")
+        assert line in intro.source, f"{path.name}: run-time line stale, run `make report`"
+        assert line in path.with_suffix(".py").read_text(), f"{path.stem}.py: run-time line stale"
