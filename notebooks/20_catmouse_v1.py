@@ -43,7 +43,7 @@
 #   ablation of the article's longer-games rule; `IMPROVED_ITERATIONS`: budget of the improved
 #   trainer.
 #
-# <!-- runtime -->*Run time:* 2.1 min at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 2.1 min at full settings, 19 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 NUM_ROWS = 8

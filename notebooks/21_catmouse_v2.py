@@ -39,7 +39,7 @@
 # * `EXACT_CLIMB_ITERATIONS`, `MOUSE_ITERATIONS`: the improved cat trainer and the mouse trainer;
 # * `SEED`: their random streams (the article's training draws from its own fixed seeds).
 #
-# <!-- runtime -->*Run time:* 18 s at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 18 s at full settings, 12 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 TRAIN_ROWS = 5

@@ -27,7 +27,7 @@
 # * the greedy rule (its STRONG initial cat);
 # * version 2's stochastic mice: the best possible expected capture time on 5 x 5.
 #
-# <!-- runtime -->*Run time:* 46 s at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 46 s at full settings, 9 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 MAX_SIDE = 10              # boards from 2x2 to MAX_SIDE x MAX_SIDE (2 to 14)

@@ -33,7 +33,7 @@
 # standard error is that of 2,000 runs): regression checks, shown and counted apart from the
 # reproductions, since the article prints no grid number.
 #
-# <!-- runtime -->*Run time:* 50 s at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 50 s at full settings, 18 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 TRIALS = 100

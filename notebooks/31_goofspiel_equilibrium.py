@@ -32,7 +32,7 @@
 # we measure, in the article's own 20-card game, how far the identity, the GA's best bred
 # strategies and the arena's bots are from an unbeatable mix.
 #
-# <!-- runtime -->*Run time:* 2.6 min at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 2.6 min at full settings, 8 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 N = 7

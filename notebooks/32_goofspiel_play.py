@@ -28,7 +28,7 @@
 # learned from the player. `ArenaConfig(as_published=True)` reproduces that; the default puts a
 # real copy in the pool. Notebook 33 measures the difference with scripted players.
 #
-# <!-- runtime -->*Run time:* 10 s at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 10 s at full settings, 11 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 CARDS = 7

@@ -34,7 +34,7 @@
 # - **mixed** draws a fresh strategy from the exact equilibrium every round (ground truth: in a
 #   2-player round it is beaten at most half the time, whatever the bots do).
 #
-# <!-- runtime -->*Run time:* 64 s at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 64 s at full settings, 7 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 CARDS = 7

@@ -41,7 +41,7 @@
 #   a glance (win now, block a single threat, lost against two), `DEPTH` plies deep while all 20
 #   columns are open and deeper as columns fill, for the same effort.
 #
-# <!-- runtime -->*Run time:* 6.2 min at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 6.2 min at full settings, 10 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 TRAIN_GAMES = 20_000         # self-play training games (the shipped weights: 20,000)

@@ -29,7 +29,7 @@
 # complete tracker, which also uses the noisy distance and the sight range; we redo them, then
 # measure what they show.
 #
-# <!-- runtime -->*Run time:* 30 s at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 30 s at full settings, 8 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 LAYOUT = "defaultCapture"   # the maze; the observer and the enemy start at agents 0 and 1's starts

@@ -37,7 +37,7 @@
 # agent whose turn it is, sight from both teammates, which half each enemy is on, and public
 # events (food disappearing from our half, captures).
 #
-# <!-- runtime -->*Run time:* 2.8 min at full settings (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
+# <!-- runtime -->*Run time:* 2.8 min at full settings, 18 s in quick mode (measured in one `make reproduce`, 2 cores).<!-- /runtime -->
 
 # %% tags=["parameters"]
 MAZES = ["defaultCapture", "mediumCapture"]   # the first is the home maze of the single-maze sections
