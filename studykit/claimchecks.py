@@ -13,7 +13,7 @@ from fractions import Fraction
 import numpy as np
 
 from studykit.checks import flag, real, shown
-from studykit.formats import number_format
+from studykit.formats import formatted, number_format
 
 PRINTED = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
@@ -105,7 +105,7 @@ def verdict(value, name: str) -> bool:
 def text(value, fmt: str | None = None) -> str:
     """A value as shown in the report: numbers through ``fmt`` when given."""
     if fmt is not None and isinstance(value, numbers.Number):
-        return fmt.format(value)
+        return formatted(fmt, value)
     return str(value)
 
 

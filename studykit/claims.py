@@ -52,7 +52,7 @@ from studykit.claimchecks import (
     verdict,
 )
 from studykit.claimsetting import Setting, compare_setting  # noqa: F401 - part of this API
-from studykit.formats import number_format
+from studykit.formats import formatted, number_format
 from studykit.smallsample import sample_size, t_reading
 
 EXACT = "reproduced exactly"
@@ -211,8 +211,8 @@ def statistical_claim(claim: str, reference: float, mean: float, se: float, *,
     precision, z = real(precision, "precision", low=0), real(z, "z", above=0)
     fmt, reference_text = number_format(fmt), optional_text(reference_text, "reference_text")
     n, reference_n = sample_size(n, "n"), sample_size(reference_n, "reference_n")
-    ref = reference_text if reference_text is not None else fmt.format(reference)
-    our = f"{fmt.format(mean)} ± {fmt.format(se)}"
+    ref = reference_text if reference_text is not None else formatted(fmt, reference)
+    our = f"{formatted(fmt, mean)} ± {formatted(fmt, se)}"
     if (v := not_at_setting(claim, source, ref, our, setting)) is not None:
         return v
     gap = max(0.0, abs(mean - reference) - precision)
@@ -246,8 +246,8 @@ def interval_claim(claim: str, reference: float, estimate: float, low: float, hi
     if not low - slack <= estimate <= high + slack:
         raise ValueError(f"estimate {estimate!r} lies outside its own interval [low, high] = "
                          f"[{low!r}, {high!r}]; an interval holds its estimate")
-    ref = reference_text if reference_text is not None else fmt.format(reference)
-    our = f"{fmt.format(estimate)} [{fmt.format(low)}, {fmt.format(high)}]"
+    ref = reference_text if reference_text is not None else formatted(fmt, reference)
+    our = f"{formatted(fmt, estimate)} [{formatted(fmt, low)}, {formatted(fmt, high)}]"
     if (v := not_at_setting(claim, source, ref, our, setting)) is not None:
         return v
     ok = low <= reference <= high

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from studykit.checks import flag, is_whole, real, shown, whole
-from studykit.formats import number_format
+from studykit.formats import formatted, number_format
 from studykit.smallsample import t_reading
 from studykit.stats import MAX_COUNT, Estimate, wilson
 
@@ -54,8 +54,8 @@ def mean_difference(a, b, *, lower: bool = False, z: float = 2.0, fmt: str = "{:
     limit, note = (z, "") if small is None else (small[0], f"; needs > {small[0]:.2f} SE: "
                                                            f"{small[1]}")
     holds = bool(diff > limit * se)
-    return holds, (f"{fmt.format(mean_a)} vs {fmt.format(mean_b)} "
-                   f"(difference {diff_fmt.format(diff)} ± {fmt.format(se)}{note})")
+    return holds, (f"{formatted(fmt, mean_a)} vs {formatted(fmt, mean_b)} "
+                   f"(difference {formatted(diff_fmt, diff)} ± {formatted(fmt, se)}{note})")
 
 
 def mean_and_se(pair, name: str) -> tuple[float, float]:

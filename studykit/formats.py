@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from studykit.checks import shown
 
 
@@ -21,6 +23,16 @@ def number_format(value, name: str = "fmt") -> str:
         raise ValueError(f"{name} must be a format text for one number such as '{{:.3f}}', got "
                          f"{shown(value)} ({error})") from None
     return value
+
+
+def formatted(fmt: str, value: float) -> str:
+    """``fmt.format(value)``, but a value that prints as zero carries no minus sign (``-0.00``
+    would read as a negative effect): it is printed as zero is."""
+    text = fmt.format(value)
+    mantissa = re.split(r"[eE]", text)[0]
+    if "-" in mantissa and not re.search(r"[1-9]", mantissa):
+        return fmt.format(0.0)
+    return text
 
 
 def _digit_runs(text: str) -> list[str]:

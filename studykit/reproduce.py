@@ -84,6 +84,17 @@ def clear_widget_state(path: str | Path) -> None:
     write_atomic(path, nbformat.writes(nb) + "\n")
 
 
+def name_the_input(path: Path, name: str) -> None:
+    """papermill records the notebook it was given as its input: given a notebook object (the
+    one without widget state), it stores that whole object, the previous run's outputs with it.
+    The executed notebook at ``path`` records the input's file name instead."""
+    nb = nbformat.read(path, as_version=4)
+    record = nb.metadata.get("papermill")
+    if isinstance(record, dict) and record.get("input_path") != name:
+        record["input_path"] = record["output_path"] = name
+        write_atomic(path, nbformat.writes(nb) + "\n")
+
+
 def select(study: str | None, root: Path = ROOT) -> list[Path]:
     """The notebooks to run: all of ``notebooks/``, or those whose name contains ``study``."""
     notebooks = sorted((root / "notebooks").glob("*.ipynb"))
@@ -171,6 +182,7 @@ def run(argv: list[str]) -> int:
                     partial.replace(final.with_suffix(".failed.ipynb"))
                 print(f"   FAILED: {error}".splitlines()[0], flush=True)
                 continue
+            name_the_input(partial, nb.name)
             partial.replace(final)
             log_path.unlink(missing_ok=True)
             status[nb.stem] = "completed"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from studykit.checks import array, real, shown, whole
+from studykit.formats import formatted
 
 MAX_COUNT = 2**53
 
@@ -126,4 +127,4 @@ class Estimate:
     def text(self, fmt: str = "{:.2f}", z: float | None = None) -> str:
         """``"mean ± se"``, or ``"mean ± z * se"`` (a normal half-width) when ``z`` is given."""
         spread = self.se if z is None else self.half_width(z)
-        return f"{fmt.format(self.mean)} ± {fmt.format(spread)}"
+        return f"{formatted(fmt, self.mean)} ± {formatted(fmt, spread)}"

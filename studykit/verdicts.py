@@ -21,7 +21,7 @@ from studykit.claims import (
     not_at_setting,
     statistical_claim,
 )
-from studykit.formats import number_format
+from studykit.formats import formatted, number_format
 from studykit.smallsample import is_small
 from studykit.stats import Estimate
 
@@ -117,7 +117,7 @@ def effect_claim(claim: str, reference: str, estimate, low: float | None = None,
     if not low - slack <= estimate <= high + slack:
         raise ValueError(f"estimate {estimate!r} lies outside its own interval [low, high] = "
                          f"[{low!r}, {high!r}]; an interval holds its estimate")
-    our = f"{fmt.format(estimate)} [{fmt.format(low)}, {fmt.format(high)}]"
+    our = f"{formatted(fmt, estimate)} [{formatted(fmt, low)}, {formatted(fmt, high)}]"
     if (v := not_at_setting(claim, source, reference, our, setting)) is not None:
         return v
     above, below = low > null, high < null

@@ -127,3 +127,21 @@ def test_a_rerun_keeps_no_widget_state_of_an_earlier_run(tmp_path, monkeypatch):
     reproduce.clear_widget_state(path)                                 # the maintainers' rerun
     cleared = nbformat.read(path, as_version=4)
     assert "widgets" not in cleared.metadata and cleared.cells[0].source == "x = 1"
+
+
+def test_an_executed_notebook_names_its_input_instead_of_holding_it(tmp_path):
+    """papermill given a notebook object stored all of it (the previous run's outputs, 4.7 MB for
+    notebook 51) as metadata.papermill.input_path; each committed notebook names its input."""
+    import nbformat as nbf
+
+    from studykit.reproduce import ROOT, name_the_input
+
+    path = tmp_path / "x.ipynb"
+    nb = nbf.v4.new_notebook()
+    nb.metadata["papermill"] = {"input_path": {"cells": ["old outputs"]}, "output_path": "y"}
+    nbf.write(nb, path)
+    name_the_input(path, "x.ipynb")
+    assert nbf.read(path, as_version=4).metadata.papermill.input_path == "x.ipynb"
+    for committed in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        record = nbf.read(committed, as_version=4).metadata.get("papermill", {})
+        assert record.get("input_path") in (None, committed.name), committed.name

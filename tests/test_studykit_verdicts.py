@@ -207,3 +207,19 @@ def test_an_alternative_is_checked_as_its_row_would_be():
     variant = C.not_compared(with_alternative(derived, choice="c", reading="r", ours="1",
                                               status=C.DIFFERS, test="t"), "other N")
     assert variant.alternative is None and variant.status == C.VARIANT
+
+
+@pytest.mark.parametrize("fmt,value,shown", [
+    ("{:.2f}", -0.001, "0.00"), ("{:+.2f}", -0.004, "+0.00"), ("{:.0%}", -0.001, "0%"),
+    ("{:.2e}", -1e-300, "-1.00e-300"), ("{:.2f}", -0.005001, "-0.01"), ("{:.2f} s", -0.0, "0.00 s")])
+def test_a_number_that_prints_as_zero_carries_no_minus_sign(fmt, value, shown):
+    from studykit.formats import formatted
+
+    assert formatted(fmt, value) == shown
+
+
+def test_an_effect_rounding_to_zero_reads_as_zero_not_as_a_negative_effect():
+    """Notebook 51 printed "-0.00 [-0.01, 0.00]" for a paired difference of -0.002."""
+    row = effect_claim("randomness helps", "more flexibility", -0.002, -0.008, 0.004, fmt="{:.2f}")
+    assert row.ours == "0.00 [-0.01, 0.00]" and row.status == C.INCONCLUSIVE
+    assert Estimate(-0.001, 0.0004, 5).text("{:.2f}").startswith("0.00 ±")

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from studykit.checks import choice, shown
 from studykit.claims import ARTICLE, DIFFERS, INCONCLUSIVE, VARIANT, Claim, not_at_setting
+from studykit.formats import formatted
 from studykit.stats import Estimate
 from studykit.verdicts import effect_claim, with_alternative
 from tracking.tournament import ATTACKERS, LOOP_KEYS, LONG_LOOP, GameSummary, rows_of
@@ -36,7 +37,7 @@ def effect_of(claim: str, reference: str, estimate: Estimate, *, what: str, null
         raise TypeError(f"estimate must be an Estimate, got {shown(estimate)} "
                         f"({type(estimate).__name__})")
     if estimate.n < 2 or not estimate.se > 0:
-        ours = fmt.format(estimate.mean)
+        ours = formatted(fmt, estimate.mean)
         if (v := not_at_setting(claim, ARTICLE, reference, ours, setting)) is not None:
             return v
         return Claim(claim, ARTICLE, reference, f"{ours} ({what})", INCONCLUSIVE,
