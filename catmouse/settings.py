@@ -16,6 +16,7 @@ from catmouse.constants import board_list, side_range, winnable_board
 from catmouse.draw import MAX_FRAMES
 from studykit.checks import choice, flag, sequence, whole
 from studykit.legacy_numpy import legacy_seed
+from studykit.timing import MAX_REPEATS
 
 MAX_SEEDS = 10_000          # independent runs of one notebook sweep
 MAX_JOBS = 64               # joblib workers
@@ -54,6 +55,7 @@ NOTEBOOKS: dict[int, dict[str, Callable]] = {
          "SEED": legacy_seed,                 # the article's mode replays numpy's RandomState
          "ITERATIONS": ITERATIONS, "SNAPSHOT_EVERY": ITERATIONS,
          "GIF_FRAMES_PER_GAME": count(1, MAX_FRAMES), "PLAIN_ITERATIONS": ITERATIONS,
+         "PLAIN_REPEATS": count(1, MAX_REPEATS),
          "FAST_SEEDS": count(0, MAX_SEEDS), "LONGER_SEEDS": count(2, 1_000),
          "IMPROVED_ITERATIONS": ITERATIONS},
     21: {"TRAIN_ROWS": count(4, 9), "TRAIN_COLS": count(4, 9), "GAMES": count(1, MAX_GAMES),

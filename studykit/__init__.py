@@ -30,9 +30,11 @@ from studykit.quick import quick_mode, shrink
 from studykit.report import record_claims, record_inventory
 from studykit.stats import Estimate, wilson
 from studykit.sweep import run_sweep, trial_seeds
+from studykit.timing import best_cpu_seconds
 from studykit.verdicts import effect_claim, estimate_claim, with_alternative
 
 __all__ = [
+    "best_cpu_seconds",
     "BEYOND_MET",
     "BEYOND_NOT_MET",
     "CONSISTENT",

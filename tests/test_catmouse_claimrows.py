@@ -132,6 +132,15 @@ def test_few_minutes_row_is_inconclusive_with_this_machines_reading_beside_it():
     assert few_minutes_row(1_000.0, 2_000, 100_000, 1.7).alternative.status == CONSISTENT
 
 
+def test_few_minutes_row_says_how_the_time_was_measured_and_refuses_bad_repeats():
+    row = few_minutes_row(200.0, 2_000, 100_000, 1.7, repeats=3)
+    assert "per CPU second" in row.ours and "fastest of 3" in row.ours
+    assert "CPU time" in row.alternative.test
+    for bad in (0, 2.5, True):
+        with pytest.raises((TypeError, ValueError), match="repeats"):
+            few_minutes_row(200.0, 2_000, 100_000, 1.7, repeats=bad)
+
+
 def test_applies_row_asks_the_articles_limit_and_shows_our_one_percent_reading():
     cases = [(15, 15, "random", 22.5, 0.006, True), (15, 15, "smart", 25.5, 0.042, True)]
     row = applies_row(cases)
