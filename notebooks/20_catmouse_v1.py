@@ -18,8 +18,8 @@
 # (Towards Data Science, 2025), notebook `version_1`. A cat starts in the bottom-left corner of
 # an 8 x 7 board, a mouse in the top-right one; they take turns stepping left, right, up or down.
 # Each player's policy is a full table: for every (cat x, cat y, mouse x, mouse y) one direction
-# (3,136 entries). The game is deterministic, so a repeated position is a cycle and the mouse
-# wins; the cat wins by stepping onto the mouse.
+# (3,136 entries). The game is deterministic, so a repeated position (the start included, as in
+# the author's code) is a cycle and the mouse wins; the cat wins by stepping onto the mouse.
 #
 # Hill climbing improves whichever side is currently losing: 1 to 10 candidates, each the
 # current table with one random cell changed, each playing one game against the opponent's

@@ -42,8 +42,8 @@ def test_lockstep_games_equal_the_kernel(rows, cols, first, cat_learns):
         games = lock.play(lock.transitions(learner, learner_side), pool_t, picks, cat_learns)
         results = games.results()
         for k, j in enumerate(picks.tolist()):
-            expected = (play_flat(learner, opps[j], board, True) if cat_learns
-                        else play_flat(opps[j], learner, board, False))
+            expected = (play_flat(learner, opps[j], board, True, start_seen=False) if cat_learns
+                        else play_flat(opps[j], learner, board, False, start_seen=False))
             assert results[k] == expected[0]
             assert games.used(k) == expected[1]
 
@@ -58,7 +58,7 @@ def test_lockstep_sees_long_games_and_cycles():
     lock = Lockstep(board)
     games = lock.play(lock.transitions(cat, "cat"), lock.transitions(mouse, "mouse")[None],
                       np.zeros(3, dtype=np.int64), True)
-    expected = play_flat(cat, mouse, board, True)
+    expected = play_flat(cat, mouse, board, True, start_seen=False)
     assert expected[0][0] is False and expected[0][1] > 2
     assert games.results() == [expected[0]] * 3 and games.used(2) == expected[1]
 

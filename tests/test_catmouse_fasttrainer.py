@@ -43,7 +43,7 @@ def test_transition_games_equal_the_kernel(rows, cols, first):
         cat_t = transit.transitions(cat, "cat").tolist()
         mouse_t = transit.compact(mouse, "mouse")
         for cat_learns in (True, False):
-            expected, used = play_flat(cat, mouse, board, cat_learns)
+            expected, used = play_flat(cat, mouse, board, cat_learns, start_seen=False)
             assert transit.outcome(cat_t, mouse_t) == expected
             res, mine = transit.consulted(cat_t, mouse_t, cat_learns)
             assert res == expected and list(mine) == list(used)
@@ -80,7 +80,7 @@ def test_games_resumed_at_the_first_changed_state_equal_the_kernel(rows, cols, f
         mouse = random_mouse_codes(rows, cols, rng)
         cat_t, mouse_t = transit.transitions(cat, "cat").tolist(), transit.compact(mouse, "mouse")
         res, used, trace = transit.traced(cat_t, mouse_t, cat_learns)
-        kept = play_flat(cat, mouse, board, cat_learns)
+        kept = play_flat(cat, mouse, board, cat_learns, start_seen=False)
         assert (res, list(used)) == (kept[0], list(kept[1]))
         learner = list(cat if cat_learns else mouse)
         changed = {}
@@ -89,7 +89,7 @@ def test_games_resumed_at_the_first_changed_state_equal_the_kernel(rows, cols, f
             changed[s] = learner[s] = rng.choice([k for k in range(4)
                                                   if board.moves[cell][k] >= 0])
         new_cat, new_mouse = (learner, mouse) if cat_learns else (cat, learner)
-        expected = play_flat(new_cat, new_mouse, board, cat_learns)
+        expected = play_flat(new_cat, new_mouse, board, cat_learns, start_seen=False)
         cat_t2 = transit.transitions(new_cat, "cat").tolist()
         mouse_t2 = transit.transitions(new_mouse, "mouse").tolist()
         t = diverge(trace, used, changed)
@@ -115,8 +115,8 @@ def test_lockstep_consulted_states_iterate_like_the_kernel(rows, cols, first, ca
                       np.stack([lock.transitions(o, other) for o in opps]),
                       np.arange(len(opps)), cat_learns)
     for k, opp in enumerate(opps):
-        res, used = (play_flat(learner, opp, board, True) if cat_learns
-                     else play_flat(opp, learner, board, False))
+        res, used = (play_flat(learner, opp, board, True, start_seen=False) if cat_learns
+                     else play_flat(opp, learner, board, False, start_seen=False))
         assert games.result(k) == res and list(games.used(k)) == list(used)
 
 

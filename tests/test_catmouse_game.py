@@ -87,8 +87,9 @@ def test_invariants_over_random_tables():
         if g.winner == "cat":
             assert dist == 0 and len(set(pos[1:])) == len(pos) - 1
         else:
-            assert dist == g.distance > 0 or pos[-1] in pos[1 + (first == "cat"):-1]
-            assert pos[-1] in pos[1 + (first == "cat"):-1]     # a repeated position ended it
+            # a repeated position ended it: the start, or one after a checked half move
+            history = pos[:1] + pos[1 + (first == "cat"):-1]
+            assert dist == g.distance and pos[-1] in history
         half_moves = len(pos) - 1 - (first == "cat")
         assert g.rounds == (half_moves - 1) // 2
         assert set(DIRECTIONS) == set(DELTAS)

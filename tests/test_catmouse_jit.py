@@ -45,7 +45,7 @@ def plain_games(board, learner, opps, picks, cat_learns):
     for k in picks:
         cat, mouse = (learner, opps[k]) if cat_learns else (opps[k], learner)
         trace = [] if board.cat_first else [board.start_c * board.n + board.start_m]
-        result, used = play_flat(cat, mouse, board, cat_learns, trace)
+        result, used = play_flat(cat, mouse, board, cat_learns, trace, start_seen=False)
         out.append((result, used, trace))
     return out
 

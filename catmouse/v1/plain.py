@@ -4,10 +4,8 @@ Nested Python lists indexed ``[cat_x][cat_y][mouse_x][mouse_y]``, a deep copy of
 table for every candidate (and of the incumbent at the start of each iteration and on every
 acceptance), every candidate's game played in full, the position history kept in a dict, and
 numpy's legacy ``RandomState`` drawn in the article's order. It is also the tests' plain oracle
-for the fast trainer: both give the same runs on the boards the tests check. One difference is
-known: here, as in the article's code, the game's history starts with the start position, while
-the fast game (``v1.games.play_flat``) counts only positions after a half move, so on some very
-small boards (2x3, 2x4) a game that returns to its start ends differently.
+for the fast trainer (``v1.article``): both keep the start position in the game's history, as
+the article's code does, and give the same runs on every board.
 """
 
 from __future__ import annotations

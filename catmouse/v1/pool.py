@@ -42,8 +42,8 @@ class Arena:
     def game(self, opponent: list) -> tuple[tuple, set]:
         """The learner's table as it stands against ``opponent``: (result, states it consults)."""
         if self.side == "cat":
-            return play_flat(self.table, opponent, self.board, True)
-        return play_flat(opponent, self.table, self.board, False)
+            return play_flat(self.table, opponent, self.board, True, start_seen=False)
+        return play_flat(opponent, self.table, self.board, False, start_seen=False)
 
     def consulted(self, j: int, changed=None, after=None) -> tuple:
         """Slot j's game with the learner's table as it stands: (result, states it consults);
