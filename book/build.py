@@ -7,7 +7,8 @@ notebooks are copied to book/_build/src/ with the table of contents; chapters wh
 absent (docs/REPORT.md before its first `make report`) are left out. A notebook holding the
 outputs of a quick run is refused. In the copies, finished progress bars become static HTML and
 a live widget says it answers only in a running notebook (book/staging.py); the report page
-loses the right-hand contents column so its tables have the width. Nothing is executed and
+loses the right-hand contents column so its tables have the width, and its links to notebook
+sections name them as the book does (book/anchors.py). Nothing is executed and
 nothing is downloaded: the scripts the pages need come from book/node_modules.
 """
 
@@ -21,7 +22,8 @@ import yaml
 
 BOOK = Path(__file__).resolve().parent
 sys.path.insert(0, str(BOOK))
-from staging import stage_widgets  # book/ is no package: found through sys.path
+from anchors import book_anchors  # book/ is no package: found through sys.path
+from staging import stage_widgets
 
 from studykit.report import refuse_quick_runs
 
@@ -55,7 +57,7 @@ def stage(src: Path = SRC, root: Path = ROOT) -> Path:
     shutil.copytree(root / "docs", src / "docs")
     report = src / "docs" / "REPORT.md"
     if report.exists():
-        report.write_text(REPORT_HEAD + report.read_text())
+        report.write_text(REPORT_HEAD + book_anchors(report.read_text()))
     for notebook in notebooks:
         nb = stage_widgets(json.loads(notebook.read_text()))
         (src / "notebooks" / notebook.name).write_text(json.dumps(nb, indent=1))

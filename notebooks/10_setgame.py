@@ -98,7 +98,7 @@ rng = np.random.default_rng(SEED)
 examples = {"valid: all different": [(0, 0, 0, 0), (1, 1, 1, 1), (2, 2, 2, 2)],
             "valid: same colour and number": [(1, 0, 0, 2), (1, 1, 1, 2), (1, 2, 2, 2)],
             "not a set: shading solid, solid, striped": [(0, 0, 0, 0), (1, 1, 0, 1), (2, 2, 1, 2)]}
-fig, axes = plt.subplots(3, 1, figsize=(4.2, 7.2))
+fig, axes = plt.subplots(3, 1, figsize=(5.6, 9.0))
 for ax, (label, cards) in zip(axes, examples.items()):
     assert setgame.is_set(*map(np.array, cards)) == label.startswith("valid")
     setgame.draw_table(np.array(cards), ncols=3, ax=ax, title=label)
@@ -132,7 +132,8 @@ plt.show()
 table = setgame.decode(setgame.random_tables(1, TABLE_SIZE, rng)[0])
 sets_on_table = setgame.find_sets(table)
 setgame.draw_table(table, sets_on_table,
-                   title=f"{TABLE_SIZE} random cards: {len(sets_on_table)} sets")
+                   title=f"{TABLE_SIZE} random cards: {len(sets_on_table)} "
+                         f"set{'' if len(sets_on_table) == 1 else 's'}")
 plt.show()
 for method in setgame.SOLVERS:
     assert setgame.find_sets(table, method) == sets_on_table
@@ -352,7 +353,7 @@ replay = setgame.simulate_games(ANIMATION_GAME + 1, seed=SEED, keep_tables=True,
 frames = setgame.game_frames(replay, ANIMATION_GAME)
 if quick_mode():
     frames = frames[:3] + frames[-1:]          # a smoke run: the first turns and the end
-show_animation(setgame.animate_game(frames, dpi=60), gif="setgame_game", fps=1,
+show_animation(setgame.animate_game(frames, dpi=90), gif="setgame_game", fps=1,
                publish=SETTING.is_article)
 
 # %% [markdown]

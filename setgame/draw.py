@@ -18,6 +18,8 @@ SHADINGS = ("solid", "striped", "open")
 HIGHLIGHTS = ("#ff9f1c", "#1f77b4", "#e377c2", "#17becf", "#bcbd22", "#8c564b")
 CARD_W, CARD_H = 1.0, 1.5
 
+MIN_WIDTH = 5.6    # inches: a table drawn on its own figure is at least ~500 px wide
+
 
 def _squiggle(cx: float, cy: float, w: float, h: float) -> Path:
     """A wavy lozenge: two S-shaped Bezier sides joined at rounded ends."""
@@ -145,7 +147,9 @@ def draw_table(cards, sets=None, ncols: int | None = None, *, ax=None, title: st
     if ax is not None:
         _axes(ax)
     if ax is None:
-        _, ax = plt.subplots(figsize=(1.1 * ncols + 0.4, 1.6 * nrows + 0.5))
+        width, height = 1.1 * ncols + 0.4, 1.6 * nrows + 0.5
+        scale = max(1.0, MIN_WIDTH / width)        # legible when shown: at least MIN_WIDTH wide
+        _, ax = plt.subplots(figsize=(width * scale, height * scale))
     membership: dict[int, list[int]] = {}
     for s, triple in enumerate(triples):
         for index in triple:
