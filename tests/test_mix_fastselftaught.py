@@ -14,7 +14,7 @@ from mix.board import Board, Geometry, X
 from mix.plain import selftaught as plain_st
 from mix.selftaught.agent import SelfTaughtAgent, search_depth
 from mix.fast.evalsearch import Search
-from mix.selftaught.evaluation import LinearEvaluation
+from mix.fast.evaluation import LinearEvaluation
 from mix.selftaught.threatfeatures import N_FEATURES, counter, counts, lowest_in_column
 from mix.fast.threatsteps import WINDOW_COUNTS, pack_features, scored_steps, stepper
 from mix.selftaught.training import TDConfig, load_weights, train_selftaught

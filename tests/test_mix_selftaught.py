@@ -11,7 +11,7 @@ from mix.board import Board, X
 from mix.selftaught.__main__ import main
 from mix.selftaught.agent import SelfTaughtAgent, search_depth
 from mix.fast.evalsearch import TIE, best_moves
-from mix.selftaught.evaluation import LinearEvaluation
+from mix.fast.evaluation import LinearEvaluation
 from mix.selftaught.threatfeatures import N_FEATURES, NAMES, features, masks, window_counts
 from mix.selftaught.training import (
     SHIPPED,

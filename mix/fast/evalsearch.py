@@ -1,6 +1,6 @@
 """Fast twin of mix.plain.selftaught (its PlainSearch): the root of the self-taught player's search.
 
-Alpha-beta search on a learned evaluation (``mix.selftaught.evaluation``).
+Alpha-beta search on a learned evaluation (``mix.fast.evaluation``).
 
 ``Search`` looks ``depth`` moves ahead and scores the positions there with a
 ``LinearEvaluation``. Tactics are read at a glance before any evaluation (``forced``): a mover
@@ -27,7 +27,7 @@ import random
 from mix.board import Board
 from mix.fast.evalnodes import Walk, columns_out, searcher
 from mix.fast.evalscores import INF, TIE, WIN
-from mix.selftaught.evaluation import LinearEvaluation
+from mix.fast.evaluation import LinearEvaluation
 from mix.selftaught.threatfeatures import counter
 
 __all__ = ["INF", "TIE", "WIN", "Search", "best_moves"]

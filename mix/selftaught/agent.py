@@ -13,7 +13,7 @@ from mix.board import Board
 from mix.checks import MAX_NOMINAL_DEPTH
 from mix.plain.selftaught import PlainEvaluation, PlainSearch, search_depth
 from mix.fast.evalsearch import Search
-from mix.selftaught.evaluation import LinearEvaluation
+from mix.fast.evaluation import LinearEvaluation
 from studykit.checks import flag, shown, whole
 
 class SelfTaughtAgent:
