@@ -86,7 +86,7 @@ def table_rows(records: Sequence[dict], extras: Sequence[tuple] | None = None) -
         other = r.get("alternative")
         if other:
             ours = f" (ours: {other['chosen']})" if other.get("chosen") else ""
-            out.append((f"{OTHER_READING} of the {other['choice']}: {other['reading']}{ours}",
+            out.append((f"{OTHER_READING} ({other['choice']}): {other['reading']}{ours}",
                         r["source"], other.get("reference") or r["reference"], other["ours"],
                         other["status"], other.get("test", ""), other.get("reason", "")) + extra)
     return out

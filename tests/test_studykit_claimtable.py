@@ -59,9 +59,9 @@ def test_other_readings_are_shown_beneath_and_counted_only_as_such():
     rows = table_rows([MADE_UP[0], changed, same], [("nb0",), ("nb1",), ("nb2",)])
     assert rows[0] == ("c", "article", "r", "o", C.EXACT, "t", "", "nb0")
     assert rows[1] == tuple(changed[k] for k in HEADER) + ("nb1",)
-    assert rows[2] == (f"{OTHER_READING} of the counting rule: the blog's loop (ours: every "
+    assert rows[2] == (f"{OTHER_READING} (counting rule): the blog's loop (ours: every "
                        "table)", "article", "r", "0.059", C.DIFFERS, "|z| <= 2", "", "nb1")
-    assert rows[4][0] == f"{OTHER_READING} of the counting rule: the blog's loop"
+    assert rows[4][0] == f"{OTHER_READING} (counting rule): the blog's loop"
     assert rows[4][2] == "r2" and len(rows) == 5
     assert headline([changed, same]) == ("2 claim rows, counted apart: article rows: 1 consistent "
                                          "within error, 1 differs. 2 rows rest on a choice of "
@@ -91,7 +91,7 @@ def test_record_claims_shows_the_other_reading_beneath(monkeypatch):
     assert "alternative" not in payload["rows"][1]
     lines = md.splitlines()
     assert lines[0] == "| " + " | ".join(HEADER) + " |" and len(lines) == 5
-    assert lines[3].startswith(f"| {OTHER_READING} of the counting rule: the blog's loop | "
+    assert lines[3].startswith(f"| {OTHER_READING} (counting rule): the blog's loop | "
                                "article | 0.1000 | 0.0590 ± 0.0030 | differs |")
 
 
@@ -138,6 +138,6 @@ def test_build_report_counts_the_headline_and_each_study_apart(tmp_path):
     assert "| annealing helps | article | helps out of local optima | +1231 [-925, +3175] | " \
            "inconclusive |" in text
     link = "[40_mix](../notebooks/40_mix.ipynb#results)"
-    assert f"| {OTHER_READING} of the definition of a potential chess: the loose one | article " \
+    assert f"| {OTHER_READING} (definition of a potential chess): the loose one | article " \
            f"| less than 60 | 32 | consistent within error | 32 < 60 |  | {link} |" in text
     assert "*inconclusive*: the experiment shows neither" in text and OTHER_READING in text
