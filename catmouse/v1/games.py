@@ -2,16 +2,13 @@
 
 Rules (the article's): the cat, if first, makes one move before the loop (not checked); then
 each round the mouse moves and the position is checked, then the cat moves and it is checked. A
-position (the four coordinates) seen before in this game, the start position included, ends it
-as a mouse win (the tables are deterministic, so a repeat is a cycle); the same cell ends it as
-a cat win. A game's result is
+position seen before in this game, the start included, ends it as a mouse win (the tables are
+deterministic, so a repeat is a cycle); the same cell ends it as a cat win. A game's result is
 (cat won, the round index at the end, Manhattan distance at the end): "the cat wins in 10
 moves" means it captures in round 10 (12 cat moves with the cat first).
 
-The improved trainer (``v1.pool`` and its fast twins) plays with ``start_seen=False``: only
-positions after a half move count, so a game that comes back to its start ends one round later
-(the winner is the same: from the start the same cycle follows). On random tables about one
-game in seven does so; the article's trainer, which plays the article's rule, rarely meets one.
+The improved trainer (``v1.pool``, its fast twins) plays ``start_seen=False``: a game back at
+its start ends one round later, with the same winner (about one random game in seven).
 
 ``play_flat`` plays on flat code lists and also returns the positions at which the learner's
 table was consulted: a change anywhere else cannot change this game, which is what makes both
@@ -63,9 +60,8 @@ def play_flat(cat, mouse, board: FlatBoard, cat_learns: bool = True, trace: list
 
     Returns ``((cat_won, rounds, distance), used)``: ``used`` holds the states at which the
     learner's table (the cat's if ``cat_learns``, else the mouse's) was consulted. ``trace``, if
-    given, receives the state after every half move. ``start_seen``: the start position is in
-    the game's history (the article's rule); False: only positions after a half move (the
-    improved trainer's game).
+    given, receives the state after every half move. ``start_seen``: the start is in the game's
+    history (the article's rule); False: the improved trainer's game.
     """
     moves, n, rows = board.moves, board.n, board.rows
     c, m = board.start_c, board.start_m
