@@ -1,5 +1,6 @@
 """book/anchors.py: the report's section links rewritten to the ids the book's pages carry."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -33,6 +34,5 @@ def test_the_committed_report_links_only_headings_the_book_names():
     root = Path(__file__).resolve().parents[1]
     report = (root / "docs" / "REPORT.md").read_text()
     out = book_anchors(report)
-    import re
     for notebook, anchor in re.findall(r"\.\./notebooks/([\w-]+)\.ipynb#([\w-]+)\)", out):
         assert anchor in {make_id(h) for h in notebook_headings(notebook)}, (notebook, anchor)

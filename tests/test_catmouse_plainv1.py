@@ -7,6 +7,7 @@ early; on random tables about one game in seven does).
 
 import numpy as np
 import pytest
+from oracles_catmouse import random_table
 
 import catmouse
 from catmouse.v1.plain import play_nested, train_plain
@@ -24,17 +25,6 @@ def test_same_run_as_the_fast_trainer(rows, cols, first, initial, iterations):
     assert plain.history == list(zip(fast.winners, fast.rounds, fast.distances))
     assert (plain.cat_policy == fast.cat_policy).all()
     assert (plain.mouse_policy == fast.mouse_policy).all()
-
-
-def random_table(rows, cols, who, rng):
-    """A uniformly random legal letter table for ``who``."""
-    x, y = np.meshgrid(np.arange(cols), np.arange(rows), indexing="ij")
-    x, y = (x[:, :, None, None], y[:, :, None, None]) if who == "cat" else (x, y)
-    shape = (cols, rows, cols, rows)
-    x, y = np.broadcast_to(x, shape), np.broadcast_to(y, shape)
-    legal = np.stack([x < cols - 1, x > 0, y < rows - 1, y > 0])       # R, L, U, D
-    pick = np.argmax(rng.random((4, *shape)) * legal, axis=0)
-    return np.array(list("RLUD"))[pick]
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 3), (3, 2), (2, 4), (4, 4), (5, 3), (6, 5)])
